@@ -1,0 +1,74 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const features = ['booking', 'tracking', 'orders', 'reviews', 'auth', 'admin', 'contact', 'content', 'pricing'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'coverage', 'public'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Layering (ARCHITECTURE.md habit 1): features never import each other, shared code never
+      // imports a feature, only app/ wires features together.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'Features do not import each other; wire them in src/app.',
+            })),
+            {
+              target: ['./src/components', './src/domain', './src/data', './src/i18n', './src/config', './src/analytics'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code never imports a feature or the app.',
+            },
+            {
+              target: './src/domain',
+              from: ['./src/components', './src/data', './src/i18n', './src/config', './server'],
+              message: 'The domain is pure TypeScript shared by the SPA and the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain runs in the browser and on the server: no React, Firebase, Fastify or Node.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', 'firebase', 'firebase/*', 'fastify', '@fastify/*', 'node:*', 'better-sqlite3'] },
+      ],
+    },
+  },
+  {
+    // Only the Firebase adapter talks to the Firebase SDK (ARCHITECTURE.md habit 3).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/data/firebase/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['firebase', 'firebase/*'] }],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

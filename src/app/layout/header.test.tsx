@@ -1,0 +1,204 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../testing/render';
+import { SessionContext, type CurrentUser, type Session } from '../session-context';
+import { Header, promptForOrderNumber } from './header';
+
+function setViewportWidth(width: number) {
+  window.matchMedia = vi.fn((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    };
+  }) as unknown as typeof window.matchMedia;
+}
+
+function renderHeader({
+  user = null,
+  route = '/',
+  language = 'en' as const,
+  signOut = vi.fn(async () => {}),
+}: { user?: CurrentUser | null; route?: string; language?: 'ar' | 'en'; signOut?: Session['signOut'] } = {}) {
+  const session: Session = { user, signOut };
+  return {
+    signOut,
+    ...renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <Header />
+      </SessionContext.Provider>,
+      { route, language },
+    ),
+  };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const customer: CurrentUser = { id: 'u1', email: 'mona@example.com', anonymous: false, isAdmin: false };
+const admin: CurrentUser = { id: 'a1', email: 'ops@example.com', anonymous: false, isAdmin: true };
+const visitor: CurrentUser = { id: 'v1', email: null, anonymous: true, isAdmin: false };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setViewportWidth(1280);
+});
+
+describe('Header links', () => {
+  it('links Home, Prices, About and Contact', () => {
+    setViewportWidth(1280);
+    renderHeader();
+    const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Prices', '/prices'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+    ]);
+  });
+
+  it('speaks Arabic when the language is Arabic', () => {
+    renderHeader({ language: 'ar' });
+    expect(screen.getAllByRole('link', { name: 'الأسعار' }).length).toBeGreaterThan(0);
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});
+
+describe('Track prompt', () => {
+  it.each([
+    ['  AF-20250101-123  ', '/track/AF-20250101-123'],
+    ['AF 2025/01', '/track/AF%202025%2F01'],
+    ['#AF-20250101-123', '/track/%23AF-20250101-123'],
+  ])('%j navigates to %s', async (answer, expected) => {
+    vi.spyOn(window, 'prompt').mockReturnValue(answer);
+    const { user } = renderHeader({ route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Track order' }));
+    expect(window.prompt).toHaveBeenCalledWith('Enter your order number (for example AF-20250101-123)');
+    expect(location()).toBe(expected);
+  });
+
+  it.each([['   '], [''], [null]])('an empty answer (%j) does nothing', async (answer) => {
+    vi.spyOn(window, 'prompt').mockReturnValue(answer);
+    const { user } = renderHeader({ route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Track order' }));
+    expect(location()).toBe('/about');
+  });
+
+  it('promptForOrderNumber trims and returns null for blank', () => {
+    expect(promptForOrderNumber('q', () => ' x ')).toBe('x');
+    expect(promptForOrderNumber('q', () => ' \t ')).toBeNull();
+    expect(promptForOrderNumber('q', () => null)).toBeNull();
+  });
+});
+
+describe('Account links', () => {
+  it.each([
+    { who: 'nobody', user: null, login: true, logout: false, admin: false },
+    { who: 'an anonymous visitor', user: visitor, login: true, logout: false, admin: false },
+    { who: 'a customer', user: customer, login: false, logout: true, admin: false },
+    { who: 'an admin', user: admin, login: false, logout: true, admin: true },
+  ])('$who sees login=$login logout=$logout admin=$admin', ({ user, login, logout, admin: adminLink }) => {
+    setViewportWidth(1280);
+    renderHeader({ user });
+    expect(screen.queryAllByRole('link', { name: 'Log in' }).length > 0).toBe(login);
+    expect(screen.queryAllByRole('link', { name: 'Sign up' }).length > 0).toBe(login);
+    expect(screen.queryAllByRole('button', { name: 'Log out' }).length > 0).toBe(logout);
+    expect(screen.queryAllByRole('link', { name: 'Orders panel' }).length > 0).toBe(adminLink);
+  });
+
+  it('logout signs out, clears the stale admin flag and returns home', async () => {
+    setViewportWidth(1280);
+    localStorage.setItem('isAdmin', 'true');
+    const { user, signOut } = renderHeader({ user: customer, route: '/about' });
+    await user.click(screen.getAllByRole('button', { name: 'Log out' })[0]!);
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('isAdmin')).toBeNull();
+    expect(location()).toBe('/');
+  });
+});
+
+describe('Back arrow on small screens', () => {
+  it.each([
+    { width: 390, route: '/about', back: true },
+    { width: 767, route: '/prices', back: true },
+    { width: 390, route: '/', back: false },
+    { width: 768, route: '/about', back: false },
+    { width: 1280, route: '/about', back: false },
+  ])('at $width px on $route shows back=$back', ({ width, route, back }) => {
+    setViewportWidth(width);
+    renderHeader({ route });
+    expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(back);
+    expect(screen.queryByRole('link', { name: 'Afsh, home page' }) !== null).toBe(!back);
+  });
+
+  it('goes home when there is no history to go back to', async () => {
+    setViewportWidth(390);
+    const { user } = renderHeader({ route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/');
+  });
+});
+
+describe('Mobile menu', () => {
+  it('opens, and closes on an outside click', async () => {
+    setViewportWidth(390);
+    const { user } = renderHeader({ route: '/about' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toBe(toggle);
+    fireEvent.pointerDown(document.body);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on route change', async () => {
+    setViewportWidth(390);
+    const { user, container } = renderHeader({ route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = container.querySelector('[id]:not([hidden])[data-open="true"]') as HTMLElement;
+    await user.click(within(menu).getByRole('link', { name: 'Prices' }));
+    expect(location()).toBe('/prices');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on Escape and gives focus back to the toggle', async () => {
+    setViewportWidth(390);
+    const { user } = renderHeader({ route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('Scroll behaviour', () => {
+  async function scrollTo(y: number) {
+    await act(async () => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    });
+  }
+
+  it('hides past 120 px going down, shows going up, and casts a shadow past 10 px', async () => {
+    const { container } = renderHeader({ route: '/about' });
+    const header = container.querySelector('header')!;
+    await scrollTo(11);
+    expect(header).toHaveAttribute('data-scrolled', 'true');
+    expect(header).toHaveAttribute('data-hidden', 'false');
+    await scrollTo(300);
+    expect(header).toHaveAttribute('data-hidden', 'true');
+    await scrollTo(298);
+    expect(header).toHaveAttribute('data-hidden', 'true');
+    await scrollTo(250);
+    expect(header).toHaveAttribute('data-hidden', 'false');
+    await scrollTo(0);
+    expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+});

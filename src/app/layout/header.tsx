@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths, trackPath } from '../../config/paths';
+import { BackArrowIcon, CloseIcon, MenuIcon, SearchIcon, TruckIcon } from '../../components/ui/icons';
+import { LanguageToggle } from '../../components/ui/language-toggle';
+import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../session-context';
+import { useHeaderScroll } from '../hooks/use-header-scroll';
+import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query';
+import './header.css';
+
+const NAV_LINKS = [
+  { to: paths.home, key: 'nav.home', end: true },
+  { to: paths.prices, key: 'nav.prices', end: false },
+  { to: paths.about, key: 'nav.about', end: false },
+  { to: paths.contact, key: 'nav.contact', end: false },
+] as const;
+
+/** The spec's Track button: a browser prompt, trimmed; empty does nothing. */
+export function promptForOrderNumber(message: string, ask: (message: string) => string | null = window.prompt.bind(window)): string | null {
+  const answer = ask(message);
+  const trimmed = (answer ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const { user, signOut } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const { hidden, scrolled, progress } = useHeaderScroll();
+  // The menu remembers the page it was opened on, so a route change closes it (spec) without an
+  // effect that resets state after render.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const menuId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const isHome = location.pathname === paths.home;
+  const showBack = isMobile && !isHome;
+
+  // The overlay also closes on a click outside it, or Escape (keyboard users need a way out too).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (menuRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setMenuOpenOn(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpenOn(null);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menuOpen]);
+
+  const onTrack = () => {
+    const orderNumber = promptForOrderNumber(t('trackPrompt'));
+    setMenuOpen(false);
+    if (orderNumber) navigate(trackPath(orderNumber));
+  };
+
+  const onLogout = async () => {
+    await signOut();
+    try {
+      localStorage.removeItem(LEGACY_ADMIN_FLAG_KEY);
+    } catch {
+      // Storage may be unavailable; nothing to clear then.
+    }
+    setMenuOpen(false);
+    navigate(paths.home, { replace: true });
+  };
+
+  const authLinks = user && !user.anonymous ? (
+    <>
+      {user.isAdmin && (
+        <NavLink className="nav-link" to={paths.adminOrders}>
+          {t('nav.admin')}
+        </NavLink>
+      )}
+      <button type="button" className="btn btn-ghost nav-button" onClick={() => void onLogout()}>
+        {t('nav.logout')}
+      </button>
+    </>
+  ) : (
+    <>
+      <NavLink className="nav-link" to={paths.login}>
+        {t('nav.login')}
+      </NavLink>
+      <NavLink className="btn btn-secondary nav-cta" to={paths.signup}>
+        {t('nav.signup')}
+      </NavLink>
+    </>
+  );
+
+  return (
+    <header
+      className="site-header"
+      data-hidden={hidden && !menuOpen ? 'true' : 'false'}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
+      <div className="scroll-progress" aria-hidden="true">
+        <div className="scroll-progress-bar" style={{ transform: `scaleX(${progress})` }} />
+      </div>
+      <div className="container header-inner">
+        {showBack ? (
+          <button
+            type="button"
+            className="btn btn-ghost header-back"
+            aria-label={t('nav.back')}
+            onClick={() => {
+              const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+              if (idx > 0) navigate(-1);
+              else navigate(paths.home);
+            }}
+          >
+            <BackArrowIcon />
+          </button>
+        ) : (
+          <Link to={paths.home} className="brand" aria-label={t('brand.homeLink')}>
+            <span className="brand-mark" aria-hidden="true">
+              <TruckIcon />
+            </span>
+            <span className="brand-name">{t('brand.name')}</span>
+          </Link>
+        )}
+
+        <nav className="desktop-nav" aria-label={t('nav.label')}>
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className="nav-link">
+              {t(link.key)}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="header-actions">
+          <button type="button" className="btn btn-ghost nav-button track-button" onClick={onTrack}>
+            <SearchIcon />
+            <span className="track-label">{t('nav.track')}</span>
+          </button>
+          <div className="desktop-only header-auth">{authLinks}</div>
+          <LanguageToggle className="desktop-only" />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-ghost menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      <div className="menu-backdrop" data-open={menuOpen ? 'true' : 'false'} aria-hidden="true" />
+      <div
+        ref={menuRef}
+        id={menuId}
+        className="mobile-menu"
+        data-open={menuOpen ? 'true' : 'false'}
+        hidden={!menuOpen}
+      >
+        <nav aria-label={t('nav.label')}>
+          <ul className="mobile-menu-list">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="mobile-link">
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mobile-menu-auth">{authLinks}</div>
+        <LanguageToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import './pages.css';
+
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page">
+      <div className="container-narrow card not-found">
+        <p className="not-found-code ltr-value" aria-hidden="true">
+          404
+        </p>
+        <h1>{t('notFound.title')}</h1>
+        <p className="lead">{t('notFound.body')}</p>
+        <Link className="btn btn-primary" to={paths.home}>
+          {t('actions.backHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import {
+  applyDocumentLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  NAMESPACES,
+  readStoredLanguage,
+  storeLanguage,
+} from './languages';
+
+// Each language/namespace pair is its own small chunk: a visitor downloads only the Arabic (or
+// English) strings of the screens they open.
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+function loadBundle(language: string, namespace: string) {
+  const loader = bundles[`../../locales/${language}/${namespace}.json`];
+  if (!loader) return Promise.reject(new Error(`No translation bundle ${language}/${namespace}`));
+  return loader().then((module) => module.default);
+}
+
+/** A missing key is a bug: in development and tests it is reported loudly (e2e fails on it). */
+export function reportMissingKey(languages: readonly string[], namespace: string, key: string) {
+  console.error(`Missing translation: ${languages.join(',')} ${namespace}:${key}`);
+}
+
+export async function initI18n(instance: I18n = i18next): Promise<I18n> {
+  const language = readStoredLanguage();
+  applyDocumentLanguage(language);
+  instance.on('languageChanged', (next) => {
+    const lang = isLanguage(next) ? next : DEFAULT_LANGUAGE;
+    applyDocumentLanguage(lang);
+    storeLanguage(lang);
+  });
+  await instance
+    .use(resourcesToBackend(loadBundle))
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: true,
+      saveMissingTo: 'current',
+      missingKeyHandler: reportMissingKey,
+      react: { useSuspense: true },
+    });
+  return instance;
+}
+
+export { NAMESPACES };
