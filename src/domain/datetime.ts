@@ -1,0 +1,159 @@
+import type { DisplayLanguage } from './locale';
+import { intlLocale } from './locale';
+
+/**
+ * Every date and time in the product is Cairo wall time (DECISIONS.md D6), whatever the zone of
+ * the browser or the server. Egypt observes summer time again since 2023 (UTC+3), so offsets are
+ * never hard-coded: the IANA zone through Intl knows the rules.
+ */
+export const CAIRO_TIME_ZONE = 'Africa/Cairo';
+
+export interface CairoParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+let partsFormatter: Intl.DateTimeFormat | undefined;
+
+export function cairoParts(now: Date = new Date()): CairoParts {
+  partsFormatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: CAIRO_TIME_ZONE,
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(now)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? Number.NaN,
+    month: parts.month ?? Number.NaN,
+    day: parts.day ?? Number.NaN,
+    hour: parts.hour ?? Number.NaN,
+    minute: parts.minute ?? Number.NaN,
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** YYYY-MM-DD in Cairo, the format of `<input type="date">`. */
+export function cairoToday(now: Date = new Date()): string {
+  const { year, month, day } = cairoParts(now);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** YYYYMMDD in Cairo, the date part of order numbers. */
+export function cairoYmdCompact(now: Date = new Date()): string {
+  return cairoToday(now).replaceAll('-', '');
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar date given as numbers (no rolling of 31 February into March as Date does). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  return (
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
+  );
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function splitYmd(s: string): [number, number, number] | null {
+  const match = YMD.exec(s);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  return isCalendarDate(year, month, day) ? [year, month, day] : null;
+}
+
+export function isValidYmd(s: unknown): boolean {
+  return typeof s === 'string' && splitYmd(s) !== null;
+}
+
+/** Strictly before today in Cairo; an invalid date is not "past" (validity is checked apart). */
+export function isPastCairoDate(ymd: string, now: Date = new Date()): boolean {
+  // Same fixed-width format on both sides, so string order is date order.
+  return isValidYmd(ymd) && ymd < cairoToday(now);
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isValidTime(s: unknown): boolean {
+  return typeof s === 'string' && HHMM.test(s);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: DisplayLanguage, kind: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${language}:${kind}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(intlLocale(language), options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** A long, readable move date; an unreadable value is shown as given rather than "Invalid Date". */
+export function formatDate(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  // Noon UTC is the same calendar day in Cairo in winter (UTC+2) and summer (UTC+3).
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'date', { dateStyle: 'long', timeZone: CAIRO_TIME_ZONE }).format(
+    instant,
+  );
+}
+
+/** 12-hour clock: "2:30 PM" in English, "٢:٣٠ م" in Arabic. */
+export function formatTime(hhmm: string, language: DisplayLanguage): string {
+  const match = HHMM.exec(hhmm);
+  if (!match) return hhmm;
+  // A wall-clock time with no date: format it in UTC so no zone can shift it.
+  const instant = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return formatter(language, 'time', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'UTC',
+  }).format(instant);
+}
+
+/** An instant (ISO 8601) as Cairo wall time, e.g. when an order was created or its status changed. */
+export function formatDateTime(iso: string, language: DisplayLanguage): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return formatter(language, 'datetime', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: CAIRO_TIME_ZONE,
+  }).format(instant);
+}

@@ -1,0 +1,393 @@
+import type { DisplayLanguage } from './locale';
+
+export interface District {
+  id: string;
+  ar: string;
+  en: string;
+}
+
+export interface Governorate {
+  id: string;
+  ar: string;
+  en: string;
+  districts: readonly District[];
+}
+
+type Row = readonly [id: string, ar: string, en: string];
+
+function governorate(id: string, ar: string, en: string, districts: readonly Row[]): Governorate {
+  return Object.freeze({
+    id,
+    ar,
+    en,
+    districts: Object.freeze(
+      districts.map(([dId, dAr, dEn]) => Object.freeze({ id: dId, ar: dAr, en: dEn })),
+    ),
+  });
+}
+
+/**
+ * All 27 governorates of Egypt (DECISIONS.md D7) with their main districts, cities and markaz.
+ * Ids are stable: orders store them, so never rename one; add new entries instead. The busiest
+ * moving markets come first so the dropdown opens on them.
+ */
+export const GOVERNORATES: readonly Governorate[] = Object.freeze([
+  governorate('cairo', 'القاهرة', 'Cairo', [
+    ['nasr-city', 'مدينة نصر', 'Nasr City'],
+    ['heliopolis', 'مصر الجديدة', 'Heliopolis'],
+    ['maadi', 'المعادي', 'Maadi'],
+    ['zamalek', 'الزمالك', 'Zamalek'],
+    ['downtown', 'وسط البلد', 'Downtown'],
+    ['shubra', 'شبرا', 'Shubra'],
+    ['mokattam', 'المقطم', 'Mokattam'],
+    ['new-cairo', 'القاهرة الجديدة', 'New Cairo'],
+    ['ain-shams', 'عين شمس', 'Ain Shams'],
+    ['helwan', 'حلوان', 'Helwan'],
+    ['el-marg', 'المرج', 'El Marg'],
+    ['matareya', 'المطرية', 'El Matareya'],
+    ['zeitoun', 'الزيتون', 'El Zeitoun'],
+    ['hadayek-el-kobba', 'حدائق القبة', 'Hadayek El Kobba'],
+    ['abbassia', 'العباسية', 'Abbassia'],
+    ['sayeda-zeinab', 'السيدة زينب', 'El Sayeda Zeinab'],
+    ['abdeen', 'عابدين', 'Abdeen'],
+    ['garden-city', 'جاردن سيتي', 'Garden City'],
+    ['manial', 'المنيل', 'El Manial'],
+    ['old-cairo', 'مصر القديمة', 'Old Cairo'],
+    ['dar-el-salam', 'دار السلام', 'Dar El Salam'],
+    ['basatin', 'البساتين', 'El Basatin'],
+    ['el-salam-city', 'مدينة السلام', 'El Salam City'],
+    ['shorouk', 'الشروق', 'El Shorouk'],
+    ['badr-city', 'مدينة بدر', 'Badr City'],
+    ['rod-el-farag', 'روض الفرج', 'Rod El Farag'],
+    ['bulaq', 'بولاق', 'Bulaq'],
+    ['el-sahel', 'الساحل', 'El Sahel'],
+  ]),
+  governorate('giza', 'الجيزة', 'Giza', [
+    ['dokki', 'الدقي', 'Dokki'],
+    ['mohandessin', 'المهندسين', 'Mohandessin'],
+    ['agouza', 'العجوزة', 'Agouza'],
+    ['haram', 'الهرم', 'Haram'],
+    ['faisal', 'فيصل', 'Faisal'],
+    ['imbaba', 'إمبابة', 'Imbaba'],
+    ['bulaq-el-dakrour', 'بولاق الدكرور', 'Bulaq El Dakrour'],
+    ['omraneya', 'العمرانية', 'El Omraneya'],
+    ['warraq', 'الوراق', 'El Warraq'],
+    ['talbia', 'الطالبية', 'El Talbia'],
+    ['hadayek-el-ahram', 'حدائق الأهرام', 'Hadayek El Ahram'],
+    ['sixth-of-october', 'مدينة السادس من أكتوبر', '6th of October City'],
+    ['sheikh-zayed', 'الشيخ زايد', 'Sheikh Zayed'],
+    ['kerdasa', 'كرداسة', 'Kerdasa'],
+    ['ossim', 'أوسيم', 'Ossim'],
+    ['hawamdeya', 'الحوامدية', 'El Hawamdeya'],
+    ['badrashein', 'البدرشين', 'El Badrashein'],
+    ['el-ayat', 'العياط', 'El Ayat'],
+    ['el-saff', 'الصف', 'El Saff'],
+    ['atfih', 'أطفيح', 'Atfih'],
+    ['bahariya-oasis', 'الواحات البحرية', 'Bahariya Oasis'],
+  ]),
+  governorate('alexandria', 'الإسكندرية', 'Alexandria', [
+    ['montaza', 'المنتزه', 'El Montaza'],
+    ['sidi-bishr', 'سيدي بشر', 'Sidi Bishr'],
+    ['miami', 'ميامي', 'Miami'],
+    ['mandara', 'المندرة', 'El Mandara'],
+    ['sidi-gaber', 'سيدي جابر', 'Sidi Gaber'],
+    ['smouha', 'سموحة', 'Smouha'],
+    ['stanley', 'ستانلي', 'Stanley'],
+    ['sporting', 'سبورتنج', 'Sporting'],
+    ['cleopatra', 'كليوباترا', 'Cleopatra'],
+    ['roushdy', 'رشدي', 'Roushdy'],
+    ['laurent', 'لوران', 'Laurent'],
+    ['kafr-abdo', 'كفر عبده', 'Kafr Abdo'],
+    ['raml-station', 'محطة الرمل', 'Raml Station'],
+    ['bab-sharqi', 'باب شرقي', 'Bab Sharqi'],
+    ['moharram-bek', 'محرم بك', 'Moharram Bek'],
+    ['manshiyya', 'المنشية', 'El Manshiyya'],
+    ['gomrok', 'الجمرك', 'El Gomrok'],
+    ['karmouz', 'كرموز', 'Karmouz'],
+    ['abu-qir', 'أبو قير', 'Abu Qir'],
+    ['agami', 'العجمي', 'El Agami'],
+    ['dekheila', 'الدخيلة', 'El Dekheila'],
+    ['amreya', 'العامرية', 'El Amreya'],
+    ['borg-el-arab', 'برج العرب', 'Borg El Arab'],
+  ]),
+  governorate('dakahlia', 'الدقهلية', 'Dakahlia', [
+    ['mansoura', 'المنصورة', 'Mansoura'],
+    ['talkha', 'طلخا', 'Talkha'],
+    ['mit-ghamr', 'ميت غمر', 'Mit Ghamr'],
+    ['aga', 'أجا', 'Aga'],
+    ['sherbin', 'شربين', 'Sherbin'],
+    ['belqas', 'بلقاس', 'Belqas'],
+    ['dekernes', 'دكرنس', 'Dekernes'],
+    ['senbellawein', 'السنبلاوين', 'El Senbellawein'],
+    ['manzala', 'المنزلة', 'El Manzala'],
+    ['minyet-el-nasr', 'منية النصر', 'Minyet El Nasr'],
+    ['gamasa', 'جمصة', 'Gamasa'],
+    ['mit-salsil', 'ميت سلسيل', 'Mit Salsil'],
+  ]),
+  governorate('sharqia', 'الشرقية', 'Sharqia', [
+    ['zagazig', 'الزقازيق', 'Zagazig'],
+    ['tenth-of-ramadan', 'مدينة العاشر من رمضان', '10th of Ramadan City'],
+    ['belbeis', 'بلبيس', 'Belbeis'],
+    ['minya-el-qamh', 'منيا القمح', 'Minya El Qamh'],
+    ['abu-hammad', 'أبو حماد', 'Abu Hammad'],
+    ['abu-kabir', 'أبو كبير', 'Abu Kabir'],
+    ['faqous', 'فاقوس', 'Faqous'],
+    ['hihya', 'ههيا', 'Hihya'],
+    ['kafr-saqr', 'كفر صقر', 'Kafr Saqr'],
+    ['diyarb-negm', 'ديرب نجم', 'Diyarb Negm'],
+    ['husseiniya', 'الحسينية', 'El Husseiniya'],
+  ]),
+  governorate('qalyubia', 'القليوبية', 'Qalyubia', [
+    ['banha', 'بنها', 'Banha'],
+    ['shubra-el-kheima', 'شبرا الخيمة', 'Shubra El Kheima'],
+    ['qalyub', 'قليوب', 'Qalyub'],
+    ['khanka', 'الخانكة', 'El Khanka'],
+    ['obour', 'مدينة العبور', 'El Obour City'],
+    ['khosous', 'الخصوص', 'El Khosous'],
+    ['qanater-el-khayreya', 'القناطر الخيرية', 'El Qanater El Khayreya'],
+    ['shibin-el-qanater', 'شبين القناطر', 'Shibin El Qanater'],
+    ['tukh', 'طوخ', 'Tukh'],
+    ['qaha', 'قها', 'Qaha'],
+    ['kafr-shukr', 'كفر شكر', 'Kafr Shukr'],
+  ]),
+  governorate('gharbia', 'الغربية', 'Gharbia', [
+    ['tanta', 'طنطا', 'Tanta'],
+    ['mahalla-el-kubra', 'المحلة الكبرى', 'El Mahalla El Kubra'],
+    ['kafr-el-zayat', 'كفر الزيات', 'Kafr El Zayat'],
+    ['zefta', 'زفتى', 'Zefta'],
+    ['samannoud', 'سمنود', 'Samannoud'],
+    ['el-santa', 'السنطة', 'El Santa'],
+    ['basyoun', 'بسيون', 'Basyoun'],
+    ['qutur', 'قطور', 'Qutur'],
+  ]),
+  governorate('monufia', 'المنوفية', 'Monufia', [
+    ['shebin-el-kom', 'شبين الكوم', 'Shebin El Kom'],
+    ['menouf', 'منوف', 'Menouf'],
+    ['sadat-city', 'مدينة السادات', 'Sadat City'],
+    ['ashmoun', 'أشمون', 'Ashmoun'],
+    ['quesna', 'قويسنا', 'Quesna'],
+    ['berket-el-sab', 'بركة السبع', 'Berket El Sab'],
+    ['tala', 'تلا', 'Tala'],
+    ['el-bagour', 'الباجور', 'El Bagour'],
+    ['el-shohada', 'الشهداء', 'El Shohada'],
+    ['sers-el-layan', 'سرس الليان', 'Sers El Layan'],
+  ]),
+  governorate('kafr-el-sheikh', 'كفر الشيخ', 'Kafr El Sheikh', [
+    ['kafr-el-sheikh-city', 'مدينة كفر الشيخ', 'Kafr El Sheikh City'],
+    ['desouk', 'دسوق', 'Desouk'],
+    ['fuwwah', 'فوه', 'Fuwwah'],
+    ['metoubes', 'مطوبس', 'Metoubes'],
+    ['baltim', 'بلطيم', 'Baltim'],
+    ['sidi-salem', 'سيدي سالم', 'Sidi Salem'],
+    ['qallin', 'قلين', 'Qallin'],
+    ['biyala', 'بيلا', 'Biyala'],
+    ['el-hamoul', 'الحامول', 'El Hamoul'],
+    ['el-riyad', 'الرياض', 'El Riyad'],
+  ]),
+  governorate('beheira', 'البحيرة', 'Beheira', [
+    ['damanhour', 'دمنهور', 'Damanhour'],
+    ['kafr-el-dawwar', 'كفر الدوار', 'Kafr El Dawwar'],
+    ['rashid', 'رشيد', 'Rashid (Rosetta)'],
+    ['edku', 'إدكو', 'Edku'],
+    ['abu-hummus', 'أبو حمص', 'Abu Hummus'],
+    ['abu-el-matamir', 'أبو المطامير', 'Abu El Matamir'],
+    ['kom-hamada', 'كوم حمادة', 'Kom Hamada'],
+    ['itay-el-barud', 'إيتاي البارود', 'Itay El Barud'],
+    ['shubrakhit', 'شبراخيت', 'Shubrakhit'],
+    ['el-delengat', 'الدلنجات', 'El Delengat'],
+    ['el-mahmoudiyah', 'المحمودية', 'El Mahmoudiyah'],
+    ['wadi-el-natrun', 'وادي النطرون', 'Wadi El Natrun'],
+  ]),
+  governorate('damietta', 'دمياط', 'Damietta', [
+    ['damietta-city', 'مدينة دمياط', 'Damietta City'],
+    ['new-damietta', 'دمياط الجديدة', 'New Damietta'],
+    ['ras-el-bar', 'رأس البر', 'Ras El Bar'],
+    ['faraskur', 'فارسكور', 'Faraskur'],
+    ['kafr-saad', 'كفر سعد', 'Kafr Saad'],
+    ['el-zarqa', 'الزرقا', 'El Zarqa'],
+    ['kafr-el-battikh', 'كفر البطيخ', 'Kafr El Battikh'],
+  ]),
+  governorate('port-said', 'بورسعيد', 'Port Said', [
+    ['el-sharq', 'حي الشرق', 'El Sharq'],
+    ['el-arab', 'حي العرب', 'El Arab'],
+    ['el-manakh', 'حي المناخ', 'El Manakh'],
+    ['el-zohour', 'حي الزهور', 'El Zohour'],
+    ['el-dawahy', 'حي الضواحي', 'El Dawahy'],
+    ['el-ganoub', 'حي الجنوب', 'El Ganoub'],
+    ['port-fouad', 'بورفؤاد', 'Port Fouad'],
+  ]),
+  governorate('ismailia', 'الإسماعيلية', 'Ismailia', [
+    ['ismailia-city', 'مدينة الإسماعيلية', 'Ismailia City'],
+    ['fayed', 'فايد', 'Fayed'],
+    ['qantara-gharb', 'القنطرة غرب', 'El Qantara Gharb'],
+    ['qantara-sharq', 'القنطرة شرق', 'El Qantara Sharq'],
+    ['el-tal-el-kebir', 'التل الكبير', 'El Tal El Kebir'],
+    ['abu-suwir', 'أبو صوير', 'Abu Suwir'],
+    ['qassassin', 'القصاصين', 'El Qassassin'],
+  ]),
+  governorate('suez', 'السويس', 'Suez', [
+    ['suez-district', 'حي السويس', 'El Suez District'],
+    ['el-arbaeen', 'حي الأربعين', 'El Arbaeen'],
+    ['ataka', 'حي عتاقة', 'Ataka'],
+    ['faisal', 'حي فيصل', 'Faisal'],
+    ['el-ganayen', 'حي الجناين', 'El Ganayen'],
+    ['ain-sokhna', 'العين السخنة', 'Ain Sokhna'],
+  ]),
+  governorate('faiyum', 'الفيوم', 'Faiyum', [
+    ['faiyum-city', 'مدينة الفيوم', 'Faiyum City'],
+    ['new-faiyum', 'الفيوم الجديدة', 'New Faiyum'],
+    ['sinnuris', 'سنورس', 'Sinnuris'],
+    ['tamiya', 'طامية', 'Tamiya'],
+    ['ibshaway', 'إبشواي', 'Ibshaway'],
+    ['itsa', 'إطسا', 'Itsa'],
+    ['yousef-el-seddik', 'يوسف الصديق', 'Yousef El Seddik'],
+  ]),
+  governorate('beni-suef', 'بني سويف', 'Beni Suef', [
+    ['beni-suef-city', 'مدينة بني سويف', 'Beni Suef City'],
+    ['new-beni-suef', 'بني سويف الجديدة', 'New Beni Suef'],
+    ['el-wasta', 'الواسطى', 'El Wasta'],
+    ['nasser', 'ناصر', 'Nasser'],
+    ['ihnasya', 'إهناسيا', 'Ihnasya'],
+    ['biba', 'ببا', 'Biba'],
+    ['el-fashn', 'الفشن', 'El Fashn'],
+    ['somosta', 'سمسطا', 'Somosta'],
+  ]),
+  governorate('minya', 'المنيا', 'Minya', [
+    ['minya-city', 'مدينة المنيا', 'Minya City'],
+    ['new-minya', 'المنيا الجديدة', 'New Minya'],
+    ['mallawi', 'ملوي', 'Mallawi'],
+    ['samalut', 'سمالوط', 'Samalut'],
+    ['beni-mazar', 'بني مزار', 'Beni Mazar'],
+    ['maghagha', 'مغاغة', 'Maghagha'],
+    ['abu-qurqas', 'أبو قرقاص', 'Abu Qurqas'],
+    ['deir-mawas', 'دير مواس', 'Deir Mawas'],
+    ['matai', 'مطاي', 'Matai'],
+    ['el-adwa', 'العدوة', 'El Adwa'],
+  ]),
+  governorate('asyut', 'أسيوط', 'Asyut', [
+    ['asyut-city', 'مدينة أسيوط', 'Asyut City'],
+    ['new-asyut', 'أسيوط الجديدة', 'New Asyut'],
+    ['dayrout', 'ديروط', 'Dayrout'],
+    ['manfalut', 'منفلوط', 'Manfalut'],
+    ['el-qusiya', 'القوصية', 'El Qusiya'],
+    ['abnub', 'أبنوب', 'Abnub'],
+    ['abu-tig', 'أبو تيج', 'Abu Tig'],
+    ['el-ghanayem', 'الغنايم', 'El Ghanayem'],
+    ['sahel-selim', 'ساحل سليم', 'Sahel Selim'],
+    ['el-badari', 'البداري', 'El Badari'],
+    ['sodfa', 'صدفا', 'Sodfa'],
+    ['el-fath', 'الفتح', 'El Fath'],
+  ]),
+  governorate('sohag', 'سوهاج', 'Sohag', [
+    ['sohag-city', 'مدينة سوهاج', 'Sohag City'],
+    ['akhmim', 'أخميم', 'Akhmim'],
+    ['girga', 'جرجا', 'Girga'],
+    ['tahta', 'طهطا', 'Tahta'],
+    ['el-balyana', 'البلينا', 'El Balyana'],
+    ['el-maragha', 'المراغة', 'El Maragha'],
+    ['tima', 'طما', 'Tima'],
+    ['juhayna', 'جهينة', 'Juhayna'],
+    ['dar-el-salam', 'دار السلام', 'Dar El Salam'],
+    ['el-monshaa', 'المنشأة', 'El Monshaa'],
+    ['saqulta', 'ساقلتة', 'Saqulta'],
+  ]),
+  governorate('qena', 'قنا', 'Qena', [
+    ['qena-city', 'مدينة قنا', 'Qena City'],
+    ['nag-hammadi', 'نجع حمادي', 'Nag Hammadi'],
+    ['qus', 'قوص', 'Qus'],
+    ['deshna', 'دشنا', 'Deshna'],
+    ['abu-tesht', 'أبو تشت', 'Abu Tesht'],
+    ['farshut', 'فرشوط', 'Farshut'],
+    ['naqada', 'نقادة', 'Naqada'],
+    ['qift', 'قفط', 'Qift'],
+    ['el-waqf', 'الوقف', 'El Waqf'],
+  ]),
+  governorate('luxor', 'الأقصر', 'Luxor', [
+    ['luxor-city', 'مدينة الأقصر', 'Luxor City'],
+    ['esna', 'إسنا', 'Esna'],
+    ['armant', 'أرمنت', 'Armant'],
+    ['el-bayadiya', 'البياضية', 'El Bayadiya'],
+    ['el-qurna', 'القرنة', 'El Qurna'],
+    ['el-tod', 'الطود', 'El Tod'],
+    ['el-zeiniya', 'الزينية', 'El Zeiniya'],
+  ]),
+  governorate('aswan', 'أسوان', 'Aswan', [
+    ['aswan-city', 'مدينة أسوان', 'Aswan City'],
+    ['new-aswan', 'أسوان الجديدة', 'New Aswan'],
+    ['kom-ombo', 'كوم أمبو', 'Kom Ombo'],
+    ['edfu', 'إدفو', 'Edfu'],
+    ['daraw', 'دراو', 'Daraw'],
+    ['nasr-el-nuba', 'نصر النوبة', 'Nasr El Nuba'],
+    ['abu-simbel', 'أبو سمبل', 'Abu Simbel'],
+  ]),
+  governorate('red-sea', 'البحر الأحمر', 'Red Sea', [
+    ['hurghada', 'الغردقة', 'Hurghada'],
+    ['el-gouna', 'الجونة', 'El Gouna'],
+    ['safaga', 'سفاجا', 'Safaga'],
+    ['el-quseir', 'القصير', 'El Quseir'],
+    ['marsa-alam', 'مرسى علم', 'Marsa Alam'],
+    ['ras-gharib', 'رأس غارب', 'Ras Gharib'],
+    ['shalateen', 'الشلاتين', 'Shalateen'],
+    ['halaib', 'حلايب', 'Halaib'],
+  ]),
+  governorate('new-valley', 'الوادي الجديد', 'New Valley', [
+    ['kharga', 'الخارجة', 'El Kharga'],
+    ['dakhla', 'الداخلة', 'El Dakhla'],
+    ['farafra', 'الفرافرة', 'El Farafra'],
+    ['baris', 'باريس', 'Baris'],
+    ['balat', 'بلاط', 'Balat'],
+  ]),
+  governorate('matrouh', 'مطروح', 'Matrouh', [
+    ['marsa-matrouh', 'مرسى مطروح', 'Marsa Matrouh'],
+    ['el-alamein', 'العلمين', 'El Alamein'],
+    ['el-dabaa', 'الضبعة', 'El Dabaa'],
+    ['el-hammam', 'الحمام', 'El Hammam'],
+    ['sidi-barrani', 'سيدي براني', 'Sidi Barrani'],
+    ['el-salloum', 'السلوم', 'El Salloum'],
+    ['siwa', 'سيوة', 'Siwa'],
+    ['el-negaila', 'النجيلة', 'El Negaila'],
+  ]),
+  governorate('north-sinai', 'شمال سيناء', 'North Sinai', [
+    ['arish', 'العريش', 'El Arish'],
+    ['sheikh-zuweid', 'الشيخ زويد', 'Sheikh Zuweid'],
+    ['rafah', 'رفح', 'Rafah'],
+    ['bir-al-abd', 'بئر العبد', 'Bir al-Abd'],
+    ['el-hasana', 'الحسنة', 'El Hasana'],
+    ['nakhl', 'نخل', 'Nakhl'],
+  ]),
+  governorate('south-sinai', 'جنوب سيناء', 'South Sinai', [
+    ['sharm-el-sheikh', 'شرم الشيخ', 'Sharm El Sheikh'],
+    ['dahab', 'دهب', 'Dahab'],
+    ['nuweiba', 'نويبع', 'Nuweiba'],
+    ['taba', 'طابا', 'Taba'],
+    ['saint-catherine', 'سانت كاترين', 'Saint Catherine'],
+    ['el-tor', 'الطور', 'El Tor'],
+    ['ras-sedr', 'رأس سدر', 'Ras Sedr'],
+    ['abu-rudeis', 'أبو رديس', 'Abu Rudeis'],
+    ['abu-zenima', 'أبو زنيمة', 'Abu Zenima'],
+  ]),
+]);
+
+const byId = new Map(GOVERNORATES.map((g) => [g.id, g]));
+
+export function findGovernorate(id: string | null | undefined): Governorate | undefined {
+  return typeof id === 'string' ? byId.get(id) : undefined;
+}
+
+export function findDistrict(
+  governorateId: string | null | undefined,
+  districtId: string | null | undefined,
+): District | undefined {
+  return findGovernorate(governorateId)?.districts.find((d) => d.id === districtId);
+}
+
+export function governorateName(
+  g: Pick<Governorate, 'ar' | 'en'>,
+  language: DisplayLanguage,
+): string {
+  return language === 'en' ? g.en : g.ar;
+}
+
+export function districtName(d: Pick<District, 'ar' | 'en'>, language: DisplayLanguage): string {
+  return language === 'en' ? d.en : d.ar;
+}

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampFloor,
+  clampWorkers,
+  CURRENCY,
+  DEFAULT_MOVE_TYPE,
+  estimatePrice,
+  FLOOR_FEE,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  HOUSING_TYPES,
+  isHousing,
+  isMoveType,
+  MOVE_TYPES,
+  parsePrice,
+  PRICE_CATALOG,
+  recommendedTeamSize,
+  TEAM_MAX,
+  TEAM_MIN,
+  WORKER_EXTRA_PER_HEAD,
+  WORKERS_DEFAULT,
+  WORKERS_MAX,
+  WORKERS_MIN,
+} from './pricing';
+import type { Housing, MoveType } from './pricing';
+
+describe('constants (spec 9 as amended by D4)', () => {
+  it.each<[string, unknown, unknown]>([
+    ['FLOOR_FEE', FLOOR_FEE, 80],
+    ['WORKER_EXTRA_PER_HEAD', WORKER_EXTRA_PER_HEAD, 250],
+    ['FLOOR_MIN', FLOOR_MIN, 0],
+    ['FLOOR_MAX', FLOOR_MAX, 20],
+    ['WORKERS_MIN', WORKERS_MIN, 1],
+    ['WORKERS_MAX', WORKERS_MAX, 6],
+    ['WORKERS_DEFAULT', WORKERS_DEFAULT, 2],
+    ['TEAM_MIN', TEAM_MIN, 2],
+    ['TEAM_MAX', TEAM_MAX, 6],
+    ['CURRENCY', CURRENCY, 'EGP'],
+    ['DEFAULT_MOVE_TYPE', DEFAULT_MOVE_TYPE, 'full'],
+  ])('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('lists the five move types in order', () => {
+    expect(MOVE_TYPES).toEqual(['full', 'partial', 'office', 'packaging', 'loading']);
+  });
+
+  it('lists the two housing types', () => {
+    expect(HOUSING_TYPES).toEqual(['apartment', 'villa']);
+  });
+
+  it.each<[MoveType, number]>([
+    ['full', 1500],
+    ['partial', 1000],
+    ['office', 1200],
+    ['packaging', 500],
+    ['loading', 600],
+  ])('catalog price of %s is %d EGP', (moveType, price) => {
+    expect(PRICE_CATALOG[moveType]).toBe(price);
+  });
+
+  it('has exactly one catalog entry per move type and cannot be changed', () => {
+    expect(Object.keys(PRICE_CATALOG).sort()).toEqual([...MOVE_TYPES].sort());
+    expect(Object.isFrozen(PRICE_CATALOG)).toBe(true);
+  });
+});
+
+describe('isMoveType / isHousing', () => {
+  it.each<[unknown, boolean]>([
+    ['full', true],
+    ['partial', true],
+    ['office', true],
+    ['packaging', true],
+    ['loading', true],
+    ['Full', false],
+    ['transport', false],
+    ['', false],
+    [null, false],
+    [1, false],
+  ])('isMoveType(%j) is %s', (input, expected) => {
+    expect(isMoveType(input)).toBe(expected);
+  });
+
+  it.each<[unknown, boolean]>([
+    ['apartment', true],
+    ['villa', true],
+    ['house', false],
+    ['Villa', false],
+    [undefined, false],
+  ])('isHousing(%j) is %s', (input, expected) => {
+    expect(isHousing(input)).toBe(expected);
+  });
+});
+
+describe('clampFloor', () => {
+  it.each<[unknown, number]>([
+    [0, 0],
+    [5, 5],
+    [20, 20],
+    [21, 20],
+    [1000, 20],
+    [-1, 0],
+    [-0.5, 0],
+    [3.9, 3],
+    ['7', 7],
+    ['٧', 7],
+    ['١٢', 12],
+    ['۲۵', 20],
+    [' 4 ', 4],
+    ['', 0],
+    ['abc', 0],
+    [Number.NaN, 0],
+    [null, 0],
+    [undefined, 0],
+    [Number.POSITIVE_INFINITY, 20],
+    [Number.NEGATIVE_INFINITY, 0],
+  ])('clampFloor(%j) = %d', (input, expected) => {
+    expect(clampFloor(input)).toBe(expected);
+  });
+});
+
+describe('clampWorkers', () => {
+  it.each<[unknown, number]>([
+    [1, 1],
+    [2, 2],
+    [6, 6],
+    [7, 6],
+    [0, 1],
+    [-3, 1],
+    [4.7, 4],
+    ['3', 3],
+    ['٥', 5],
+    [Number.NaN, 2],
+    ['', 2],
+    ['many', 2],
+    [undefined, 2],
+  ])('clampWorkers(%j) = %d', (input, expected) => {
+    expect(clampWorkers(input)).toBe(expected);
+  });
+});
+
+describe('estimatePrice', () => {
+  it.each<[MoveType, number, number, number, number, number, number, number]>([
+    // moveType, pickup, dropoff, workers → base, floorsSurcharge, workersExtra, total
+    ['full', 0, 0, 1, 1500, 0, 0, 1500],
+    ['full', 0, 0, 2, 1500, 0, 250, 1750],
+    ['partial', 2, 3, 2, 1000, 400, 250, 1650],
+    ['office', 1, 1, 4, 1200, 160, 750, 2110],
+    ['packaging', 0, 5, 1, 500, 400, 0, 900],
+    ['loading', 4, 0, 6, 600, 320, 1250, 2170],
+    // Floors over 20 and workers over 6 are clamped before pricing.
+    ['full', 25, 30, 9, 1500, 3200, 1250, 5950],
+    // Negative floors count as ground floor, zero workers as one.
+    ['partial', -2, -1, 0, 1000, 0, 0, 1000],
+  ])(
+    '%s, floors %d+%d, %d workers',
+    (moveType, pickupFloor, dropoffFloor, workers, base, floors, extra, total) => {
+      expect(estimatePrice({ moveType, pickupFloor, dropoffFloor, workers })).toEqual({
+        base,
+        floorsSurcharge: floors,
+        workersExtra: extra,
+        floorFee: 80,
+        workerExtraPerHead: 250,
+        total,
+      });
+    },
+  );
+
+  it('prices an unknown move type (stale session data) as the default, full', () => {
+    const price = estimatePrice({
+      moveType: 'piano' as MoveType,
+      pickupFloor: 0,
+      dropoffFloor: 0,
+      workers: 1,
+    });
+    expect(price.base).toBe(1500);
+    expect(price.total).toBe(1500);
+  });
+
+  it('total is always the sum of its parts', () => {
+    for (const moveType of MOVE_TYPES) {
+      for (const workers of [1, 3, 6]) {
+        const p = estimatePrice({ moveType, pickupFloor: 3, dropoffFloor: 8, workers });
+        expect(p.total).toBe(p.base + p.floorsSurcharge + p.workersExtra);
+      }
+    }
+  });
+});
+
+describe('recommendedTeamSize', () => {
+  it.each<[MoveType, Housing, number, number, number]>([
+    ['partial', 'apartment', 0, 0, 2],
+    ['packaging', 'apartment', 1, 1, 2],
+    ['loading', 'apartment', 2, 1, 2],
+    ['full', 'apartment', 0, 0, 3],
+    ['office', 'apartment', 0, 0, 3],
+    ['partial', 'villa', 0, 0, 3],
+    ['partial', 'apartment', 2, 2, 3],
+    ['partial', 'apartment', 4, 0, 3],
+    ['partial', 'apartment', 3, 0, 2],
+    ['full', 'villa', 0, 0, 4],
+    ['office', 'apartment', 0, 4, 4],
+    ['partial', 'villa', 10, 10, 4],
+    ['full', 'villa', 4, 0, 5],
+    ['office', 'villa', 20, 20, 5],
+    // Floors are clamped first: negative floors do not cancel positive ones.
+    ['partial', 'apartment', -10, 4, 3],
+    ['partial', 'apartment', -10, 3, 2],
+  ])('%s, %s, floors %d+%d → %d', (moveType, housing, pickupFloor, dropoffFloor, expected) => {
+    expect(recommendedTeamSize({ moveType, housing, pickupFloor, dropoffFloor })).toBe(expected);
+  });
+
+  it('never leaves the 2-6 range', () => {
+    for (const moveType of MOVE_TYPES) {
+      for (const housing of HOUSING_TYPES) {
+        for (const floors of [0, 2, 4, 40]) {
+          const size = recommendedTeamSize({
+            moveType,
+            housing,
+            pickupFloor: floors,
+            dropoffFloor: floors,
+          });
+          expect(size).toBeGreaterThanOrEqual(2);
+          expect(size).toBeLessThanOrEqual(6);
+        }
+      }
+    }
+  });
+});
+
+describe('parsePrice', () => {
+  it.each<[unknown, number]>([
+    [1500, 1500],
+    ['1500', 1500],
+    ['1,500', 1500],
+    ['1,234,567', 1234567],
+    ['١٬٥٠٠', 1500],
+    ['١،٥٠٠', 1500],
+    ['۱,۵۰۰', 1500],
+    [' 2,110 ', 2110],
+    ['1500.50', 1500.5],
+    ['١٥٠٠٫٥', 1500.5],
+    ['abc', 0],
+    ['', 0],
+    ['EGP 1,500', 0],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+    [-200, 0],
+    ['-1,000', 0],
+    [null, 0],
+    [undefined, 0],
+    [{}, 0],
+  ])('parsePrice(%j) = %d', (input, expected) => {
+    expect(parsePrice(input)).toBe(expected);
+  });
+});

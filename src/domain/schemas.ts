@@ -1,0 +1,486 @@
+import { z } from 'zod';
+import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry } from './card';
+import { isPastCairoDate, isValidTime, isValidYmd } from './datetime';
+import { normalizeDigits, parseDecimal, stripInvisibleMarks } from './digits';
+import { findDistrict, findGovernorate } from './governorates';
+import { normalizeEgyptianMobile } from './phone';
+import {
+  estimatePrice,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  HOUSING_TYPES,
+  MOVE_TYPES,
+  parsePrice,
+  recommendedTeamSize,
+  WORKERS_MAX,
+  WORKERS_MIN,
+} from './pricing';
+import { parseRating, RATING_MAX, RATING_MIN } from './rating';
+import { PAYMENT_METHODS } from './status';
+
+/**
+ * Every message is an i18next key in the `validation` namespace, so one schema serves the
+ * Arabic and English forms and the server (which returns the key for the client to translate).
+ */
+export const VALIDATION_MESSAGES = {
+  invalid: 'validation:common.invalid',
+  reviewNameLength: 'validation:review.nameLength',
+  reviewTextLength: 'validation:review.textLength',
+  reviewRating: 'validation:review.rating',
+  reviewCooldown: 'validation:review.cooldown',
+  emailRequired: 'validation:email.required',
+  emailInvalid: 'validation:email.invalid',
+  emailTooLong: 'validation:email.tooLong',
+  passwordRequired: 'validation:password.required',
+  passwordMin: 'validation:password.min',
+  passwordMax: 'validation:password.max',
+  passwordWeak: 'validation:password.weak',
+  passwordTips: 'validation:password.tips',
+  confirmPasswordRequired: 'validation:password.confirmRequired',
+  passwordMismatch: 'validation:password.mismatch',
+  nameRequired: 'validation:name.required',
+  nameTooLong: 'validation:name.tooLong',
+  phoneRequired: 'validation:phone.required',
+  phoneInvalid: 'validation:phone.invalid',
+  messageRequired: 'validation:message.required',
+  messageTooLong: 'validation:message.tooLong',
+  customerInfoRequired: 'validation:customerInfo.required',
+  fullNameLength: 'validation:fullName.length',
+  addressLength: 'validation:address.length',
+  notesTooLong: 'validation:notes.tooLong',
+  dateSelectionRequired: 'validation:dateSelection.required',
+  dateInvalid: 'validation:date.invalid',
+  datePast: 'validation:date.past',
+  timeInvalid: 'validation:time.invalid',
+  moveTypeRequired: 'validation:moveType.required',
+  moveTypeInvalid: 'validation:moveType.invalid',
+  housingInvalid: 'validation:housing.invalid',
+  floorRange: 'validation:floor.range',
+  workersRange: 'validation:workers.range',
+  locationRequired: 'validation:location.required',
+  cardIncomplete: 'validation:card.incomplete',
+  cardNumberInvalid: 'validation:card.numberInvalid',
+  cardHolderLength: 'validation:card.holderLength',
+  cardExpiryInvalid: 'validation:card.expiryInvalid',
+  cardExpired: 'validation:card.expired',
+  cardCvvInvalid: 'validation:card.cvvInvalid',
+  trackingRequired: 'validation:tracking.required',
+  paymentMethodRequired: 'validation:payment.methodRequired',
+  paymentMissingFields: 'validation:payment.missingFields',
+  priceInvalid: 'validation:order.priceInvalid',
+} as const;
+
+const M = VALIDATION_MESSAGES;
+
+// ---------------------------------------------------------------------------------------------
+// Field builders
+
+/** z.object whose own type error (null, an array, a string) is a key like every other message. */
+function object<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: M.invalid });
+}
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/** Trimmed text: blank gives `required`, a length outside min-max gives `length`. */
+function text(required: string, min: number, max: number, length: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(min, { error: length, abort: true })
+    .max(max, { error: length });
+}
+
+function optionalText(max: number, tooLong: string) {
+  return z.string({ error: M.invalid }).trim().max(max, { error: tooLong }).optional();
+}
+
+export const EMAIL_MAX = 254;
+
+/**
+ * Fields that report at most one problem without aborting the whole object, so that a
+ * cross-field rule (password confirmation) still runs while another field is wrong.
+ */
+function firstProblem<T>(
+  rules: readonly (readonly [ok: (value: T) => boolean, message: string])[],
+) {
+  return (value: T, ctx: z.RefinementCtx<T>) => {
+    const failed = rules.find(([ok]) => !ok(value));
+    if (failed) ctx.addIssue({ code: 'custom', message: failed[1] });
+  };
+}
+
+const email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .toLowerCase()
+  .superRefine(
+    firstProblem<string>([
+      [(value) => value.length > 0, M.emailRequired],
+      [(value) => value.length <= EMAIL_MAX, M.emailTooLong],
+      [(value) => z.regexes.email.test(value), M.emailInvalid],
+    ]),
+  );
+
+/** Output is the canonical `01XXXXXXXXX` (D7), whatever digits and separators were typed. */
+function egyptianMobile(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((value) => normalizeEgyptianMobile(value) !== null, { error: M.phoneInvalid })
+    .transform((value) => normalizeEgyptianMobile(value) ?? value);
+}
+
+/** Form inputs give strings (maybe in Arabic-Indic digits); a cleared input means "not given". */
+function numberInput(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : parseDecimal(value);
+  return value === null ? undefined : value;
+}
+
+function wholeNumber(min: number, max: number, required: string, range: string) {
+  return z.preprocess(
+    numberInput,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : range) })
+      .int({ error: range })
+      .min(min, { error: range })
+      .max(max, { error: range }),
+  );
+}
+
+function choice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string,
+  invalid: string,
+) {
+  return z.enum(values, { error: (issue) => (isBlank(issue.input) ? required : invalid) });
+}
+
+/** Lazy "now": a schema built once (say, at form mount) still knows today after midnight. */
+function moveDate(now: Date | undefined) {
+  return z
+    .string({ error: M.dateSelectionRequired })
+    .trim()
+    .min(1, { error: M.dateSelectionRequired, abort: true })
+    .refine(isValidYmd, { error: M.dateInvalid, abort: true })
+    .refine((ymd) => !isPastCairoDate(ymd, now ?? new Date()), { error: M.datePast });
+}
+
+const moveTime = z
+  .string({ error: M.dateSelectionRequired })
+  .trim()
+  .min(1, { error: M.dateSelectionRequired, abort: true })
+  .refine(isValidTime, { error: M.timeInvalid });
+
+const floor = wholeNumber(FLOOR_MIN, FLOOR_MAX, M.dateSelectionRequired, M.floorRange);
+const workers = wholeNumber(WORKERS_MIN, WORKERS_MAX, M.workersRange, M.workersRange);
+
+function locationId() {
+  return z
+    .string({ error: M.locationRequired })
+    .trim()
+    .min(1, { error: M.locationRequired, abort: true });
+}
+
+/** Both ids must exist and the district must belong to the governorate. */
+function checkLocation(
+  value: { governorateId: string; districtId: string },
+  ctx: z.RefinementCtx,
+): void {
+  // A blank id has already been reported by its field; one message per field is enough.
+  if (value.governorateId === '' || value.districtId === '') return;
+  if (!findGovernorate(value.governorateId)) {
+    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: ['governorateId'] });
+  } else if (!findDistrict(value.governorateId, value.districtId)) {
+    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: ['districtId'] });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+export const REVIEW_NAME_MIN = 2;
+export const REVIEW_NAME_MAX = 60;
+export const REVIEW_TEXT_MIN = 2;
+export const REVIEW_TEXT_MAX = 600;
+export const REVIEW_COOLDOWN_MS = 60_000;
+
+export const reviewSchema = object({
+  name: text(M.reviewNameLength, REVIEW_NAME_MIN, REVIEW_NAME_MAX, M.reviewNameLength),
+  review: text(M.reviewTextLength, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX, M.reviewTextLength),
+  // The spec reads ratings forgivingly (default 5, clamped) instead of rejecting them.
+  rating: z.preprocess(
+    (value) => parseRating(value),
+    z
+      .number({ error: M.reviewRating })
+      .int({ error: M.reviewRating })
+      .min(RATING_MIN, { error: M.reviewRating })
+      .max(RATING_MAX, { error: M.reviewRating }),
+  ),
+  // Honeypot: hidden from people, filled by bots. Accepted here so a bot sees a normal success.
+  website: z.string({ error: M.invalid }).optional(),
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** A filled honeypot means the submission is dropped silently (spec 5, D2). */
+export function isHoneypotFilled(values: { website?: unknown }): boolean {
+  const trap = values.website;
+  if (trap === undefined || trap === null) return false;
+  return typeof trap === 'string' ? trap.trim() !== '' : true;
+}
+
+/**
+ * One review per minute. A timestamp in the future (a clock moved back) does not lock the
+ * visitor out for good: only the last minute counts.
+ */
+export function isWithinReviewCooldown(
+  lastSubmittedAt: number | null | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (typeof lastSubmittedAt !== 'number' || !Number.isFinite(lastSubmittedAt)) return false;
+  const elapsed = now - lastSubmittedAt;
+  return elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS;
+}
+
+/** Stored reviews are shown only with a real name and text (spec 5). */
+export function isDisplayableReview(review: { name?: unknown; review?: unknown }): boolean {
+  const long = (value: unknown, min: number) =>
+    typeof value === 'string' && value.trim().length >= min;
+  return long(review.name, REVIEW_NAME_MIN) && long(review.review, REVIEW_TEXT_MIN);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const PASSWORD_MIN = 8;
+/** Long enough for any passphrase, short enough that hashing cannot be used to burn CPU. */
+export const PASSWORD_MAX = 128;
+export const PASSWORD_STRONG_SCORE = 2;
+
+/** Letters and digits of any script count: an Arabic passphrase is as good as a Latin one. */
+export function passwordStrength(pw: string): number {
+  if (typeof pw !== 'string') return 0;
+  let score = 0;
+  if (pw.length >= PASSWORD_MIN) score += 1;
+  if (/\p{L}/u.test(pw) && /\p{Nd}/u.test(pw)) score += 1;
+  return score;
+}
+
+// Passwords are never trimmed or normalised: the characters typed are the credential.
+const newPassword = z.string({ error: M.passwordRequired }).superRefine(
+  firstProblem<string>([
+    [(pw) => pw.length > 0, M.passwordRequired],
+    [(pw) => pw.length >= PASSWORD_MIN, M.passwordMin],
+    [(pw) => pw.length <= PASSWORD_MAX, M.passwordMax],
+    [(pw) => passwordStrength(pw) >= PASSWORD_STRONG_SCORE, M.passwordWeak],
+  ]),
+);
+
+export const signupSchema = object({
+  email,
+  password: newPassword,
+  confirmPassword: z
+    .string({ error: M.confirmPasswordRequired })
+    .min(1, { error: M.confirmPasswordRequired }),
+}).refine((values) => values.password === values.confirmPassword, {
+  error: M.passwordMismatch,
+  path: ['confirmPassword'],
+  // Report a mismatch even while the password itself is still too weak; an empty
+  // confirmation already has its own message.
+  when: (payload) => {
+    if (typeof payload.value !== 'object' || payload.value === null) return false;
+    const values = payload.value as { password?: unknown; confirmPassword?: unknown };
+    return (
+      typeof values.password === 'string' &&
+      typeof values.confirmPassword === 'string' &&
+      values.confirmPassword !== ''
+    );
+  },
+});
+export type SignupInput = z.output<typeof signupSchema>;
+
+export const loginSchema = object({
+  email,
+  password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Contact
+
+export const CONTACT_NAME_MAX = 80;
+export const CONTACT_MESSAGE_MAX = 2000;
+
+export const contactSchema = object({
+  name: text(M.nameRequired, 1, CONTACT_NAME_MAX, M.nameTooLong),
+  email,
+  phone: egyptianMobile(M.phoneRequired),
+  message: text(M.messageRequired, 1, CONTACT_MESSAGE_MAX, M.messageTooLong),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Booking flow
+
+export const FULL_NAME_MIN = 2;
+export const FULL_NAME_MAX = 80;
+export const ADDRESS_MIN = 5;
+export const ADDRESS_MAX = 300;
+export const NOTES_MAX = 1000;
+
+const customerInfoShape = {
+  fullName: text(M.customerInfoRequired, FULL_NAME_MIN, FULL_NAME_MAX, M.fullNameLength),
+  phoneNumber: egyptianMobile(M.customerInfoRequired),
+  pickupAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength),
+  dropoffAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength),
+  notes: optionalText(NOTES_MAX, M.notesTooLong),
+};
+
+export const customerInfoSchema = object(customerInfoShape);
+export type CustomerInfoInput = z.output<typeof customerInfoSchema>;
+
+const moveType = choice(MOVE_TYPES, M.dateSelectionRequired, M.moveTypeInvalid);
+const housing = choice(HOUSING_TYPES, M.dateSelectionRequired, M.housingInvalid);
+
+function dateSelectionShape(now: Date | undefined) {
+  return {
+    moveDate: moveDate(now),
+    moveTime,
+    moveType,
+    housing,
+    pickupFloor: floor,
+    dropoffFloor: floor,
+  };
+}
+
+/** `now` fixes "today" for tests; without it, today is read at each parse. */
+export function dateSelectionSchema(now?: Date) {
+  return object(dateSelectionShape(now));
+}
+export type DateSelectionInput = z.output<ReturnType<typeof dateSelectionSchema>>;
+
+/** The move-type estimator: continue needs a type and at least one worker (spec 5). */
+export const moveEstimateSchema = object({
+  moveType: choice(MOVE_TYPES, M.moveTypeRequired, M.moveTypeInvalid),
+  workers,
+  housing,
+  pickupFloor: floor,
+  dropoffFloor: floor,
+});
+export type MoveEstimateInput = z.output<typeof moveEstimateSchema>;
+
+export const manualLocationSchema = object({
+  governorateId: locationId(),
+  districtId: locationId(),
+}).superRefine(checkLocation);
+export type ManualLocationInput = z.output<typeof manualLocationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Card (D3: checked in the browser, never sent to our backend)
+
+export const CARD_HOLDER_MIN = 2;
+export const CARD_HOLDER_MAX = 80;
+
+function cardField() {
+  return z
+    .string({ error: M.cardIncomplete })
+    .trim()
+    .min(1, { error: M.cardIncomplete, abort: true });
+}
+
+export function cardSchema(now?: Date) {
+  return object({
+    cardNumber: cardField()
+      .refine(luhnValid, { error: M.cardNumberInvalid })
+      .transform(normalizeCardNumber),
+    cardHolder: text(M.cardIncomplete, CARD_HOLDER_MIN, CARD_HOLDER_MAX, M.cardHolderLength),
+    expiry: cardField()
+      .refine((value) => parseExpiry(value) !== null, { error: M.cardExpiryInvalid, abort: true })
+      .refine((value) => isExpiryValid(value, now ?? new Date()), { error: M.cardExpired })
+      .transform((value) => normalizeDigits(value).replace(/\s/g, '')),
+    cvv: cardField()
+      .refine(isCvvValid, { error: M.cardCvvInvalid })
+      .transform((value) => normalizeDigits(value)),
+  });
+}
+export type CardInput = z.output<ReturnType<typeof cardSchema>>;
+
+// ---------------------------------------------------------------------------------------------
+// Tracking
+
+/**
+ * What people paste: "#AF-…" from a chat, Arabic-Indic digits, lower case, direction marks.
+ * The AF pattern is not enforced: an unknown number is the backend's "not found", not a typo.
+ */
+export function normalizeTrackingInput(s: string): string {
+  if (typeof s !== 'string') return '';
+  const trimmed = stripInvisibleMarks(s)
+    .trim()
+    .replace(/^[#\uFF03\s]+/, '')
+    .trim();
+  return normalizeDigits(trimmed).toUpperCase();
+}
+
+export const trackingInputSchema = z
+  .string({ error: M.trackingRequired })
+  .transform(normalizeTrackingInput)
+  .pipe(z.string().min(1, { error: M.trackingRequired }));
+export type TrackingInput = z.output<typeof trackingInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Order creation (shared by the payment screen and the server)
+
+/** Fields the payment screen needs before it can save an order (spec 5). */
+export const PAYMENT_REQUIRED_FIELDS = [
+  'moveType',
+  'fullName',
+  'phoneNumber',
+  'pickupAddress',
+  'dropoffAddress',
+] as const;
+export type PaymentRequiredField = (typeof PAYMENT_REQUIRED_FIELDS)[number];
+
+/** The names the payment screen lists in its "missing data" alert, in a stable order. */
+export function missingPaymentFields(
+  state: Partial<Record<PaymentRequiredField, unknown>> | null | undefined,
+): PaymentRequiredField[] {
+  return PAYMENT_REQUIRED_FIELDS.filter((field) => isBlank(state?.[field]));
+}
+
+export function createOrderInputSchema(now?: Date) {
+  return object({
+    ...customerInfoShape,
+    governorateId: locationId(),
+    districtId: locationId(),
+    ...dateSelectionShape(now),
+    workers,
+    paymentMethod: choice(PAYMENT_METHODS, M.paymentMethodRequired, M.paymentMethodRequired),
+    // Display formatting ("1,500") may reach us; the server compares this to its own total.
+    totalPrice: z.preprocess(
+      (value) => (typeof value === 'string' ? parsePrice(value) : value),
+      z.number({ error: M.priceInvalid }).min(0, { error: M.priceInvalid }),
+    ),
+  }).superRefine(checkLocation);
+}
+export type OrderInput = z.output<ReturnType<typeof createOrderInputSchema>>;
+
+/**
+ * The date screen's total (spec 9, D4): the catalog price with the recommended team. The server
+ * rejects an order whose `totalPrice` differs, so the client can't pick its own price.
+ */
+export function expectedOrderTotal(
+  input: Pick<OrderInput, 'moveType' | 'housing' | 'pickupFloor' | 'dropoffFloor'>,
+): number {
+  return estimatePrice({
+    moveType: input.moveType,
+    pickupFloor: input.pickupFloor,
+    dropoffFloor: input.dropoffFloor,
+    workers: recommendedTeamSize(input),
+  }).total;
+}

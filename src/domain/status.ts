@@ -1,0 +1,50 @@
+/** One lifecycle for the tracker, the admin panel and the server (DECISIONS.md D5). */
+export const ORDER_STATUSES = [
+  'received',
+  'under_review',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** New orders always start here (D2); the client never chooses a status. */
+export const INITIAL_ORDER_STATUS: OrderStatus = 'received';
+
+export function isOrderStatus(x: unknown): x is OrderStatus {
+  return typeof x === 'string' && (ORDER_STATUSES as readonly string[]).includes(x);
+}
+
+/** The tracker's progress bar, in order; a cancelled order is off the bar. */
+export const PROGRESS_STATUSES = ['received', 'under_review', 'in_transit', 'delivered'] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
+
+/** Keys in the `common` namespace. Old or hand-edited data may hold anything, hence `unknown`. */
+export function statusLabelKey(status: string | null | undefined): string {
+  return isOrderStatus(status) ? `status.${status}` : 'status.unknown';
+}
+
+export function statusProgressIndex(status: string | null | undefined): number {
+  return (PROGRESS_STATUSES as readonly (string | null | undefined)[]).indexOf(status);
+}
+
+/** Customers may cancel only before the crew is on its way (D2). */
+export const CUSTOMER_CANCELLABLE_STATUSES = ['received', 'under_review'] as const;
+
+export function canCustomerCancel(status: string | null | undefined): boolean {
+  return (CUSTOMER_CANCELLABLE_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
+export const PAYMENT_METHODS = ['card', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export function isPaymentMethod(x: unknown): x is PaymentMethod {
+  return typeof x === 'string' && (PAYMENT_METHODS as readonly string[]).includes(x);
+}
+
+export const PAYMENT_STATUSES = ['paid', 'pending'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export function isPaymentStatus(x: unknown): x is PaymentStatus {
+  return typeof x === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(x);
+}
