@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from './lib/server-process.ts';
+
+/**
+ * `npm test`: every check CI runs, in order, stopping at the first failure. The last line is
+ * `Total: N passed, M failed, K skipped` over every vitest project that ran.
+ */
+
+interface Step {
+  title: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Name of the vitest JSON report this step writes (test-results/vitest-<name>.json). */
+  report?: string;
+}
+
+const bin = (tool: string) => join(REPO_ROOT, 'node_modules', '.bin', tool);
+const RESULTS = join(REPO_ROOT, 'test-results');
+const reportPath = (name: string) => join(RESULTS, `vitest-${name}.json`);
+
+function vitest(report: string, projects: string[], env?: Record<string, string>): Step {
+  return {
+    title: `vitest: ${projects.join(' + ')}`,
+    command: bin('vitest'),
+    args: [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportPath(report)}`,
+    ],
+    report,
+    ...(env ? { env } : {}),
+  };
+}
+
+const steps: Step[] = [
+  { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { title: 'format', command: bin('prettier'), args: ['--check', '.'] },
+  vitest('unit-component', ['unit', 'component']),
+  // Vite honours an inherited NODE_ENV (test, development) and would then bundle React's
+  // development build; the budget and the e2e specs must see what ships.
+  { title: 'build', command: bin('vite'), args: ['build'], env: { NODE_ENV: 'production' } },
+  { title: 'bundle budget', command: bin('tsx'), args: ['scripts/bundle-budget.ts'] },
+  { title: 'chromium', command: bin('tsx'), args: ['scripts/ensure-chromium.ts'] },
+  vitest('api', ['api']),
+  vitest('e2e', ['e2e'], { E2E_SKIP_BUILD: '1' }),
+];
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    });
+    child.on('error', (error) => {
+      console.error(`could not start ${step.command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface JsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { status: string }[];
+  }[];
+}
+
+/**
+ * Per-project counts from a vitest JSON report. The report does not name projects, so a run of
+ * several projects is split by file name, the way vite.config.ts assigns files to projects.
+ */
+function countsByProject(report: JsonReport, projects: string[]): Map<string, Counts> {
+  const result = new Map<string, Counts>(
+    projects.map((p) => [p, { passed: 0, failed: 0, skipped: 0 }]),
+  );
+  for (const file of report.testResults) {
+    const project =
+      projects.length === 1 ? projects[0]! : file.name.endsWith('.tsx') ? 'component' : 'unit';
+    const counts = result.get(project) ?? { passed: 0, failed: 0, skipped: 0 };
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') counts.passed += 1;
+      else if (test.status === 'failed') counts.failed += 1;
+      else counts.skipped += 1; // pending, skipped, todo
+    }
+    result.set(project, counts);
+  }
+  return result;
+}
+
+async function summarize(ran: Step[]): Promise<Counts> {
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const rows: string[] = [];
+  for (const step of ran) {
+    if (!step.report) continue;
+    const projects = step.args.filter((_, i) => step.args[i - 1] === '--project');
+    const file = reportPath(step.report);
+    if (!existsSync(file)) {
+      rows.push(`  ${projects.join(' + ')}: no report (the run did not finish)`);
+      continue;
+    }
+    const report = JSON.parse(await readFile(file, 'utf8')) as JsonReport;
+    for (const [project, c] of countsByProject(report, projects)) {
+      rows.push(
+        `  ${project.padEnd(10)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`,
+      );
+      total.passed += c.passed;
+      total.failed += c.failed;
+      total.skipped += c.skipped;
+    }
+  }
+  if (rows.length) console.info(`\nTests by project:\n${rows.join('\n')}`);
+  return total;
+}
+
+function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  await mkdir(RESULTS, { recursive: true });
+  // Stale reports from an earlier run must not be counted as this run's tests.
+  await Promise.all(
+    steps.filter((s) => s.report).map((s) => rm(reportPath(s.report!), { force: true })),
+  );
+
+  const ran: Step[] = [];
+  let failure: { step: Step; code: number; index: number } | null = null;
+  for (const [index, step] of steps.entries()) {
+    const line = '━'.repeat(72);
+    const shown = [step.command.replace(`${REPO_ROOT}node_modules/.bin/`, ''), ...step.args].join(
+      ' ',
+    );
+    console.info(`\n${line}\n[${index + 1}/${steps.length}] ${step.title}\n$ ${shown}\n${line}`);
+    const stepStart = Date.now();
+    ran.push(step);
+    const code = await run(step);
+    console.info(
+      `[${index + 1}/${steps.length}] ${step.title}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${formatDuration(Date.now() - stepStart)}`,
+    );
+    if (code !== 0) {
+      failure = { step, code, index };
+      break;
+    }
+  }
+
+  const total = await summarize(ran);
+  if (failure) {
+    console.error(
+      `\nnpm test stopped at step ${failure.index + 1}/${steps.length} (${failure.step.title}).`,
+    );
+  } else {
+    console.info(`\nAll ${steps.length} steps passed.`);
+  }
+  console.info(`Wall time: ${formatDuration(Date.now() - started)}`);
+  console.info(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return failure ? failure.code || 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,19 @@
+/**
+ * An error a route throws on purpose: its status, code and message reach the client as
+ * `{ "error": { "code", "message" } }`. Anything else that is thrown becomes a logged 500.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
+
+/**
+ * Builds the SPA and starts the real server (the same entry point as `npm start`) on a free port
+ * with a throw-away database, for the whole e2e run. Specs get its URL from `baseUrl()`.
+ *
+ * E2E_BASE_URL=http://host:port  test an already running server instead (no build, no start).
+ * E2E_SKIP_BUILD=1               reuse dist/ when it exists (`npm test` has just built it).
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    console.info(`e2e: using the server at ${external} (E2E_BASE_URL)`);
+    project.provide('baseUrl', external.replace(/\/$/, ''));
+    return;
+  }
+
+  const built = existsSync(join(REPO_ROOT, 'dist', 'index.html'));
+  if (process.env.E2E_SKIP_BUILD === '1' && built) {
+    console.info('e2e: reusing dist/ (E2E_SKIP_BUILD=1)');
+  } else {
+    console.info('e2e: building the web app (vite build)');
+    const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, and Vite honours it: React's development build (about 60 KB
+      // more gzip, dev-only warnings) would be what the e2e specs test. Build what ships.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status}).`);
+  }
+
+  const tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-'));
+  const server = await startServerProcess({
+    env: { DATABASE_PATH: join(tmp, 'afsh.sqlite'), NODE_ENV: 'test' },
+    timeoutMs: 30_000,
+  }).catch(async (error: unknown) => {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  });
+  console.info(`e2e: server ready at ${server.url}`);
+  project.provide('baseUrl', server.url);
+
+  return async () => {
+    const code = await server.stop();
+    // The server's log helps explain a failed spec; keep it beside the other results.
+    const logDir = join(REPO_ROOT, 'test-results');
+    await mkdir(logDir, { recursive: true });
+    await writeFile(join(logDir, 'e2e-server.log'), server.output());
+    await rm(tmp, { recursive: true, force: true });
+    if (code !== 0) console.warn(`e2e: the server exited with code ${code} on SIGTERM`);
+  };
+}

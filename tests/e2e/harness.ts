@@ -1,0 +1,251 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_REQUIRED,
+  chromiumPath,
+  chromiumVersion,
+} from '../../scripts/lib/chromium.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS_DIR = join(REPO_ROOT, 'test-results');
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const satisfies Record<string, { width: number; height: number }>;
+
+export function baseUrl(): string {
+  const url = inject('baseUrl');
+  if (!url) throw new Error('No baseUrl: run e2e specs with `vitest run --project e2e`.');
+  return url.replace(/\/$/, '');
+}
+
+// One browser per test file: vitest isolates files, so this module (and the singleton) is
+// fresh per file, and the afterAll below closes it even when a spec forgets to.
+let browserPromise: Promise<Browser> | null = null;
+
+export async function getBrowser(): Promise<Browser> {
+  if (!browserPromise) {
+    const executablePath = chromiumPath();
+    if (!chromiumVersion(executablePath)) {
+      throw new Error(`${CHROMIUM_REQUIRED} (looked for ${executablePath}).`);
+    }
+    browserPromise = chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    browserPromise.catch(() => {
+      browserPromise = null;
+    });
+  }
+  return browserPromise;
+}
+
+export async function closeBrowser(): Promise<void> {
+  const pending = browserPromise;
+  browserPromise = null;
+  if (pending) await (await pending.catch(() => null))?.close();
+}
+
+afterAll(closeBrowser);
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenPageOptions {
+  lang: 'ar' | 'en';
+  viewport: 'phone' | 'desktop';
+  path: string;
+  reducedMotion?: boolean;
+  /** Extra localStorage entries present before the app's first script runs. */
+  storage?: Record<string, string>;
+}
+
+/**
+ * A fresh context and page on `path`, with the language already chosen, and every console error,
+ * page exception and failed same-origin request collected in `errors`. Resolves once the app has
+ * rendered into #root and the network is idle.
+ */
+export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
+  const browser = await getBrowser();
+  const origin = new URL(baseUrl()).origin;
+  const phone = opts.viewport === 'phone';
+
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[opts.viewport],
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: phone ? 2 : 1,
+    locale: opts.lang === 'ar' ? 'ar-EG' : 'en-US',
+    timezoneId: 'Africa/Cairo',
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+    // The language (and any other entries) are in localStorage before the app's first script
+    // runs. Playwright writes storageState once, when the context is made, unlike an init script
+    // that would run again on every navigation and undo a language switch before a reload.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin,
+          localStorage: Object.entries({ ...opts.storage, 'afsh.lang': opts.lang }).map(
+            ([name, value]) => ({ name, value }),
+          ),
+        },
+      ],
+    },
+  });
+
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const sameOrigin = (url: string) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => {
+    errors.push(`page error: ${error.name}: ${error.message}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!sameOrigin(request.url())) return;
+    const reason = request.failure()?.errorText ?? 'unknown';
+    // Chromium cancels and re-issues range requests while buffering video: not a failure.
+    if (request.resourceType() === 'media' && reason === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && sameOrigin(response.url())) {
+      errors.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+
+  const close = async () => {
+    await context.close().catch(() => undefined);
+  };
+
+  try {
+    await page.goto(baseUrl() + opts.path, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#root > *', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+  } catch (error) {
+    const collected = errors.length ? `\nErrors so far:\n  ${errors.join('\n  ')}` : '';
+    await close();
+    throw new Error(
+      `openPage(${opts.path}, ${opts.lang}, ${opts.viewport}) failed: ${(error as Error).message}${collected}`,
+    );
+  }
+
+  return { page, context, errors, close };
+}
+
+export async function expectNoErrors(opened: OpenedPage): Promise<void> {
+  if (opened.errors.length === 0) return;
+  throw new Error(
+    `${opened.errors.length} error(s) on ${opened.page.url()}:\n  ${opened.errors.join('\n  ')}`,
+  );
+}
+
+const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, '-');
+
+let axeSource: Promise<string> | null = null;
+function loadAxe(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+interface AxeNode {
+  target: unknown[];
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: AxeNode[];
+}
+interface AxeResults {
+  violations: AxeViolation[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA) on the page as it is now and fails on serious or critical
+ * violations. The full result goes to test-results/axe/<label>.json.
+ */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  const source = await loadAxe();
+  // page.evaluate goes through the DevTools protocol, which CSP does not govern; a <script> tag
+  // (addScriptTag with content) would be refused by our script-src 'self'. The trailing
+  // expression keeps Playwright from treating the source's value as a function to call.
+  const hasAxe = await page.evaluate('typeof window.axe === "object"');
+  if (!hasAxe) await page.evaluate(`${source}\n;void 0;`);
+
+  const results = await page.evaluate(
+    async (tags) => {
+      const axe = (
+        window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<unknown> } }
+      ).axe;
+      return axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+    },
+    ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+  );
+
+  const dir = join(RESULTS_DIR, 'axe');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${fileSafe(label)}.json`), JSON.stringify(results, null, 2));
+
+  const blocking = (results as AxeResults).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  if (blocking.length === 0) return;
+  const lines = blocking.map((v) => {
+    const targets = v.nodes
+      .slice(0, 3)
+      .map((node) => node.target.map(String).join(' '))
+      .join(' | ');
+    const more = v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : '';
+    return `  - ${v.id} [${v.impact}]: ${v.help}\n      ${targets}${more}\n      ${v.helpUrl}`;
+  });
+  throw new Error(`Accessibility violations on ${label} (${page.url()}):\n${lines.join('\n')}`);
+}
+
+export async function snap(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<string> {
+  const path = join(RESULTS_DIR, 'screenshots', `${fileSafe(name)}.png`);
+  await mkdir(dirname(path), { recursive: true });
+  const fullPage = opts.fullPage ?? true;
+  if (fullPage) {
+    // A full-page shot taken mid-scroll draws the sticky (possibly hidden) header in the middle
+    // of the page; start from the top so the picture shows what a visitor sees on arrival.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(350);
+  }
+  await page.screenshot({ path, fullPage });
+  return path;
+}
