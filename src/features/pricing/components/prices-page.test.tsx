@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { formatMoney } from '../../../domain/money';
+import { estimatePrice, MOVE_TYPES, PRICE_CATALOG } from '../../../domain/pricing';
+import ar from '../../../../locales/ar/pricing.json';
+import en from '../../../../locales/en/pricing.json';
+import { PricesPage } from './prices-page';
+
+const norm = (s: string) => s.replace(/\s+/g, ' ');
+/** Accessible descriptions keep Intl's no-break spaces: match any whitespace where one was. */
+const loose = (s: string) =>
+  new RegExp(
+    `^${norm(s)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/ /g, '\\s')}$`,
+  );
+const carriedInput = {
+  moveType: 'office',
+  workers: 3,
+  housing: 'villa',
+  pickupFloor: 4,
+  dropoffFloor: 2,
+} as const;
+const carriedPricing = estimatePrice(carriedInput);
+
+function renderPage(state?: unknown, language: 'ar' | 'en' = 'en') {
+  return renderWithProviders(<PricesPage />, {
+    language,
+    route: '/prices',
+    state,
+    extraRoutes: [{ path: '/select-city', element: <p>select city</p> }],
+  });
+}
+
+function serviceGroup(language: 'ar' | 'en' = 'en') {
+  const strings = language === 'ar' ? ar : en;
+  return screen.getByRole('group', { name: strings.pricesPage.serviceLegend });
+}
+
+function locationState(): unknown {
+  return JSON.parse(screen.getByTestId('location').dataset.state ?? 'null');
+}
+
+describe('PricesPage', () => {
+  it('without state: nothing chosen, catalog prices, Continue disabled', () => {
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: en.pricesPage.title }),
+    ).toBeInTheDocument();
+    const radios = within(serviceGroup()).getAllByRole('radio');
+    expect(radios).toHaveLength(MOVE_TYPES.length);
+    for (const radio of radios) expect(radio).not.toBeChecked();
+    for (const type of MOVE_TYPES) {
+      const radio = screen.getByRole('radio', { name: en.moveTypes[type].label });
+      expect(radio).toHaveAccessibleDescription(
+        loose(`${en.moveTypes[type].description} From ${formatMoney(PRICE_CATALOG[type], 'en')}`),
+      );
+    }
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(
+      screen.queryByRole('region', { name: en.pricesPage.carried.title }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the price list, the notes and the contact buttons', () => {
+    renderPage();
+    expect(screen.getByRole('table', { name: en.priceList.caption })).toBeInTheDocument();
+    expect(screen.getByText(en.pricesPage.notes.team)).toBeInTheDocument();
+    expect(screen.getByText(en.pricesPage.notes.approximate)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call us' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:/),
+    );
+    expect(screen.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/wa\.me\//),
+    );
+  });
+
+  it('continues with the chosen type and its catalog price', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('radio', { name: en.moveTypes.partial.label }));
+    expect(
+      screen.getByRole('rowheader', {
+        name: `${en.moveTypes.partial.label} ${en.priceList.selected}`,
+      }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/select-city');
+    expect(locationState()).toEqual({ moveType: 'partial', totalPrice: PRICE_CATALOG.partial });
+  });
+
+  it('preselects the carried type and shows the carried estimate with its breakdown', () => {
+    renderPage({ ...carriedInput, pricing: carriedPricing });
+    expect(screen.getByRole('radio', { name: en.moveTypes.office.label })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+
+    const estimate = screen.getByRole('region', { name: en.pricesPage.carried.title });
+    expect(estimate).toHaveTextContent(norm(formatMoney(carriedPricing.total, 'en')));
+    expect(estimate).toHaveTextContent(norm(formatMoney(carriedPricing.floorsSurcharge, 'en')));
+    expect(estimate).toHaveTextContent(norm(formatMoney(carriedPricing.workersExtra, 'en')));
+    expect(estimate).toHaveTextContent('Office move · 3 workers · Villa');
+    expect(
+      screen.getByRole('radio', { name: en.moveTypes.office.label }),
+    ).toHaveAccessibleDescription(
+      loose(
+        `${en.moveTypes.office.description} Your estimate: ${formatMoney(carriedPricing.total, 'en')}`,
+      ),
+    );
+    expect(screen.getByRole('link', { name: en.pricesPage.carried.edit })).toHaveAttribute(
+      'href',
+      '/move-type',
+    );
+  });
+
+  it('continues with the carried state and its total', async () => {
+    const { user } = renderPage({ ...carriedInput, pricing: carriedPricing });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/select-city');
+    expect(locationState()).toEqual({
+      ...carriedInput,
+      pricing: carriedPricing,
+      totalPrice: carriedPricing.total,
+    });
+  });
+
+  it('drops the carried details when the customer picks another type', async () => {
+    const { user } = renderPage({ ...carriedInput, pricing: carriedPricing });
+    await user.click(screen.getByRole('radio', { name: en.moveTypes.loading.label }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(locationState()).toEqual({ moveType: 'loading', totalPrice: PRICE_CATALOG.loading });
+  });
+
+  it('recomputes a tampered total instead of trusting it', async () => {
+    const { user } = renderPage({ ...carriedInput, pricing: { ...carriedPricing, total: 1 } });
+    const estimate = screen.getByRole('region', { name: en.pricesPage.carried.title });
+    expect(estimate).toHaveTextContent(norm(formatMoney(carriedPricing.total, 'en')));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(locationState()).toMatchObject({ totalPrice: carriedPricing.total });
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'full'],
+    ['a number', 42],
+    ['an array', [carriedInput]],
+    ['an unknown type', { ...carriedInput, moveType: 'boat' }],
+    ['too many workers', { ...carriedInput, workers: 99 }],
+    ['workers as text', { ...carriedInput, workers: '3' }],
+    ['a fractional floor', { ...carriedInput, pickupFloor: 1.5 }],
+    ['a floor above 20', { ...carriedInput, dropoffFloor: 21 }],
+    ['a bad housing', { ...carriedInput, housing: 'tent' }],
+    ['NaN floors', { ...carriedInput, pickupFloor: Number.NaN }],
+  ])('ignores junk state: %s', (_label, state) => {
+    renderPage(state);
+    for (const radio of within(serviceGroup()).getAllByRole('radio'))
+      expect(radio).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(
+      screen.queryByRole('region', { name: en.pricesPage.carried.title }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('speaks Arabic with Arabic-Indic prices', () => {
+    renderPage({ ...carriedInput, pricing: carriedPricing }, 'ar');
+    expect(
+      screen.getByRole('heading', { level: 1, name: ar.pricesPage.title }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: ar.moveTypes.office.label })).toBeChecked();
+    const estimate = screen.getByRole('region', { name: ar.pricesPage.carried.title });
+    expect(estimate).toHaveTextContent(norm(formatMoney(carriedPricing.total, 'ar')));
+    expect(estimate).toHaveTextContent('نقل مكاتب، ٣ عمال، فيلا');
+    expect(within(serviceGroup('ar')).getAllByRole('radio')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'متابعة' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { BackButton } from '../../../components/ui/back-button';
+import { ContactButtons } from '../../../components/ui/contact-buttons';
+import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { PriceListTable } from '../../../components/ui/price-list-table';
+import { paths } from '../../../config/paths';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import { PRICE_CATALOG, type MoveType } from '../../../domain/pricing';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import { pricesContinueState, readMoveTypeState } from '../move-state';
+import { MoveTypeChoices } from './move-type-choices';
+import { PriceBreakdownView } from './price-breakdown';
+import './pricing-page.css';
+import './prices-page.css';
+
+/**
+ * /prices: pick a service, see the catalog. Arriving from /move-type, the customer's own estimate
+ * is shown and preselected; missing or malformed state simply means a fresh start.
+ */
+export function PricesPage() {
+  const { t } = useTranslation('pricing');
+  const { t: tc } = useTranslation('common');
+  const language = useDisplayLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ids = useId();
+
+  const [carried] = useState(() => readMoveTypeState(location.state));
+  const [selected, setSelected] = useState<MoveType | null>(carried?.moveType ?? null);
+
+  const money = (amount: number) => formatMoney(amount, language);
+  const num = (n: number) => formatNumber(n, language);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!selected) return;
+    void navigate(paths.selectCity, { state: pricesContinueState(selected, carried) });
+  };
+
+  const continueHintId = `${ids}-continue-hint`;
+  const notesId = `${ids}-notes`;
+  const contactId = `${ids}-contact`;
+
+  return (
+    <div className="pricing-page container">
+      <div className="pricing-toolbar">
+        <BackButton fallback={paths.home} />
+        <LanguageToggle />
+      </div>
+      <header className="pricing-header">
+        <h1>{t('pricesPage.title')}</h1>
+        <p className="lead">{t('pricesPage.lead')}</p>
+      </header>
+
+      <div className="pricing-layout">
+        <form className="pricing-main" onSubmit={onSubmit} noValidate>
+          {carried && (
+            <PriceBreakdownView
+              title={t('pricesPage.carried.title')}
+              breakdown={carried.pricing}
+              hasType
+              floors={carried.pickupFloor + carried.dropoffFloor}
+              workers={carried.workers}
+            >
+              <div className="carried-details">
+                <p className="carried-summary">
+                  {t('pricesPage.carried.summary', {
+                    type: t(`moveTypes.${carried.moveType}.label`),
+                    workers: t('count.workers', {
+                      count: carried.workers,
+                      value: num(carried.workers),
+                    }),
+                    housing: t(`housing.${carried.housing}`),
+                  })}
+                </p>
+                <p className="carried-floors">
+                  {t('pricesPage.carried.floors', {
+                    pickup: num(carried.pickupFloor),
+                    dropoff: num(carried.dropoffFloor),
+                  })}
+                </p>
+                <Link className="carried-edit" to={paths.moveType} state={carried}>
+                  {t('pricesPage.carried.edit')}
+                </Link>
+              </div>
+            </PriceBreakdownView>
+          )}
+
+          <MoveTypeChoices
+            legend={t('pricesPage.serviceLegend')}
+            value={selected}
+            onChange={setSelected}
+            priceFor={(type) => (
+              <bdi>
+                {carried && carried.moveType === type
+                  ? t('price.yourEstimate', { price: money(carried.pricing.total) })
+                  : t('price.from', { price: money(PRICE_CATALOG[type]) })}
+              </bdi>
+            )}
+          />
+
+          <div className="pricing-actions prices-continue">
+            {!selected && (
+              <p id={continueHintId} className="field-hint">
+                {t('pricesPage.chooseFirst')}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="btn btn-primary btn-lg btn-block"
+              disabled={!selected}
+              aria-describedby={selected ? undefined : continueHintId}
+            >
+              {tc('actions.continue')}
+              <ForwardArrowIcon />
+            </button>
+          </div>
+        </form>
+
+        <div className="pricing-side prices-side">
+          <PriceListTable highlight={selected ?? undefined} />
+
+          <section className="prices-card" aria-labelledby={notesId}>
+            <h2 id={notesId} className="prices-card-title">
+              {t('pricesPage.notesTitle')}
+            </h2>
+            <ul className="prices-notes">
+              <li>{t('pricesPage.notes.team')}</li>
+              <li>{t('pricesPage.notes.approximate')}</li>
+            </ul>
+          </section>
+
+          <section className="prices-card" aria-labelledby={contactId}>
+            <h2 id={contactId} className="prices-card-title">
+              {t('pricesPage.contactTitle')}
+            </h2>
+            <ContactButtons className="prices-contact" />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
