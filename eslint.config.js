@@ -5,7 +5,17 @@ import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const features = ['booking', 'tracking', 'orders', 'reviews', 'auth', 'admin', 'contact', 'content', 'pricing'];
+const features = [
+  'booking',
+  'tracking',
+  'orders',
+  'reviews',
+  'auth',
+  'admin',
+  'contact',
+  'content',
+  'pricing',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'coverage', 'public'] },
@@ -19,7 +29,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       // Layering (ARCHITECTURE.md habit 1): features never import each other, shared code never
       // imports a feature, only app/ wires features together.
@@ -34,7 +47,14 @@ export default tseslint.config(
               message: 'Features do not import each other; wire them in src/app.',
             })),
             {
-              target: ['./src/components', './src/domain', './src/data', './src/i18n', './src/config', './src/analytics'],
+              target: [
+                './src/components',
+                './src/domain',
+                './src/data',
+                './src/i18n',
+                './src/config',
+                './src/analytics',
+              ],
               from: ['./src/features', './src/app'],
               message: 'Shared code never imports a feature or the app.',
             },
@@ -54,7 +74,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-*', 'firebase', 'firebase/*', 'fastify', '@fastify/*', 'node:*', 'better-sqlite3'] },
+        {
+          patterns: [
+            'react',
+            'react-*',
+            'firebase',
+            'firebase/*',
+            'fastify',
+            '@fastify/*',
+            'node:*',
+            'better-sqlite3',
+          ],
+        },
       ],
     },
   },

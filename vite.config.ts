@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { parseEnv } from './src/config/env-schema';
 
 // One config for the SPA build and every test project, so aliases and plugins never drift.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  define: {
+    // Validated here, at build time (from .env files and VITE_* variables of the environment):
+    // a bad setting stops the build with the setting's name.
+    __AFSH_ENV__: JSON.stringify(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -12,7 +19,8 @@ export default defineConfig({
       output: {
         // React and the router change rarely; a separate chunk stays cached across deploys.
         manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id))
+            return 'vendor-react';
           if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'vendor-i18n';
           return undefined;
         },
@@ -64,4 +72,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { metricToEvent, reportWebVitals, setAnalyticsSink, track, type AnalyticsEvent } from './analytics';
+import {
+  metricToEvent,
+  reportWebVitals,
+  setAnalyticsSink,
+  track,
+  type AnalyticsEvent,
+} from './analytics';
 
 afterEach(() => setAnalyticsSink(null));
 
@@ -13,7 +19,10 @@ describe('analytics', () => {
     setAnalyticsSink((e) => events.push(e));
     track('cta_start_now_bar');
     track('click_whatsapp', { from: 'footer' });
-    expect(events).toEqual([{ name: 'cta_start_now_bar' }, { name: 'click_whatsapp', params: { from: 'footer' } }]);
+    expect(events).toEqual([
+      { name: 'cta_start_now_bar' },
+      { name: 'click_whatsapp', params: { from: 'footer' } },
+    ]);
   });
 
   it('a throwing sink never breaks the caller', () => {
@@ -35,8 +44,15 @@ describe('analytics', () => {
   it('loads web-vitals lazily and reports every metric through the sink', async () => {
     const events: AnalyticsEvent[] = [];
     setAnalyticsSink((e) => events.push(e));
-    const fire = (name: string) => (cb: (m: unknown) => void) => cb({ name, value: 1, rating: 'good', id: name });
-    const load = vi.fn(async () => ({ onCLS: fire('CLS'), onINP: fire('INP'), onLCP: fire('LCP'), onFCP: fire('FCP'), onTTFB: fire('TTFB') }));
+    const fire = (name: string) => (cb: (m: unknown) => void) =>
+      cb({ name, value: 1, rating: 'good', id: name });
+    const load = vi.fn(async () => ({
+      onCLS: fire('CLS'),
+      onINP: fire('INP'),
+      onLCP: fire('LCP'),
+      onFCP: fire('FCP'),
+      onTTFB: fire('TTFB'),
+    }));
     expect(load).not.toHaveBeenCalled();
     await reportWebVitals(load as never);
     expect(load).toHaveBeenCalledTimes(1);

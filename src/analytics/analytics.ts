@@ -5,11 +5,7 @@ import type * as WebVitals from 'web-vitals';
 
 /** Event names from spec section 7, plus the ones later screens add. */
 export type AnalyticsEventName =
-  | 'cta_start_now_bar'
-  | 'cta_start_steps'
-  | 'click_phone'
-  | 'click_whatsapp'
-  | 'web_vital';
+  'cta_start_now_bar' | 'cta_start_steps' | 'click_phone' | 'click_whatsapp' | 'web_vital';
 
 export interface AnalyticsEvent {
   name: AnalyticsEventName;
@@ -34,15 +30,24 @@ export function track(name: AnalyticsEventName, params?: AnalyticsEvent['params'
   }
 }
 
-export function metricToEvent(metric: Pick<Metric, 'name' | 'value' | 'rating' | 'id'>): AnalyticsEvent {
+export function metricToEvent(
+  metric: Pick<Metric, 'name' | 'value' | 'rating' | 'id'>,
+): AnalyticsEvent {
   return {
     name: 'web_vital',
-    params: { metric: metric.name, value: Math.round(metric.value * 1000) / 1000, rating: metric.rating, id: metric.id },
+    params: {
+      metric: metric.name,
+      value: Math.round(metric.value * 1000) / 1000,
+      rating: metric.rating,
+      id: metric.id,
+    },
   };
 }
 
 /** web-vitals is loaded lazily, after first paint, so it never delays the page. */
-export function reportWebVitals(load: () => Promise<typeof WebVitals> = () => import('web-vitals')): Promise<void> {
+export function reportWebVitals(
+  load: () => Promise<typeof WebVitals> = () => import('web-vitals'),
+): Promise<void> {
   return load().then(({ onCLS, onINP, onLCP, onFCP, onTTFB }) => {
     const send = (metric: Metric) => {
       const event = metricToEvent(metric);

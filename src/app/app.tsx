@@ -1,14 +1,18 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes';
 import { PageFallback } from './layout/page-fallback';
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <RouterProvider router={router} />
-    </Suspense>
+    <BrowserRouter>
+      <Suspense fallback={<PageFallback />}>
+        <AppRoutes />
+      </Suspense>
+    </BrowserRouter>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { parseEnv } from './env-schema';
 
 describe('parseEnv', () => {
   it('has working defaults', () => {
@@ -7,8 +7,16 @@ describe('parseEnv', () => {
   });
 
   it('reads the configured numbers and backend', () => {
-    const env = parseEnv({ VITE_BACKEND: 'firebase', VITE_PHONE_NUMBER: '+201234567890', VITE_WHATSAPP_NUMBER: '201234567890' });
-    expect(env).toMatchObject({ backend: 'firebase', phoneNumber: '+201234567890', whatsappNumber: '201234567890' });
+    const env = parseEnv({
+      VITE_BACKEND: 'firebase',
+      VITE_PHONE_NUMBER: '+201234567890',
+      VITE_WHATSAPP_NUMBER: '201234567890',
+    });
+    expect(env).toMatchObject({
+      backend: 'firebase',
+      phoneNumber: '+201234567890',
+      whatsappNumber: '201234567890',
+    });
   });
 
   it.each([

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyDocumentLanguage, directionOf, readStoredLanguage, storeLanguage, LANGUAGE_STORAGE_KEY } from './languages';
+import {
+  applyDocumentLanguage,
+  directionOf,
+  readStoredLanguage,
+  storeLanguage,
+  LANGUAGE_STORAGE_KEY,
+} from './languages';
 
 describe('language choice', () => {
   it('defaults to Arabic', () => {

@@ -32,7 +32,15 @@ export function renderWithProviders(
   const user = userEvent.setup();
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0] ?? '/', search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: route.split('?')[0] ?? '/',
+            search: route.includes('?') ? `?${route.split('?')[1]}` : '',
+            state,
+          },
+        ]}
+      >
         <Routes>
           <Route path="*" element={ui} />
           {extraRoutes.map((r) => (

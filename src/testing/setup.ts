@@ -35,7 +35,10 @@ if (!('IntersectionObserver' in window)) {
       return [];
     }
   }
-  Object.defineProperty(window, 'IntersectionObserver', { value: NoopObserver, configurable: true });
+  Object.defineProperty(window, 'IntersectionObserver', {
+    value: NoopObserver,
+    configurable: true,
+  });
 }
 HTMLMediaElement.prototype.play = vi.fn(() => Promise.resolve());
 HTMLMediaElement.prototype.pause = vi.fn();

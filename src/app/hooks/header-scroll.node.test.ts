@@ -9,7 +9,10 @@ import {
   type HeaderScrollState,
 } from './header-scroll';
 
-function run(positions: number[], start: HeaderScrollState = initialHeaderScrollState): HeaderScrollState {
+function run(
+  positions: number[],
+  start: HeaderScrollState = initialHeaderScrollState,
+): HeaderScrollState {
   return positions.reduce(nextHeaderScrollState, start);
 }
 

@@ -11,7 +11,11 @@ export interface HeaderScrollState {
   scrolled: boolean;
 }
 
-export const initialHeaderScrollState: HeaderScrollState = { anchorY: 0, hidden: false, scrolled: false };
+export const initialHeaderScrollState: HeaderScrollState = {
+  anchorY: 0,
+  hidden: false,
+  scrolled: false,
+};
 
 export function nextHeaderScrollState(prev: HeaderScrollState, y: number): HeaderScrollState {
   const scrollY = Math.max(0, y);
@@ -27,7 +31,11 @@ export function nextHeaderScrollState(prev: HeaderScrollState, y: number): Heade
 }
 
 /** 0..1 share of the page scrolled, for the progress bar. */
-export function scrollProgress(scrollY: number, scrollHeight: number, viewportHeight: number): number {
+export function scrollProgress(
+  scrollY: number,
+  scrollHeight: number,
+  viewportHeight: number,
+): number {
   const max = scrollHeight - viewportHeight;
   if (max <= 0) return 0;
   return Math.min(1, Math.max(0, scrollY / max));

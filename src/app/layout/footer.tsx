@@ -8,7 +8,11 @@ import { PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import './footer.css';
 
 export function Footer() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  // The year in the reader's digits (Arabic-Indic in Arabic), without a thousands separator.
+  const year = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-EG', {
+    useGrouping: false,
+  }).format(new Date().getFullYear());
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -61,7 +65,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="container footer-rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p className="container footer-rights">{t('footer.rights', { year })}</p>
     </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { SessionContext, type CurrentUser, type Session } from '../session-context';
@@ -25,7 +25,12 @@ function renderHeader({
   route = '/',
   language = 'en' as const,
   signOut = vi.fn(async () => {}),
-}: { user?: CurrentUser | null; route?: string; language?: 'ar' | 'en'; signOut?: Session['signOut'] } = {}) {
+}: {
+  user?: CurrentUser | null;
+  route?: string;
+  language?: 'ar' | 'en';
+  signOut?: Session['signOut'];
+} = {}) {
   const session: Session = { user, signOut };
   return {
     signOut,
@@ -39,7 +44,12 @@ function renderHeader({
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const customer: CurrentUser = { id: 'u1', email: 'mona@example.com', anonymous: false, isAdmin: false };
+const customer: CurrentUser = {
+  id: 'u1',
+  email: 'mona@example.com',
+  anonymous: false,
+  isAdmin: false,
+};
 const admin: CurrentUser = { id: 'a1', email: 'ops@example.com', anonymous: false, isAdmin: true };
 const visitor: CurrentUser = { id: 'v1', email: null, anonymous: true, isAdmin: false };
 
@@ -53,7 +63,9 @@ describe('Header links', () => {
     setViewportWidth(1280);
     renderHeader();
     const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Home', '/'],
       ['Prices', '/prices'],
@@ -78,7 +90,9 @@ describe('Track prompt', () => {
     vi.spyOn(window, 'prompt').mockReturnValue(answer);
     const { user } = renderHeader({ route: '/about' });
     await user.click(screen.getByRole('button', { name: 'Track order' }));
-    expect(window.prompt).toHaveBeenCalledWith('Enter your order number (for example AF-20250101-123)');
+    expect(window.prompt).toHaveBeenCalledWith(
+      'Enter your order number (for example AF-20250101-123)',
+    );
     expect(location()).toBe(expected);
   });
 
@@ -102,23 +116,27 @@ describe('Account links', () => {
     { who: 'an anonymous visitor', user: visitor, login: true, logout: false, admin: false },
     { who: 'a customer', user: customer, login: false, logout: true, admin: false },
     { who: 'an admin', user: admin, login: false, logout: true, admin: true },
-  ])('$who sees login=$login logout=$logout admin=$admin', ({ user, login, logout, admin: adminLink }) => {
-    setViewportWidth(1280);
-    renderHeader({ user });
-    expect(screen.queryAllByRole('link', { name: 'Log in' }).length > 0).toBe(login);
-    expect(screen.queryAllByRole('link', { name: 'Sign up' }).length > 0).toBe(login);
-    expect(screen.queryAllByRole('button', { name: 'Log out' }).length > 0).toBe(logout);
-    expect(screen.queryAllByRole('link', { name: 'Orders panel' }).length > 0).toBe(adminLink);
-  });
+  ])(
+    '$who sees login=$login logout=$logout admin=$admin',
+    ({ user, login, logout, admin: adminLink }) => {
+      setViewportWidth(1280);
+      renderHeader({ user });
+      expect(screen.queryAllByRole('link', { name: 'Log in' }).length > 0).toBe(login);
+      expect(screen.queryAllByRole('link', { name: 'Sign up' }).length > 0).toBe(login);
+      expect(screen.queryAllByRole('button', { name: 'Log out' }).length > 0).toBe(logout);
+      expect(screen.queryAllByRole('link', { name: 'Orders panel' }).length > 0).toBe(adminLink);
+    },
+  );
 
   it('logout signs out, clears the stale admin flag and returns home', async () => {
     setViewportWidth(1280);
     localStorage.setItem('isAdmin', 'true');
     const { user, signOut } = renderHeader({ user: customer, route: '/about' });
     await user.click(screen.getAllByRole('button', { name: 'Log out' })[0]!);
+    // signOut is asynchronous: the redirect follows once it settles.
+    await waitFor(() => expect(location()).toBe('/'));
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('isAdmin')).toBeNull();
-    expect(location()).toBe('/');
   });
 });
 
@@ -163,7 +181,10 @@ describe('Mobile menu', () => {
     const menu = container.querySelector('[id]:not([hidden])[data-open="true"]') as HTMLElement;
     await user.click(within(menu).getByRole('link', { name: 'Prices' }));
     expect(location()).toBe('/prices');
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('closes on Escape and gives focus back to the toggle', async () => {

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, trackPath } from '../../config/paths';
-import { BackArrowIcon, CloseIcon, MenuIcon, SearchIcon, TruckIcon } from '../../components/ui/icons';
+import {
+  BackArrowIcon,
+  CloseIcon,
+  MenuIcon,
+  SearchIcon,
+  TruckIcon,
+} from '../../components/ui/icons';
 import { LanguageToggle } from '../../components/ui/language-toggle';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../session-context';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
@@ -17,7 +23,10 @@ const NAV_LINKS = [
 ] as const;
 
 /** The spec's Track button: a browser prompt, trimmed; empty does nothing. */
-export function promptForOrderNumber(message: string, ask: (message: string) => string | null = window.prompt.bind(window)): string | null {
+export function promptForOrderNumber(
+  message: string,
+  ask: (message: string) => string | null = window.prompt.bind(window),
+): string | null {
   const answer = ask(message);
   const trimmed = (answer ?? '').trim();
   return trimmed === '' ? null : trimmed;
@@ -81,27 +90,28 @@ export function Header() {
     navigate(paths.home, { replace: true });
   };
 
-  const authLinks = user && !user.anonymous ? (
-    <>
-      {user.isAdmin && (
-        <NavLink className="nav-link" to={paths.adminOrders}>
-          {t('nav.admin')}
+  const authLinks =
+    user && !user.anonymous ? (
+      <>
+        {user.isAdmin && (
+          <NavLink className="nav-link" to={paths.adminOrders}>
+            {t('nav.admin')}
+          </NavLink>
+        )}
+        <button type="button" className="btn btn-ghost nav-button" onClick={() => void onLogout()}>
+          {t('nav.logout')}
+        </button>
+      </>
+    ) : (
+      <>
+        <NavLink className="nav-link" to={paths.login}>
+          {t('nav.login')}
         </NavLink>
-      )}
-      <button type="button" className="btn btn-ghost nav-button" onClick={() => void onLogout()}>
-        {t('nav.logout')}
-      </button>
-    </>
-  ) : (
-    <>
-      <NavLink className="nav-link" to={paths.login}>
-        {t('nav.login')}
-      </NavLink>
-      <NavLink className="btn btn-secondary nav-cta" to={paths.signup}>
-        {t('nav.signup')}
-      </NavLink>
-    </>
-  );
+        <NavLink className="btn btn-secondary nav-cta" to={paths.signup}>
+          {t('nav.signup')}
+        </NavLink>
+      </>
+    );
 
   return (
     <header

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { RouteErrorBoundary } from '../pages/route-error';
 import { Header } from './header';
 import { Footer } from './footer';
 import { FloatingContact } from './floating-contact';
@@ -8,8 +10,38 @@ import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
 import './layout.css';
 
+/** One screen: its own error boundary (reset by navigating) around its lazily loaded code. */
+function Screen() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+// On form screens the floating buttons would sit on top of inputs and steppers on a phone; those
+// screens carry their own call and chat buttons instead.
+const FORM_SCREENS = new Set<string>([
+  paths.moveType,
+  paths.prices,
+  paths.selectCity,
+  paths.customerInfo,
+  paths.dateSelection,
+  paths.requestSummary,
+  paths.payment,
+  paths.confirmation,
+  paths.login,
+  paths.signup,
+  paths.adminLogin,
+  paths.adminOrders,
+]);
+
 export function MainLayout() {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   return (
     <div className="app-frame">
       <ScrollToTop />
@@ -18,12 +50,10 @@ export function MainLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Screen />
       </main>
       <Footer />
-      <FloatingContact />
+      {!FORM_SCREENS.has(pathname) && <FloatingContact />}
     </div>
   );
 }
@@ -34,9 +64,7 @@ export function BareLayout() {
     <div className="app-frame app-frame-bare">
       <ScrollToTop />
       <main id="main" tabIndex={-1} className="app-main">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Screen />
       </main>
     </div>
   );

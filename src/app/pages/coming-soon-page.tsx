@@ -26,7 +26,13 @@ export type ComingSoonTitle =
  * An honest placeholder for the screens that need the backend (built in the next issues): it
  * says the page is coming and offers the phone and WhatsApp routes that work today.
  */
-export function ComingSoonPage({ title, standalone = false }: { title: ComingSoonTitle; standalone?: boolean }) {
+export function ComingSoonPage({
+  title,
+  standalone = false,
+}: {
+  title: ComingSoonTitle;
+  standalone?: boolean;
+}) {
   const { t } = useTranslation('common');
   const { orderId } = useParams();
   return (

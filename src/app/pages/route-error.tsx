@@ -1,15 +1,12 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import './pages.css';
 
-/** Last line of defence: a broken screen shows a way out instead of a white page. */
-export function RouteError() {
-  const error = useRouteError();
+function RouteErrorMessage() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
-  console.error(error);
   if (!ready) return null;
   return (
-    <main id="main" className="page">
+    <div className="page">
       <div className="container-narrow card">
         <h1>{t('errorBoundary.title')}</h1>
         <p className="lead">{t('errorBoundary.body')}</p>
@@ -17,6 +14,26 @@ export function RouteError() {
           {t('actions.reload')}
         </button>
       </div>
-    </main>
+    </div>
   );
+}
+
+/**
+ * Last line of defence: a screen that throws shows a way out instead of a white page. Keyed by
+ * the path in the layouts, so navigating elsewhere recovers.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorMessage /> : this.props.children;
+  }
 }

@@ -11,7 +11,11 @@ export function BackButton({ fallback = '/', label }: { fallback?: string; label
       type="button"
       className="btn btn-ghost"
       onClick={() => {
-        if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0) {
+        if (
+          window.history.state &&
+          typeof window.history.state.idx === 'number' &&
+          window.history.state.idx > 0
+        ) {
           navigate(-1);
         } else {
           navigate(fallback);

@@ -18,7 +18,11 @@ export function ContactButtons({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   return (
     <div className={['row', className].filter(Boolean).join(' ')}>
-      <a className="btn btn-secondary" href={telHref(env.phoneNumber)} onClick={() => track('click_phone')}>
+      <a
+        className="btn btn-secondary"
+        href={telHref(env.phoneNumber)}
+        onClick={() => track('click_phone')}
+      >
         <PhoneIcon />
         {t('contact.call')}
       </a>

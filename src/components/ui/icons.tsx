@@ -22,7 +22,12 @@ function base(props: IconProps) {
 /** Points "back" (towards the start of the reading direction). */
 export function BackArrowIcon(props: IconProps) {
   return (
-    <svg {...base({ ...props, className: ['icon-directional', props.className].filter(Boolean).join(' ') })}>
+    <svg
+      {...base({
+        ...props,
+        className: ['icon-directional', props.className].filter(Boolean).join(' '),
+      })}
+    >
       <path d="M19 12H5M11 18l-6-6 6-6" />
     </svg>
   );
@@ -31,7 +36,12 @@ export function BackArrowIcon(props: IconProps) {
 /** Points "forward" (towards the end of the reading direction). */
 export function ForwardArrowIcon(props: IconProps) {
   return (
-    <svg {...base({ ...props, className: ['icon-directional', props.className].filter(Boolean).join(' ') })}>
+    <svg
+      {...base({
+        ...props,
+        className: ['icon-directional', props.className].filter(Boolean).join(' '),
+      })}
+    >
       <path d="M5 12h14M13 6l6 6-6 6" />
     </svg>
   );
