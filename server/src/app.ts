@@ -4,8 +4,13 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
+import { ensureInitialAdmin } from './auth/initial-admin.ts';
+import { registerDb } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerJsonOnly } from './plugins/json-only.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/sessions.ts';
 import { registerStatic } from './plugins/static.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 
@@ -19,6 +24,26 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Settings that win over process.env (tests pass these). */
   env?: Partial<ServerEnv>;
+  /**
+   * Create the first admin when there is none (ADMIN_EMAIL/ADMIN_PASSWORD, or generated and
+   * printed once). Only the real server asks for this; tests create their own admins.
+   */
+  initialAdmin?: boolean;
+}
+
+/**
+ * app.close() stops accepting connections and waits for the open ones. A keep-alive connection
+ * whose request is still running would stay open after its answer (until the 72 s keep-alive
+ * timeout) and hold up the shutdown, so answers sent while closing ask the client to close it.
+ */
+function drainOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }
 
 /**
@@ -38,9 +63,23 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   app.decorate('config', env);
 
+  // The database first: if it cannot be opened or migrated, nothing else should start.
+  try {
+    registerDb(app, env);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  if (options.initialAdmin) await ensureInitialAdmin(app.db, env, app.log);
+
+  drainOnClose(app);
   await registerSecurity(app, env);
   const site = await registerStatic(app, { staticDir });
   registerErrorHandling(app, { htmlFallback: site.serveIndex });
+  registerJsonOnly(app);
+  await registerSessions(app);
+  // Before the routes: it attaches each route's limit as the route is added.
+  await registerRateLimit(app, env);
   await app.register(apiRoutes, { prefix: '/api' });
 
   return app;

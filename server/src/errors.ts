@@ -5,15 +5,18 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  /** Field → translation key, for 400 invalid-argument. */
+  readonly fields: Record<string, string> | undefined;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
+    this.fields = fields;
   }
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+  error: { code: string; message: string; fields?: Record<string, string> };
 }

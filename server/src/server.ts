@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.ts';
-import { EnvError, loadEnv } from './plugins/env.ts';
+import { EnvError, loadDotEnvFile, loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -16,6 +15,7 @@ function displayUrl(host: string, port: number): string {
 }
 
 function readEnv(): ServerEnv {
+  loadDotEnvFile(fileURLToPath(new URL('../../.env', import.meta.url)));
   try {
     return loadEnv(process.env);
   } catch (error) {
@@ -55,12 +55,17 @@ function handleShutdown(app: FastifyInstance): void {
 
 async function main(): Promise<void> {
   const env = readEnv();
-  // The SQLite file (added with the database layer) lives here; better-sqlite3 won't create dirs.
-  if (env.DATABASE_PATH !== ':memory:') {
-    mkdirSync(dirname(resolve(env.DATABASE_PATH)), { recursive: true });
+  // The database plugin creates the file's directory, migrates, and closes it in onClose,
+  // after the requests in flight have been answered (see handleShutdown).
+  let app: FastifyInstance;
+  try {
+    app = await build({ env, logger: { level: env.LOG_LEVEL }, initialAdmin: true });
+  } catch (error) {
+    // Most often the database: a directory without write permission, a corrupt file, or a
+    // migration that failed (its file is named). The message says which; no stack needed.
+    console.error(`Afsh could not start: ${(error as Error).message}`);
+    process.exit(1);
   }
-
-  const app = await build({ env, logger: { level: env.LOG_LEVEL } });
   handleShutdown(app);
 
   try {

@@ -11,6 +11,8 @@ describe('server settings', () => {
       GEOCODE_URL: 'https://nominatim.openstreetmap.org/reverse',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
+      SESSION_TTL_DAYS: 30,
+      RATE_LIMITS: 'on',
     });
   });
 
@@ -45,5 +47,30 @@ describe('server settings', () => {
   it('rejects ports out of range', () => {
     expect(() => loadEnv({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadEnv({ PORT: '80.5' })).toThrow(/PORT/);
+  });
+
+  it('reads the session lifetime and the rate-limit switch', () => {
+    expect(loadEnv({ SESSION_TTL_DAYS: '7', RATE_LIMITS: 'OFF' })).toMatchObject({
+      SESSION_TTL_DAYS: 7,
+      RATE_LIMITS: 'off',
+    });
+    expect(loadEnv({ RATE_LIMITS: 'false' }).RATE_LIMITS).toBe('off');
+    expect(loadEnv({}, { RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
+    expect(() => loadEnv({ SESSION_TTL_DAYS: '0' })).toThrow(/SESSION_TTL_DAYS/);
+    expect(() => loadEnv({ SESSION_TTL_DAYS: '1.5' })).toThrow(/SESSION_TTL_DAYS/);
+    expect(() => loadEnv({ RATE_LIMITS: 'sometimes' })).toThrow(/RATE_LIMITS/);
+  });
+
+  it('validates the first admin and never prints its password', () => {
+    const env = loadEnv({ ADMIN_EMAIL: ' Boss@Example.COM ', ADMIN_PASSWORD: 'strong-pass-1' });
+    expect(env.ADMIN_EMAIL).toBe('boss@example.com');
+    expect(env.ADMIN_PASSWORD).toBe('strong-pass-1');
+
+    expect(() => loadEnv({ ADMIN_EMAIL: 'not an email' })).toThrow(/ADMIN_EMAIL/);
+    const weak = () => loadEnv({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'secretpw' });
+    expect(weak).toThrow(/ADMIN_PASSWORD/);
+    expect(weak).not.toThrow(/secretpw/);
+    // A password alone would silently go to a generated account's email: refuse it.
+    expect(() => loadEnv({ ADMIN_PASSWORD: 'strong-pass-1' })).toThrow(/ADMIN_EMAIL/);
   });
 });

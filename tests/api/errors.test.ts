@@ -26,6 +26,7 @@ describe('error responses', () => {
   beforeAll(async () => {
     app = await build({
       staticDir: '/nonexistent/afsh-dist',
+      env: { DATABASE_PATH: ':memory:' },
       logger: { level: 'info', stream: sink.stream },
     });
     // Test-only routes standing in for the real API's failure modes.
@@ -77,7 +78,7 @@ describe('error responses', () => {
     });
   });
 
-  it('turns a zod failure into 400 invalid-input with the failing fields', async () => {
+  it('turns a zod failure into 400 invalid-argument with the failing fields', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/zod',
@@ -85,17 +86,18 @@ describe('error responses', () => {
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.error.code).toBe('invalid-input');
-    expect(body.error.issues).toEqual([{ path: 'phone', message: expect.any(String) }]);
+    expect(body.error.code).toBe('invalid-argument');
+    expect(body.error.fields).toEqual({ phone: expect.any(String) });
+    expect(body.error.message).toBe(body.error.fields.phone);
   });
 
-  it('turns a route schema failure into 400 invalid-input', async () => {
+  it('turns a route schema failure into 400 invalid-argument', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/schema', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'invalid-input', message: expect.any(String) });
+    expect(res.json().error).toEqual({ code: 'invalid-argument', message: expect.any(String) });
   });
 
-  it('rejects an oversized body with 413 payload-too-large', async () => {
+  it('rejects an oversized body with 413 invalid-argument', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/schema',
@@ -103,6 +105,6 @@ describe('error responses', () => {
       payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.code).toBe('payload-too-large');
+    expect(res.json().error.code).toBe('invalid-argument');
   });
 });

@@ -15,7 +15,11 @@ describe('server basics', () => {
     site = await makeStaticDir();
     app = await build({
       staticDir: site.staticDir,
-      env: { NODE_ENV: 'test', GEOCODE_URL: 'https://geo.example.test/reverse?format=json' },
+      env: {
+        NODE_ENV: 'test',
+        DATABASE_PATH: ':memory:',
+        GEOCODE_URL: 'https://geo.example.test/reverse?format=json',
+      },
     });
   });
 
@@ -53,7 +57,7 @@ describe('server basics', () => {
       payload: '{not json',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'bad-request', message: expect.any(String) });
+    expect(res.json().error).toEqual({ code: 'invalid-argument', message: expect.any(String) });
   });
 
   it('sends a strict Content-Security-Policy without inline script', async () => {
@@ -161,7 +165,10 @@ describe('server basics', () => {
 describe('upgrade-insecure-requests', () => {
   it('is added only when the page arrived over https through a trusted proxy', async () => {
     const site = await makeStaticDir();
-    const app = await build({ staticDir: site.staticDir, env: { TRUST_PROXY: true } });
+    const app = await build({
+      staticDir: site.staticDir,
+      env: { TRUST_PROXY: true, DATABASE_PATH: ':memory:' },
+    });
     try {
       const https = await app.inject({
         url: '/',
@@ -180,7 +187,7 @@ describe('upgrade-insecure-requests', () => {
 describe('without a built web app', () => {
   it('still serves the API and tells a browser to run the build', async () => {
     const site = await makeStaticDir({ withIndex: false });
-    const app = await build({ staticDir: site.staticDir });
+    const app = await build({ staticDir: site.staticDir, env: { DATABASE_PATH: ':memory:' } });
     try {
       const health = await app.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(200);
@@ -198,7 +205,10 @@ describe('without a built web app', () => {
   });
 
   it('starts even when the static directory does not exist', async () => {
-    const app = await build({ staticDir: '/nonexistent/afsh-dist' });
+    const app = await build({
+      staticDir: '/nonexistent/afsh-dist',
+      env: { DATABASE_PATH: ':memory:' },
+    });
     try {
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
       expect((await app.inject({ url: '/', headers: html })).statusCode).toBe(503);

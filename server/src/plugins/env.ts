@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  passwordStrength,
+  PASSWORD_MAX,
+  PASSWORD_STRONG_SCORE,
+} from '../../../src/domain/schemas.ts';
 
 // Deployment settings, validated once at start-up: a typo in PORT or GEOCODE_URL should stop the
 // server with a readable message, not surface later as a confusing runtime error.
@@ -18,44 +23,98 @@ const booleanFlag = z.preprocess(
   z.boolean({ error: 'must be true or false (1/0, yes/no also accepted)' }),
 );
 
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    optional,
-    z
-      .enum(['development', 'production', 'test'], {
-        error: 'must be one of development, production, test',
-      })
-      .default('development'),
-  ),
-  PORT: z.preprocess(
-    optional,
-    z.coerce
-      .number({ error: 'must be a whole number between 0 and 65535' })
-      .int('must be a whole number between 0 and 65535')
-      .min(0, 'must be a whole number between 0 and 65535')
-      .max(65535, 'must be a whole number between 0 and 65535')
-      .default(8080),
-  ),
-  HOST: z.preprocess(optional, z.string().trim().min(1).default('0.0.0.0')),
-  DATABASE_PATH: z.preprocess(optional, z.string().trim().min(1).default('data/afsh.sqlite')),
-  GEOCODE_URL: z.preprocess(
-    optional,
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .default('https://nominatim.openstreetmap.org/reverse'),
-  ),
-  LOG_LEVEL: z.preprocess(
-    optional,
-    z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-      })
-      .default('info'),
-  ),
-  // Only behind a reverse proxy that sets X-Forwarded-*: otherwise clients could spoof their
-  // address (rate limits) and protocol (security headers).
-  TRUST_PROXY: z.preprocess(optional, booleanFlag.default(false)),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      optional,
+      z
+        .enum(['development', 'production', 'test'], {
+          error: 'must be one of development, production, test',
+        })
+        .default('development'),
+    ),
+    PORT: z.preprocess(
+      optional,
+      z.coerce
+        .number({ error: 'must be a whole number between 0 and 65535' })
+        .int('must be a whole number between 0 and 65535')
+        .min(0, 'must be a whole number between 0 and 65535')
+        .max(65535, 'must be a whole number between 0 and 65535')
+        .default(8080),
+    ),
+    HOST: z.preprocess(optional, z.string().trim().min(1).default('0.0.0.0')),
+    DATABASE_PATH: z.preprocess(optional, z.string().trim().min(1).default('data/afsh.sqlite')),
+    GEOCODE_URL: z.preprocess(
+      optional,
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+        .default('https://nominatim.openstreetmap.org/reverse'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      optional,
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    // Only behind a reverse proxy that sets X-Forwarded-*: otherwise clients could spoof their
+    // address (rate limits) and protocol (security headers).
+    TRUST_PROXY: z.preprocess(optional, booleanFlag.default(false)),
+    // The first admin, created on start when no admin exists (D2). Without a password one is
+    // generated and printed once.
+    ADMIN_EMAIL: z.preprocess(
+      optional,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, 'must be an email address')
+        .regex(z.regexes.email, 'must be an email address')
+        .optional(),
+    ),
+    ADMIN_PASSWORD: z.preprocess(
+      optional,
+      z
+        .string()
+        .refine(
+          (pw) => pw.length <= PASSWORD_MAX && passwordStrength(pw) >= PASSWORD_STRONG_SCORE,
+          `must be 8 to ${PASSWORD_MAX} characters with letters and digits`,
+        )
+        .optional(),
+    ),
+    SESSION_TTL_DAYS: z.preprocess(
+      optional,
+      z.coerce
+        .number({ error: 'must be a whole number of days between 1 and 365' })
+        .int('must be a whole number of days between 1 and 365')
+        .min(1, 'must be a whole number of days between 1 and 365')
+        .max(365, 'must be a whole number of days between 1 and 365')
+        .default(30),
+    ),
+    // 'off' only for tests and load tests: the limits protect sign-in and the forms from abuse.
+    RATE_LIMITS: z.preprocess(
+      (value) => {
+        const v = optional(value);
+        if (typeof v === 'boolean') return v ? 'on' : 'off';
+        if (typeof v !== 'string') return v;
+        const lowered = v.trim().toLowerCase();
+        if (['1', 'true', 'yes', 'on'].includes(lowered)) return 'on';
+        if (['0', 'false', 'no', 'off'].includes(lowered)) return 'off';
+        return v;
+      },
+      z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is set but ADMIN_EMAIL is not: set both, or neither',
+      });
+    }
+  });
 
 export type ServerEnv = z.infer<typeof envSchema>;
 
@@ -67,6 +126,8 @@ export class EnvError extends Error {
 }
 
 type EnvSource = Record<string, unknown>;
+
+const SECRET_KEYS: ReadonlySet<string> = new Set(['ADMIN_PASSWORD']);
 
 /**
  * Reads the server's settings from `source` (normally `process.env`), with `overrides` taking
@@ -87,7 +148,9 @@ export function loadEnv(
   const lines = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '?');
     const value = raw[key];
-    const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+    // A secret must not end up in a terminal scroll-back or a CI log.
+    const shown =
+      value === undefined || SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(value)})`;
     return `  - ${key}: ${issue.message}${shown}`;
   });
   return failEnv(lines);
@@ -98,6 +161,18 @@ function failEnv(lines: string[]): never {
     `Invalid server configuration (environment variables):\n${lines.join('\n')}\n` +
       'Fix these values (see .env.example) and start again.',
   );
+}
+
+/**
+ * Loads `file` (normally `.env` at the repository root) into process.env when it exists.
+ * Variables already set in the real environment win over the file.
+ */
+export function loadDotEnvFile(file: string): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 declare module 'fastify' {

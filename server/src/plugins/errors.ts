@@ -3,32 +3,46 @@ import { ZodError } from 'zod';
 import { HttpError } from '../errors.ts';
 import type { ErrorBody } from '../errors.ts';
 
-// Stable, machine-readable codes for the statuses Fastify and its plugins produce by themselves.
+// The statuses Fastify and its plugins produce by themselves, as the DataErrorCode names the
+// client understands (src/data/port.ts): the message says what exactly went wrong.
 const codeByStatus: Record<number, string> = {
-  400: 'bad-request',
-  401: 'unauthorized',
-  403: 'forbidden',
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
   404: 'not-found',
-  405: 'method-not-allowed',
-  406: 'not-acceptable',
-  409: 'conflict',
-  411: 'length-required',
-  413: 'payload-too-large',
-  414: 'uri-too-long',
-  415: 'unsupported-media-type',
-  416: 'range-not-satisfiable',
-  422: 'invalid-input',
-  429: 'too-many-requests',
+  405: 'invalid-argument',
+  406: 'invalid-argument',
+  409: 'failed-precondition',
+  411: 'invalid-argument',
+  413: 'invalid-argument',
+  414: 'invalid-argument',
+  415: 'invalid-argument',
+  416: 'invalid-argument',
+  422: 'invalid-argument',
+  429: 'rate-limited',
 };
+
+/**
+ * A zod failure as `{ field: message }`, the first problem of each field. With the domain
+ * schemas every message is a translation key ('validation:…') the client shows in its language.
+ */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (path !== '' && !(path in fields)) fields[path] = issue.message;
+  }
+  return fields;
+}
 
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
   code: string,
   message: string,
-  issues?: ErrorBody['error']['issues'],
+  fields?: ErrorBody['error']['fields'],
 ): FastifyReply {
-  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
+  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
   // A half-sent static file may have set these; they must not describe an error body.
   reply.removeHeader('content-encoding');
   reply.removeHeader('content-length');
@@ -76,11 +90,8 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) {
-      const issues = error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        message: issue.message,
-      }));
-      return sendError(reply, 400, 'invalid-input', 'The request is not valid.', issues);
+      const message = error.issues[0]?.message ?? 'validation:common.invalid';
+      return sendError(reply, 400, 'invalid-argument', message, zodFields(error));
     }
 
     const statusCode =
@@ -92,6 +103,15 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       if (error instanceof HttpError && statusCode >= 500) {
         return sendError(reply, statusCode, error.code, error.message);
       }
+      // The database stayed locked past busy_timeout (a long backup, say): retrying may work.
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+        return sendError(
+          reply.header('retry-after', '1'),
+          503,
+          'unavailable',
+          'errors:unavailable',
+        );
+      }
       return sendError(
         reply,
         500,
@@ -100,12 +120,11 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       );
     }
 
-    if (error instanceof HttpError) return sendError(reply, statusCode, error.code, error.message);
+    if (error instanceof HttpError) {
+      return sendError(reply, statusCode, error.code, error.message, error.fields);
+    }
     // Fastify's schema validation (error.validation) and body parsing errors are client mistakes.
-    const code =
-      'validation' in error && error.validation
-        ? 'invalid-input'
-        : (codeByStatus[statusCode] ?? 'bad-request');
+    const code = codeByStatus[statusCode] ?? 'invalid-argument';
     request.log.info({ err: error }, 'client error');
     return sendError(reply, statusCode, code, error.message);
   });

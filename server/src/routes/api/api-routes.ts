@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { messagesRoutes } from './messages.ts';
+import { ordersRoutes } from './orders.ts';
+import { pricesRoutes } from './prices.ts';
+import { reviewsRoutes } from './reviews.ts';
+import { trackRoutes } from './track.ts';
 
 /** Every /api route file is registered here (prefix /api is applied by the caller). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -9,4 +15,10 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(messagesRoutes);
+  await app.register(pricesRoutes);
+  await app.register(ordersRoutes);
+  await app.register(trackRoutes);
+  await app.register(reviewsRoutes);
 }

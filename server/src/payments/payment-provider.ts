@@ -1,0 +1,15 @@
+/**
+ * The seam between an order and whoever takes the money (DECISIONS.md D3). Card details never
+ * reach this server: the browser hands the card to the provider and sends us only the provider's
+ * token, which we verify for the order's amount before marking the order paid.
+ */
+export interface PaymentVerification {
+  ok: boolean;
+  /** The provider's id for the charge, stored on the order for reconciliation. */
+  reference?: string;
+}
+
+export interface PaymentProvider {
+  name: 'test';
+  verify(token: string, amount: number): Promise<PaymentVerification>;
+}

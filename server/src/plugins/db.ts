@@ -1,0 +1,119 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { ServerEnv } from './env.ts';
+
+/** `server/migrations/`, wherever the process was started from. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+const MIGRATION_FILE = /^(\d+)_([a-z0-9_-]+)\.sql$/i;
+
+export interface Migration {
+  version: number;
+  name: string;
+  file: string;
+}
+
+/** The `NNN_name.sql` files of `dir`, in numeric order. Two files with one number is an error. */
+export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const migrations: Migration[] = [];
+  for (const entry of readdirSync(dir)) {
+    const match = MIGRATION_FILE.exec(entry);
+    if (!match) continue;
+    migrations.push({ version: Number(match[1]), name: match[2] ?? '', file: join(dir, entry) });
+  }
+  migrations.sort((a, b) => a.version - b.version);
+  for (let i = 1; i < migrations.length; i += 1) {
+    if (migrations[i]?.version === migrations[i - 1]?.version) {
+      throw new Error(
+        `Two migrations share the number ${migrations[i]?.version}: ` +
+          `${migrations[i - 1]?.file} and ${migrations[i]?.file}`,
+      );
+    }
+  }
+  return migrations;
+}
+
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction,
+ * so a failing file leaves the database as it was before that file. IMMEDIATE transactions make
+ * two processes starting at once (a server and `admin:create`) take turns instead of both
+ * applying the same file. Returns the versions applied now.
+ */
+export function runMigrations(db: Database.Database, dir: string = MIGRATIONS_DIR): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const isApplied = db.prepare<[number], { version: number }>(
+    'SELECT version FROM schema_migrations WHERE version = ?',
+  );
+  const record = db.prepare<[number, string, string]>(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+  );
+
+  const applied: number[] = [];
+  for (const migration of listMigrations(dir)) {
+    const sql = readFileSync(migration.file, 'utf8');
+    const apply = db.transaction(() => {
+      if (isApplied.get(migration.version)) return false;
+      db.exec(sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+      return true;
+    });
+    try {
+      if (apply.immediate()) applied.push(migration.version);
+    } catch (error) {
+      throw new Error(`Migration ${migration.file} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+  return applied;
+}
+
+/**
+ * Opens (creating it and its directory if needed) the SQLite database at `path` with the
+ * settings every connection needs, and brings its schema up to date.
+ */
+export function openDatabase(
+  path: string,
+  migrationsDir: string = MIGRATIONS_DIR,
+): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL lets readers continue while a write is in progress; busy_timeout makes a second
+    // process (admin:create, a backup) wait for the lock instead of failing at once.
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    runMigrations(db, migrationsDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Decorates `app.db`. It closes in onClose, which Fastify runs only after the server has stopped
+ * accepting requests and the ones in flight have been answered.
+ */
+export function registerDb(app: FastifyInstance, env: Pick<ServerEnv, 'DATABASE_PATH'>): void {
+  const db = openDatabase(env.DATABASE_PATH);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    if (db.open) db.close();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database.Database;
+  }
+}

@@ -1,0 +1,45 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.ts';
+import type { ServerEnv } from './env.ts';
+
+export interface RateLimitRule {
+  max: number;
+  timeWindow: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Per-client-address limits (D2). A route opts in with `config: { rateLimit: RATE_LIMITS.login }`.
+ * The address is `request.ip`, which honours X-Forwarded-For only with TRUST_PROXY on.
+ * The one-review-per-60-s rule is a product rule kept in the database, not one of these.
+ */
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: MINUTE_MS },
+  signup: { max: 5, timeWindow: MINUTE_MS },
+  anonymous: { max: 30, timeWindow: MINUTE_MS },
+  messages: { max: 5, timeWindow: 10 * MINUTE_MS },
+  tracking: { max: 30, timeWindow: MINUTE_MS },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Registers @fastify/rate-limit without a global limit. It is always registered so routes can
+ * declare their limits unconditionally; RATE_LIMITS=off lets every request through.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  env: Pick<ServerEnv, 'RATE_LIMITS'>,
+): Promise<void> {
+  const enabled = env.RATE_LIMITS === 'on';
+  await app.register(rateLimit, {
+    global: false,
+    ...(enabled ? {} : { allowList: () => true }),
+    // Thrown by the plugin, so it reaches our error handler and gets the usual error shape;
+    // the plugin has already set Retry-After.
+    errorResponseBuilder: (_request, context) =>
+      context.ban
+        ? new HttpError(403, 'permission-denied', 'errors:rateLimited')
+        : new HttpError(429, 'rate-limited', 'errors:rateLimited'),
+  });
+}

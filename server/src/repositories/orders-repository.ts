@@ -1,0 +1,503 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type {
+  Order,
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  OrderSort,
+  PaymentProviderName,
+  PublicTracking,
+  StatusActor,
+  StatusChange,
+} from '../../../src/data/port.ts';
+import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
+import { normalizeDigits, stripInvisibleMarks } from '../../../src/domain/digits.ts';
+import { generateOrderNumber } from '../../../src/domain/order-number.ts';
+import { normalizeEgyptianMobile } from '../../../src/domain/phone.ts';
+import type { Housing, MoveType } from '../../../src/domain/pricing.ts';
+import type { OrderInput } from '../../../src/domain/schemas.ts';
+import { normalizeTrackingInput } from '../../../src/domain/schemas.ts';
+import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../../src/domain/status.ts';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/domain/status.ts';
+
+interface OrderRow {
+  id: string;
+  order_number: string;
+  user_id: string | null;
+  full_name: string;
+  phone_number: string;
+  pickup_address: string;
+  dropoff_address: string;
+  governorate_id: string;
+  district_id: string;
+  notes: string;
+  move_type: MoveType;
+  housing: Housing;
+  pickup_floor: number;
+  dropoff_floor: number;
+  workers: number;
+  move_date: string;
+  move_time: string;
+  total_price: number;
+  currency: 'EGP';
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  payment_provider: PaymentProviderName;
+  payment_reference: string | null;
+  status: OrderStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+interface HistoryRow {
+  order_id: string;
+  status: OrderStatus;
+  actor: StatusActor;
+  at: string;
+}
+
+/** What the route has settled before the order is stored: validated input, price, payment. */
+export interface NewOrderRecord {
+  input: OrderInput;
+  userId: string;
+  totalPrice: number;
+  paymentStatus: PaymentStatus;
+  paymentProvider: PaymentProviderName;
+  paymentReference: string | null;
+}
+
+export interface CreateOrderOptions {
+  now?: Date;
+  /** Source of the order-number suffix; injected by tests to force collisions. */
+  random?: () => number;
+}
+
+export interface ListScope {
+  /** Only this user's orders (customers, and admins asking for `mine`). */
+  userId?: string;
+}
+
+/** Tries before giving up on an order number: enough that a nearly full day still succeeds. */
+export const ORDER_NUMBER_ATTEMPTS = 20;
+/** A day's 3-digit suffixes (100-999); once these are taken, numbers grow to 4 digits (D6). */
+export const THREE_DIGIT_CAPACITY = 900;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+export class OrderNumberExhaustedError extends Error {
+  constructor() {
+    super('Could not find a free order number');
+    this.name = 'OrderNumberExhaustedError';
+  }
+}
+
+const SORT_SQL: Record<OrderSort, string> = {
+  newest: 'created_at DESC, rowid DESC',
+  oldest: 'created_at ASC, rowid ASC',
+  'move-date-asc': 'move_date ASC, move_time ASC, created_at ASC',
+  'move-date-desc': 'move_date DESC, move_time DESC, created_at DESC',
+  'price-desc': 'total_price DESC, created_at DESC',
+  'price-asc': 'total_price ASC, created_at DESC',
+};
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes(column)
+  );
+}
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+interface WhereClause {
+  sql: string;
+  params: Record<string, string>;
+}
+
+/**
+ * The search box takes an order number, a name or a phone number, typed the way people type
+ * them: Arabic-Indic digits, "+20 10…", spaces and dashes, a leading "#".
+ */
+function searchClause(search: string): WhereClause | null {
+  const text = stripInvisibleMarks(search).trim();
+  if (text === '') return null;
+
+  const parts = ["full_name LIKE :searchName ESCAPE '\\'"];
+  const params: Record<string, string> = { searchName: likeContains(text) };
+
+  parts.push("order_number LIKE :searchNumber ESCAPE '\\'");
+  params.searchNumber = likeContains(normalizeTrackingInput(text));
+
+  const mobile = normalizeEgyptianMobile(text);
+  if (mobile !== null) {
+    parts.push('phone_number = :searchMobile');
+    params.searchMobile = mobile;
+  } else {
+    // Part of a number ("1234", "+20 100 12"): compare digits with the stored 01XXXXXXXXX form.
+    const compact = normalizeDigits(text).replace(/[\s\-().]/g, '');
+    const national = compact.replace(/^(\+20|0020)/, '0');
+    if (/^\+?\d{3,}$/.test(national)) {
+      parts.push("phone_number LIKE :searchPhone ESCAPE '\\'");
+      params.searchPhone = likeContains(national.replace(/^\+/, ''));
+    }
+  }
+  return { sql: `(${parts.join(' OR ')})`, params };
+}
+
+function filterClauses(
+  filter: OrderFilter,
+  scope: ListScope,
+): { clauses: string[]; params: Record<string, string> } {
+  const clauses: string[] = [];
+  let params: Record<string, string> = {};
+  if (scope.userId !== undefined) {
+    clauses.push('user_id = :scopeUserId');
+    params.scopeUserId = scope.userId;
+  }
+  if (filter.search !== undefined) {
+    const search = searchClause(filter.search);
+    if (search) {
+      clauses.push(search.sql);
+      params = { ...params, ...search.params };
+    }
+  }
+  if (filter.governorateId !== undefined) {
+    clauses.push('governorate_id = :governorateId');
+    params.governorateId = filter.governorateId;
+  }
+  if (filter.paymentStatus !== undefined) {
+    clauses.push('payment_status = :paymentStatus');
+    params.paymentStatus = filter.paymentStatus;
+  }
+  if (filter.paymentMethod !== undefined) {
+    clauses.push('payment_method = :paymentMethod');
+    params.paymentMethod = filter.paymentMethod;
+  }
+  if (filter.moveDateFrom !== undefined) {
+    clauses.push('move_date >= :moveDateFrom');
+    params.moveDateFrom = filter.moveDateFrom;
+  }
+  if (filter.moveDateTo !== undefined) {
+    clauses.push('move_date <= :moveDateTo');
+    params.moveDateTo = filter.moveDateTo;
+  }
+  return { clauses, params };
+}
+
+function emptyCounts(): Record<OrderStatus, number> {
+  return Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+}
+
+function toOrder(row: OrderRow, history: StatusChange[]): Order {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    userId: row.user_id,
+    fullName: row.full_name,
+    phoneNumber: row.phone_number,
+    pickupAddress: row.pickup_address,
+    dropoffAddress: row.dropoff_address,
+    governorateId: row.governorate_id,
+    districtId: row.district_id,
+    notes: row.notes,
+    moveType: row.move_type,
+    housing: row.housing,
+    pickupFloor: row.pickup_floor,
+    dropoffFloor: row.dropoff_floor,
+    workers: row.workers,
+    moveDate: row.move_date,
+    moveTime: row.move_time,
+    totalPrice: row.total_price,
+    currency: row.currency,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+    paymentProvider: row.payment_provider,
+    status: row.status,
+    statusHistory: history,
+    createdAt: row.created_at,
+  };
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insertOrder: db.prepare(`
+      INSERT INTO orders (
+        id, order_number, user_id, full_name, phone_number, pickup_address, dropoff_address,
+        governorate_id, district_id, notes, move_type, housing, pickup_floor, dropoff_floor,
+        workers, move_date, move_time, total_price, currency, payment_method, payment_status,
+        payment_provider, payment_reference, status, created_at, updated_at
+      ) VALUES (
+        :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
+        :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
+        :pickup_floor, :dropoff_floor, :workers, :move_date, :move_time, :total_price, 'EGP',
+        :payment_method, :payment_status, :payment_provider, :payment_reference, :status,
+        :created_at, :created_at
+      )`),
+    insertHistory: db.prepare(`
+      INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
+      VALUES (?, ?, ?, ?, ?, ?)`),
+    // Range on the unique index instead of LIKE, which SQLite can't serve from it here.
+    countThreeDigitForDay: db.prepare(`
+      SELECT COUNT(*) AS n FROM orders
+      WHERE order_number >= ? AND order_number < ? AND length(order_number) = 15`),
+    byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
+    byNumber: db.prepare('SELECT * FROM orders WHERE order_number = ?'),
+    historyFor: db.prepare(`
+      SELECT order_id, status, actor, at FROM order_status_history
+      WHERE order_id = ? ORDER BY at ASC, rowid ASC`),
+    historyForMany: db.prepare(`
+      SELECT order_id, status, actor, at FROM order_status_history
+      WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY at ASC, rowid ASC`),
+    setStatus: db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?'),
+    setPaymentStatus: db.prepare(
+      'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
+    ),
+    remove: db.prepare('DELETE FROM orders WHERE id = ?'),
+  };
+}
+
+/** All SQL about orders and their status history. */
+export class OrdersRepository {
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof prepareStatements>;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#statements = prepareStatements(db);
+  }
+
+  /**
+   * Stores a new order in status `received` with its first history entry (D2, D5), under a
+   * fresh order number: random, retried on a clash, 4 digits once the day's 900 are gone (D6).
+   */
+  create(record: NewOrderRecord, options: CreateOrderOptions = {}): Order {
+    const now = options.now ?? new Date();
+    const random = options.random ?? Math.random;
+    const createdAt = now.toISOString();
+    const day = cairoYmdCompact(now);
+    const dayStart = `AF-${day}-`;
+    // '.' sorts right after '-', so this bound covers exactly the day's numbers.
+    const dayEnd = `AF-${day}.`;
+    const { input } = record;
+
+    const insert = this.#db.transaction((orderNumber: string, id: string) => {
+      this.#statements.insertOrder.run({
+        id,
+        order_number: orderNumber,
+        user_id: record.userId,
+        full_name: input.fullName,
+        phone_number: input.phoneNumber,
+        pickup_address: input.pickupAddress,
+        dropoff_address: input.dropoffAddress,
+        governorate_id: input.governorateId,
+        district_id: input.districtId,
+        notes: input.notes ?? '',
+        move_type: input.moveType,
+        housing: input.housing,
+        pickup_floor: input.pickupFloor,
+        dropoff_floor: input.dropoffFloor,
+        workers: input.workers,
+        move_date: input.moveDate,
+        move_time: input.moveTime,
+        total_price: record.totalPrice,
+        payment_method: input.paymentMethod,
+        payment_status: record.paymentStatus,
+        payment_provider: record.paymentProvider,
+        payment_reference: record.paymentReference,
+        status: INITIAL_ORDER_STATUS,
+        created_at: createdAt,
+      });
+      this.#statements.insertHistory.run(
+        randomUUID(),
+        id,
+        INITIAL_ORDER_STATUS,
+        'system',
+        null,
+        createdAt,
+      );
+    });
+
+    let digits: 3 | 4 =
+      (this.#statements.countThreeDigitForDay.get(dayStart, dayEnd) as { n: number }).n >=
+      THREE_DIGIT_CAPACITY
+        ? 4
+        : 3;
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+      // A day with only a few 3-digit numbers left would burn every try on clashes.
+      if (attempt >= ORDER_NUMBER_ATTEMPTS / 2) digits = 4;
+      const orderNumber = generateOrderNumber(now, random, digits);
+      const id = randomUUID();
+      try {
+        insert(orderNumber, id);
+      } catch (error) {
+        if (isUniqueViolation(error, 'orders.order_number')) continue;
+        throw error;
+      }
+      return this.#load(id) as Order;
+    }
+    throw new OrderNumberExhaustedError();
+  }
+
+  findById(id: string): Order | null {
+    return this.#load(id);
+  }
+
+  findByNumber(orderNumber: string): Order | null {
+    const row = this.#statements.byNumber.get(orderNumber) as OrderRow | undefined;
+    return row ? toOrder(row, this.#history(row.id)) : null;
+  }
+
+  /** The view anyone with the number may see: no name, phone, address, notes or ids (D2). */
+  findTracking(orderNumber: string): PublicTracking | null {
+    const order = this.findByNumber(orderNumber);
+    if (!order) return null;
+    return {
+      orderNumber: order.orderNumber,
+      moveType: order.moveType,
+      totalPrice: order.totalPrice,
+      currency: order.currency,
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      status: order.status,
+      statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
+      moveDate: order.moveDate,
+    };
+  }
+
+  /**
+   * One page of orders. `counts` ignores the status filter, so the admin's status tabs show how
+   * many orders each tab would list; `total` is the count for the filter as given.
+   */
+  list(filter: OrderFilter = {}, scope: ListScope = {}): OrderPage {
+    const { clauses, params } = filterClauses(filter, scope);
+    const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+
+    const counts = emptyCounts();
+    const countRows = this.#db
+      .prepare(`SELECT status, COUNT(*) AS n FROM orders ${where} GROUP BY status`)
+      .all(params) as { status: OrderStatus; n: number }[];
+    for (const { status, n } of countRows) counts[status] = n;
+    const total =
+      filter.status !== undefined
+        ? counts[filter.status]
+        : Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+    const pageClauses = [...clauses];
+    const pageParams: Record<string, string | number> = { ...params };
+    if (filter.status !== undefined) {
+      pageClauses.push('status = :status');
+      pageParams.status = filter.status;
+    }
+    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, filter.limit ?? DEFAULT_PAGE_SIZE));
+    const page = Math.max(1, filter.page ?? 1);
+    pageParams.limit = limit;
+    pageParams.offset = (page - 1) * limit;
+    const pageWhere = pageClauses.length > 0 ? `WHERE ${pageClauses.join(' AND ')}` : '';
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM orders ${pageWhere} ORDER BY ${SORT_SQL[filter.sort ?? 'newest']}
+         LIMIT :limit OFFSET :offset`,
+      )
+      .all(pageParams) as OrderRow[];
+
+    const histories = this.#histories(rows.map((row) => row.id));
+    return {
+      orders: rows.map((row) => toOrder(row, histories.get(row.id) ?? [])),
+      total,
+      counts,
+    };
+  }
+
+  /**
+   * Applies an admin's change. Every status change is recorded (D5), even to the same status:
+   * the admin did act, and the timeline shows it. Returns null for an unknown order.
+   */
+  update(
+    id: string,
+    update: OrderAdminUpdate,
+    actor: { actor: StatusActor; userId: string | null },
+    now: Date = new Date(),
+  ): Order | null {
+    const at = now.toISOString();
+    const apply = this.#db.transaction(() => {
+      if (!this.#statements.byId.get(id)) return false;
+      if (update.status !== undefined) {
+        this.#statements.setStatus.run(update.status, at, id);
+        this.#statements.insertHistory.run(
+          randomUUID(),
+          id,
+          update.status,
+          actor.actor,
+          actor.userId,
+          at,
+        );
+      }
+      if (update.paymentStatus !== undefined) {
+        this.#statements.setPaymentStatus.run(update.paymentStatus, at, id);
+      }
+      return true;
+    });
+    return apply() ? this.#load(id) : null;
+  }
+
+  /**
+   * Cancels on the customer's behalf if the order is still cancellable. The check and the
+   * change happen in one transaction, so an admin moving the order on at the same moment wins
+   * cleanly instead of being overwritten.
+   */
+  cancelIfAllowed(
+    id: string,
+    userId: string,
+    allowed: (status: OrderStatus) => boolean,
+    now: Date = new Date(),
+  ): { result: 'cancelled'; order: Order } | { result: 'not-found' | 'not-allowed' } {
+    const at = now.toISOString();
+    const apply = this.#db.transaction((): 'cancelled' | 'not-found' | 'not-allowed' => {
+      const row = this.#statements.byId.get(id) as OrderRow | undefined;
+      if (!row) return 'not-found';
+      if (!allowed(row.status)) return 'not-allowed';
+      this.#statements.setStatus.run('cancelled', at, id);
+      this.#statements.insertHistory.run(randomUUID(), id, 'cancelled', 'customer', userId, at);
+      return 'cancelled';
+    });
+    const result = apply();
+    if (result !== 'cancelled') return { result };
+    return { result, order: this.#load(id) as Order };
+  }
+
+  /** True when the order existed. Its history goes with it (ON DELETE CASCADE). */
+  remove(id: string): boolean {
+    return this.#statements.remove.run(id).changes > 0;
+  }
+
+  #load(id: string): Order | null {
+    const row = this.#statements.byId.get(id) as OrderRow | undefined;
+    return row ? toOrder(row, this.#history(id)) : null;
+  }
+
+  #history(orderId: string): StatusChange[] {
+    return (this.#statements.historyFor.all(orderId) as HistoryRow[]).map(
+      ({ status, actor, at }) => ({ status, actor, at }),
+    );
+  }
+
+  #histories(orderIds: string[]): Map<string, StatusChange[]> {
+    const byOrder = new Map<string, StatusChange[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = this.#statements.historyForMany.all(JSON.stringify(orderIds)) as HistoryRow[];
+    for (const { order_id, status, actor, at } of rows) {
+      const list = byOrder.get(order_id) ?? [];
+      list.push({ status, actor, at });
+      byOrder.set(order_id, list);
+    }
+    return byOrder;
+  }
+}

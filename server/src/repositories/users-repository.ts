@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+export type UserRole = 'customer' | 'admin';
+
+export interface UserRecord {
+  id: string;
+  email: string | null;
+  passwordHash: string | null;
+  role: UserRole;
+  anonymous: boolean;
+  createdAt: string;
+}
+
+interface UserRow {
+  id: string;
+  email: string | null;
+  password_hash: string | null;
+  role: UserRole;
+  anonymous: number;
+  created_at: string;
+}
+
+const COLUMNS = 'id, email, password_hash, role, anonymous, created_at';
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    role: row.role,
+    anonymous: row.anonymous === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** SQLite's answer when the unique email index refuses a row. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
+
+export function findUserById(db: Database.Database, id: string): UserRecord | null {
+  const row = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id);
+  return row ? toRecord(row) : null;
+}
+
+export function findUserByEmail(db: Database.Database, email: string): UserRecord | null {
+  const row = db
+    .prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`)
+    .get(normalizeEmail(email));
+  return row ? toRecord(row) : null;
+}
+
+export function createAnonymousUser(db: Database.Database): UserRecord {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  db.prepare(
+    `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
+     VALUES (?, NULL, NULL, 'customer', 1, ?, ?)`,
+  ).run(id, now, now);
+  return { id, email: null, passwordHash: null, role: 'customer', anonymous: true, createdAt: now };
+}
+
+/** Throws a SQLITE_CONSTRAINT_UNIQUE error (see isUniqueViolation) when the email is taken. */
+export function createUser(
+  db: Database.Database,
+  input: { email: string; passwordHash: string; role?: UserRole },
+): UserRecord {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  const email = normalizeEmail(input.email);
+  const role = input.role ?? 'customer';
+  db.prepare(
+    `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 0, ?, ?)`,
+  ).run(id, email, input.passwordHash, role, now, now);
+  return { id, email, passwordHash: input.passwordHash, role, anonymous: false, createdAt: now };
+}
+
+/**
+ * Gives an anonymous user an email and password in place: the id, and so every order that
+ * points at it, stays the same. Returns null when the row is no longer anonymous (a second tab
+ * signed up first). Throws a unique violation when the email is taken.
+ */
+export function upgradeAnonymousUser(
+  db: Database.Database,
+  id: string,
+  input: { email: string; passwordHash: string },
+): UserRecord | null {
+  const result = db
+    .prepare(
+      `UPDATE users SET email = ?, password_hash = ?, anonymous = 0, updated_at = ?
+       WHERE id = ? AND anonymous = 1`,
+    )
+    .run(normalizeEmail(input.email), input.passwordHash, new Date().toISOString(), id);
+  return result.changes === 1 ? findUserById(db, id) : null;
+}
+
+export function setUserPassword(db: Database.Database, id: string, passwordHash: string): void {
+  db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
+    passwordHash,
+    new Date().toISOString(),
+    id,
+  );
+}
+
+export function setUserRole(db: Database.Database, id: string, role: UserRole): void {
+  db.prepare('UPDATE users SET role = ?, updated_at = ? WHERE id = ?').run(
+    role,
+    new Date().toISOString(),
+    id,
+  );
+}
+
+export function countAdmins(db: Database.Database): number {
+  const row = db
+    .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM users WHERE role = 'admin'")
+    .get();
+  return row?.n ?? 0;
+}
+
+function tableExists(db: Database.Database, name: string): boolean {
+  return (
+    db
+      .prepare<[string], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+      )
+      .get(name) !== undefined
+  );
+}
+
+/**
+ * Moves the orders of `fromUserId` (an anonymous visitor who then signed in) to `toUserId`.
+ * Returns how many moved. Reviews stay with the visitor: they are public and carry no account.
+ */
+export function moveOrders(db: Database.Database, fromUserId: string, toUserId: string): number {
+  if (fromUserId === toUserId || !tableExists(db, 'orders')) return 0;
+  return db.prepare('UPDATE orders SET user_id = ? WHERE user_id = ?').run(toUserId, fromUserId)
+    .changes;
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Review } from '../../../../src/data/port.ts';
+import { isHoneypotFilled, reviewSchema } from '../../../../src/domain/schemas.ts';
+import { HttpError } from '../../errors.ts';
+import { Topic } from '../../events/topic.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import { ReviewsRepository } from '../../repositories/reviews-repository.ts';
+
+const COOLDOWN_MESSAGE = 'validation:review.cooldown';
+/** Below the 30-60 s idle timeouts of common proxies and load balancers. */
+export const SSE_HEARTBEAT_MS = 25_000;
+/** Each stream holds a socket; past this many, new ones are refused rather than starving the rest. */
+export const MAX_REVIEW_STREAMS = 1000;
+/** A client that stops reading is dropped before its unsent events pile up in memory. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+function reviewsEvent(reviews: Review[]): string {
+  return `event: reviews\ndata: ${JSON.stringify({ reviews })}\n\n`;
+}
+
+export interface ReviewsRoutesOptions {
+  heartbeatMs?: number;
+}
+
+/** The reviews carousel: a list, a live stream of it, and posting (spec 5, D2). */
+export async function reviewsRoutes(
+  app: FastifyInstance,
+  options: ReviewsRoutesOptions = {},
+): Promise<void> {
+  const reviews = new ReviewsRepository(app.db);
+  const changes = new Topic<string>();
+  const streams = new Set<ServerResponse>();
+  const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+
+  // An open stream never ends by itself; without this, shutdown would wait for every visitor
+  // to leave. preClose runs before the HTTP server stops accepting and waits for connections.
+  // Ending the response is not enough: the client would keep the idle socket open for reuse,
+  // and the server's close() waits for it.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) {
+      // The response lets go of its socket when it finishes, so hold on to it here.
+      const socket = stream.socket;
+      stream.once('finish', () => socket?.destroy());
+      stream.end();
+    }
+    streams.clear();
+  });
+
+  app.get('/reviews', async () => ({ reviews: reviews.list() }));
+
+  // No HEAD twin: it would hold a socket open with nothing to send.
+  app.get('/reviews/stream', { compress: false, exposeHeadRoute: false }, (_request, reply) => {
+    if (streams.size >= MAX_REVIEW_STREAMS) {
+      throw new HttpError(503, 'unavailable', 'errors:unavailable');
+    }
+    // From here on we write to the socket ourselves, so Fastify's reply (and compression, which
+    // would buffer events) stays out of it. Headers set by earlier hooks (security, cookies)
+    // are carried over.
+    reply.hijack();
+    const res = reply.raw;
+    const earlier = Object.entries(reply.getHeaders()).filter(
+      (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+    );
+    res.writeHead(200, {
+      ...Object.fromEntries(earlier),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    streams.add(res);
+
+    const write = (chunk: string) => {
+      if (res.writableEnded) return;
+      if (res.writableLength > MAX_BUFFERED_BYTES) {
+        res.end();
+        return;
+      }
+      res.write(chunk);
+    };
+
+    // A browser's EventSource reconnects on its own; tell it not to hammer us when it does.
+    write('retry: 5000\n\n');
+    write(reviewsEvent(reviews.list()));
+    const unsubscribe = changes.subscribe(write);
+    const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+    heartbeat.unref();
+
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    // The response's 'close' fires when the client goes away (or we end it). The request's own
+    // 'close' is no use here: it fires as soon as the request body has been read.
+    res.on('close', cleanup);
+  });
+
+  app.post('/reviews', async (request, reply) => {
+    const user = requireUser(request);
+    const input = reviewSchema.parse(request.body ?? {});
+    const now = new Date();
+
+    if (isHoneypotFilled(input)) {
+      // A bot sees the same success a person would; nothing is stored or broadcast.
+      const fake: Review = {
+        id: randomUUID(),
+        name: input.name,
+        review: input.review,
+        rating: input.rating,
+        createdAt: now.toISOString(),
+      };
+      return reply.code(201).send({ review: fake });
+    }
+
+    const outcome = reviews.addUnlessCoolingDown(
+      {
+        name: input.name,
+        review: input.review,
+        rating: input.rating,
+        userId: user.id,
+        ip: request.ip ?? null,
+      },
+      now,
+    );
+    if (!outcome.ok) {
+      reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
+      throw new HttpError(429, 'rate-limited', COOLDOWN_MESSAGE);
+    }
+
+    if (changes.size > 0) changes.publish(reviewsEvent(reviews.list()));
+    return reply.code(201).send({ review: outcome.review });
+  });
+}

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../src/data/port.ts';
+import { orderBody } from './order-fixtures.ts';
+import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
+
+// Who may call what (D2), for every endpoint of the REST API, checked by actually calling it.
+// Each case gets fresh fixtures: a signed-up customer who owns a fresh order, and the caller.
+
+const ACTORS = [
+  'no session',
+  'anonymous visitor',
+  'another customer',
+  'the owner',
+  'admin',
+] as const;
+type Actor = (typeof ACTORS)[number];
+
+const PASSWORD = 'Matrix-pass-2026';
+
+interface Fixture {
+  order: Order;
+  ownerEmail: string;
+  /** Unique per case, so per-address rules (one review a minute) don't couple the cases. */
+  ip: string;
+  unique: string;
+}
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The path as documented (shown in the test name). */
+  route: string;
+  path: (fx: Fixture) => string;
+  body?: (fx: Fixture) => unknown;
+  /** Expected status for each actor, in the order of ACTORS. */
+  expect: readonly [number, number, number, number, number];
+}
+
+const all = (status: number) => [status, status, status, status, status] as const;
+
+const ENDPOINTS: readonly Endpoint[] = [
+  { method: 'GET', route: '/api/health', path: () => '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/prices', path: () => '/api/prices', expect: all(200) },
+  { method: 'GET', route: '/api/auth/me', path: () => '/api/auth/me', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/anonymous',
+    path: () => '/api/auth/anonymous',
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/signup',
+    path: () => '/api/auth/signup',
+    body: (fx) => ({
+      email: `new-${fx.unique}@afsh.test`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+    expect: all(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    path: () => '/api/auth/login',
+    body: (fx) => ({ email: fx.ownerEmail, password: PASSWORD }),
+    expect: all(200),
+  },
+  { method: 'POST', route: '/api/auth/logout', path: () => '/api/auth/logout', expect: all(204) },
+  {
+    method: 'POST',
+    route: '/api/orders',
+    path: () => '/api/orders',
+    body: () => orderBody(),
+    expect: [401, 201, 201, 201, 201],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders',
+    path: () => '/api/orders',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders?mine=1',
+    path: () => '/api/orders?mine=1',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id',
+    path: (fx) => `/api/orders/${fx.order.id}`,
+    expect: [401, 403, 403, 200, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:unknownId',
+    path: () => '/api/orders/00000000-0000-4000-8000-000000000000',
+    expect: [401, 404, 404, 404, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/cancel',
+    path: (fx) => `/api/orders/${fx.order.id}/cancel`,
+    expect: [401, 403, 403, 200, 403],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/orders/:id',
+    path: (fx) => `/api/orders/${fx.order.id}`,
+    body: () => ({ status: 'delivered' }),
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/orders/:id',
+    path: (fx) => `/api/orders/${fx.order.id}`,
+    expect: [401, 403, 403, 403, 204],
+  },
+  {
+    method: 'GET',
+    route: '/api/track/:orderNumber',
+    path: (fx) => `/api/track/${fx.order.orderNumber}`,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/track/:unknownNumber',
+    path: () => '/api/track/AF-20200101-123',
+    expect: all(404),
+  },
+  { method: 'GET', route: '/api/reviews', path: () => '/api/reviews', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/reviews/stream',
+    path: () => '/api/reviews/stream',
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews',
+    path: () => '/api/reviews',
+    body: () => ({ name: 'Matrix', review: 'Checked by the matrix', rating: 5 }),
+    expect: [401, 201, 201, 201, 201],
+  },
+  {
+    method: 'POST',
+    route: '/api/messages',
+    path: () => '/api/messages',
+    body: (fx) => ({
+      name: 'Matrix',
+      email: `msg-${fx.unique}@afsh.test`,
+      phone: '01012345678',
+      message: 'Checked by the matrix',
+    }),
+    expect: all(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/messages',
+    path: () => '/api/messages',
+    expect: [401, 403, 403, 403, 200],
+  },
+];
+
+const CASES = ENDPOINTS.flatMap((endpoint) =>
+  ACTORS.map((actor, i) => ({ endpoint, actor, status: endpoint.expect[i] as number })),
+);
+const SIZE = `${ENDPOINTS.length} endpoints × ${ACTORS.length} callers = ${CASES.length} cases`;
+const TABLE = CASES.map(
+  (c, i) =>
+    [
+      `${i + 1}/${CASES.length}`,
+      `${c.endpoint.method} ${c.endpoint.route}`,
+      c.actor,
+      c.status,
+      c,
+    ] as const,
+);
+
+const ERROR_CODES: Record<number, string> = {
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+};
+
+describe(`authorization matrix (${SIZE})`, () => {
+  let server: TestServer;
+  let base: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    // The event stream never ends, so it is read over a real socket rather than inject().
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    server.app.server.closeAllConnections();
+    await server.close();
+  });
+
+  async function fixtures(): Promise<Fixture> {
+    counter += 1;
+    const unique = `${Date.now()}-${counter}`;
+    const ownerEmail = `owner-${unique}@afsh.test`;
+    const owner = new TestClient(server.app);
+    await owner.signUp(ownerEmail, PASSWORD);
+    const placed = await owner.request<{ order: Order }>('POST', '/api/orders', orderBody());
+    if (placed.status !== 201) throw new Error(`fixture order: ${placed.status}`);
+    const ip = `10.${Math.floor(counter / 250) % 250}.${counter % 250}.${1 + (counter % 200)}`;
+    return { order: placed.body.order, ownerEmail, ip, unique };
+  }
+
+  async function caller(actor: Actor, fx: Fixture): Promise<TestClient> {
+    const client = new TestClient(server.app);
+    switch (actor) {
+      case 'no session':
+        return client;
+      case 'anonymous visitor':
+        await client.anonymous();
+        return client;
+      case 'another customer':
+        await client.signUp(`other-${fx.unique}@afsh.test`, PASSWORD);
+        return client;
+      case 'the owner':
+        await client.signIn(fx.ownerEmail, PASSWORD);
+        return client;
+      case 'admin':
+        return adminClient(server.app);
+    }
+  }
+
+  async function call(
+    client: TestClient,
+    endpoint: Endpoint,
+    fx: Fixture,
+  ): Promise<{ status: number; body: string; contentType: string }> {
+    const url = endpoint.path(fx);
+    const cookie = client.sessionCookie ? `afsh_session=${client.sessionCookie}` : undefined;
+    if (endpoint.route === '/api/reviews/stream') {
+      const controller = new AbortController();
+      const res = await fetch(`${base}${url}`, {
+        signal: controller.signal,
+        headers: cookie ? { cookie } : {},
+      });
+      const contentType = res.headers.get('content-type') ?? '';
+      controller.abort();
+      return { status: res.status, body: '', contentType };
+    }
+    const body = endpoint.body?.(fx);
+    const sendsJson = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+    const res = await server.app.inject({
+      method: endpoint.method,
+      url,
+      remoteAddress: fx.ip,
+      headers: {
+        ...(sendsJson ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return {
+      status: res.statusCode,
+      body: res.body,
+      contentType: String(res.headers['content-type'] ?? ''),
+    };
+  }
+
+  it.each(TABLE)(
+    '[%s] %s as %s → %i',
+    async (_n, _route, _actor, _status, { endpoint, actor, status }) => {
+      const fx = await fixtures();
+      const client = await caller(actor, fx);
+      const res = await call(client, endpoint, fx);
+
+      expect(res.status, `${endpoint.method} ${endpoint.route} as ${actor}: ${res.body}`).toBe(
+        status,
+      );
+      if (status >= 400) {
+        const parsed = JSON.parse(res.body) as { error: { code: string } };
+        expect(parsed.error.code).toBe(ERROR_CODES[status]);
+      }
+      // A refusal never carries the order's personal data.
+      if (status >= 400 || endpoint.route.startsWith('/api/track')) {
+        expect(res.body).not.toContain(fx.order.fullName);
+        expect(res.body).not.toContain(fx.order.phoneNumber);
+        expect(res.body).not.toContain(fx.order.pickupAddress);
+      }
+      if (endpoint.route === '/api/reviews/stream') {
+        expect(res.contentType).toMatch(/^text\/event-stream/);
+      }
+      // A refused change changed nothing.
+      if (status >= 400 && endpoint.path(fx).startsWith(`/api/orders/${fx.order.id}`)) {
+        const row = server.app.db
+          .prepare('SELECT status FROM orders WHERE id = ?')
+          .get(fx.order.id) as { status: string } | undefined;
+        expect(row?.status).toBe('received');
+      }
+    },
+  );
+
+  it(`leaves no /api route out (${ENDPOINTS.length} endpoints)`, () => {
+    const documented = new Set(
+      ENDPOINTS.map((e) => `${e.method} ${(e.route.split('?')[0] ?? '').replace(/:\w+/g, ':')}`),
+    );
+    const registered = registeredRoutes(server.app.printRoutes({ commonPrefix: false }));
+    for (const route of registered) {
+      expect(documented.has(route), `${route} is missing from the matrix`).toBe(true);
+    }
+    for (const route of documented) {
+      expect(registered, `${route} is in the matrix but not on the server`).toContain(route);
+    }
+  });
+});
+
+/**
+ * `METHOD /path/:` for every /api route, read from Fastify's route tree (parameters reduced to
+ * a bare ':'; HEAD, which Fastify adds to every GET, left out).
+ */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line.replace(/\u00a0/g, ' '));
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (!path.startsWith('/api')) continue;
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${path.replace(/:\w+/g, ':')}`);
+    }
+  }
+  return routes;
+}

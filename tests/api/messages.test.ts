@@ -1,0 +1,169 @@
+import type Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
+
+const valid = {
+  name: 'Karim Adel',
+  email: ' Karim@Example.com ',
+  phone: '+20 ١٠٠ ١٢٣ ٤٥٦٧',
+  message: 'Do you move pianos to Alexandria?',
+};
+
+function messageCount(db: Database.Database): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n;
+}
+
+describe('contact messages', () => {
+  let server: TestServer;
+  let db: Database.Database;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    db = server.app.db;
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('accepts a message without a session and stores it normalised', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: '203.0.113.77',
+      headers: { 'content-type': 'application/json' },
+      payload: valid,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({});
+
+    const row = db.prepare('SELECT * FROM messages ORDER BY rowid DESC LIMIT 1').get() as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({
+      name: 'Karim Adel',
+      email: 'karim@example.com',
+      phone: '01001234567',
+      message: 'Do you move pianos to Alexandria?',
+      user_id: null,
+      ip: '203.0.113.77',
+    });
+    expect(Date.parse(String(row.created_at))).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('records the sender when they have a session', async () => {
+    const client = new TestClient(server.app);
+    const user = await client.anonymous();
+    expect((await client.request('POST', '/api/messages', valid)).status).toBe(201);
+    const row = db.prepare('SELECT user_id FROM messages ORDER BY rowid DESC LIMIT 1').get();
+    expect(row).toEqual({ user_id: user.id });
+  });
+
+  it.each([
+    ['no name', { ...valid, name: '   ' }, { name: 'validation:name.required' }],
+    ['a long name', { ...valid, name: 'n'.repeat(81) }, { name: 'validation:name.tooLong' }],
+    ['a bad email', { ...valid, email: 'karim@' }, { email: 'validation:email.invalid' }],
+    ['a landline', { ...valid, phone: '0223456789' }, { phone: 'validation:phone.invalid' }],
+    ['no message', { ...valid, message: '' }, { message: 'validation:message.required' }],
+    [
+      'a long message',
+      { ...valid, message: 'm'.repeat(2001) },
+      { message: 'validation:message.tooLong' },
+    ],
+    [
+      'nothing at all',
+      {},
+      {
+        name: 'validation:name.required',
+        email: 'validation:email.required',
+        phone: 'validation:phone.required',
+        message: 'validation:message.required',
+      },
+    ],
+  ])('rejects %s with 400 and stores nothing', async (_what, body, fields) => {
+    const before = messageCount(db);
+    const res = await new TestClient(server.app).request('POST', '/api/messages', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid-argument');
+    expect(res.body.error.fields).toEqual(fields);
+    expect(messageCount(db)).toBe(before);
+  });
+
+  it('never 5xx on junk bodies', async () => {
+    const before = messageCount(db);
+    for (const payload of ['null', '[]', '"text"', '{"name":{"a":1},"phone":[1]}']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    expect(messageCount(db)).toBe(before);
+  });
+
+  it('lists messages for admins only, newest first, without address or session', async () => {
+    const writer = new TestClient(server.app);
+    for (const n of [1, 2, 3]) {
+      await writer.request('POST', '/api/messages', { ...valid, message: `Question ${n}` });
+    }
+
+    expect((await new TestClient(server.app).request('GET', '/api/messages')).status).toBe(401);
+    const customer = new TestClient(server.app);
+    await customer.signUp('customer@example.com', 'customer-pass-1');
+    const denied = await customer.request('GET', '/api/messages');
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe('permission-denied');
+
+    const admin = await adminClient(server.app);
+    const res = await admin.request('GET', '/api/messages');
+    expect(res.status).toBe(200);
+    const messages = res.body.messages as Record<string, unknown>[];
+    expect(messages).toHaveLength(messageCount(db));
+    expect(messages.slice(0, 3).map((m) => m.message)).toEqual([
+      'Question 3',
+      'Question 2',
+      'Question 1',
+    ]);
+    expect(messages[0]).toEqual({
+      id: expect.any(String),
+      name: 'Karim Adel',
+      email: 'karim@example.com',
+      phone: '01001234567',
+      message: 'Question 3',
+      createdAt: expect.any(String),
+    });
+    const times = messages.map((m) => String(m.createdAt));
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('contact message rate limit', () => {
+  it('allows 5 messages per 10 minutes per address', async () => {
+    const server = await createTestServer({ RATE_LIMITS: 'on' });
+    try {
+      const send = (ip: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/messages',
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json' },
+          payload: valid,
+        });
+      for (let i = 0; i < 5; i += 1) expect((await send('198.51.100.1')).statusCode).toBe(201);
+      const limited = await send('198.51.100.1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toEqual({ code: 'rate-limited', message: 'errors:rateLimited' });
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(60);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(messageCount(server.app.db)).toBe(5);
+      expect((await send('198.51.100.2')).statusCode).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cairoYmdCompact } from '../../src/domain/datetime.ts';
+import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
+import { createOrderInputSchema } from '../../src/domain/schemas.ts';
+import { openDatabase } from '../../server/src/plugins/db.ts';
+import {
+  ORDER_NUMBER_ATTEMPTS,
+  OrderNumberExhaustedError,
+  OrdersRepository,
+  THREE_DIGIT_CAPACITY,
+} from '../../server/src/repositories/orders-repository.ts';
+import type { NewOrderRecord } from '../../server/src/repositories/orders-repository.ts';
+import { createAnonymousUser } from '../../server/src/repositories/users-repository.ts';
+import { orderBody } from './order-fixtures.ts';
+import { createTestServer, TestClient } from './test-server.ts';
+
+// A fixed instant, late in the Cairo evening, so "today" is unambiguous in the assertions.
+const NOW = new Date('2026-05-20T18:00:00Z');
+const DAY = cairoYmdCompact(NOW);
+
+/** A random() that yields exactly `suffix` (100-999 with 3 digits, 1000-9999 with 4). */
+function randomFor(suffix: number, digits: 3 | 4 = 3): number {
+  const [min, span] = digits === 3 ? [100, 900] : [1000, 9000];
+  return (suffix - min + 0.5) / span;
+}
+
+/** Plays back `values`, then repeats the last one; records how often it was asked. */
+function scripted(values: number[]): { random: () => number; calls: () => number } {
+  let i = 0;
+  return {
+    random: () => values[Math.min(i++, values.length - 1)] ?? 0,
+    calls: () => i,
+  };
+}
+
+describe('order numbers in the repository (D6)', () => {
+  let dir: string;
+  let db: Database.Database;
+  let repo: OrdersRepository;
+  let record: NewOrderRecord;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-order-numbers-'));
+    db = openDatabase(join(dir, 'test.sqlite'));
+    repo = new OrdersRepository(db);
+    const user = createAnonymousUser(db);
+    const input = createOrderInputSchema(NOW).parse(orderBody({ moveDate: '2026-05-27' }));
+    record = {
+      input,
+      userId: user.id,
+      totalPrice: input.totalPrice,
+      paymentStatus: 'pending',
+      paymentProvider: 'cash',
+      paymentReference: null,
+    };
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function seed(suffixes: number[], digits: 3 | 4 = 3): void {
+    const insertAll = db.transaction(() => {
+      for (const suffix of suffixes) {
+        repo.create(record, { now: NOW, random: () => randomFor(suffix, digits) });
+      }
+    });
+    insertAll();
+  }
+
+  function count(): number {
+    return (db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
+  }
+
+  it('uses the Cairo date and a 3-digit suffix', () => {
+    const order = repo.create(record, { now: NOW, random: () => randomFor(427) });
+    expect(order.orderNumber).toBe(`AF-${DAY}-427`);
+  });
+
+  it('retries with a new number when the first one is taken', () => {
+    seed([500, 501]);
+    const source = scripted([randomFor(500), randomFor(501), randomFor(777)]);
+    const order = repo.create(record, { now: NOW, random: source.random });
+    expect(order.orderNumber).toBe(`AF-${DAY}-777`);
+    expect(source.calls()).toBe(3);
+    expect(count()).toBe(3);
+  });
+
+  it(`switches to 4 digits once the day's ${THREE_DIGIT_CAPACITY} numbers are taken`, () => {
+    const all = Array.from({ length: THREE_DIGIT_CAPACITY }, (_, i) => 100 + i);
+    seed(all);
+    expect(count()).toBe(THREE_DIGIT_CAPACITY);
+
+    const order = repo.create(record, { now: NOW });
+    expect(order.orderNumber).toMatch(new RegExp(`^AF-${DAY}-[1-9]\\d{3}$`));
+    expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+  });
+
+  it('falls back to 4 digits after half its tries when the day is nearly full', () => {
+    // Every 3-digit number but one is taken, and the random source keeps hitting a taken one.
+    seed(Array.from({ length: THREE_DIGIT_CAPACITY }, (_, i) => 100 + i).filter((n) => n !== 555));
+    // 0 always gives the lowest suffix: 100 (taken) with 3 digits, 1000 with 4.
+    const source = scripted([0]);
+    const order = repo.create(record, { now: NOW, random: source.random });
+    expect(order.orderNumber).toBe(`AF-${DAY}-1000`);
+    expect(source.calls()).toBe(ORDER_NUMBER_ATTEMPTS / 2 + 1);
+  });
+
+  it('gives up after a bounded number of tries and stores nothing', () => {
+    seed([100]);
+    seed([1000], 4);
+    const before = count();
+    expect(() => repo.create(record, { now: NOW, random: () => 0 })).toThrow(
+      OrderNumberExhaustedError,
+    );
+    expect(count()).toBe(before);
+    const history = db.prepare('SELECT COUNT(*) AS n FROM order_status_history').get() as {
+      n: number;
+    };
+    expect(history.n).toBe(before);
+  });
+
+  it('numbers are unique per day only: the same suffix is fine on another date', () => {
+    const first = repo.create(record, { now: NOW, random: () => randomFor(321) });
+    const nextDay = new Date(NOW.getTime() + 24 * 60 * 60 * 1000);
+    const second = repo.create(record, { now: nextDay, random: () => randomFor(321) });
+    expect(first.orderNumber).toBe(`AF-${DAY}-321`);
+    expect(second.orderNumber).toBe(`AF-${cairoYmdCompact(nextDay)}-321`);
+  });
+});
+
+describe('order numbers under concurrent load', () => {
+  let server: Awaited<ReturnType<typeof createTestServer>>;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('500 orders placed at once get 500 distinct, well-formed numbers', async () => {
+    const client = new TestClient(server.app);
+    await client.anonymous();
+    const results = await Promise.all(
+      Array.from({ length: 500 }, () => client.request('POST', '/api/orders', orderBody())),
+    );
+    const statuses = new Set(results.map((result) => result.status));
+    expect([...statuses]).toEqual([201]);
+    const numbers = results.map(
+      (result) => (result.body as { order: { orderNumber: string } }).order.orderNumber,
+    );
+    expect(new Set(numbers).size).toBe(500);
+    for (const number of numbers) expect(number).toMatch(/^AF-\d{8}-\d{3,4}$/);
+  }, 60_000);
+});

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { CurrentUser } from '../../src/data/port.ts';
+import { build } from '../../server/src/app.ts';
+import { createOrPromoteAdmin } from '../../server/src/auth/admins.ts';
+import type { ServerEnv } from '../../server/src/plugins/env.ts';
+import { SESSION_COOKIE } from '../../server/src/plugins/sessions.ts';
+import { makeStaticDir } from './helpers.ts';
+
+/** The admin every test server starts with. */
+export const TEST_ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' } as const;
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** The temporary SQLite file (WAL, like production: never :memory:). */
+  dbPath: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server (`build()`), not listening, on its own temporary database file and a
+ * throw-away static dir. Rate limits are off unless `overrides.RATE_LIMITS` is 'on'; the
+ * database has one admin, TEST_ADMIN.
+ */
+export async function createTestServer(overrides: Partial<ServerEnv> = {}): Promise<TestServer> {
+  const site = await makeStaticDir();
+  const dataDir = await mkdtemp(join(tmpdir(), 'afsh-db-'));
+  const dbPath = join(dataDir, 'afsh.sqlite');
+  let app: FastifyInstance | undefined;
+  const cleanup = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await site.cleanup();
+  };
+  try {
+    app = await build({
+      staticDir: site.staticDir,
+      env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
+    });
+    await createOrPromoteAdmin(app.db, { ...TEST_ADMIN });
+    await app.ready();
+  } catch (error) {
+    await app?.close();
+    await cleanup();
+    throw error;
+  }
+  const ready = app;
+  return {
+    app: ready,
+    dbPath,
+    close: async () => {
+      await ready.close();
+      await cleanup();
+    },
+  };
+}
+
+// Tests assert on response bodies rather than trust them, so `any` by default keeps them short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface TestResponse<T = any> {
+  status: number;
+  /** Parsed JSON; null for an empty body; the raw text when it is not JSON. */
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * A browser stand-in: `app.inject` with its own cookie jar, so each TestClient is one visitor.
+ * Bodies go as JSON (as the SPA sends them); POST/PUT/PATCH always carry the JSON content type.
+ */
+export class TestClient {
+  readonly app: FastifyInstance;
+  private readonly jar = new Map<string, string>();
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  /** The raw session token in the jar (to replay or forge it). */
+  get sessionCookie(): string | undefined {
+    return this.jar.get(SESSION_COOKIE);
+  }
+
+  set sessionCookie(value: string | undefined) {
+    if (value === undefined) this.jar.delete(SESSION_COOKIE);
+    else this.jar.set(SESSION_COOKIE, value);
+  }
+
+  clearCookies(): void {
+    this.jar.clear();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async request<T = any>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const sendsJson = body !== undefined || ['POST', 'PUT', 'PATCH'].includes(method);
+    const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const options: InjectOptions = {
+      method,
+      url,
+      headers: {
+        ...(sendsJson ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    };
+    const res = await this.app.inject(options);
+
+    for (const set of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        set.value === '' ||
+        (set.maxAge !== undefined && set.maxAge <= 0) ||
+        (set.expires !== undefined && set.expires.getTime() <= Date.now());
+      if (expired) this.jar.delete(set.name);
+      else this.jar.set(set.name, set.value);
+    }
+
+    let parsed: unknown = null;
+    if (res.body !== '') {
+      const type = String(res.headers['content-type'] ?? '');
+      parsed = type.startsWith('application/json') ? JSON.parse(res.body) : res.body;
+    }
+    return { status: res.statusCode, body: parsed as T, headers: res.headers };
+  }
+
+  private async expectUser(
+    res: TestResponse<{ user: CurrentUser }>,
+    status: number,
+    what: string,
+  ): Promise<CurrentUser> {
+    if (res.status !== status) {
+      throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    return res.body.user;
+  }
+
+  /** Signs in anonymously (or returns the current user when the jar already has a session). */
+  async anonymous(): Promise<CurrentUser> {
+    const res = await this.request('POST', '/api/auth/anonymous');
+    return this.expectUser(res, 200, 'POST /api/auth/anonymous');
+  }
+
+  async signUp(email: string, password: string): Promise<CurrentUser> {
+    const res = await this.request('POST', '/api/auth/signup', {
+      email,
+      password,
+      confirmPassword: password,
+    });
+    return this.expectUser(res, 201, 'POST /api/auth/signup');
+  }
+
+  async signIn(email: string, password: string): Promise<CurrentUser> {
+    const res = await this.request('POST', '/api/auth/login', { email, password });
+    return this.expectUser(res, 200, 'POST /api/auth/login');
+  }
+
+  async signOut(): Promise<void> {
+    const res = await this.request('POST', '/api/auth/logout');
+    if (res.status !== 204) throw new Error(`POST /api/auth/logout answered ${res.status}`);
+  }
+}
+
+/** A client signed in as TEST_ADMIN. */
+export async function adminClient(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  return client;
+}
