@@ -1,19 +1,18 @@
 import { createContext, useContext } from 'react';
+import type { CurrentUser } from '../data/port';
 
-/**
- * Who the visitor is, as the BACKEND says (D2): the browser never decides it is an admin.
- * Until the data port lands, nobody is signed in; the data-port issue provides the real value.
- */
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  anonymous: boolean;
-  isAdmin: boolean;
-}
+/** Who the visitor is, as the BACKEND says (D2): the browser never decides it is an admin. */
+export type { CurrentUser };
 
 export interface Session {
+  /** Null for nobody, and until the backend has answered. */
   user: CurrentUser | null;
   signOut(): Promise<void>;
+  /**
+   * False until the backend has said who the visitor is, so a guarded page can wait instead of
+   * redirecting a signed-in admin to the login page. Absent means known (a fixed test session).
+   */
+  ready?: boolean;
 }
 
 export const SessionContext = createContext<Session>({

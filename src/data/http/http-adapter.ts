@@ -1,0 +1,435 @@
+// The adapter for the self-hosted server (DECISIONS.md D1). It is on the first-load path of every
+// page, so it stays small: no zod, no domain schemas. The server validates everything anyway and
+// answers with translation keys the screens already know.
+import { DataError } from '../port';
+import type {
+  AuthPort,
+  ContactMessage,
+  Credentials,
+  CurrentUser,
+  DataErrorCode,
+  DataPort,
+  MessagesPort,
+  NewOrder,
+  NewReview,
+  Order,
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  OrdersPort,
+  PriceCatalog,
+  PricesPort,
+  PublicTracking,
+  Review,
+  ReviewsPort,
+  TrackingPort,
+  Unsubscribe,
+} from '../port';
+import type { ContactInput } from '../../domain/schemas';
+
+/** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: Event) => void): void;
+  close(): void;
+}
+export type EventSourceConstructor = new (url: string) => EventSourceLike;
+
+export interface HttpDataPortOptions {
+  /** Origin of the API, '' for the page's own origin (the embedded default). */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Without one (old browsers, jsdom), reviews are polled instead of streamed. */
+  EventSource?: EventSourceConstructor | undefined;
+  /** Review polling interval when streaming is unavailable. */
+  pollIntervalMs?: number;
+}
+
+const KNOWN_CODES: readonly DataErrorCode[] = [
+  'invalid-argument',
+  'unauthenticated',
+  'permission-denied',
+  'not-found',
+  'already-exists',
+  'failed-precondition',
+  'rate-limited',
+  'unavailable',
+  'internal',
+];
+const EVENT_SOURCE_CLOSED = 2;
+/** Consecutive stream errors (without a message in between) before falling back to polling. */
+const STREAM_ERRORS_BEFORE_POLLING = 3;
+const DEFAULT_POLL_MS = 15_000;
+/** `mine()` reads every page; the server caps a page at 500. */
+const MINE_PAGE_SIZE = 500;
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function readFields(error: Json): Record<string, string> | undefined {
+  if (!isRecord(error.fields)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error.fields)) {
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * The server's `{ error: { code, message, fields? } }` as a DataError. A code we don't know is
+ * 'internal', except for answers that infrastructure (a proxy, the rate limiter) may produce in
+ * its own words: 429 is 'rate-limited', and a 5xx without our JSON is 'unavailable'.
+ */
+export function toDataError(status: number, headers: Headers, data: unknown): DataError {
+  const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
+  const error = isRecord(data) && isRecord(data.error) ? data.error : null;
+  if (!error) {
+    const code: DataErrorCode =
+      status === 429 ? 'rate-limited' : status >= 500 ? 'unavailable' : 'internal';
+    return new DataError(code, `HTTP ${status}`, { retryAfterSeconds });
+  }
+  const raw = typeof error.code === 'string' ? error.code : '';
+  const code: DataErrorCode = (KNOWN_CODES as readonly string[]).includes(raw)
+    ? (raw as DataErrorCode)
+    : status === 429
+      ? 'rate-limited'
+      : 'internal';
+  const message = typeof error.message === 'string' && error.message ? error.message : code;
+  return new DataError(code, message, { fields: readFields(error), retryAfterSeconds });
+}
+
+function toQuery(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.id === b.id && a.email === b.email && a.anonymous === b.anonymous && a.isAdmin === b.isAdmin
+  );
+}
+
+export class HttpDataPort implements DataPort {
+  readonly auth: AuthPort;
+  readonly orders: OrdersPort;
+  readonly tracking: TrackingPort;
+  readonly reviews: ReviewsPort;
+  readonly messages: MessagesPort;
+  readonly prices: PricesPort;
+
+  private readonly baseUrl: string;
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly EventSourceCtor: EventSourceConstructor | undefined;
+  private readonly pollIntervalMs: number;
+
+  private user: CurrentUser | null = null;
+  private userKnown = false;
+  private pendingCurrent: Promise<CurrentUser | null> | null = null;
+  /** Bumped by every sign-in, sign-up and sign-out, so a slower, older `me` answer can't win. */
+  private authVersion = 0;
+  private pendingVersion = 0;
+  private readonly authListeners = new Set<(user: CurrentUser | null) => void>();
+
+  constructor({
+    baseUrl = '',
+    fetch,
+    EventSource = globalThis.EventSource as EventSourceConstructor | undefined,
+    pollIntervalMs = DEFAULT_POLL_MS,
+  }: HttpDataPortOptions = {}) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    // Called as a method of this object, the browser's fetch throws "Illegal invocation".
+    this.fetchFn = fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.EventSourceCtor = EventSource;
+    this.pollIntervalMs = pollIntervalMs;
+    this.auth = this.createAuth();
+    this.orders = this.createOrders();
+    this.tracking = {
+      get: async (orderNumber) => {
+        const trimmed = orderNumber.trim();
+        if (!trimmed) throw new DataError('invalid-argument', 'validation:tracking.required');
+        // The server normalises "#", case and Arabic-Indic digits.
+        const data = await this.request('GET', `/api/track/${encodeURIComponent(trimmed)}`);
+        return this.pick<PublicTracking>(data, 'tracking');
+      },
+    };
+    this.reviews = this.createReviews();
+    this.messages = {
+      add: async (message: ContactInput) => {
+        await this.request('POST', '/api/messages', message);
+      },
+      list: async () =>
+        this.pick<ContactMessage[]>(await this.request('GET', '/api/messages'), 'messages'),
+    };
+    this.prices = {
+      catalog: async () =>
+        this.pick<PriceCatalog>(await this.request('GET', '/api/prices'), 'catalog'),
+    };
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let payload: string | undefined;
+    // The server accepts mutations only as JSON (its CSRF guard), and rejects an empty JSON body.
+    if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body ?? {});
+    }
+    let response: Response;
+    try {
+      response = await this.fetchFn(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new DataError('unavailable', 'errors:unavailable');
+    }
+    if (response.status === 204) return undefined;
+    let data: unknown = null;
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (isJson) {
+      try {
+        data = await response.json();
+      } catch {
+        data = null;
+      }
+    }
+    if (!response.ok) throw toDataError(response.status, response.headers, data);
+    // A 2xx that is not our JSON (a captive portal, a misrouted proxy) is not our server.
+    if (!isJson || data === null)
+      throw new DataError('unavailable', 'errors:unavailable');
+    return data;
+  }
+
+  private pick<T>(data: unknown, key: string): T {
+    if (!isRecord(data) || !(key in data)) {
+      throw new DataError('internal', `The server's answer has no "${key}"`);
+    }
+    return data[key] as T;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Auth
+
+  private setUser(user: CurrentUser | null): CurrentUser | null {
+    const changed = !this.userKnown || !sameUser(this.user, user);
+    this.user = user;
+    this.userKnown = true;
+    if (changed) for (const listener of [...this.authListeners]) listener(user);
+    return user;
+  }
+
+  private fetchCurrent(): Promise<CurrentUser | null> {
+    const version = this.authVersion;
+    if (this.pendingCurrent && this.pendingVersion === version) return this.pendingCurrent;
+    const pending = this.request('GET', '/api/auth/me')
+      .then((data) => {
+        const user = this.pick<CurrentUser | null>(data, 'user');
+        return version === this.authVersion ? this.setUser(user) : user;
+      })
+      .finally(() => {
+        if (this.pendingCurrent === pending) this.pendingCurrent = null;
+      });
+    this.pendingCurrent = pending;
+    this.pendingVersion = version;
+    return pending;
+  }
+
+  private changeUser(data: unknown): CurrentUser {
+    this.authVersion += 1;
+    return this.setUser(this.pick<CurrentUser>(data, 'user'))!;
+  }
+
+  private createAuth(): AuthPort {
+    const userFrom = (data: unknown) => this.changeUser(data);
+    return {
+      current: () => this.fetchCurrent(),
+      ensureSession: async () => {
+        const existing = await this.fetchCurrent();
+        if (existing) return existing;
+        return userFrom(await this.request('POST', '/api/auth/anonymous'));
+      },
+      signUp: async ({ email, password }: Credentials) =>
+        // The form has already checked the confirmation; the server's schema wants it too.
+        userFrom(
+          await this.request('POST', '/api/auth/signup', {
+            email,
+            password,
+            confirmPassword: password,
+          }),
+        ),
+      signIn: async ({ email, password }: Credentials) =>
+        userFrom(await this.request('POST', '/api/auth/login', { email, password })),
+      signOut: async () => {
+        try {
+          await this.request('POST', '/api/auth/logout');
+        } catch (error) {
+          // An expired session is already signed out.
+          if (!(error instanceof DataError && error.code === 'unauthenticated')) throw error;
+        }
+        this.authVersion += 1;
+        this.setUser(null);
+      },
+      subscribe: (listener) => {
+        this.authListeners.add(listener);
+        if (this.userKnown) {
+          const user = this.user;
+          queueMicrotask(() => {
+            if (this.authListeners.has(listener)) listener(user);
+          });
+        } else if (!this.pendingCurrent) {
+          // Not knowing who the visitor is must not break the page: they are nobody until then.
+          const version = this.authVersion;
+          this.fetchCurrent().catch(() => {
+            if (version === this.authVersion && !this.userKnown) this.setUser(null);
+          });
+        }
+        return () => {
+          this.authListeners.delete(listener);
+        };
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Orders
+
+  private createOrders(): OrdersPort {
+    const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+    const page = async (params: Record<string, string | number | undefined>) => {
+      const data = await this.request('GET', `/api/orders${toQuery(params)}`);
+      return {
+        orders: this.pick<Order[]>(data, 'orders'),
+        total: this.pick<number>(data, 'total'),
+        counts: this.pick<OrderPage['counts']>(data, 'counts'),
+      };
+    };
+    return {
+      create: async (order: NewOrder) =>
+        this.pick<Order>(await this.request('POST', '/api/orders', order), 'order'),
+      mine: async () => {
+        const all: Order[] = [];
+        for (let number = 1; ; number += 1) {
+          const result = await page({ mine: 1, page: number, limit: MINE_PAGE_SIZE });
+          all.push(...result.orders);
+          if (result.orders.length === 0 || all.length >= result.total) return all;
+        }
+      },
+      get: async (id) => this.pick<Order>(await this.request('GET', orderPath(id)), 'order'),
+      cancel: async (id) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(id)}/cancel`), 'order'),
+      list: (filter: OrderFilter = {}) => page({ ...filter }),
+      update: async (id, update: OrderAdminUpdate) =>
+        this.pick<Order>(await this.request('PATCH', orderPath(id), update), 'order'),
+      remove: async (id) => {
+        await this.request('DELETE', orderPath(id));
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reviews
+
+  private createReviews(): ReviewsPort {
+    const list = async () =>
+      this.pick<Review[]>(await this.request('GET', '/api/reviews'), 'reviews');
+    return {
+      list,
+      add: async (review: NewReview) =>
+        this.pick<Review>(await this.request('POST', '/api/reviews', review), 'review'),
+      subscribe: (listener, onError) => {
+        let closed = false;
+        let source: EventSourceLike | null = null;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+
+        const poll = () => {
+          list().then(
+            (reviews) => {
+              if (!closed) listener(reviews);
+            },
+            (error: unknown) => {
+              if (!closed) onError?.(asDataError(error));
+            },
+          );
+          timer = setTimeout(() => {
+            if (!closed) poll();
+          }, this.pollIntervalMs);
+        };
+        const fallBackToPolling = () => {
+          source?.close();
+          source = null;
+          if (!closed && timer === undefined) poll();
+        };
+
+        const Source = this.EventSourceCtor;
+        if (!Source) {
+          poll();
+        } else {
+          try {
+            const stream = new Source(`${this.baseUrl}/api/reviews/stream`);
+            source = stream;
+            let failures = 0;
+            stream.addEventListener('reviews', (event) => {
+              failures = 0;
+              const reviews = parseReviewsEvent((event as MessageEvent).data);
+              if (!closed && reviews) listener(reviews);
+            });
+            // The browser reconnects by itself; only a stream that keeps failing, or that the
+            // browser gave up on (a non-stream answer), is replaced by polling.
+            stream.addEventListener('error', () => {
+              failures += 1;
+              if (
+                source === stream &&
+                (failures >= STREAM_ERRORS_BEFORE_POLLING ||
+                  stream.readyState === EVENT_SOURCE_CLOSED)
+              ) {
+                fallBackToPolling();
+              }
+            });
+          } catch {
+            fallBackToPolling();
+          }
+        }
+
+        const unsubscribe: Unsubscribe = () => {
+          closed = true;
+          source?.close();
+          source = null;
+          if (timer !== undefined) clearTimeout(timer);
+        };
+        return unsubscribe;
+      },
+    };
+  }
+}
+
+function parseReviewsEvent(data: unknown): Review[] | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return isRecord(parsed) && Array.isArray(parsed.reviews) ? (parsed.reviews as Review[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function asDataError(error: unknown): DataError {
+  return error instanceof DataError ? error : new DataError('internal', String(error));
+}

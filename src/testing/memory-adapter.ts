@@ -1,0 +1,777 @@
+// An in-memory backend for component tests and the contract suite. It is a test double, but not
+// a lenient one: it enforces the same rules as the server (the shared domain schemas, the price
+// check, ownership, admin-only operations, the review cooldown and honeypot) and fails with the
+// same DataError codes, because tests/contract runs the same suite against both.
+import { DataError } from '../data/port';
+import type {
+  AuthPort,
+  ContactMessage,
+  Credentials,
+  CurrentUser,
+  DataPort,
+  MessagesPort,
+  NewOrder,
+  NewReview,
+  Order,
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  OrdersPort,
+  PriceCatalog,
+  PricesPort,
+  PublicTracking,
+  Review,
+  ReviewsPort,
+  StatusActor,
+  TrackingPort,
+  Unsubscribe,
+} from '../data/port';
+import { normalizeDigits, stripInvisibleMarks } from '../domain/digits';
+import { generateOrderNumber } from '../domain/order-number';
+import { normalizeEgyptianMobile } from '../domain/phone';
+import {
+  CURRENCY,
+  FLOOR_FEE,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  PRICE_CATALOG,
+  WORKER_EXTRA_PER_HEAD,
+  WORKERS_DEFAULT,
+  WORKERS_MAX,
+  WORKERS_MIN,
+} from '../domain/pricing';
+import {
+  contactSchema,
+  createOrderInputSchema,
+  expectedOrderTotal,
+  isDisplayableReview,
+  isHoneypotFilled,
+  loginSchema,
+  normalizeTrackingInput,
+  REVIEW_COOLDOWN_MS,
+  reviewSchema,
+  signupSchema,
+  VALIDATION_MESSAGES,
+} from '../domain/schemas';
+import {
+  canCustomerCancel,
+  INITIAL_ORDER_STATUS,
+  isOrderStatus,
+  isPaymentMethod,
+  isPaymentStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../domain/status';
+import { cairoYmdCompact } from '../domain/datetime';
+
+/** The test payment provider's tokens (D3); the server's `test` provider accepts the same. */
+export const TEST_PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
+/** Card data never reaches a backend (D3): a body that carries it is refused outright. */
+const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
+const ORDER_NUMBER_ATTEMPTS = 20;
+const THREE_DIGIT_NUMBERS_PER_DAY = 900;
+const REVIEWS_LIMIT = 100;
+const PAGE_SIZE_DEFAULT = 50;
+const PAGE_SIZE_MAX = 500;
+const ORDER_SORTS = [
+  'newest',
+  'oldest',
+  'move-date-asc',
+  'move-date-desc',
+  'price-desc',
+  'price-asc',
+] as const;
+
+interface UserRecord {
+  id: string;
+  email: string | null;
+  /** Plain text: this backend lives only inside a test process. */
+  password: string | null;
+  role: 'customer' | 'admin';
+  anonymous: boolean;
+}
+
+interface OrderRecord {
+  order: Order;
+  seq: number;
+}
+
+interface ReviewRecord {
+  review: Review;
+  userId: string;
+  ip: string;
+  seq: number;
+}
+
+interface MessageRecord {
+  message: ContactMessage;
+  seq: number;
+}
+
+export interface MemoryBackendOptions {
+  /** Starts a fake clock at this instant (move it with `advanceTime`); default: the real clock. */
+  now?: Date | string;
+  /** Randomness for order numbers (tests of collisions pass their own). */
+  random?: () => number;
+}
+
+export interface MemoryClientOptions {
+  /** The client's address, for the per-address review cooldown. Default: a new one per client. */
+  ip?: string;
+}
+
+/** JSON round trip: callers must never hold a reference into the backend's state. */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function toCurrentUser(user: UserRecord): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    anonymous: user.anonymous,
+    isAdmin: user.role === 'admin',
+  };
+}
+
+/** The server's answer to a failed zod parse: field → first message, first message overall. */
+function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DataError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return new DataError('invalid-argument', issues[0]?.message ?? VALIDATION_MESSAGES.invalid, {
+    fields,
+  });
+}
+
+function tracking(order: Order): PublicTracking {
+  return copy({
+    orderNumber: order.orderNumber,
+    moveType: order.moveType,
+    totalPrice: order.totalPrice,
+    currency: order.currency,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    statusHistory: order.statusHistory,
+    moveDate: order.moveDate,
+  });
+}
+
+function emptyCounts(): Record<OrderStatus, number> {
+  return Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+}
+
+export class MemoryBackend {
+  readonly users = new Map<string, UserRecord>();
+  /** Session id → user id. */
+  readonly sessions = new Map<string, string>();
+  readonly orders = new Map<string, OrderRecord>();
+  readonly reviews: ReviewRecord[] = [];
+  readonly messages: MessageRecord[] = [];
+
+  private fakeNow: number | null;
+  private readonly random: () => number;
+  private seq = 0;
+  private ipCounter = 0;
+  private readonly reviewListeners = new Set<() => void>();
+
+  constructor(options: MemoryBackendOptions = {}) {
+    this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
+    this.random = options.random ?? Math.random;
+  }
+
+  now(): Date {
+    return new Date(this.fakeNow ?? Date.now());
+  }
+
+  /** Moves the fake clock (starting one at the real time if there was none). */
+  advanceTime(ms: number): void {
+    this.fakeNow = (this.fakeNow ?? Date.now()) + ms;
+  }
+
+  setTime(instant: Date | string): void {
+    this.fakeNow = new Date(instant).getTime();
+  }
+
+  /** One browser: its own session, its own address. */
+  client(options: MemoryClientOptions = {}): MemoryDataPort {
+    this.ipCounter += 1;
+    return new MemoryDataPort(this, options.ip ?? `10.0.0.${this.ipCounter}`);
+  }
+
+  /** Creates (or promotes) an admin account, like `npm run admin:create`. */
+  createAdmin(email: string, password: string): CurrentUser {
+    const normalized = email.trim().toLowerCase();
+    const existing = this.findUserByEmail(normalized);
+    if (existing) {
+      existing.role = 'admin';
+      existing.password = password;
+      return toCurrentUser(existing);
+    }
+    const user: UserRecord = {
+      id: crypto.randomUUID(),
+      email: normalized,
+      password,
+      role: 'admin',
+      anonymous: false,
+    };
+    this.users.set(user.id, user);
+    return toCurrentUser(user);
+  }
+
+  // --- internals used by MemoryDataPort ------------------------------------------------------
+
+  /** @internal */ nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  /** @internal */ findUserByEmail(email: string): UserRecord | undefined {
+    for (const user of this.users.values()) if (user.email === email) return user;
+    return undefined;
+  }
+
+  /** @internal */ startSession(userId: string): string {
+    const id = crypto.randomUUID();
+    this.sessions.set(id, userId);
+    return id;
+  }
+
+  /** @internal */ userOfSession(sessionId: string | null): UserRecord | null {
+    if (sessionId === null) return null;
+    const userId = this.sessions.get(sessionId);
+    return (userId && this.users.get(userId)) || null;
+  }
+
+  /** @internal Unique per backend, like the database's unique index, with the D6 fallback. */
+  newOrderNumber(now: Date): string {
+    const prefix = `AF-${cairoYmdCompact(now)}-`;
+    let today = 0;
+    for (const { order } of this.orders.values()) {
+      if (order.orderNumber.startsWith(prefix) && order.orderNumber.length === prefix.length + 3)
+        today += 1;
+    }
+    const digits = today >= THREE_DIGIT_NUMBERS_PER_DAY ? 4 : 3;
+    const taken = new Set([...this.orders.values()].map(({ order }) => order.orderNumber));
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+      const candidate = generateOrderNumber(now, this.random, digits);
+      if (!taken.has(candidate)) return candidate;
+    }
+    throw new DataError('unavailable', 'Could not allocate an order number');
+  }
+
+  /** @internal */ onReviewsChanged(listener: () => void): Unsubscribe {
+    this.reviewListeners.add(listener);
+    return () => this.reviewListeners.delete(listener);
+  }
+
+  /** @internal */ notifyReviews(): void {
+    for (const listener of [...this.reviewListeners]) listener();
+  }
+
+  /** @internal */ displayableReviews(): Review[] {
+    return this.reviews
+      .filter(({ review }) => isDisplayableReview(review))
+      .sort((a, b) => b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq)
+      .slice(0, REVIEWS_LIMIT)
+      .map(({ review }) => copy(review));
+  }
+}
+
+export class MemoryDataPort implements DataPort {
+  readonly auth: AuthPort;
+  readonly orders: OrdersPort;
+  readonly tracking: TrackingPort;
+  readonly reviews: ReviewsPort;
+  readonly messages: MessagesPort;
+  readonly prices: PricesPort;
+
+  private sessionId: string | null = null;
+  private readonly authListeners = new Set<(user: CurrentUser | null) => void>();
+
+  constructor(
+    private readonly backend: MemoryBackend,
+    readonly ip: string,
+  ) {
+    this.auth = this.createAuth();
+    this.orders = this.createOrders();
+    this.tracking = {
+      get: async (orderNumber) => {
+        const wanted = normalizeTrackingInput(orderNumber);
+        if (!wanted) throw new DataError('invalid-argument', VALIDATION_MESSAGES.trackingRequired);
+        const found = [...backend.orders.values()].find(
+          ({ order }) => order.orderNumber === wanted,
+        );
+        if (!found) throw new DataError('not-found', 'errors:orderNotFound');
+        return tracking(found.order);
+      },
+    };
+    this.reviews = this.createReviews();
+    this.messages = this.createMessages();
+    this.prices = {
+      catalog: async (): Promise<PriceCatalog> => ({
+        currency: CURRENCY,
+        base: { ...PRICE_CATALOG },
+        floorFee: FLOOR_FEE,
+        workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
+        floors: { min: FLOOR_MIN, max: FLOOR_MAX },
+        workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
+      }),
+    };
+  }
+
+  private user(): UserRecord | null {
+    return this.backend.userOfSession(this.sessionId);
+  }
+
+  private requireUser(): UserRecord {
+    const user = this.user();
+    if (!user) throw new DataError('unauthenticated', 'errors:unauthenticated');
+    return user;
+  }
+
+  private requireAdmin(): UserRecord {
+    const user = this.requireUser();
+    if (user.role !== 'admin') throw new DataError('permission-denied', 'errors:permissionDenied');
+    return user;
+  }
+
+  /** A new session id on every sign-in (no fixation); the old one is revoked. */
+  private switchSession(userId: string): void {
+    if (this.sessionId) this.backend.sessions.delete(this.sessionId);
+    this.sessionId = this.backend.startSession(userId);
+  }
+
+  private notifyAuth(): void {
+    const user = this.user();
+    const current = user ? toCurrentUser(user) : null;
+    for (const listener of [...this.authListeners]) listener(copy(current));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Auth
+
+  private createAuth(): AuthPort {
+    const backend = this.backend;
+    const current = async () => {
+      const user = this.user();
+      return user ? toCurrentUser(user) : null;
+    };
+    return {
+      current,
+      ensureSession: async () => {
+        let user = this.user();
+        if (!user) {
+          user = {
+            id: crypto.randomUUID(),
+            email: null,
+            password: null,
+            role: 'customer',
+            anonymous: true,
+          };
+          backend.users.set(user.id, user);
+          this.switchSession(user.id);
+          this.notifyAuth();
+        }
+        return toCurrentUser(user);
+      },
+      signUp: async ({ email, password }: Credentials) => {
+        const parsed = signupSchema.safeParse({ email, password, confirmPassword: password });
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        if (backend.findUserByEmail(parsed.data.email)) {
+          throw new DataError('already-exists', 'auth:emailTaken');
+        }
+        const visitor = this.user();
+        let user: UserRecord;
+        if (visitor?.anonymous) {
+          // The same row is upgraded, so the visitor's orders stay theirs.
+          visitor.email = parsed.data.email;
+          visitor.password = parsed.data.password;
+          visitor.anonymous = false;
+          user = visitor;
+        } else {
+          user = {
+            id: crypto.randomUUID(),
+            email: parsed.data.email,
+            password: parsed.data.password,
+            role: 'customer',
+            anonymous: false,
+          };
+          backend.users.set(user.id, user);
+        }
+        this.switchSession(user.id);
+        this.notifyAuth();
+        return toCurrentUser(user);
+      },
+      signIn: async ({ email, password }: Credentials) => {
+        const parsed = loginSchema.safeParse({ email, password });
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const user = backend.findUserByEmail(parsed.data.email);
+        if (!user || user.password !== parsed.data.password) {
+          throw new DataError('unauthenticated', 'auth:invalidCredentials');
+        }
+        const visitor = this.user();
+        if (visitor?.anonymous && visitor.id !== user.id) {
+          for (const { order } of backend.orders.values()) {
+            if (order.userId === visitor.id) order.userId = user.id;
+          }
+        }
+        this.switchSession(user.id);
+        this.notifyAuth();
+        return toCurrentUser(user);
+      },
+      signOut: async () => {
+        if (this.sessionId) backend.sessions.delete(this.sessionId);
+        this.sessionId = null;
+        this.notifyAuth();
+      },
+      subscribe: (listener) => {
+        this.authListeners.add(listener);
+        // Asynchronous like a real backend, so callers can't come to rely on a synchronous call.
+        queueMicrotask(() => {
+          if (!this.authListeners.has(listener)) return;
+          const user = this.user();
+          listener(user ? toCurrentUser(user) : null);
+        });
+        return () => {
+          this.authListeners.delete(listener);
+        };
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Orders
+
+  private findOrder(id: string): Order {
+    const record = this.backend.orders.get(id);
+    if (!record) throw new DataError('not-found', 'errors:notFound');
+    return record.order;
+  }
+
+  private readableOrder(id: string): Order {
+    const user = this.requireUser();
+    const order = this.findOrder(id);
+    if (user.role !== 'admin' && order.userId !== user.id) {
+      throw new DataError('permission-denied', 'errors:permissionDenied');
+    }
+    return order;
+  }
+
+  private createOrders(): OrdersPort {
+    const backend = this.backend;
+    const records = () => [...backend.orders.values()];
+    const newestFirst = (a: OrderRecord, b: OrderRecord) =>
+      b.order.createdAt.localeCompare(a.order.createdAt) || b.seq - a.seq;
+
+    const addStatus = (order: Order, status: OrderStatus, actor: StatusActor) => {
+      order.status = status;
+      order.statusHistory.push({ status, at: backend.now().toISOString(), actor });
+    };
+
+    return {
+      create: async (input: NewOrder) => {
+        const user = this.requireUser();
+        const body = (input ?? {}) as unknown as Record<string, unknown>;
+        const cardField = CARD_FIELDS.find((field) => field in body);
+        if (cardField) {
+          throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
+            fields: { [cardField]: VALIDATION_MESSAGES.invalid },
+          });
+        }
+        const now = backend.now();
+        const parsed = createOrderInputSchema(now).safeParse(body);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const values = parsed.data;
+        if (values.totalPrice !== expectedOrderTotal(values)) {
+          throw new DataError('invalid-argument', 'validation:order.priceMismatch', {
+            fields: { totalPrice: 'validation:order.priceMismatch' },
+          });
+        }
+        const card = values.paymentMethod === 'card';
+        if (card) {
+          const token = body.paymentToken;
+          if (typeof token !== 'string' || !TEST_PAYMENT_TOKEN.test(token)) {
+            throw new DataError('invalid-argument', 'validation:payment.declined', {
+              fields: { paymentToken: 'validation:payment.declined' },
+            });
+          }
+        }
+        const order: Order = {
+          id: crypto.randomUUID(),
+          orderNumber: backend.newOrderNumber(now),
+          userId: user.id,
+          fullName: values.fullName,
+          phoneNumber: values.phoneNumber,
+          pickupAddress: values.pickupAddress,
+          dropoffAddress: values.dropoffAddress,
+          governorateId: values.governorateId,
+          districtId: values.districtId,
+          notes: values.notes ?? '',
+          moveType: values.moveType,
+          housing: values.housing,
+          pickupFloor: values.pickupFloor,
+          dropoffFloor: values.dropoffFloor,
+          workers: values.workers,
+          moveDate: values.moveDate,
+          moveTime: values.moveTime,
+          totalPrice: values.totalPrice,
+          currency: CURRENCY,
+          paymentMethod: values.paymentMethod,
+          paymentStatus: card ? 'paid' : 'pending',
+          paymentProvider: card ? 'test' : 'cash',
+          status: INITIAL_ORDER_STATUS,
+          statusHistory: [{ status: INITIAL_ORDER_STATUS, at: now.toISOString(), actor: 'system' }],
+          createdAt: now.toISOString(),
+        };
+        backend.orders.set(order.id, { order, seq: backend.nextSeq() });
+        return copy(order);
+      },
+
+      mine: async () => {
+        const user = this.requireUser();
+        return records()
+          .filter(({ order }) => order.userId === user.id)
+          .sort(newestFirst)
+          .map(({ order }) => copy(order));
+      },
+
+      get: async (id) => copy(this.readableOrder(id)),
+
+      cancel: async (id) => {
+        const user = this.requireUser();
+        const order = this.findOrder(id);
+        if (order.userId !== user.id)
+          throw new DataError('permission-denied', 'errors:permissionDenied');
+        if (!canCustomerCancel(order.status)) {
+          throw new DataError('failed-precondition', 'errors:orderNotCancellable');
+        }
+        addStatus(order, 'cancelled', 'customer');
+        return copy(order);
+      },
+
+      list: async (filter: OrderFilter = {}): Promise<OrderPage> => {
+        const user = this.requireUser();
+        const limit = Math.min(
+          PAGE_SIZE_MAX,
+          Math.max(1, Math.floor(filter.limit ?? PAGE_SIZE_DEFAULT)),
+        );
+        const page = Math.max(1, Math.floor(filter.page ?? 1));
+        let matching: OrderRecord[];
+        let counted: OrderRecord[];
+        let sort = newestFirst;
+        if (user.role !== 'admin') {
+          // Customers get their own orders in the same shape; the admin filters don't apply.
+          matching = records().filter(({ order }) => order.userId === user.id);
+          counted = matching;
+        } else {
+          checkFilter(filter);
+          counted = records().filter(({ order }) =>
+            matchesFilter(order, { ...filter, status: undefined }),
+          );
+          matching = counted.filter(
+            ({ order }) => !filter.status || order.status === filter.status,
+          );
+          sort = sorter(filter.sort ?? 'newest', newestFirst);
+        }
+        const counts = emptyCounts();
+        for (const { order } of counted) counts[order.status] += 1;
+        const sorted = [...matching].sort(sort);
+        return {
+          orders: sorted.slice((page - 1) * limit, page * limit).map(({ order }) => copy(order)),
+          total: matching.length,
+          counts,
+        };
+      },
+
+      update: async (id, update: OrderAdminUpdate) => {
+        this.requireAdmin();
+        const body = (update ?? {}) as Record<string, unknown>;
+        const { status, paymentStatus } = body;
+        const fields: Record<string, string> = {};
+        for (const key of Object.keys(body)) {
+          if (key !== 'status' && key !== 'paymentStatus')
+            fields[key] = VALIDATION_MESSAGES.invalid;
+        }
+        if (status !== undefined && !isOrderStatus(status))
+          fields.status = VALIDATION_MESSAGES.invalid;
+        if (paymentStatus !== undefined && !isPaymentStatus(paymentStatus))
+          fields.paymentStatus = VALIDATION_MESSAGES.invalid;
+        if (status === undefined && paymentStatus === undefined)
+          fields.status = VALIDATION_MESSAGES.invalid;
+        if (Object.keys(fields).length > 0) {
+          throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
+        }
+        const order = this.findOrder(id);
+        // Every status the admin sets is recorded, the same one included: the admin did act.
+        if (isOrderStatus(status)) addStatus(order, status, 'admin');
+        if (isPaymentStatus(paymentStatus)) order.paymentStatus = paymentStatus;
+        return copy(order);
+      },
+
+      remove: async (id) => {
+        this.requireAdmin();
+        this.findOrder(id);
+        backend.orders.delete(id);
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reviews
+
+  private createReviews(): ReviewsPort {
+    const backend = this.backend;
+    return {
+      list: async () => backend.displayableReviews(),
+      add: async (input: NewReview) => {
+        const user = this.requireUser();
+        const parsed = reviewSchema.safeParse(input);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const now = backend.now();
+        const review: Review = {
+          id: crypto.randomUUID(),
+          name: parsed.data.name,
+          review: parsed.data.review,
+          rating: parsed.data.rating,
+          createdAt: now.toISOString(),
+        };
+        // A bot sees the same success as a person; nothing is stored or broadcast.
+        if (isHoneypotFilled(parsed.data)) return review;
+
+        const last = backend.reviews
+          .filter((record) => record.userId === user.id || record.ip === this.ip)
+          .reduce(
+            (latest, record) => Math.max(latest, Date.parse(record.review.createdAt)),
+            -Infinity,
+          );
+        const elapsed = now.getTime() - last;
+        if (elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS) {
+          throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
+            retryAfterSeconds: Math.ceil((REVIEW_COOLDOWN_MS - elapsed) / 1000),
+          });
+        }
+        backend.reviews.push({ review, userId: user.id, ip: this.ip, seq: backend.nextSeq() });
+        backend.notifyReviews();
+        return copy(review);
+      },
+      subscribe: (listener) => {
+        let active = true;
+        const send = () => {
+          if (active) listener(backend.displayableReviews());
+        };
+        queueMicrotask(send);
+        const stop = backend.onReviewsChanged(() => queueMicrotask(send));
+        return () => {
+          active = false;
+          stop();
+        };
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Messages
+
+  private createMessages(): MessagesPort {
+    const backend = this.backend;
+    return {
+      add: async (input) => {
+        const parsed = contactSchema.safeParse(input);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const message: ContactMessage = {
+          ...parsed.data,
+          id: crypto.randomUUID(),
+          createdAt: backend.now().toISOString(),
+        };
+        backend.messages.push({ message, seq: backend.nextSeq() });
+      },
+      list: async () => {
+        this.requireAdmin();
+        return [...backend.messages]
+          .sort((a, b) => b.message.createdAt.localeCompare(a.message.createdAt) || b.seq - a.seq)
+          .map(({ message }) => copy(message));
+      },
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin list filtering, as the server does it
+
+function checkFilter(filter: OrderFilter): void {
+  const fields: Record<string, string> = {};
+  if (filter.status !== undefined && !isOrderStatus(filter.status))
+    fields.status = VALIDATION_MESSAGES.invalid;
+  if (filter.paymentStatus !== undefined && !isPaymentStatus(filter.paymentStatus))
+    fields.paymentStatus = VALIDATION_MESSAGES.invalid;
+  if (filter.paymentMethod !== undefined && !isPaymentMethod(filter.paymentMethod))
+    fields.paymentMethod = VALIDATION_MESSAGES.invalid;
+  if (filter.sort !== undefined && !(ORDER_SORTS as readonly string[]).includes(filter.sort))
+    fields.sort = VALIDATION_MESSAGES.invalid;
+  if (Object.keys(fields).length > 0) {
+    throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
+  }
+}
+
+/**
+ * The server's search: a name, an order number, or a phone number typed the way people type
+ * them (Arabic-Indic digits, "+20 10…", spaces and dashes, part of a number).
+ */
+function matchesSearch(order: Order, search: string): boolean {
+  const text = stripInvisibleMarks(search).trim();
+  if (!text) return true;
+  if (order.fullName.toLowerCase().includes(text.toLowerCase())) return true;
+  if (order.orderNumber.includes(normalizeTrackingInput(text))) return true;
+  const mobile = normalizeEgyptianMobile(text);
+  if (mobile !== null) return order.phoneNumber === mobile;
+  const national = normalizeDigits(text)
+    .replace(/[\s\-().]/g, '')
+    .replace(/^(\+20|0020)/, '0');
+  return /^\+?\d{3,}$/.test(national) && order.phoneNumber.includes(national.replace(/^\+/, ''));
+}
+
+function matchesFilter(order: Order, filter: OrderFilter): boolean {
+  if (filter.search && !matchesSearch(order, filter.search)) return false;
+  if (filter.status && order.status !== filter.status) return false;
+  if (filter.governorateId && order.governorateId !== filter.governorateId) return false;
+  if (filter.paymentStatus && order.paymentStatus !== filter.paymentStatus) return false;
+  if (filter.paymentMethod && order.paymentMethod !== filter.paymentMethod) return false;
+  if (filter.moveDateFrom && order.moveDate < filter.moveDateFrom) return false;
+  if (filter.moveDateTo && order.moveDate > filter.moveDateTo) return false;
+  return true;
+}
+
+function sorter(
+  sort: (typeof ORDER_SORTS)[number],
+  newestFirst: (a: OrderRecord, b: OrderRecord) => number,
+): (a: OrderRecord, b: OrderRecord) => number {
+  const by = (key: (order: Order) => string | number, direction: 1 | -1) => {
+    return (a: OrderRecord, b: OrderRecord) => {
+      const x = key(a.order);
+      const y = key(b.order);
+      const compared = x < y ? -1 : x > y ? 1 : 0;
+      return compared * direction || newestFirst(a, b);
+    };
+  };
+  switch (sort) {
+    case 'oldest':
+      return (a, b) => -newestFirst(a, b);
+    case 'move-date-asc':
+      return by((order) => `${order.moveDate} ${order.moveTime}`, 1);
+    case 'move-date-desc':
+      return by((order) => `${order.moveDate} ${order.moveTime}`, -1);
+    case 'price-desc':
+      return by((order) => order.totalPrice, -1);
+    case 'price-asc':
+      return by((order) => order.totalPrice, 1);
+    default:
+      return newestFirst;
+  }
+}

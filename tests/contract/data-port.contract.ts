@@ -1,0 +1,763 @@
+// THE contract every DataPort adapter passes (DECISIONS.md D1, ARCHITECTURE.md habit 2). It
+// speaks only through the port, so the same behaviours hold against the in-memory backend and
+// against the real server; an adapter that drifts fails here, not in a screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDataError } from '../../src/data/port';
+import type {
+  CurrentUser,
+  DataError,
+  DataErrorCode,
+  DataPort,
+  NewOrder,
+  Review,
+} from '../../src/data/port';
+import { generateOrderNumber } from '../../src/domain/order-number';
+import {
+  FLOOR_FEE,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  PRICE_CATALOG,
+  WORKER_EXTRA_PER_HEAD,
+  WORKERS_DEFAULT,
+  WORKERS_MAX,
+  WORKERS_MIN,
+} from '../../src/domain/pricing';
+import { expectedOrderTotal } from '../../src/domain/schemas';
+import { ORDER_STATUSES } from '../../src/domain/status';
+
+export interface ContractBackend {
+  /** A new browser: no session, its own cookies (and its own address). */
+  newClient(): DataPort;
+  /** A browser signed in as an admin. */
+  adminClient(): Promise<DataPort>;
+  close(): Promise<void>;
+}
+
+export const CONTRACT_PASSWORD = 'Moving-day-2026';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures and helpers
+
+let sequence = 0;
+const unique = () =>
+  `${Date.now().toString(36)}${(sequence += 1)}${Math.random().toString(36).slice(2, 6)}`;
+const uniqueEmail = () => `customer-${unique()}@example.com`;
+
+/** A fresh Egyptian mobile per order, so searches in a shared database find only ours. */
+function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  return `010${digits}`;
+}
+
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => ARABIC_INDIC[Number(d)] ?? d);
+
+/** YYYY-MM-DD `days` from now: never in the past in Cairo, whatever the machine's zone. */
+function futureDate(days = 30): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function orderInput(overrides: Partial<NewOrder> = {}): NewOrder {
+  const values = {
+    fullName: 'منى عبد الرحمن',
+    phoneNumber: uniquePhone(),
+    pickupAddress: '12 شارع التحرير، الدقي',
+    dropoffAddress: '5 شارع 9، المعادي',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: 'الدور الثالث بدون أسانسير',
+    moveType: 'full' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 3,
+    dropoffFloor: 1,
+    workers: 3,
+    moveDate: futureDate(),
+    moveTime: '10:30',
+    paymentMethod: 'cod' as const,
+    totalPrice: 0,
+    ...overrides,
+  };
+  return { ...values, totalPrice: overrides.totalPrice ?? expectedOrderTotal(values) };
+}
+
+const TEST_CARD_TOKEN = 'test_ok_4242abcd4242';
+
+async function expectDataError(promise: Promise<unknown>, code: DataErrorCode): Promise<DataError> {
+  let outcome: unknown;
+  try {
+    outcome = await promise;
+  } catch (error) {
+    expect(isDataError(error), `expected a DataError, got ${String(error)}`).toBe(true);
+    expect((error as DataError).code, (error as DataError).message).toBe(code);
+    return error as DataError;
+  }
+  throw new Error(
+    `expected a DataError "${code}", but the call returned ${JSON.stringify(outcome)}`,
+  );
+}
+
+async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function expectNewestFirst(items: { createdAt: string }[]): void {
+  const times = items.map((item) => Date.parse(item.createdAt));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+}
+
+const ids = (orders: { id: string }[]) => orders.map((order) => order.id);
+
+// ---------------------------------------------------------------------------------------------
+
+export function describeDataPortContract(
+  name: string,
+  setup: () => Promise<ContractBackend>,
+): void {
+  describe(`DataPort contract: ${name}`, () => {
+    let backend: ContractBackend;
+    let admin: DataPort;
+
+    beforeAll(async () => {
+      backend = await setup();
+      admin = await backend.adminClient();
+    });
+    afterAll(async () => {
+      await backend?.close();
+    });
+
+    const browser = () => backend.newClient();
+    async function visitor(): Promise<{ client: DataPort; user: CurrentUser }> {
+      const client = browser();
+      return { client, user: await client.auth.ensureSession() };
+    }
+    async function customer(): Promise<{ client: DataPort; user: CurrentUser; email: string }> {
+      const client = browser();
+      const email = uniqueEmail();
+      const user = await client.auth.signUp({ email, password: CONTRACT_PASSWORD });
+      return { client, user, email };
+    }
+
+    describe('auth', () => {
+      it('a new browser has no session; ensureSession signs in anonymously, once', async () => {
+        const client = browser();
+        expect(await client.auth.current()).toBeNull();
+        const user = await client.auth.ensureSession();
+        expect(user).toMatchObject({ email: null, anonymous: true, isAdmin: false });
+        expect(user.id).toEqual(expect.any(String));
+        expect((await client.auth.current())?.id).toBe(user.id);
+        expect((await client.auth.ensureSession()).id).toBe(user.id);
+        const other = await browser().auth.ensureSession();
+        expect(other.id).not.toBe(user.id);
+      });
+
+      it('signUp rejects a weak password and a bad email with field messages', async () => {
+        const client = browser();
+        const email = uniqueEmail();
+        const weak = await expectDataError(
+          client.auth.signUp({ email, password: 'password' }),
+          'invalid-argument',
+        );
+        expect(weak.fields?.password).toBe('validation:password.weak');
+        const short = await expectDataError(
+          client.auth.signUp({ email, password: 'ab1' }),
+          'invalid-argument',
+        );
+        expect(short.fields?.password).toBe('validation:password.min');
+        const badEmail = await expectDataError(
+          client.auth.signUp({ email: 'not-an-email', password: CONTRACT_PASSWORD }),
+          'invalid-argument',
+        );
+        expect(badEmail.fields?.email).toBe('validation:email.invalid');
+        // Nothing was created: the address is still free.
+        expect(await client.auth.current()).toBeNull();
+        await expectDataError(
+          client.auth.signIn({ email, password: 'password' }),
+          'unauthenticated',
+        );
+        const user = await client.auth.signUp({ email, password: CONTRACT_PASSWORD });
+        expect(user).toMatchObject({ email, anonymous: false, isAdmin: false });
+      });
+
+      it('signUp with an email already taken, in any case, is already-exists', async () => {
+        const { email } = await customer();
+        await expectDataError(
+          browser().auth.signUp({ email: email.toUpperCase(), password: CONTRACT_PASSWORD }),
+          'already-exists',
+        );
+      });
+
+      it('an anonymous visitor who signs up stays the same user and keeps their orders', async () => {
+        const { client, user: anonymous } = await visitor();
+        const order = await client.orders.create(orderInput());
+        const email = uniqueEmail();
+        const mixedCase = email.replace('customer', 'Customer');
+        const user = await client.auth.signUp({ email: mixedCase, password: CONTRACT_PASSWORD });
+        expect(user).toMatchObject({ id: anonymous.id, email, anonymous: false, isAdmin: false });
+        expect(ids(await client.orders.mine())).toEqual([order.id]);
+        expect((await client.orders.get(order.id)).userId).toBe(user.id);
+      });
+
+      it("signIn moves an anonymous visitor's orders to the account; a wrong password does not", async () => {
+        const account = await customer();
+        const earlier = await account.client.orders.create(orderInput());
+        await account.client.auth.signOut();
+
+        const { client, user: anonymous } = await visitor();
+        const order = await client.orders.create(orderInput());
+        const wrong = await expectDataError(
+          client.auth.signIn({ email: account.email, password: 'Wrong-password-1' }),
+          'unauthenticated',
+        );
+        expect(wrong.message).toBe('auth:invalidCredentials');
+        expect((await client.auth.current())?.id).toBe(anonymous.id);
+
+        const user = await client.auth.signIn({
+          email: account.email.toUpperCase(),
+          password: CONTRACT_PASSWORD,
+        });
+        expect(user).toMatchObject({ id: account.user.id, email: account.email, anonymous: false });
+        expect(ids(await client.orders.mine()).sort()).toEqual([earlier.id, order.id].sort());
+        expect((await client.orders.get(order.id)).userId).toBe(account.user.id);
+      });
+
+      it('signOut ends the session', async () => {
+        const { client, email } = await customer();
+        await client.auth.signOut();
+        expect(await client.auth.current()).toBeNull();
+        await expectDataError(client.orders.mine(), 'unauthenticated');
+        const again = await client.auth.signIn({ email, password: CONTRACT_PASSWORD });
+        expect(again.email).toBe(email);
+      });
+
+      it('subscribe reports the user now and after every sign-in and sign-out', async () => {
+        const { email } = await customer();
+        const client = browser();
+        const seen: (CurrentUser | null)[] = [];
+        const unsubscribe = client.auth.subscribe((user) => seen.push(user));
+        await eventually(() => expect(seen).toEqual([null]));
+
+        await client.auth.signIn({ email, password: CONTRACT_PASSWORD });
+        await eventually(() => expect(seen.at(-1)?.email).toBe(email));
+        await client.auth.signOut();
+        await eventually(() => expect(seen.at(-1)).toBeNull());
+        await client.auth.ensureSession();
+        await eventually(() => expect(seen.at(-1)?.anonymous).toBe(true));
+
+        unsubscribe();
+        const count = seen.length;
+        await client.auth.signIn({ email, password: CONTRACT_PASSWORD });
+        await pause(50);
+        expect(seen).toHaveLength(count);
+      });
+
+      it('an admin is an admin because the backend says so', async () => {
+        expect(await admin.auth.current()).toMatchObject({ isAdmin: true, anonymous: false });
+        expect((await customer()).user.isAdmin).toBe(false);
+      });
+    });
+
+    describe('orders: create and read', () => {
+      it('creates a cash order: received, pending, priced by the catalog, owned by the visitor', async () => {
+        const { client, user } = await visitor();
+        const input = orderInput({ phoneNumber: '+20 ١٠ ١٢٣٤ ٥٦٧٨', notes: '<b>الدور الثالث</b>' });
+        const order = await client.orders.create(input);
+        expect(order).toMatchObject({
+          userId: user.id,
+          fullName: input.fullName,
+          phoneNumber: '01012345678',
+          pickupAddress: input.pickupAddress,
+          dropoffAddress: input.dropoffAddress,
+          governorateId: 'cairo',
+          districtId: 'maadi',
+          notes: '<b>الدور الثالث</b>',
+          moveType: 'full',
+          housing: 'apartment',
+          pickupFloor: 3,
+          dropoffFloor: 1,
+          workers: 3,
+          moveDate: input.moveDate,
+          moveTime: '10:30',
+          totalPrice: expectedOrderTotal(input),
+          currency: 'EGP',
+          paymentMethod: 'cod',
+          paymentStatus: 'pending',
+          paymentProvider: 'cash',
+          status: 'received',
+        });
+        expect(order.orderNumber).toMatch(/^AF-\d{8}-\d{3,4}$/);
+        expect(order.statusHistory).toEqual([
+          { status: 'received', at: expect.any(String), actor: 'system' },
+        ]);
+        expect(Number.isNaN(Date.parse(order.createdAt))).toBe(false);
+        expect(await client.orders.get(order.id)).toEqual(order);
+      });
+
+      it('a card order with an approved test token is paid; without one it is declined', async () => {
+        const { client } = await visitor();
+        const paid = await client.orders.create(
+          orderInput({ paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN }),
+        );
+        expect(paid).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'test' });
+
+        for (const paymentToken of [undefined, 'tok_visa', 'test_ok_']) {
+          const declined = await expectDataError(
+            client.orders.create(orderInput({ paymentMethod: 'card', paymentToken })),
+            'invalid-argument',
+          );
+          expect(declined.fields?.paymentToken).toBe('validation:payment.declined');
+        }
+        expect(ids(await client.orders.mine())).toEqual([paid.id]);
+      });
+
+      it('a tampered total is refused and nothing is stored', async () => {
+        const before = (await admin.orders.list({ limit: 1 })).total;
+        const { client } = await visitor();
+        const input = orderInput();
+        const error = await expectDataError(
+          client.orders.create({ ...input, totalPrice: input.totalPrice - 500 }),
+          'invalid-argument',
+        );
+        expect(error.fields?.totalPrice).toBe('validation:order.priceMismatch');
+        expect(await client.orders.mine()).toEqual([]);
+        expect((await admin.orders.list({ limit: 1 })).total).toBe(before);
+      });
+
+      it('invalid fields and card data are refused with field messages', async () => {
+        const { client } = await visitor();
+        const missing = await expectDataError(
+          client.orders.create(orderInput({ fullName: '  ' })),
+          'invalid-argument',
+        );
+        expect(missing.fields?.fullName).toBe('validation:customerInfo.required');
+        const past = await expectDataError(
+          client.orders.create(orderInput({ moveDate: '2020-01-01' })),
+          'invalid-argument',
+        );
+        expect(past.fields?.moveDate).toBe('validation:date.past');
+        const withCard = { ...orderInput(), cardNumber: '4242424242424242' } as NewOrder;
+        const card = await expectDataError(client.orders.create(withCard), 'invalid-argument');
+        expect(Object.keys(card.fields ?? {})).toContain('cardNumber');
+        expect(await client.orders.mine()).toEqual([]);
+      });
+
+      it('creating needs a session', async () => {
+        await expectDataError(browser().orders.create(orderInput()), 'unauthenticated');
+      });
+
+      it("mine lists the user's own orders, newest first", async () => {
+        const a = await visitor();
+        const b = await visitor();
+        const first = await a.client.orders.create(orderInput());
+        await pause(5);
+        const theirs = await b.client.orders.create(orderInput());
+        await pause(5);
+        const second = await a.client.orders.create(orderInput());
+        const mine = await a.client.orders.mine();
+        expect(ids(mine)).toEqual([second.id, first.id]);
+        expectNewestFirst(mine);
+        expect(ids(await b.client.orders.mine())).toEqual([theirs.id]);
+        // A customer's list() is their own orders too, never everyone's.
+        const page = await a.client.orders.list();
+        expect(ids(page.orders).sort()).toEqual([first.id, second.id].sort());
+        expect(page.total).toBe(2);
+      });
+
+      it('get: the owner and admins may read an order; others may not', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderInput());
+        expect((await owner.client.orders.get(order.id)).id).toBe(order.id);
+        expect(await admin.orders.get(order.id)).toEqual(order);
+        const stranger = await visitor();
+        await expectDataError(stranger.client.orders.get(order.id), 'permission-denied');
+        const signedIn = await customer();
+        await expectDataError(signedIn.client.orders.get(order.id), 'permission-denied');
+        await expectDataError(browser().orders.get(order.id), 'unauthenticated');
+        await expectDataError(admin.orders.get(crypto.randomUUID()), 'not-found');
+        await expectDataError(owner.client.orders.get(crypto.randomUUID()), 'not-found');
+      });
+    });
+
+    describe('orders: cancel, update, remove', () => {
+      it('the owner may cancel while received or under review, not once on the way', async () => {
+        const owner = await visitor();
+        const received = await owner.client.orders.create(orderInput());
+        const cancelled = await owner.client.orders.cancel(received.id);
+        expect(cancelled.status).toBe('cancelled');
+        expect(cancelled.statusHistory.map((change) => [change.status, change.actor])).toEqual([
+          ['received', 'system'],
+          ['cancelled', 'customer'],
+        ]);
+
+        const reviewed = await owner.client.orders.create(orderInput());
+        await admin.orders.update(reviewed.id, { status: 'under_review' });
+        expect((await owner.client.orders.cancel(reviewed.id)).status).toBe('cancelled');
+
+        const moving = await owner.client.orders.create(orderInput());
+        await admin.orders.update(moving.id, { status: 'in_transit' });
+        await expectDataError(owner.client.orders.cancel(moving.id), 'failed-precondition');
+        expect((await owner.client.orders.get(moving.id)).status).toBe('in_transit');
+        await expectDataError(owner.client.orders.cancel(cancelled.id), 'failed-precondition');
+      });
+
+      it('nobody else may cancel it', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderInput());
+        await expectDataError(
+          (await visitor()).client.orders.cancel(order.id),
+          'permission-denied',
+        );
+        await expectDataError(browser().orders.cancel(order.id), 'unauthenticated');
+        expect((await owner.client.orders.get(order.id)).status).toBe('received');
+      });
+
+      it('an admin status update is recorded in the history; payment status too', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderInput());
+        const reviewed = await admin.orders.update(order.id, { status: 'under_review' });
+        expect(reviewed.status).toBe('under_review');
+        const moving = await admin.orders.update(order.id, {
+          status: 'in_transit',
+          paymentStatus: 'paid',
+        });
+        expect(moving).toMatchObject({ status: 'in_transit', paymentStatus: 'paid' });
+        expect(moving.statusHistory.map((change) => [change.status, change.actor])).toEqual([
+          ['received', 'system'],
+          ['under_review', 'admin'],
+          ['in_transit', 'admin'],
+        ]);
+        const times = moving.statusHistory.map((change) => Date.parse(change.at));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(await owner.client.orders.get(order.id)).toEqual(moving);
+
+        const paid = await admin.orders.update(order.id, { paymentStatus: 'pending' });
+        expect(paid.paymentStatus).toBe('pending');
+        expect(paid.statusHistory).toHaveLength(3);
+        await expectDataError(
+          admin.orders.update(order.id, { status: 'lost' as never }),
+          'invalid-argument',
+        );
+        await expectDataError(
+          admin.orders.update(crypto.randomUUID(), { status: 'delivered' }),
+          'not-found',
+        );
+      });
+
+      it('customers may not update or remove orders, their own included', async () => {
+        const owner = await customer();
+        const order = await owner.client.orders.create(orderInput());
+        await expectDataError(
+          owner.client.orders.update(order.id, { status: 'delivered' }),
+          'permission-denied',
+        );
+        await expectDataError(owner.client.orders.remove(order.id), 'permission-denied');
+        await expectDataError(
+          owner.client.orders.update(order.id, { paymentStatus: 'paid' }),
+          'permission-denied',
+        );
+        await expectDataError(browser().orders.remove(order.id), 'unauthenticated');
+        expect(await owner.client.orders.get(order.id)).toEqual(order);
+      });
+
+      it('an admin removes an order: it is gone for everyone', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderInput());
+        await admin.orders.remove(order.id);
+        await expectDataError(admin.orders.get(order.id), 'not-found');
+        await expectDataError(owner.client.orders.get(order.id), 'not-found');
+        await expectDataError(browser().tracking.get(order.orderNumber), 'not-found');
+        expect(await owner.client.orders.mine()).toEqual([]);
+        await expectDataError(admin.orders.remove(order.id), 'not-found');
+      });
+    });
+
+    describe('orders: the admin list', () => {
+      it('searches by a phone typed in Arabic-Indic digits, filters, counts and pages', async () => {
+        const phone = uniquePhone();
+        const owner = await visitor();
+        const create = (overrides: Partial<NewOrder>) =>
+          owner.client.orders.create(orderInput({ phoneNumber: phone, ...overrides }));
+        const cash = await create({ moveDate: futureDate(10) });
+        await pause(5);
+        const card = await create({
+          paymentMethod: 'card',
+          paymentToken: TEST_CARD_TOKEN,
+          governorateId: 'giza',
+          districtId: 'dokki',
+          moveType: 'partial',
+          moveDate: futureDate(20),
+        });
+        await pause(5);
+        const office = await create({
+          moveType: 'office',
+          housing: 'villa',
+          moveDate: futureDate(40),
+        });
+        await admin.orders.update(card.id, { status: 'in_transit' });
+        await admin.orders.update(office.id, { status: 'cancelled' });
+        const unrelated = await (await visitor()).client.orders.create(orderInput());
+
+        const all = await admin.orders.list({ search: toArabicIndic(phone) });
+        expect(ids(all.orders)).toEqual([office.id, card.id, cash.id]);
+        expect(all.total).toBe(3);
+        expect(all.counts).toEqual({
+          ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])),
+          received: 1,
+          in_transit: 1,
+          cancelled: 1,
+        });
+        expect(ids(all.orders)).not.toContain(unrelated.id);
+        // The phone as people write it, with the country code, finds the same orders.
+        const international = `+20 ${phone.slice(1, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
+        expect((await admin.orders.list({ search: international })).total).toBe(3);
+
+        const moving = await admin.orders.list({ search: phone, status: 'in_transit' });
+        expect(ids(moving.orders)).toEqual([card.id]);
+        expect(moving.total).toBe(1);
+        // Counts ignore the status filter: they label the status tabs.
+        expect(moving.counts).toEqual(all.counts);
+
+        const filtered = async (filter: Parameters<DataPort['orders']['list']>[0]) =>
+          ids((await admin.orders.list({ search: phone, ...filter })).orders);
+        expect(await filtered({ governorateId: 'giza' })).toEqual([card.id]);
+        expect(await filtered({ paymentMethod: 'card' })).toEqual([card.id]);
+        expect(await filtered({ paymentStatus: 'pending' })).toEqual([office.id, cash.id]);
+        expect(
+          await filtered({ moveDateFrom: futureDate(15), moveDateTo: futureDate(30) }),
+        ).toEqual([card.id]);
+        expect(
+          await filtered({ moveDateFrom: futureDate(10), moveDateTo: futureDate(10) }),
+        ).toEqual([cash.id]);
+        expect(await filtered({ sort: 'oldest' })).toEqual([cash.id, card.id, office.id]);
+        expect(await filtered({ sort: 'move-date-desc' })).toEqual([office.id, card.id, cash.id]);
+        const byPrice = (await admin.orders.list({ search: phone, sort: 'price-desc' })).orders;
+        const prices = byPrice.map((order) => order.totalPrice);
+        expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+        const second = await admin.orders.list({ search: phone, limit: 1, page: 2 });
+        expect(ids(second.orders)).toEqual([card.id]);
+        expect(second.total).toBe(3);
+        const byNumber = await admin.orders.list({ search: card.orderNumber.toLowerCase() });
+        expect(ids(byNumber.orders)).toEqual([card.id]);
+      });
+
+      it('lists every order, newest first, for admins only', async () => {
+        const { client } = await visitor();
+        const order = await client.orders.create(orderInput());
+        const page = await admin.orders.list();
+        expect(page.orders[0]?.id).toBe(order.id);
+        expectNewestFirst(page.orders);
+        expect(page.total).toBeGreaterThanOrEqual(page.orders.length);
+        expect(Object.keys(page.counts).sort()).toEqual([...ORDER_STATUSES].sort());
+        await expectDataError(browser().orders.list(), 'unauthenticated');
+        await expectDataError(admin.orders.list({ status: 'lost' as never }), 'invalid-argument');
+      });
+    });
+
+    describe('tracking', () => {
+      const PUBLIC_KEYS = [
+        'currency',
+        'moveDate',
+        'moveType',
+        'orderNumber',
+        'paymentMethod',
+        'paymentStatus',
+        'status',
+        'statusHistory',
+        'totalPrice',
+      ];
+
+      it('any browser sees the public view of an order, with no personal data', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderInput({ fullName: 'سارة المصري' }));
+        await admin.orders.update(order.id, { status: 'under_review' });
+
+        const tracking = await browser().tracking.get(order.orderNumber);
+        expect(Object.keys(tracking).sort()).toEqual(PUBLIC_KEYS);
+        expect(tracking).toMatchObject({
+          orderNumber: order.orderNumber,
+          moveType: order.moveType,
+          totalPrice: order.totalPrice,
+          currency: 'EGP',
+          paymentMethod: 'cod',
+          paymentStatus: 'pending',
+          status: 'under_review',
+          moveDate: order.moveDate,
+        });
+        expect(tracking.statusHistory.map((change) => [change.status, change.actor])).toEqual([
+          ['received', 'system'],
+          ['under_review', 'admin'],
+        ]);
+        const raw = JSON.stringify(tracking);
+        for (const secret of [
+          order.id,
+          order.fullName,
+          order.phoneNumber,
+          order.pickupAddress,
+          order.dropoffAddress,
+          order.notes,
+          owner.user.id,
+        ]) {
+          expect(raw).not.toContain(secret);
+        }
+      });
+
+      it('reads the number the way people paste it', async () => {
+        const { client } = await visitor();
+        const order = await client.orders.create(orderInput());
+        const pasted = `  #${toArabicIndic(order.orderNumber.toLowerCase())} `;
+        expect((await (await visitor()).client.tracking.get(pasted)).orderNumber).toBe(
+          order.orderNumber,
+        );
+      });
+
+      it('an unknown number is not-found', async () => {
+        // A valid number from 1999: never issued by any backend under test.
+        const unknown = generateOrderNumber(new Date('1999-06-01T10:00:00Z'));
+        await expectDataError(browser().tracking.get(unknown), 'not-found');
+        await expectDataError(browser().tracking.get('nonsense'), 'not-found');
+      });
+    });
+
+    describe('reviews', () => {
+      const review = (text: string, rating: number | string = 5) => ({
+        name: 'أحمد',
+        review: `نقل ممتاز ${text}`,
+        rating,
+      });
+
+      it('adds reviews and lists them newest first', async () => {
+        const text = unique();
+        const first = await (await visitor()).client.reviews.add(review(`${text}-1`, '٤'));
+        expect(first).toMatchObject({ name: 'أحمد', review: `نقل ممتاز ${text}-1`, rating: 4 });
+        expect(first.id).toEqual(expect.any(String));
+        await pause(5);
+        const second = await (await customer()).client.reviews.add(review(`${text}-2`, 9));
+        expect(second.rating).toBe(5);
+
+        const listed = await browser().reviews.list();
+        const position = (r: Review) => listed.findIndex((item) => item.id === r.id);
+        expect(position(second)).toBeGreaterThanOrEqual(0);
+        expect(position(first)).toBeGreaterThan(position(second));
+        expect(listed.find((item) => item.id === first.id)).toEqual(first);
+        expectNewestFirst(listed);
+      });
+
+      it('validates, and needs a session', async () => {
+        const { client } = await visitor();
+        const error = await expectDataError(
+          client.reviews.add({ name: 'a', review: 'جيد جدًا', rating: 5 }),
+          'invalid-argument',
+        );
+        expect(error.fields?.name).toBe('validation:review.nameLength');
+        await expectDataError(browser().reviews.add(review(unique())), 'unauthenticated');
+      });
+
+      it('a filled honeypot looks like success but stores nothing', async () => {
+        const { client } = await visitor();
+        const text = unique();
+        const bot = await client.reviews.add({ ...review(text), website: 'https://spam.example' });
+        expect(bot).toMatchObject({ name: 'أحمد', review: `نقل ممتاز ${text}`, rating: 5 });
+        const listed = await browser().reviews.list();
+        expect(listed.some((item) => item.review.includes(text))).toBe(false);
+      });
+
+      it('one review a minute: the second within 60 s is rate-limited', async () => {
+        const { client } = await visitor();
+        await client.reviews.add(review(unique()));
+        const text = unique();
+        const error = await expectDataError(client.reviews.add(review(text)), 'rate-limited');
+        expect(error.message).toBe('validation:review.cooldown');
+        expect((await browser().reviews.list()).some((item) => item.review.includes(text))).toBe(
+          false,
+        );
+      });
+
+      it('subscribe delivers the list now and again with a new review', async () => {
+        const watcher = browser();
+        const seen: Review[][] = [];
+        const errors: DataError[] = [];
+        const unsubscribe = watcher.reviews.subscribe(
+          (reviews) => seen.push(reviews),
+          (error) => errors.push(error),
+        );
+        try {
+          await eventually(() => expect(seen.length).toBeGreaterThan(0));
+          const text = unique();
+          const added = await (await visitor()).client.reviews.add(review(text));
+          await eventually(() => expect(seen.at(-1)?.[0]).toEqual(added));
+          expect(errors).toEqual([]);
+        } finally {
+          unsubscribe();
+        }
+      });
+    });
+
+    describe('messages', () => {
+      const message = (text: string) => ({
+        name: 'ليلى',
+        email: 'laila@example.com',
+        phone: '٠١١ ٢٣٤٥ ٦٧٨٩',
+        message: `أريد نقل مكتب ${text}`,
+      });
+
+      it('anyone may send one; admins read them newest first', async () => {
+        const text = unique();
+        await browser().messages.add(message(`${text}-1`));
+        await pause(5);
+        await (await visitor()).client.messages.add(message(`${text}-2`));
+        const listed = await admin.messages.list();
+        const ours = listed.filter((item) => item.message.includes(text));
+        expect(ours.map((item) => item.message)).toEqual([
+          `أريد نقل مكتب ${text}-2`,
+          `أريد نقل مكتب ${text}-1`,
+        ]);
+        expect(ours[0]).toMatchObject({
+          name: 'ليلى',
+          email: 'laila@example.com',
+          phone: '01123456789',
+          id: expect.any(String),
+          createdAt: expect.any(String),
+        });
+        expectNewestFirst(listed);
+      });
+
+      it('validates fields', async () => {
+        const error = await expectDataError(
+          browser().messages.add({ ...message(unique()), phone: '12345' }),
+          'invalid-argument',
+        );
+        expect(error.fields?.phone).toBe('validation:phone.invalid');
+      });
+
+      it('only admins may read them', async () => {
+        await expectDataError((await customer()).client.messages.list(), 'permission-denied');
+        await expectDataError((await visitor()).client.messages.list(), 'permission-denied');
+        await expectDataError(browser().messages.list(), 'unauthenticated');
+      });
+    });
+
+    describe('prices', () => {
+      it('the catalog is the one price catalog (D4)', async () => {
+        expect(await browser().prices.catalog()).toEqual({
+          currency: 'EGP',
+          base: { ...PRICE_CATALOG },
+          floorFee: FLOOR_FEE,
+          workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
+          floors: { min: FLOOR_MIN, max: FLOOR_MAX },
+          workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
+        });
+      });
+    });
+  });
+}
