@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { parseEnv } from './src/config/env-schema';
+import { parseEnv } from './src/config/env-schema.ts';
 
 // One config for the SPA build and every test project, so aliases and plugins never drift.
 export default defineConfig(({ mode }) => ({

@@ -120,7 +120,8 @@ async function main(): Promise<number> {
   }
   const executablePath = ensureChromium();
 
-  const app = await build({ staticDir: DIST, logger: false });
+  // The budget only loads pages; a throw-away in-memory database keeps data/ untouched.
+  const app = await build({ staticDir: DIST, logger: false, env: { DATABASE_PATH: ':memory:' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
