@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
+import { E2E_ADMIN } from './e2e-admin.ts';
 
 /**
  * Builds the SPA and starts the real server (the same entry point as `npm start`) on a free port
@@ -38,7 +39,16 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-'));
   const server = await startServerProcess({
-    env: { DATABASE_PATH: join(tmp, 'afsh.sqlite'), NODE_ENV: 'test' },
+    env: {
+      DATABASE_PATH: join(tmp, 'afsh.sqlite'),
+      NODE_ENV: 'test',
+      // The first-start admin, exactly as an operator configures one in .env.
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Many specs sign up and look up orders from one address in a few minutes; the limits
+      // themselves are covered by the API tests.
+      RATE_LIMITS: 'off',
+    },
     timeoutMs: 30_000,
   }).catch(async (error: unknown) => {
     await rm(tmp, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { E2E_ADMIN } from './e2e-admin';
 
 afterAll(closeBrowser);
 
@@ -186,6 +187,72 @@ describe('header', () => {
       await snap(opened.page, 'not-found-ar-phone');
       await opened.page.getByRole('link', { name: 'العودة للرئيسية' }).click();
       await opened.page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('the header follows the session the server reports', () => {
+  const json = { 'content-type': 'application/json' };
+  const at = (page: { url(): string }, path: string) => new URL(path, page.url()).toString();
+
+  it('a signed-up customer sees Logout, and logging out brings back Login and Signup', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const { page } = opened;
+    try {
+      await page.getByRole('link', { name: 'Log in' }).waitFor();
+      const email = `mona.${Date.now()}@example.com`;
+      const response = await page.request.post(at(page, '/api/auth/signup'), {
+        headers: json,
+        data: { email, password: 'Strong-pass-1', confirmPassword: 'Strong-pass-1' },
+      });
+      expect(response.status()).toBe(201);
+      await page.reload();
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Orders panel' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('link', { name: 'Log in' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(1);
+      const me = await (await page.request.get(at(page, '/api/auth/me'))).json();
+      expect(me).toEqual({ user: null });
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('an admin sees the orders panel link; a forged isAdmin flag in storage changes nothing', async () => {
+    const forged = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/about',
+      storage: { isAdmin: 'true' },
+    });
+    try {
+      await forged.page.getByRole('button', { name: 'افتح القائمة' }).click();
+      await forged.page.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+      expect(await forged.page.getByRole('link', { name: 'لوحة الطلبات' }).count()).toBe(0);
+    } finally {
+      await forged.close();
+    }
+
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const { page } = opened;
+    try {
+      const response = await page.request.post(at(page, '/api/auth/login'), {
+        headers: json,
+        data: E2E_ADMIN,
+      });
+      expect(response.status()).toBe(200);
+      await page.reload();
+      await page.getByRole('button', { name: 'افتح القائمة' }).click();
+      await page.getByRole('link', { name: 'لوحة الطلبات' }).waitFor();
+      await page.getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
+      await snap(page, 'menu-admin-ar-phone', { fullPage: false });
+      await checkA11y(page, 'menu-admin-ar-phone');
+      await expectNoErrors(opened);
     } finally {
       await opened.close();
     }
