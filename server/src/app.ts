@@ -52,7 +52,7 @@ function drainOnClose(app: FastifyInstance): void {
  */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadEnv(process.env, options.env);
-  const staticDir = resolve(options.staticDir ?? DEFAULT_STATIC_DIR);
+  const staticDir = resolve(options.staticDir ?? env.STATIC_DIR ?? DEFAULT_STATIC_DIR);
 
   const app = Fastify({
     logger: (options.logger ?? false) as FastifyServerOptions['logger'],

@@ -3,10 +3,10 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { env } from '../config/env';
 import type { DataPort } from '../data/port';
 import { createDataPort } from '../data/select-adapter';
-import { DataPortContext } from './data-context';
+import { DataPortContext } from '../data/react/data-port-context';
 import { routes } from './routes';
 import { PageFallback } from './layout/page-fallback';
-import { SessionProvider } from './session-provider';
+import { SessionProvider } from '../data/react/session-provider';
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -5,8 +5,8 @@ import type { DataPort } from '../data/port';
 import { MemoryBackend } from '../testing/memory-adapter';
 import { renderWithProviders } from '../testing/render';
 import { Header } from './layout/header';
-import { SessionProvider } from './session-provider';
-import { useSession } from './session-context';
+import { SessionProvider } from '../data/react/session-provider';
+import { useSession } from '../data/react/session-context';
 
 const PASSWORD = 'Moving-day-2026';
 

@@ -4,6 +4,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Language } from '../i18n/languages';
+import type { DataPort } from '../data/port';
+import { DataPortContext } from '../data/react/data-port-context';
+import { SessionProvider } from '../data/react/session-provider';
 import { createTestI18n } from './test-i18n';
 
 export interface RenderOptions {
@@ -12,6 +15,11 @@ export interface RenderOptions {
   state?: unknown;
   /** Extra routes rendered beside the UI, e.g. to assert where a button navigates. */
   extraRoutes?: { path: string; element: ReactNode }[];
+  /**
+   * A DataPort for screens that load or save data: usually `new MemoryBackend().client()`. With
+   * it the screen also gets the session (SessionProvider), as in the app.
+   */
+  port?: DataPort;
 }
 
 /** Shows where the router is, so tests can assert navigation the way a person sees a URL. */
@@ -26,11 +34,11 @@ export function LocationProbe() {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { language = 'ar', route = '/', state, extraRoutes = [] }: RenderOptions = {},
+  { language = 'ar', route = '/', state, extraRoutes = [], port }: RenderOptions = {},
 ): RenderResult & { user: UserEvent } {
   const i18n = createTestI18n(language);
   const user = userEvent.setup();
-  const result = render(
+  const tree = (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter
         initialEntries={[
@@ -49,7 +57,16 @@ export function renderWithProviders(
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nextProvider>
+  );
+  const result = render(
+    port ? (
+      <DataPortContext.Provider value={port}>
+        <SessionProvider port={port}>{tree}</SessionProvider>
+      </DataPortContext.Provider>
+    ) : (
+      tree
+    ),
   );
   return { ...result, user };
 }

@@ -22,12 +22,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return;
   }
 
-  const built = existsSync(join(REPO_ROOT, 'dist', 'index.html'));
+  // E2E_OUT_DIR builds and serves a private copy of the app, so several people (or runs) can
+  // test at once without one build emptying the dist/ another is serving.
+  const outDir = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(REPO_ROOT, 'dist');
+  const built = existsSync(join(outDir, 'index.html'));
   if (process.env.E2E_SKIP_BUILD === '1' && built) {
     console.info('e2e: reusing dist/ (E2E_SKIP_BUILD=1)');
   } else {
     console.info('e2e: building the web app (vite build)');
-    const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build'], {
+    const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
       // Vitest sets NODE_ENV=test, and Vite honours it: React's development build (about 60 KB
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const server = await startServerProcess({
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
+      STATIC_DIR: outDir,
       NODE_ENV: 'test',
       // The first-start admin, exactly as an operator configures one in .env.
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -44,6 +44,8 @@ const envSchema = z
     ),
     HOST: z.preprocess(optional, z.string().trim().min(1).default('0.0.0.0')),
     DATABASE_PATH: z.preprocess(optional, z.string().trim().min(1).default('data/afsh.sqlite')),
+    // The built SPA to serve; default the repository's dist/. Lets a test build go elsewhere.
+    STATIC_DIR: z.preprocess(optional, z.string().trim().min(1).optional()),
     GEOCODE_URL: z.preprocess(
       optional,
       z

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
-import { SessionContext, type CurrentUser, type Session } from '../session-context';
+import { SessionContext, type CurrentUser, type Session } from '../../data/react/session-context';
 import { Header, promptForOrderNumber } from './header';
 
 function setViewportWidth(width: number) {

@@ -10,7 +10,7 @@ import {
   TruckIcon,
 } from '../../components/ui/icons';
 import { LanguageToggle } from '../../components/ui/language-toggle';
-import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../session-context';
+import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../data/react/session-context';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
 import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import './header.css';

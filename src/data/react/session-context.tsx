@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser } from '../data/port';
+import type { CurrentUser } from '../port';
 
 /** Who the visitor is, as the BACKEND says (D2): the browser never decides it is an admin. */
 export type { CurrentUser };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DataPort } from '../data/port';
+import type { DataPort } from '../port';
 
 /** The app's one DataPort (D1); tests provide a MemoryBackend client instead. */
 export const DataPortContext = createContext<DataPort | null>(null);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CurrentUser, DataPort } from '../data/port';
+import type { CurrentUser, DataPort } from '../port';
 import { SessionContext, type Session } from './session-context';
 
 interface SessionProviderProps {
