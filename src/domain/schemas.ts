@@ -16,6 +16,7 @@ import {
   WORKERS_MIN,
 } from './pricing';
 import { parseRating, RATING_MAX, RATING_MIN } from './rating';
+import { REVIEW_NAME_MAX, REVIEW_NAME_MIN, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './reviews';
 import { PAYMENT_METHODS } from './status';
 
 /**
@@ -205,11 +206,17 @@ function checkLocation(
 // ---------------------------------------------------------------------------------------------
 // Reviews
 
-export const REVIEW_NAME_MIN = 2;
-export const REVIEW_NAME_MAX = 60;
-export const REVIEW_TEXT_MIN = 2;
-export const REVIEW_TEXT_MAX = 600;
-export const REVIEW_COOLDOWN_MS = 60_000;
+// The zod-free review rules live in reviews.ts; re-exported so schema users find them here too.
+export {
+  REVIEW_NAME_MIN,
+  REVIEW_NAME_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEW_TEXT_MAX,
+  REVIEW_COOLDOWN_MS,
+  isHoneypotFilled,
+  isWithinReviewCooldown,
+  isDisplayableReview,
+} from './reviews';
 
 export const reviewSchema = object({
   name: text(M.reviewNameLength, REVIEW_NAME_MIN, REVIEW_NAME_MAX, M.reviewNameLength),
@@ -227,33 +234,6 @@ export const reviewSchema = object({
   website: z.string({ error: M.invalid }).optional(),
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
-
-/** A filled honeypot means the submission is dropped silently (spec 5, D2). */
-export function isHoneypotFilled(values: { website?: unknown }): boolean {
-  const trap = values.website;
-  if (trap === undefined || trap === null) return false;
-  return typeof trap === 'string' ? trap.trim() !== '' : true;
-}
-
-/**
- * One review per minute. A timestamp in the future (a clock moved back) does not lock the
- * visitor out for good: only the last minute counts.
- */
-export function isWithinReviewCooldown(
-  lastSubmittedAt: number | null | undefined,
-  now: number = Date.now(),
-): boolean {
-  if (typeof lastSubmittedAt !== 'number' || !Number.isFinite(lastSubmittedAt)) return false;
-  const elapsed = now - lastSubmittedAt;
-  return elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS;
-}
-
-/** Stored reviews are shown only with a real name and text (spec 5). */
-export function isDisplayableReview(review: { name?: unknown; review?: unknown }): boolean {
-  const long = (value: unknown, min: number) =>
-    typeof value === 'string' && value.trim().length >= min;
-  return long(review.name, REVIEW_NAME_MIN) && long(review.review, REVIEW_TEXT_MIN);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
