@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
+import { mockGeocodeResponse, mockGeolocation } from '../hooks/geolocation-test-utils';
+import ar from '../../../../locales/ar/booking.json';
+import en from '../../../../locales/en/booking.json';
+import arValidation from '../../../../locales/ar/validation.json';
+import enValidation from '../../../../locales/en/validation.json';
+import { CustomerInfoPage } from './customer-info-page';
+
+function renderPage(language: 'ar' | 'en' = 'en') {
+  return renderWithProviders(<CustomerInfoPage />, {
+    language,
+    route: '/customer-info',
+    extraRoutes: [
+      { path: '/select-city', element: <p>select city</p> },
+      { path: '/date-selection', element: <p>date selection</p> },
+    ],
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const withLocation = () => writeBookingFlow({ governorateId: 'cairo', districtId: 'nasr-city' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fillValid(user: ReturnType<typeof renderPage>['user'], language: 'ar' | 'en') {
+  const s = language === 'ar' ? ar : en;
+  await user.type(screen.getByLabelText(s.customerInfo.fullName), 'منى عادل');
+  await user.type(screen.getByLabelText(s.customerInfo.phone), '٠١٠١٢٣٤٥٦٧٨');
+  await user.type(screen.getByLabelText(s.customerInfo.pickup), '١٢ شارع عباس العقاد');
+  await user.type(screen.getByLabelText(s.customerInfo.dropoff), '٥ شارع ٩، المعادي');
+}
+
+describe('CustomerInfoPage', () => {
+  it('without a location, sends the customer back to /select-city', () => {
+    renderPage();
+    expect(location()).toBe('/select-city');
+  });
+
+  it('shows city and district read-only in the UI language', () => {
+    withLocation();
+    renderPage('ar');
+    expect(screen.getByText('القاهرة')).toBeVisible();
+    expect(screen.getByText('مدينة نصر')).toBeVisible();
+    expect(document.querySelector('select')).toBeNull();
+  });
+
+  it('blank required fields: the spec message, each field marked, focus on the first', async () => {
+    withLocation();
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    expect(screen.getByRole('alert')).toHaveTextContent(enValidation.customerInfo.required);
+    const name = screen.getByLabelText(en.customerInfo.fullName);
+    expect(name).toHaveFocus();
+    for (const label of ['fullName', 'phone', 'pickup', 'dropoff'] as const) {
+      const input = screen.getByLabelText(en.customerInfo[label]);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(en.form.required));
+    }
+    expect(screen.getByLabelText(/Notes/)).not.toHaveAttribute('aria-invalid');
+    expect(location()).toBe('/customer-info');
+    expect(readBookingFlow().fullName).toBeUndefined();
+  });
+
+  it('Arabic: blank fields show the Arabic message', async () => {
+    withLocation();
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: ar.customerInfo.next }));
+    expect(screen.getByRole('alert')).toHaveTextContent(arValidation.customerInfo.required);
+  });
+
+  it('an invalid phone and a short address get their own messages', async () => {
+    withLocation();
+    const { user } = renderPage('en');
+    await user.type(screen.getByLabelText(en.customerInfo.fullName), 'Mona');
+    await user.type(screen.getByLabelText(en.customerInfo.phone), '0123');
+    await user.type(screen.getByLabelText(en.customerInfo.pickup), 'abc');
+    await user.type(screen.getByLabelText(en.customerInfo.dropoff), '5 Road 9, Maadi');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    expect(screen.getByRole('alert')).toHaveTextContent(en.form.fixErrors);
+    expect(screen.getByLabelText(en.customerInfo.phone)).toHaveFocus();
+    expect(screen.getByText(enValidation.phone.invalid)).toBeVisible();
+    expect(screen.getByText(enValidation.address.length)).toBeVisible();
+  });
+
+  it('normalises an Arabic-digit phone, saves the flow and suggestions, goes to /date-selection', async () => {
+    withLocation();
+    const { user } = renderPage('ar');
+    await fillValid(user, 'ar');
+    await user.type(screen.getByLabelText(new RegExp(ar.customerInfo.notes)), 'بيانو');
+    await user.click(screen.getByRole('button', { name: ar.customerInfo.next }));
+    expect(location()).toBe('/date-selection');
+    expect(readBookingFlow()).toMatchObject({
+      fullName: 'منى عادل',
+      phoneNumber: '01012345678',
+      pickupAddress: '١٢ شارع عباس العقاد',
+      dropoffAddress: '٥ شارع ٩، المعادي',
+      notes: 'بيانو',
+    });
+    expect(JSON.parse(localStorage.getItem('fullNameSuggestions') ?? '[]')).toEqual(['منى عادل']);
+    expect(JSON.parse(localStorage.getItem('phoneSuggestions') ?? '[]')).toEqual(['01012345678']);
+  });
+
+  it('offers the last 10 distinct names and phones as suggestions', () => {
+    withLocation();
+    const names = ['A1', 'A2', 'a1', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11'];
+    localStorage.setItem('fullNameSuggestions', JSON.stringify(names));
+    localStorage.setItem('phoneSuggestions', JSON.stringify(['01012345678']));
+    renderPage('en');
+    const nameInput = screen.getByLabelText(en.customerInfo.fullName);
+    const list = document.getElementById(nameInput.getAttribute('list') ?? '');
+    const options = [...(list?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    expect(options).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10']);
+    const phoneInput = screen.getByLabelText(en.customerInfo.phone);
+    const phones = document.getElementById(phoneInput.getAttribute('list') ?? '');
+    expect(phones?.querySelectorAll('option')).toHaveLength(1);
+  });
+
+  it('keeps typed values across a reload (remount) before Next', async () => {
+    withLocation();
+    const first = renderPage('en');
+    await first.user.type(screen.getByLabelText(en.customerInfo.fullName), 'Mona');
+    first.unmount();
+    renderPage('en');
+    expect(screen.getByLabelText(en.customerInfo.fullName)).toHaveValue('Mona');
+  });
+
+  it('current location: OK in the confirm dialog fills the pickup address', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ display_name: '12 Abbas El Akkad, Nasr City, Cairo', address: {} });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed());
+    await waitFor(() =>
+      expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue(
+        '12 Abbas El Akkad, Nasr City, Cairo',
+      ),
+    );
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringContaining('12 Abbas El Akkad, Nasr City, Cairo'),
+    );
+    expect(screen.getByText(en.customerInfo.useLocation.filledPickup)).toBeVisible();
+    expect(screen.getByLabelText(en.customerInfo.dropoff)).toHaveValue('');
+  });
+
+  it('current location: Cancel fills the drop-off address; no address gives the fallback', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ address: {} });
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed());
+    await waitFor(() =>
+      expect(screen.getByLabelText(en.customerInfo.dropoff)).toHaveValue(
+        en.customerInfo.useLocation.unknownAddress,
+      ),
+    );
+    expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue('');
+  });
+
+  it('current location failing shows "could not determine location" (Arabic)', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: ar.customerInfo.useLocation.button }));
+    await act(async () => geo.fail(2));
+    expect(await screen.findByText(ar.customerInfo.useLocation.failed)).toBeVisible();
+  });
+});

@@ -1,0 +1,354 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { BackButton } from '../../../components/ui/back-button';
+import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { PriceListTable } from '../../../components/ui/price-list-table';
+import { paths } from '../../../config/paths';
+import { cairoToday } from '../../../domain/datetime';
+import { normalizeDigits } from '../../../domain/digits';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import {
+  clampFloor,
+  DEFAULT_MOVE_TYPE,
+  estimatePrice,
+  FLOOR_FEE,
+  HOUSING_TYPES,
+  isHousing,
+  isMoveType,
+  MOVE_TYPES,
+  recommendedTeamSize,
+} from '../../../domain/pricing';
+import {
+  dateSelectionSchema,
+  expectedOrderTotal,
+  VALIDATION_MESSAGES,
+} from '../../../domain/schemas';
+import { useBookingFlow } from '../flow/booking-flow';
+import { BookingSteps } from '../flow/booking-steps';
+import { fieldIssues, focusFirstInvalid } from '../hooks/issues';
+import { useBookingGuard } from '../hooks/use-booking-guard';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useFormDraft } from '../hooks/use-form-draft';
+import '../flow/booking-page.css';
+import './date-selection-page.css';
+
+const FIELDS = [
+  'moveDate',
+  'moveTime',
+  'moveType',
+  'housing',
+  'pickupFloor',
+  'dropoffFloor',
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+export const DATE_DRAFT_KEY = 'afsh.booking.dateDraft';
+
+/** /date-selection: when, what and where exactly; the team and the total follow live (D4). */
+export function DateSelectionPage() {
+  const { t } = useTranslation(['booking', 'pricing', 'validation']);
+  const language = useDisplayLanguage();
+  const navigate = useNavigate();
+  const { state, update } = useBookingFlow();
+  const redirect = useBookingGuard('dateSelection', state);
+  const ids = useId();
+  const idFor = (field: string) => `${ids}-${field}`;
+
+  const [values, change, clearDraft] = useFormDraft<Values>(DATE_DRAFT_KEY, () => ({
+    moveDate: state.moveDate ?? '',
+    moveTime: state.moveTime ?? '',
+    // The spec's default service is a full move.
+    moveType: state.moveType ?? DEFAULT_MOVE_TYPE,
+    housing: state.housing ?? 'apartment',
+    pickupFloor: String(state.pickupFloor ?? 0),
+    dropoffFloor: String(state.dropoffFloor ?? 0),
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  // Read once per visit; the schema checks "today" again at submit time.
+  const [today] = useState(() => cairoToday());
+
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const onChange = (field: Field, value: string) => {
+    change({ [field]: value } as Partial<Values>);
+    if (errors[field]) {
+      const { [field]: _fixed, ...rest } = errors;
+      setErrors(rest);
+      if (Object.keys(rest).length === 0) setFormError(null);
+    }
+  };
+
+  // Live figures, from the same domain functions the server uses to check the total.
+  const moveType = isMoveType(values.moveType) ? values.moveType : null;
+  const housing = isHousing(values.housing) ? values.housing : 'apartment';
+  const pickupFloor = clampFloor(values.pickupFloor);
+  const dropoffFloor = clampFloor(values.dropoffFloor);
+  const team = recommendedTeamSize({
+    moveType: moveType ?? DEFAULT_MOVE_TYPE,
+    housing,
+    pickupFloor,
+    dropoffFloor,
+  });
+  const pricing = estimatePrice({
+    moveType: moveType ?? DEFAULT_MOVE_TYPE,
+    pickupFloor,
+    dropoffFloor,
+    workers: team,
+  });
+  const total = moveType
+    ? expectedOrderTotal({ moveType, housing, pickupFloor, dropoffFloor })
+    : null;
+  const num = (n: number) => formatNumber(n, language);
+  const money = (n: number) => <bdi>{formatMoney(n, language)}</bdi>;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = dateSelectionSchema().safeParse(values);
+    if (!parsed.success) {
+      const issues = fieldIssues(parsed.error);
+      setErrors(issues);
+      const anyBlank = Object.values(issues).includes(VALIDATION_MESSAGES.dateSelectionRequired);
+      setFormError(anyBlank ? VALIDATION_MESSAGES.dateSelectionRequired : 'booking:form.fixErrors');
+      focusFirstInvalid(FIELDS, issues, idFor);
+      return;
+    }
+    const data = parsed.data;
+    const workers = recommendedTeamSize(data);
+    const breakdown = estimatePrice({ ...data, workers });
+    update({
+      moveDate: data.moveDate,
+      moveTime: data.moveTime,
+      moveType: data.moveType,
+      housing: data.housing,
+      pickupFloor: data.pickupFloor,
+      dropoffFloor: data.dropoffFloor,
+      workers,
+      pricing: breakdown,
+      totalPrice: expectedOrderTotal(data),
+    });
+    clearDraft();
+    void navigate(paths.requestSummary);
+  };
+
+  const messageFor = (field: Field): string | null => {
+    const key = errors[field];
+    if (!key) return null;
+    return key === VALIDATION_MESSAGES.dateSelectionRequired ? t('form.required') : t(key);
+  };
+  const describedBy = (field: Field, hint?: boolean) =>
+    [messageFor(field) ? `${idFor(field)}-error` : '', hint ? `${idFor(field)}-hint` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const invalid = (field: Field) => (messageFor(field) ? true : undefined);
+  const errorText = (field: Field) => {
+    const error = messageFor(field);
+    return error ? (
+      <p id={`${idFor(field)}-error`} className="field-error">
+        {error}
+      </p>
+    ) : null;
+  };
+
+  // Floors accept Arabic-Indic digits; on leaving the field the value is clamped to 0-20.
+  const onFloorBlur = (field: 'pickupFloor' | 'dropoffFloor') => {
+    const raw = normalizeDigits(values[field]).trim();
+    if (raw === '') return;
+    onChange(field, String(clampFloor(raw.replace(/[^\d.]/g, '') || '0')));
+  };
+  const floorDisplay = (raw: string) => {
+    // Show the clamped value in the customer's digits once it is a plain number.
+    return /^\d+$/.test(raw) ? num(Number(raw)) : raw;
+  };
+
+  return (
+    <div className="booking-page container">
+      <div className="booking-toolbar">
+        <BackButton fallback={paths.customerInfo} />
+        <LanguageToggle />
+      </div>
+      <BookingSteps current="date" />
+      <header className="booking-header">
+        <h1>{t('dateSelection.title')}</h1>
+        <p className="lead">{t('dateSelection.lead')}</p>
+      </header>
+
+      <form className="date-layout" onSubmit={onSubmit} noValidate>
+        <div className="booking-form">
+          <div className="booking-card booking-fields">
+            <p role="alert" className={formError ? 'alert alert-error' : 'visually-hidden'}>
+              {formError ? t(formError) : ''}
+            </p>
+
+            <div className="date-row">
+              <div className="field">
+                <label htmlFor={idFor('moveDate')}>{t('dateSelection.date')}</label>
+                <input
+                  id={idFor('moveDate')}
+                  className="input"
+                  type="date"
+                  min={today}
+                  value={values.moveDate}
+                  onChange={(event) => onChange('moveDate', event.target.value)}
+                  aria-invalid={invalid('moveDate')}
+                  aria-describedby={describedBy('moveDate')}
+                />
+                {errorText('moveDate')}
+              </div>
+              <div className="field">
+                <label htmlFor={idFor('moveTime')}>{t('dateSelection.time')}</label>
+                <input
+                  id={idFor('moveTime')}
+                  className="input"
+                  type="time"
+                  value={values.moveTime}
+                  onChange={(event) => onChange('moveTime', event.target.value)}
+                  aria-invalid={invalid('moveTime')}
+                  aria-describedby={describedBy('moveTime', true)}
+                />
+                <p id={`${idFor('moveTime')}-hint`} className="field-hint">
+                  {t('dateSelection.timeHint')}
+                </p>
+                {errorText('moveTime')}
+              </div>
+            </div>
+
+            <div className="field">
+              <label htmlFor={idFor('moveType')}>{t('dateSelection.moveType')}</label>
+              <select
+                id={idFor('moveType')}
+                className="select"
+                value={values.moveType}
+                onChange={(event) => onChange('moveType', event.target.value)}
+                aria-invalid={invalid('moveType')}
+                aria-describedby={describedBy('moveType')}
+              >
+                <option value="">{t('dateSelection.moveTypePlaceholder')}</option>
+                {MOVE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`pricing:moveTypes.${type}.label`)}
+                  </option>
+                ))}
+              </select>
+              {errorText('moveType')}
+            </div>
+
+            <fieldset className="date-fieldset" aria-describedby={describedBy('housing')}>
+              <legend>{t('dateSelection.housing')}</legend>
+              <div className="date-segmented">
+                {HOUSING_TYPES.map((type) => (
+                  <label key={type} className="date-segment">
+                    <input
+                      id={type === HOUSING_TYPES[0] ? idFor('housing') : undefined}
+                      className="date-segment-input"
+                      type="radio"
+                      name={`${ids}-housing`}
+                      value={type}
+                      checked={values.housing === type}
+                      onChange={() => onChange('housing', type)}
+                    />
+                    <span className="date-segment-body">{t(`pricing:housing.${type}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {errorText('housing')}
+            </fieldset>
+
+            <fieldset className="date-fieldset" aria-describedby={`${ids}-floors-hint`}>
+              <legend>{t('dateSelection.floors')}</legend>
+              <p id={`${ids}-floors-hint`} className="field-hint date-floors-hint">
+                {t('dateSelection.floorsHint', { fee: formatMoney(FLOOR_FEE, language) })}
+              </p>
+              <div className="date-row">
+                {(['pickupFloor', 'dropoffFloor'] as const).map((field) => (
+                  <div className="field" key={field}>
+                    <label htmlFor={idFor(field)}>{t(`dateSelection.${field}`)}</label>
+                    <input
+                      id={idFor(field)}
+                      className="input date-floor-input"
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={4}
+                      value={floorDisplay(values[field])}
+                      onChange={(event) => onChange(field, event.target.value)}
+                      onBlur={() => onFloorBlur(field)}
+                      aria-invalid={invalid(field)}
+                      aria-describedby={describedBy(field)}
+                    />
+                    {errorText(field)}
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+
+          <div className="booking-actions">
+            <button type="submit" className="btn btn-primary btn-lg">
+              {t('dateSelection.next')}
+              <ForwardArrowIcon />
+            </button>
+          </div>
+        </div>
+
+        <div className="date-side">
+          <section className="booking-card date-team" aria-labelledby={`${ids}-team`}>
+            <h2 id={`${ids}-team`} className="booking-card-title">
+              {t('dateSelection.team.title')}
+            </h2>
+            <p className="date-team-value" aria-live="polite">
+              {t('dateSelection.team.value', { count: team, value: num(team) })}
+            </p>
+            <p className="field-hint">{t('dateSelection.team.explain')}</p>
+          </section>
+
+          <section className="booking-card" aria-labelledby={`${ids}-total`}>
+            <h2 id={`${ids}-total`} className="booking-card-title">
+              {t('dateSelection.total.title')}
+            </h2>
+            <div aria-live="polite">
+              {total === null ? (
+                <p className="field-hint">{t('dateSelection.total.pending')}</p>
+              ) : (
+                <dl className="date-breakdown">
+                  <div>
+                    <dt>{t('dateSelection.total.base')}</dt>
+                    <dd>{money(pricing.base)}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      {t('dateSelection.total.floors', {
+                        quantity: num(pickupFloor + dropoffFloor),
+                        fee: formatMoney(pricing.floorFee, language),
+                      })}
+                    </dt>
+                    <dd>{money(pricing.floorsSurcharge)}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      {t('dateSelection.total.workers', {
+                        quantity: num(team - 1),
+                        fee: formatMoney(pricing.workerExtraPerHead, language),
+                      })}
+                    </dt>
+                    <dd>{money(pricing.workersExtra)}</dd>
+                  </div>
+                  <div className="date-breakdown-total">
+                    <dt>{t('dateSelection.total.total')}</dt>
+                    <dd>{money(total)}</dd>
+                  </div>
+                </dl>
+              )}
+            </div>
+            <p className="field-hint date-approximate">{t('dateSelection.total.approximate')}</p>
+          </section>
+
+          <PriceListTable highlight={moveType ?? undefined} />
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { FormEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ForwardArrowIcon } from '../../../../components/ui/icons';
+import {
+  districtName,
+  findGovernorate,
+  governorateName,
+  type Governorate,
+} from '../../../../domain/governorates';
+import { useDisplayLanguage } from '../../hooks/use-display-language';
+
+interface ManualLocationFormProps {
+  idPrefix: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  governorates: readonly Governorate[];
+  governorateId: string;
+  districtId: string;
+  onGovernorateChange: (id: string) => void;
+  onDistrictChange: (id: string) => void;
+  /** The translated "please select the city and district", after a failed continue. */
+  error: string | null;
+  /** Why the customer is here after GPS (governorate found, district not; or nothing matched). */
+  note: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onBack: () => void;
+}
+
+/** Required governorate, then a required district from that governorate (spec section 2). */
+export function ManualLocationForm({
+  idPrefix,
+  headingRef,
+  governorates,
+  governorateId,
+  districtId,
+  onGovernorateChange,
+  onDistrictChange,
+  error,
+  note,
+  onSubmit,
+  onBack,
+}: ManualLocationFormProps) {
+  const { t } = useTranslation('booking');
+  const language = useDisplayLanguage();
+  const governorate = findGovernorate(governorateId);
+  const errorId = `${idPrefix}-manual-error`;
+  const districtHintId = `${idPrefix}-district-hint`;
+  const collator = new Intl.Collator(language === 'en' ? 'en' : 'ar');
+  const districts = governorate
+    ? [...governorate.districts].sort((a, b) =>
+        collator.compare(districtName(a, language), districtName(b, language)),
+      )
+    : [];
+  const governorateInvalid = Boolean(error) && !governorate;
+  const districtInvalid = Boolean(error) && Boolean(governorate);
+
+  return (
+    <form className="booking-card booking-form" onSubmit={onSubmit} noValidate>
+      <h2
+        id={`${idPrefix}-manual-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="booking-card-title"
+      >
+        {t('selectCity.manual.title')}
+      </h2>
+      {note && (
+        <p className="alert location-note" role="status">
+          {note}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${idPrefix}-governorate`}>{t('selectCity.manual.governorate')}</label>
+        <select
+          id={`${idPrefix}-governorate`}
+          className="select"
+          required
+          value={governorateId}
+          onChange={(event) => onGovernorateChange(event.target.value)}
+          aria-invalid={governorateInvalid || undefined}
+          aria-describedby={governorateInvalid ? errorId : undefined}
+          autoComplete="address-level1"
+        >
+          <option value="">{t('selectCity.manual.governoratePlaceholder')}</option>
+          {governorates.map((g) => (
+            <option key={g.id} value={g.id}>
+              {governorateName(g, language)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-district`}>{t('selectCity.manual.district')}</label>
+        <select
+          id={`${idPrefix}-district`}
+          className="select"
+          required
+          value={districtId}
+          onChange={(event) => onDistrictChange(event.target.value)}
+          // Kept focusable (not disabled) so the hint is heard; it just has no options yet.
+          aria-invalid={districtInvalid || undefined}
+          aria-describedby={
+            [districtInvalid ? errorId : '', governorate ? '' : districtHintId]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          autoComplete="address-level2"
+        >
+          <option value="">
+            {governorate
+              ? t('selectCity.manual.districtPlaceholder')
+              : t('selectCity.manual.districtFirst')}
+          </option>
+          {districts.map((d) => (
+            <option key={d.id} value={d.id}>
+              {districtName(d, language)}
+            </option>
+          ))}
+        </select>
+        {!governorate && (
+          <p id={districtHintId} className="field-hint">
+            {t('selectCity.manual.districtFirst')}
+          </p>
+        )}
+      </div>
+      <p id={errorId} className="field-error" role="alert">
+        {error}
+      </p>
+      <div className="booking-actions">
+        <button type="button" className="btn btn-ghost" onClick={onBack}>
+          {t('selectCity.manual.backToChoice')}
+        </button>
+        <button type="submit" className="btn btn-primary btn-lg">
+          {t('selectCity.manual.continue')}
+          <ForwardArrowIcon />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,337 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { MemoryBackend } from '../../../testing/memory-adapter';
+import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
+import { expectedOrderTotal } from '../../../domain/schemas';
+import { recommendedTeamSize } from '../../../domain/pricing';
+import { BOOKING_STORAGE_KEY, readBookingFlow, type BookingFlowState } from '../flow/booking-flow';
+import { PaymentPage } from './payment-page';
+import { CONFIRMATION_STORAGE_KEY } from './payment/confirmation-store';
+import ar from '../../../../locales/ar/payment.json';
+import en from '../../../../locales/en/payment.json';
+import arValidation from '../../../../locales/ar/validation.json';
+import enValidation from '../../../../locales/en/validation.json';
+import enErrors from '../../../../locales/en/errors.json';
+import arErrors from '../../../../locales/ar/errors.json';
+
+const dims = { moveType: 'full', housing: 'apartment', pickupFloor: 2, dropoffFloor: 1 } as const;
+
+export const COMPLETE_FLOW: BookingFlowState = {
+  governorateId: 'cairo',
+  districtId: 'maadi',
+  ...dims,
+  workers: recommendedTeamSize(dims),
+  totalPrice: expectedOrderTotal(dims),
+  fullName: 'Mona Ali',
+  phoneNumber: '01012345678',
+  pickupAddress: '12 Street 9, Maadi',
+  dropoffAddress: '5 Tahrir Square, Downtown',
+  notes: 'Fragile glass table',
+  moveDate: '2099-03-15',
+  moveTime: '10:30',
+};
+
+function seed(state: BookingFlowState = COMPLETE_FLOW) {
+  sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(state));
+}
+
+function setup(options: { language?: 'ar' | 'en'; port?: DataPort; backend?: MemoryBackend } = {}) {
+  const backend = options.backend ?? new MemoryBackend();
+  const port = options.port ?? backend.client();
+  const result = renderWithProviders(<PaymentPage />, {
+    language: options.language ?? 'en',
+    route: '/payment',
+    port,
+  });
+  return { ...result, backend, port };
+}
+
+async function allOrders(backend: MemoryBackend) {
+  const admin = backend.client();
+  backend.createAdmin('admin@afsh.test', 'admin-pass-1');
+  await admin.auth.signIn({ email: 'admin@afsh.test', password: 'admin-pass-1' });
+  return (await admin.orders.list()).orders;
+}
+
+const location = () => screen.getByTestId('location');
+const navState = () => JSON.parse(location().dataset.state ?? 'null') as Record<string, unknown>;
+
+async function chooseCard(user: ReturnType<typeof setup>['user'], strings = en) {
+  await user.click(await screen.findByRole('radio', { name: new RegExp(strings.method.card) }));
+}
+
+async function fillCard(
+  user: ReturnType<typeof setup>['user'],
+  card: Partial<Record<'number' | 'holder' | 'expiry' | 'cvv', string>>,
+  strings = en,
+) {
+  const fields = {
+    number: strings.card.number,
+    holder: strings.card.holder,
+    expiry: strings.card.expiry,
+    cvv: strings.card.cvv,
+  };
+  for (const [key, value] of Object.entries(card)) {
+    if (value) await user.type(screen.getByLabelText(fields[key as keyof typeof fields]), value);
+  }
+}
+
+describe('PaymentPage', () => {
+  it('sends a customer without the flow data back to /request-summary', async () => {
+    setup();
+    await waitFor(() => expect(location()).toHaveTextContent('/request-summary'));
+  });
+
+  it('redirects when a required field is missing', async () => {
+    seed({ ...COMPLETE_FLOW, phoneNumber: undefined });
+    setup();
+    await waitFor(() => expect(location()).toHaveTextContent('/request-summary'));
+  });
+
+  it('shows the recap in Arabic with the total', async () => {
+    seed();
+    setup({ language: 'ar' });
+    expect(await screen.findByRole('heading', { level: 1, name: ar.title })).toBeInTheDocument();
+    expect(screen.getByText(ar.moveTypes.full)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: new RegExp(ar.method.cod) })).toBeChecked();
+  });
+
+  it('cash on delivery creates a pending order and goes to /confirmation with its state', async () => {
+    seed();
+    const { user, backend } = setup();
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    const orders = await allOrders(backend);
+    expect(orders).toHaveLength(1);
+    const order = orders[0]!;
+    expect(order).toMatchObject({
+      paymentMethod: 'cod',
+      paymentStatus: 'pending',
+      fullName: 'Mona Ali',
+      totalPrice: COMPLETE_FLOW.totalPrice,
+    });
+    expect(navState()).toEqual({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      paid: false,
+      paymentMethod: 'cod',
+      totalPrice: COMPLETE_FLOW.totalPrice,
+    });
+    expect(readBookingFlow()).toMatchObject({ orderId: order.id, orderNumber: order.orderNumber });
+    expect(JSON.parse(sessionStorage.getItem(CONFIRMATION_STORAGE_KEY)!)).toEqual(navState());
+  });
+
+  it('a valid card (typed in Arabic-Indic digits) is paid through the test provider', async () => {
+    seed();
+    const { user, backend } = setup({ language: 'ar' });
+    await chooseCard(user, ar);
+    expect(screen.getByText('4242 4242 4242 4242')).toBeInTheDocument();
+    expect(screen.getByText(ar.testMode.title)).toBeInTheDocument();
+    await fillCard(
+      user,
+      { number: '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢', holder: 'Mona Ali', expiry: '١٢٩٩', cvv: '١٢٣' },
+      ar,
+    );
+    expect(screen.getByLabelText(ar.card.number)).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText(ar.card.expiry)).toHaveValue('12/99');
+    await user.click(screen.getByRole('button', { name: ar.submit.card }));
+
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    const [order] = await allOrders(backend);
+    expect(order).toMatchObject({
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      paymentProvider: 'test',
+    });
+    expect(navState()).toMatchObject({ paid: true, paymentMethod: 'card' });
+  });
+
+  it('never sends card details to the backend', async () => {
+    seed();
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    const create = vi.spyOn(port.orders, 'create');
+    const { user } = setup({ backend, port });
+    await chooseCard(user);
+    await fillCard(user, {
+      number: '4242424242424242',
+      holder: 'Holder Name',
+      expiry: '1299',
+      cvv: '987',
+    });
+    await user.click(screen.getByRole('button', { name: en.submit.card }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    const sent = JSON.stringify(create.mock.calls[0]![0]);
+    expect(sent).not.toContain('4242');
+    expect(sent).not.toContain('Holder Name');
+    expect(sent).not.toContain('987');
+    expect(sent).not.toContain('12/99');
+    expect(create.mock.calls[0]![0]).toMatchObject({
+      paymentToken: expect.stringMatching(/^test_ok_[A-Za-z0-9]{24}$/),
+    });
+    expect(Object.keys(create.mock.calls[0]![0])).not.toEqual(
+      expect.arrayContaining(['cardNumber']),
+    );
+  });
+
+  it.each([
+    [
+      'an invalid number',
+      { number: '4242424242424241', holder: 'Mona Ali', expiry: '1299', cvv: '123' },
+      enValidation.card.numberInvalid,
+      en.card.number,
+    ],
+    [
+      'a past expiry',
+      { number: '4242424242424242', holder: 'Mona Ali', expiry: '0120', cvv: '123' },
+      enValidation.card.expired,
+      en.card.expiry,
+    ],
+    [
+      'a short CVV',
+      { number: '4242424242424242', holder: 'Mona Ali', expiry: '1299', cvv: '12' },
+      enValidation.card.cvvInvalid,
+      en.card.cvv,
+    ],
+  ])('%s shows its message and saves nothing', async (_, card, message, label) => {
+    seed();
+    const { user, backend } = setup();
+    await chooseCard(user);
+    await fillCard(user, card);
+    await user.click(screen.getByRole('button', { name: en.submit.card }));
+
+    const input = screen.getByLabelText(label);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(location()).toHaveTextContent('/payment');
+    expect(await allOrders(backend)).toHaveLength(0);
+  });
+
+  it('blank card fields show "Please fill in all card details" and save nothing (ar)', async () => {
+    seed();
+    const { user, backend } = setup({ language: 'ar' });
+    await chooseCard(user, ar);
+    await fillCard(user, { number: '4242424242424242' }, ar);
+    await user.click(screen.getByRole('button', { name: ar.submit.card }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(arValidation.card.incomplete);
+    expect(screen.getByLabelText(ar.card.holder)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(ar.card.number)).toHaveAttribute('aria-invalid', 'false');
+    expect(await allOrders(backend)).toHaveLength(0);
+  });
+
+  it('a double click creates one order', async () => {
+    seed();
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    let release: () => void = () => {};
+    const original = port.orders.create.bind(port.orders);
+    const create = vi.spyOn(port.orders, 'create').mockImplementation(async (order) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return original(order);
+    });
+    const { user } = setup({ backend, port });
+    const button = await screen.findByRole('button', { name: en.submit.cod });
+    await user.dblClick(button);
+    await user.click(button);
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('form')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText(en.submit.submitting)).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(await allOrders(backend)).toHaveLength(1);
+  });
+
+  it('signs a visitor in anonymously before saving', async () => {
+    seed();
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    expect(await port.auth.current()).toBeNull();
+    const { user } = setup({ backend, port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    expect(await port.auth.current()).toMatchObject({ anonymous: true });
+  });
+
+  it('a failed anonymous sign-in shows its message and keeps the flow', async () => {
+    seed();
+    const port = new MemoryBackend().client();
+    vi.spyOn(port.auth, 'ensureSession').mockRejectedValue(new DataError('unavailable'));
+    const create = vi.spyOn(port.orders, 'create');
+    const { user } = setup({ port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    expect(await screen.findByText(enErrors.payment.sessionFailed)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    expect(readBookingFlow()).toEqual(expect.objectContaining({ fullName: 'Mona Ali' }));
+    expect(screen.getByRole('button', { name: en.submit.cod })).toBeEnabled();
+  });
+
+  it.each<[DataErrorCode, string]>([
+    ['permission-denied', enErrors.payment.permissionDenied],
+    ['invalid-argument', enErrors.payment.invalidArgument],
+    ['unavailable', enErrors.payment.unavailable],
+    ['internal', enErrors.payment.failed],
+    ['unauthenticated', enErrors.payment.sessionFailed],
+  ])('a save error %s shows its message, and nothing is lost', async (code, message) => {
+    seed();
+    const port = new MemoryBackend().client();
+    vi.spyOn(port.orders, 'create').mockRejectedValue(new DataError(code));
+    const { user } = setup({ port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(enErrors.payment.saveError);
+    expect(alert).toHaveTextContent(message);
+    expect(location()).toHaveTextContent('/payment');
+    expect(readBookingFlow()).toMatchObject({
+      fullName: 'Mona Ali',
+      pickupAddress: COMPLETE_FLOW.pickupAddress,
+    });
+    expect(screen.getByRole('button', { name: en.submit.cod })).toBeEnabled();
+  });
+
+  it('a network failure (not a DataError) shows the generic message (ar)', async () => {
+    seed();
+    const port = new MemoryBackend().client();
+    vi.spyOn(port.orders, 'create').mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = setup({ port, language: 'ar' });
+    await user.click(await screen.findByRole('button', { name: ar.submit.cod }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(arErrors.payment.failed);
+  });
+
+  it('lists invalid fields the server names', async () => {
+    seed();
+    const port = new MemoryBackend().client();
+    vi.spyOn(port.orders, 'create').mockRejectedValue(
+      new DataError('invalid-argument', 'invalid', {
+        fields: { phoneNumber: 'validation:phone.invalid' },
+      }),
+    );
+    const { user } = setup({ port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent(
+      `${en.fields.phoneNumber}: ${enValidation.phone.invalid}`,
+    );
+    expect(within(alert).getByRole('link', { name: en.errors.completeLink })).toHaveAttribute(
+      'href',
+      '/request-summary',
+    );
+  });
+
+  it('a changed price points back to the date screen', async () => {
+    seed({ ...COMPLETE_FLOW, totalPrice: 999 });
+    const { user, backend } = setup();
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(enErrors.order.priceMismatch);
+    expect(within(alert).getByRole('link', { name: en.errors.priceMismatchLink })).toHaveAttribute(
+      'href',
+      '/date-selection',
+    );
+    expect(await allOrders(backend)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { formatDate, formatTime } from '../../../domain/datetime';
+import { formatMoney } from '../../../domain/money';
+import { writeBookingFlow, type BookingFlowState } from '../flow/booking-flow';
+import ar from '../../../../locales/ar/booking.json';
+import en from '../../../../locales/en/booking.json';
+import { RequestSummaryPage } from './request-summary-page';
+
+const complete: BookingFlowState = {
+  governorateId: 'cairo',
+  districtId: 'nasr-city',
+  fullName: 'Mona Adel',
+  phoneNumber: '01012345678',
+  pickupAddress: '12 Abbas El Akkad St',
+  dropoffAddress: '5 Road 9, Maadi',
+  moveDate: '2025-06-11',
+  moveTime: '09:30',
+  moveType: 'full',
+  housing: 'apartment',
+  pickupFloor: 2,
+  dropoffFloor: 3,
+  workers: 4,
+  totalPrice: 2650,
+};
+
+function renderPage(language: 'ar' | 'en' = 'en') {
+  return renderWithProviders(<RequestSummaryPage />, {
+    language,
+    route: '/request-summary',
+    extraRoutes: [
+      { path: '/date-selection', element: <p>date selection</p> },
+      { path: '/payment', element: <p>payment</p> },
+    ],
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-06-10T08:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('RequestSummaryPage', () => {
+  it('without a date selection, goes back to /date-selection', () => {
+    const { moveDate: _omit, ...rest } = complete;
+    writeBookingFlow(rest);
+    renderPage();
+    expect(location()).toBe('/date-selection');
+  });
+
+  it('lists everything given, read-only, with the team note (English)', () => {
+    writeBookingFlow(complete);
+    renderPage('en');
+    const text = norm(document.body.textContent);
+    for (const value of [
+      'Mona Adel',
+      '01012345678',
+      'Nasr City, Cairo',
+      '12 Abbas El Akkad St',
+      '5 Road 9, Maadi',
+      'Full move',
+      formatDate('2025-06-11', 'en'),
+      norm(formatTime('09:30', 'en')),
+      'Apartment',
+      'Pickup 2, drop-off 3',
+      '4 workers',
+      norm(formatMoney(2650, 'en')),
+      en.summary.teamNote,
+    ]) {
+      expect(text).toContain(value);
+    }
+    expect(screen.queryByText(en.summary.notes)).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('shows notes only when given; Arabic digits for numbers, the phone stays LTR', () => {
+    writeBookingFlow({ ...complete, notes: 'بيانو ثقيل' });
+    renderPage('ar');
+    expect(screen.getByText(ar.summary.notes)).toBeVisible();
+    expect(screen.getByText('بيانو ثقيل')).toBeVisible();
+    expect(screen.getByText('الاستلام ٢، التسليم ٣')).toBeVisible();
+    const phone = screen.getByText('01012345678');
+    expect(phone.tagName).toBe('BDI');
+  });
+
+  it('confirm goes to /payment, back to /date-selection', async () => {
+    writeBookingFlow(complete);
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.summary.confirm }));
+    expect(location()).toBe('/payment');
+  });
+
+  it('back goes to /date-selection', async () => {
+    writeBookingFlow(complete);
+    const { user } = renderPage('en');
+    await user.click(screen.getAllByRole('button', { name: en.summary.back })[0]!);
+    expect(location()).toBe('/date-selection');
+  });
+});

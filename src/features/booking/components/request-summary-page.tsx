@@ -1,0 +1,158 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { BackArrowIcon, ForwardArrowIcon } from '../../../components/ui/icons';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { paths } from '../../../config/paths';
+import { formatDate, formatTime } from '../../../domain/datetime';
+import {
+  districtName,
+  findDistrict,
+  findGovernorate,
+  governorateName,
+} from '../../../domain/governorates';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import { useBookingFlow } from '../flow/booking-flow';
+import { BookingSteps } from '../flow/booking-steps';
+import { useBookingGuard } from '../hooks/use-booking-guard';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import '../flow/booking-page.css';
+import './request-summary-page.css';
+
+/** /request-summary: everything collected, read-only; confirm goes on to payment. */
+export function RequestSummaryPage() {
+  const { t } = useTranslation(['booking', 'pricing']);
+  const language = useDisplayLanguage();
+  const navigate = useNavigate();
+  const { state } = useBookingFlow();
+  const redirect = useBookingGuard('requestSummary', state);
+  const ids = useId();
+
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const num = (n: number) => formatNumber(n, language);
+  const governorate = findGovernorate(state.governorateId);
+  const district = findDistrict(state.governorateId, state.districtId);
+  const place = [
+    district && districtName(district, language),
+    governorate && governorateName(governorate, language),
+  ]
+    .filter(Boolean)
+    .join(language === 'ar' ? '، ' : ', ');
+
+  // Only the fields the customer gave are listed (spec): notes, for one, are optional.
+  const contact: [string, ReactNode][] = [];
+  const move: [string, ReactNode][] = [];
+  if (state.fullName) contact.push([t('summary.fullName'), state.fullName]);
+  if (state.phoneNumber)
+    contact.push([t('summary.phone'), <bdi className="ltr-value">{state.phoneNumber}</bdi>]);
+  if (place) contact.push([t('summary.location'), place]);
+  if (state.pickupAddress) contact.push([t('summary.pickup'), state.pickupAddress]);
+  if (state.dropoffAddress) contact.push([t('summary.dropoff'), state.dropoffAddress]);
+  if (state.moveType)
+    move.push([t('summary.moveType'), t(`pricing:moveTypes.${state.moveType}.label`)]);
+  if (state.moveDate) move.push([t('summary.date'), formatDate(state.moveDate, language)]);
+  if (state.moveTime)
+    move.push([t('summary.time'), <bdi>{formatTime(state.moveTime, language)}</bdi>]);
+  if (state.housing) move.push([t('summary.housing'), t(`pricing:housing.${state.housing}`)]);
+  if (state.pickupFloor !== undefined && state.dropoffFloor !== undefined)
+    move.push([
+      t('summary.floors'),
+      t('summary.floorsValue', {
+        pickup: num(state.pickupFloor),
+        dropoff: num(state.dropoffFloor),
+      }),
+    ]);
+  if (state.workers !== undefined)
+    move.push([
+      t('summary.team'),
+      t('dateSelection.team.value', { count: state.workers, value: num(state.workers) }),
+    ]);
+  if (state.notes) move.push([t('summary.notes'), state.notes]);
+
+  return (
+    <div className="booking-page container-narrow">
+      <div className="booking-toolbar">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => void navigate(paths.dateSelection)}
+        >
+          <BackArrowIcon />
+          {t('summary.back')}
+        </button>
+        <LanguageToggle />
+      </div>
+      <BookingSteps current="summary" />
+      <header className="booking-header">
+        <h1>{t('summary.title')}</h1>
+        <p className="lead">{t('summary.lead')}</p>
+      </header>
+
+      <div className="booking-form">
+        <SummarySection
+          id={`${ids}-contact`}
+          title={t('summary.sections.contact')}
+          rows={contact}
+        />
+        <SummarySection id={`${ids}-move`} title={t('summary.sections.move')} rows={move} />
+
+        {state.totalPrice !== undefined && (
+          <div className="booking-card summary-total">
+            <span>{t('summary.total')}</span>
+            <strong>
+              <bdi>{formatMoney(state.totalPrice, language)}</bdi>
+            </strong>
+          </div>
+        )}
+        <p className="alert summary-note">{t('summary.teamNote')}</p>
+
+        <div className="booking-actions summary-actions">
+          <button
+            type="button"
+            className="btn btn-secondary btn-lg"
+            onClick={() => void navigate(paths.dateSelection)}
+          >
+            <BackArrowIcon />
+            {t('summary.back')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => void navigate(paths.payment)}
+          >
+            {t('summary.confirm')}
+            <ForwardArrowIcon />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SummarySection({
+  id,
+  title,
+  rows,
+}: {
+  id: string;
+  title: string;
+  rows: [string, ReactNode][];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <section className="booking-card" aria-labelledby={id}>
+      <h2 id={id} className="booking-card-title">
+        {title}
+      </h2>
+      <dl className="summary-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="summary-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
+import {
+  mockGeocodeResponse,
+  mockGeolocation,
+  removeGeolocation,
+} from '../hooks/geolocation-test-utils';
+import ar from '../../../../locales/ar/booking.json';
+import en from '../../../../locales/en/booking.json';
+import enValidation from '../../../../locales/en/validation.json';
+import arValidation from '../../../../locales/ar/validation.json';
+import { SelectCityPage } from './select-city-page';
+
+function renderPage(language: 'ar' | 'en' = 'en', state?: unknown) {
+  return renderWithProviders(<SelectCityPage />, {
+    language,
+    route: '/select-city',
+    state,
+    extraRoutes: [{ path: '/customer-info', element: <p>customer info</p> }],
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SelectCityPage: choice', () => {
+  it('offers GPS and manual entry, with back and language buttons (Arabic)', () => {
+    renderPage('ar');
+    expect(screen.getByRole('heading', { level: 1, name: ar.selectCity.title })).toBeVisible();
+    expect(screen.getByRole('button', { name: new RegExp(ar.selectCity.gps.title) })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: new RegExp(ar.selectCity.manualChoice.title) }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'رجوع' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'English' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: ar.steps.label })).toHaveTextContent(
+      'الخطوة ١ من ٥',
+    );
+  });
+
+  it('shows the service carried from /prices and keeps it in the flow', async () => {
+    renderPage('en', { moveType: 'office', totalPrice: 1200 });
+    expect(await screen.findByText(/Your service: Office move/)).toBeVisible();
+    expect(readBookingFlow()).toMatchObject({ moveType: 'office', totalPrice: 1200 });
+  });
+
+  it('starts a new booking when the last one was already placed', async () => {
+    writeBookingFlow({ fullName: 'Old', orderId: 'o1', orderNumber: 'AF-20250101-123' });
+    renderPage();
+    await waitFor(() => expect(readBookingFlow()).toEqual({}));
+  });
+});
+
+describe('SelectCityPage: manual', () => {
+  it('requires governorate and district with the spec message', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Enter it manually/ }));
+    expect(screen.getByRole('heading', { name: en.selectCity.manual.title })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(enValidation.location.required);
+    const governorate = screen.getByRole('combobox', { name: en.selectCity.manual.governorate });
+    expect(governorate).toHaveFocus();
+    expect(governorate).toHaveAttribute('aria-invalid', 'true');
+
+    await user.selectOptions(governorate, 'cairo');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const district = screen.getByRole('combobox', { name: en.selectCity.manual.district });
+    expect(district).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(enValidation.location.required);
+    expect(location()).toBe('/select-city');
+  });
+
+  it('lists 27 governorates, districts of the chosen one, and clears the district on change', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Enter it manually/ }));
+    const governorate = screen.getByRole('combobox', { name: en.selectCity.manual.governorate });
+    expect(within(governorate).getAllByRole('option')).toHaveLength(28);
+    const district = screen.getByRole('combobox', { name: en.selectCity.manual.district });
+    expect(within(district).getAllByRole('option')).toHaveLength(1);
+
+    await user.selectOptions(governorate, 'cairo');
+    expect(within(district).getByRole('option', { name: 'Nasr City' })).toBeInTheDocument();
+    await user.selectOptions(district, 'nasr-city');
+    expect(district).toHaveValue('nasr-city');
+
+    await user.selectOptions(governorate, 'giza');
+    expect(district).toHaveValue('');
+    expect(within(district).queryByRole('option', { name: 'Nasr City' })).toBeNull();
+    expect(within(district).getByRole('option', { name: 'Dokki' })).toBeInTheDocument();
+  });
+
+  it('saves the location and goes to /customer-info', async () => {
+    const { user } = renderPage('ar');
+    await user.click(
+      screen.getByRole('button', { name: new RegExp(ar.selectCity.manualChoice.title) }),
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: ar.selectCity.manual.governorate }),
+      'القاهرة',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: ar.selectCity.manual.district }),
+      'مدينة نصر',
+    );
+    await user.click(screen.getByRole('button', { name: ar.selectCity.manual.continue }));
+    expect(location()).toBe('/customer-info');
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'nasr-city',
+      locationSource: 'manual',
+    });
+  });
+
+  it('shows the Arabic message when nothing is chosen', async () => {
+    const { user } = renderPage('ar');
+    await user.click(
+      screen.getByRole('button', { name: new RegExp(ar.selectCity.manualChoice.title) }),
+    );
+    await user.click(screen.getByRole('button', { name: ar.selectCity.manual.continue }));
+    expect(screen.getByRole('alert')).toHaveTextContent(arValidation.location.required);
+  });
+
+  it('goes back to the choice', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Enter it manually/ }));
+    await user.click(screen.getByRole('button', { name: en.selectCity.manual.backToChoice }));
+    expect(screen.getByRole('button', { name: /Use my current location/ })).toBeVisible();
+  });
+});
+
+describe('SelectCityPage: GPS', () => {
+  it('locates with high accuracy, 15 s timeout and no cache, then goes to /customer-info', async () => {
+    const geo = mockGeolocation();
+    const fetchMock = mockGeocodeResponse({
+      display_name: 'Nasr City, Cairo, Egypt',
+      address: { state: 'محافظة القاهرة', suburb: 'مدينة نصر' },
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    expect(screen.getByRole('heading', { name: en.selectCity.gps.locatingTitle })).toBeVisible();
+    expect(screen.getByText(en.selectCity.gps.wait)).toBeVisible();
+    expect(geo.getCurrentPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      {
+        enableHighAccuracy: true,
+        timeout: 15000,
+        maximumAge: 0,
+      },
+    );
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    await waitFor(() => expect(location()).toBe('/customer-info'));
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
+    expect(url.searchParams.get('lat')).toBe('30.0444');
+    expect(url.searchParams.get('lon')).toBe('31.2357');
+    expect(url.searchParams.get('format')).toBe('json');
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'nasr-city',
+      locationSource: 'gps',
+    });
+  });
+
+  it('with a governorate but no known district, opens manual mode prefilled', async () => {
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ address: { city: 'Giza', suburb: 'Somewhere unknown' } });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await act(async () => geo.succeed());
+    expect(
+      await screen.findByText('We found you in Giza. Please choose your district.'),
+    ).toBeVisible();
+    expect(screen.getByRole('combobox', { name: en.selectCity.manual.governorate })).toHaveValue(
+      'giza',
+    );
+    expect(screen.getByRole('combobox', { name: en.selectCity.manual.district })).toHaveValue('');
+  });
+
+  it('denied (code 1): back to the choice with a dismissible alert', async () => {
+    const geo = mockGeolocation();
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await act(async () => geo.fail(1));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en.selectCity.errors.denied);
+    expect(screen.getByRole('button', { name: /Use my current location/ })).toBeVisible();
+    await user.click(within(alert).getByRole('button', { name: en.selectCity.errors.dismiss }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('other failures (timeout) show the generic message, and retry tries again', async () => {
+    const geo = mockGeolocation();
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await act(async () => geo.fail(3));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en.selectCity.errors.failed);
+    await user.click(within(alert).getByRole('button', { name: en.selectCity.errors.retry }));
+    expect(geo.getCurrentPosition).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('heading', { name: en.selectCity.gps.locatingTitle })).toBeVisible();
+  });
+
+  it('a failed reverse lookup (non-OK) shows the generic message', async () => {
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ error: 'busy' }, 503);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await act(async () => geo.succeed());
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.selectCity.errors.failed);
+  });
+
+  it('unsupported browsers get their own message (Arabic)', async () => {
+    removeGeolocation();
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: new RegExp(ar.selectCity.gps.title) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ar.selectCity.errors.unsupported);
+  });
+
+  it('cancel returns to the choice silently and ignores the late answer', async () => {
+    const geo = mockGeolocation();
+    const fetchMock = mockGeocodeResponse({ address: { city: 'Cairo', suburb: 'Maadi' } });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await user.click(screen.getByRole('button', { name: en.selectCity.gps.cancel }));
+    expect(screen.getByRole('button', { name: /Use my current location/ })).toBeVisible();
+    await act(async () => geo.succeed());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(location()).toBe('/select-city');
+    expect(readBookingFlow().districtId).toBeUndefined();
+  });
+});

@@ -1,0 +1,257 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cairoToday } from '../../src/domain/datetime';
+import arBooking from '../../locales/ar/booking.json';
+import enBooking from '../../locales/en/booking.json';
+import arValidation from '../../locales/ar/validation.json';
+import enValidation from '../../locales/en/validation.json';
+import { baseUrl, checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+
+afterAll(closeBrowser);
+
+const DAY = 24 * 60 * 60 * 1000;
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
+}
+
+async function flow(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('afsh.booking') ?? '{}'));
+}
+
+type Strings = { b: typeof enBooking; v: typeof enValidation };
+const AR: Strings = { b: arBooking, v: arValidation };
+const EN: Strings = { b: enBooking, v: enValidation };
+
+async function chooseManualLocation(page: Page, s: Strings, governorate: string, district: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: new RegExp(s.b.selectCity.manualChoice.title) }).click();
+  await main.getByLabel(s.b.selectCity.manual.governorate).selectOption({ label: governorate });
+  await main.getByLabel(s.b.selectCity.manual.district).selectOption({ label: district });
+}
+
+async function fillCustomer(page: Page, s: Strings, phone: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel(s.b.customerInfo.fullName, { exact: true }).fill('منى عادل');
+  await main.getByLabel(s.b.customerInfo.phone, { exact: true }).fill(phone);
+  await main
+    .getByLabel(s.b.customerInfo.pickup, { exact: true })
+    .fill('١٢ شارع عباس العقاد، مدينة نصر');
+  await main.getByLabel(s.b.customerInfo.dropoff, { exact: true }).fill('٥ شارع ٩، المعادي');
+}
+
+describe('booking steps: /select-city → /request-summary', () => {
+  it('Arabic phone: manual location, Arabic-digit phone, reload, validation, summary', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/select-city' });
+    const { page } = opened;
+    const s = AR;
+    const main = page.getByRole('main');
+    try {
+      await main.getByRole('heading', { level: 1, name: s.b.selectCity.title }).waitFor();
+      expect(await main.getByRole('navigation', { name: s.b.steps.label }).textContent()).toContain(
+        'الخطوة ١ من ٥',
+      );
+      await checkA11y(page, 'select-city-choice-ar-phone');
+      await snap(page, 'booking-a-select-city-choice-ar-phone');
+
+      // Manual mode: continue with nothing chosen shows the spec message.
+      await main
+        .getByRole('button', { name: new RegExp(s.b.selectCity.manualChoice.title) })
+        .click();
+      await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
+      expect(norm(await main.getByRole('alert').textContent())).toBe(s.v.location.required);
+      await main.getByLabel(s.b.selectCity.manual.governorate).selectOption({ label: 'القاهرة' });
+      await main.getByLabel(s.b.selectCity.manual.district).selectOption({ label: 'مدينة نصر' });
+      await checkA11y(page, 'select-city-manual-ar-phone');
+      await snap(page, 'booking-a-select-city-manual-ar-phone');
+      await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
+      await waitForPath(page, '/customer-info');
+
+      // Customer info: an empty required field shows its message and nothing moves on.
+      await main.getByRole('heading', { level: 1, name: s.b.customerInfo.title }).waitFor();
+      expect(await main.getByText('مدينة نصر', { exact: true }).isVisible()).toBe(true);
+      await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+      expect(norm(await main.getByRole('alert').first().textContent())).toBe(
+        s.v.customerInfo.required,
+      );
+      expect(pathOf(page)).toBe('/customer-info');
+      expect((await flow(page)).fullName).toBeUndefined();
+      await checkA11y(page, 'customer-info-errors-ar-phone');
+      await snap(page, 'booking-a-customer-info-errors-ar-phone');
+
+      await fillCustomer(page, s, '٠١٠١٢٣٤٥٦٧٨');
+      await snap(page, 'booking-a-customer-info-filled-ar-phone');
+      await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+      await waitForPath(page, '/date-selection');
+      expect(await flow(page)).toMatchObject({ phoneNumber: '01012345678', fullName: 'منى عادل' });
+
+      // A reload in the middle of the flow keeps everything.
+      await page.reload({ waitUntil: 'networkidle' });
+      await main.getByRole('heading', { level: 1, name: s.b.dateSelection.title }).waitFor();
+      expect(pathOf(page)).toBe('/date-selection');
+      expect(await flow(page)).toMatchObject({
+        governorateId: 'cairo',
+        districtId: 'nasr-city',
+        fullName: 'منى عادل',
+        phoneNumber: '01012345678',
+      });
+      await checkA11y(page, 'date-selection-ar-phone');
+      await snap(page, 'booking-a-date-selection-ar-phone');
+
+      // A past date shows its message and nothing is saved.
+      const yesterday = cairoToday(new Date(Date.now() - DAY));
+      const tomorrow = cairoToday(new Date(Date.now() + DAY));
+      await main.getByLabel(s.b.dateSelection.date, { exact: true }).fill(yesterday);
+      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('10:30');
+      await main.getByRole('button', { name: s.b.dateSelection.next }).click();
+      await main.getByText(s.v.date.past).waitFor();
+      expect(pathOf(page)).toBe('/date-selection');
+      expect((await flow(page)).moveDate).toBeUndefined();
+      await snap(page, 'booking-a-date-selection-past-ar-phone');
+
+      await main.getByLabel(s.b.dateSelection.date, { exact: true }).fill(tomorrow);
+      await main.getByLabel(s.b.dateSelection.pickupFloor, { exact: true }).fill('٣');
+      await main.getByRole('button', { name: s.b.dateSelection.next }).click();
+      await waitForPath(page, '/request-summary');
+
+      await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
+      const text = norm(await main.textContent());
+      for (const value of ['منى عادل', '01012345678', 'مدينة نصر، القاهرة', '٥ شارع ٩، المعادي']) {
+        expect(text).toContain(value);
+      }
+      expect(text).toContain(s.b.summary.teamNote);
+      expect(await flow(page)).toMatchObject({
+        moveDate: tomorrow,
+        moveTime: '10:30',
+        pickupFloor: 3,
+      });
+      await checkA11y(page, 'request-summary-ar-phone');
+      await snap(page, 'booking-a-request-summary-ar-phone');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('English desktop: the happy path', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/select-city' });
+    const { page } = opened;
+    const s = EN;
+    const main = page.getByRole('main');
+    try {
+      await main.getByRole('heading', { level: 1, name: s.b.selectCity.title }).waitFor();
+      await checkA11y(page, 'select-city-en-desktop');
+      await snap(page, 'booking-a-select-city-en-desktop');
+      await chooseManualLocation(page, s, 'Alexandria', 'Smouha');
+      await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
+      await waitForPath(page, '/customer-info');
+      await main.getByText('Smouha', { exact: true }).waitFor();
+      await fillCustomer(page, s, '+20 111 234 5678');
+      await checkA11y(page, 'customer-info-en-desktop');
+      await snap(page, 'booking-a-customer-info-en-desktop');
+      await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+      await waitForPath(page, '/date-selection');
+      await main
+        .getByLabel(s.b.dateSelection.date, { exact: true })
+        .fill(cairoToday(new Date(Date.now() + 2 * DAY)));
+      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('14:00');
+      await main.getByLabel(s.b.dateSelection.moveType).selectOption('office');
+      await main.getByRole('radio', { name: 'Villa' }).check();
+      await checkA11y(page, 'date-selection-en-desktop');
+      await snap(page, 'booking-a-date-selection-en-desktop');
+      await main.getByRole('button', { name: s.b.dateSelection.next }).click();
+      await waitForPath(page, '/request-summary');
+      await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
+      const text = norm(await main.textContent());
+      expect(text).toContain('01112345678');
+      expect(text).toContain('Smouha, Alexandria');
+      expect(text).toContain('Office move');
+      expect(text).toContain('4 workers');
+      await checkA11y(page, 'request-summary-en-desktop');
+      await snap(page, 'booking-a-request-summary-en-desktop');
+      await main.getByRole('button', { name: s.b.summary.confirm }).click();
+      await waitForPath(page, '/payment');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('a screen opened without its data sends the customer back', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/request-summary' });
+    try {
+      await waitForPath(opened.page, '/select-city');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('GPS granted: the stubbed reverse lookup lands on /customer-info with Cairo / Nasr City', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/select-city' });
+    const { page, context } = opened;
+    const main = page.getByRole('main');
+    try {
+      await context.grantPermissions(['geolocation'], { origin: new URL(baseUrl()).origin });
+      await context.setGeolocation({ latitude: 30.0444, longitude: 31.2357 });
+      let query: URLSearchParams | null = null;
+      await page.route('**/reverse**', async (route) => {
+        query = new URL(route.request().url()).searchParams;
+        // Slow enough to see (and photograph) the locating state.
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: JSON.stringify({
+            display_name: 'مدينة نصر، القاهرة، مصر',
+            address: { state: 'القاهرة', suburb: 'مدينة نصر', country: 'مصر' },
+          }),
+        });
+      });
+      await main.getByRole('button', { name: new RegExp(AR.b.selectCity.gps.title) }).click();
+      await main.getByText(AR.b.selectCity.gps.locatingTitle).waitFor();
+      await snap(page, 'booking-a-select-city-locating-ar-phone');
+      await waitForPath(page, '/customer-info');
+      await main.getByText('مدينة نصر', { exact: true }).waitFor();
+      expect(await main.getByText('القاهرة', { exact: true }).isVisible()).toBe(true);
+      expect(query).not.toBeNull();
+      expect(query!.get('lat')).toBe('30.0444');
+      expect(query!.get('format')).toBe('json');
+      expect(await flow(page)).toMatchObject({
+        governorateId: 'cairo',
+        districtId: 'nasr-city',
+        locationSource: 'gps',
+      });
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('GPS denied: the denied message, back on the choice', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/select-city' });
+    const { page } = opened;
+    const main = page.getByRole('main');
+    try {
+      await main.getByRole('button', { name: new RegExp(EN.b.selectCity.gps.title) }).click();
+      const alert = main.getByRole('alert');
+      await alert.getByText(EN.b.selectCity.errors.denied).waitFor();
+      expect(
+        await main
+          .getByRole('button', { name: new RegExp(EN.b.selectCity.manualChoice.title) })
+          .isVisible(),
+      ).toBe(true);
+      await checkA11y(page, 'select-city-denied-en-phone');
+      await snap(page, 'booking-a-select-city-denied-en-phone');
+      await alert.getByRole('button', { name: EN.b.selectCity.errors.dismiss }).click();
+      expect(await main.getByRole('alert').count()).toBe(0);
+      expect(pathOf(page)).toBe('/select-city');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
