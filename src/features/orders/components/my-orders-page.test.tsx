@@ -1,0 +1,213 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { DataError, type NewOrder } from '../../../data/port';
+import { expectedOrderTotal } from '../../../domain/schemas';
+import { MemoryBackend } from '../../../testing/memory-adapter';
+import { renderWithProviders } from '../../../testing/render';
+import en from '../../../../locales/en/orders.json';
+import enCommon from '../../../../locales/en/common.json';
+import enErrors from '../../../../locales/en/errors.json';
+import { MyOrdersPage } from './my-orders-page';
+
+const NOW = '2026-03-10T08:00:00.000Z';
+
+function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  const values = {
+    fullName: 'Mona Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir Street',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    moveType: 'partial' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 2,
+    dropoffFloor: 1,
+    workers: 2,
+    moveDate: '2026-03-12',
+    moveTime: '09:00',
+    paymentMethod: 'cod' as const,
+    totalPrice: 0,
+    notes: 'Fragile glass table',
+    ...overrides,
+  };
+  return { ...values, totalPrice: expectedOrderTotal(values) };
+}
+
+async function customerWithOrders(count = 1) {
+  const backend = new MemoryBackend({ now: NOW });
+  const port = backend.client();
+  await port.auth.ensureSession();
+  const orders = [];
+  for (let i = 0; i < count; i += 1) {
+    orders.push(await port.orders.create(newOrder()));
+    backend.advanceTime(1000);
+  }
+  return { backend, port, orders };
+}
+
+/** The status badge of a card (the history inside the details repeats status labels). */
+const statusOf = (card: HTMLElement) =>
+  within(card).getByText(`${en.card.status}:`, { exact: false }).parentElement;
+
+describe('MyOrdersPage', () => {
+  it('shows an empty state with a booking link, and creates no session, for a visitor without one', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    const ensure = vi.spyOn(port.auth, 'ensureSession');
+    const mine = vi.spyOn(port.orders, 'mine');
+    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+
+    expect(await screen.findByRole('heading', { name: en.empty.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.empty.start })).toHaveAttribute(
+      'href',
+      '/select-city',
+    );
+    expect(ensure).not.toHaveBeenCalled();
+    expect(mine).not.toHaveBeenCalled();
+    expect(screen.queryByText(en.signupPrompt.title)).not.toBeInTheDocument();
+  });
+
+  it('shows an anonymous customer an empty list and the sign-up prompt', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    await port.auth.ensureSession();
+    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    expect(await screen.findByRole('heading', { name: en.empty.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.signupPrompt.action })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+
+  it('lists the customer’s own orders with their details, not other people’s', async () => {
+    const { backend, port } = await customerWithOrders(2);
+    const other = backend.client();
+    await other.auth.ensureSession();
+    const foreign = await other.orders.create(newOrder({ fullName: 'Someone Else' }));
+
+    const { user } = renderWithProviders(<MyOrdersPage />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+    expect(screen.queryByText(foreign.orderNumber)).not.toBeInTheDocument();
+
+    const card = cards[0]!;
+    expect(within(card).getByText('Partial move')).toBeInTheDocument();
+    expect(within(card).getByText('Cairo, Maadi')).toBeInTheDocument();
+    expect(statusOf(card)).toHaveTextContent(enCommon.status.received);
+    expect(within(card).getByText(en.paymentMethod.cod)).toBeInTheDocument();
+    expect(within(card).getByText(en.paymentStatus.pending)).toBeInTheDocument();
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Track order AF-/ })
+        .getAttribute('href'),
+    ).toMatch(/^\/track\/AF-\d{8}-\d{3}$/);
+
+    await user.click(within(card).getByText(en.card.details));
+    expect(within(card).getByText('Mona Hassan')).toBeVisible();
+    expect(within(card).getByText('01012345678')).toBeVisible();
+    expect(within(card).getByText('Fragile glass table')).toBeVisible();
+    expect(within(card).getByText('Pickup floor 2, drop-off floor 1')).toBeVisible();
+  });
+
+  it('cancels an order after the confirm dialog, and the card shows it cancelled', async () => {
+    const { port, orders } = await customerWithOrders(1);
+    const cancel = vi.spyOn(port.orders, 'cancel');
+    const { user } = renderWithProviders(<MyOrdersPage />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const number = orders[0]!.orderNumber;
+    const cancelButton = await screen.findByRole('button', { name: `Cancel order ${number}` });
+
+    // Backing out changes nothing.
+    await user.click(cancelButton);
+    let dialog = screen.getByRole('alertdialog', { name: en.confirm.title });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByText(number)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: en.confirm.no })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(cancel).not.toHaveBeenCalled();
+    expect(cancelButton).toHaveFocus();
+
+    await user.click(cancelButton);
+    dialog = screen.getByRole('alertdialog');
+    // Focus stays inside the dialog.
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: en.confirm.yes })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: en.confirm.no })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: en.confirm.yes }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(cancel).toHaveBeenCalledWith(orders[0]!.id);
+    const card = screen.getByRole('article');
+    expect(statusOf(card)).toHaveTextContent(enCommon.status.cancelled);
+    expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    expect(screen.getByText(en.card.cancelled)).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with a translated message when the cancel fails', async () => {
+    const { port, orders } = await customerWithOrders(1);
+    vi.spyOn(port.orders, 'cancel').mockRejectedValue(
+      new DataError('failed-precondition', 'errors:orderNotCancellable'),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    await user.click(
+      await screen.findByRole('button', { name: `Cancel order ${orders[0]!.orderNumber}` }),
+    );
+    await user.click(screen.getByRole('button', { name: en.confirm.yes }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      enErrors.orderNotCancellable,
+    );
+    expect(statusOf(screen.getByRole('article'))).toHaveTextContent(enCommon.status.received);
+  });
+
+  it('offers no cancel once the crew is on its way', async () => {
+    const { backend, port, orders } = await customerWithOrders(1);
+    backend.createAdmin('boss@afsh.example', 'Moving-day-2026');
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
+    await admin.orders.update(orders[0]!.id, { status: 'in_transit' });
+    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    const card = await screen.findByRole('article');
+    expect(statusOf(card)).toHaveTextContent(enCommon.status.in_transit);
+    expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a load error with a retry that works', async () => {
+    const { port } = await customerWithOrders(1);
+    const mine = vi.spyOn(port.orders, 'mine').mockRejectedValueOnce(new DataError('unavailable'));
+    const { user } = renderWithProviders(<MyOrdersPage />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en.loadError);
+    expect(alert).toHaveTextContent(enErrors.unavailable);
+    await user.click(within(alert).getByRole('button', { name: en.retry }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+    expect(mine).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes Arabic with Arabic-Indic digits and the order number as an LTR code', async () => {
+    const { port, orders } = await customerWithOrders(1);
+    renderWithProviders(<MyOrdersPage />, { language: 'ar', route: '/my-orders', port });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(orders[0]!.orderNumber)).toHaveClass('ltr-value');
+    expect(within(card).getByText('القاهرة، المعادي')).toBeInTheDocument();
+    expect(screen.getByText('طلب واحد')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Order } from '../../../data/port';
+import { errorMessageKey } from '../../../data/error-messages';
+import { useDataPort } from '../../../data/react/data-port-context';
+import { useSession } from '../../../data/react/session-context';
+import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useMyOrders } from '../hooks/use-my-orders';
+import { ConfirmDialog } from './confirm-dialog';
+import { OrderCard } from './order-card';
+import './my-orders-page.css';
+
+/**
+ * /my-orders (D7): the visitor's real orders from the backend, anonymous or signed in, with
+ * details, tracking and cancel while the order is still `received` or `under_review`.
+ */
+export function MyOrdersPage() {
+  const { t } = useTranslation(['orders', 'common', 'errors']);
+  const { user, ready } = useSession();
+  const port = useDataPort();
+  const language = useDisplayLanguage();
+  const { state, reload, replace } = useMyOrders(user?.id ?? null);
+
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    setBusy(true);
+    setCancelError(null);
+    try {
+      const updated = await port.orders.cancel(cancelling.id);
+      replace(updated);
+      setCancelling(null);
+      setNotice(t('orders:card.cancelled'));
+    } catch (error) {
+      setCancelError(t(errorMessageKey(error, 'generic')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closeDialog = () => {
+    setCancelling(null);
+    setCancelError(null);
+  };
+
+  const sessionKnown = ready !== false;
+  const loading = !sessionKnown || (user !== null && state.kind === 'loading');
+  const orders = user && state.kind === 'loaded' ? state.orders : null;
+  const empty = sessionKnown && (user === null || (orders !== null && orders.length === 0));
+
+  return (
+    <div className="container page my-orders">
+      <header className="my-orders-header">
+        <h1>{t('orders:title')}</h1>
+        <p className="lead">{t('orders:lead')}</p>
+      </header>
+
+      {user?.anonymous && (
+        <aside className="my-orders-signup" aria-labelledby="my-orders-signup-title">
+          <div>
+            <h2 id="my-orders-signup-title">{t('orders:signupPrompt.title')}</h2>
+            <p>{t('orders:signupPrompt.body')}</p>
+          </div>
+          <Link className="btn btn-primary" to={paths.signup}>
+            {t('orders:signupPrompt.action')}
+          </Link>
+        </aside>
+      )}
+
+      <div aria-live="polite" aria-busy={loading} className="my-orders-live">
+        {loading && (
+          <p className="my-orders-loading" role="status">
+            <span className="my-orders-spinner" aria-hidden="true" />
+            {t('orders:loading')}
+          </p>
+        )}
+        {notice && (
+          <p className="alert alert-success" role="status">
+            {notice}
+          </p>
+        )}
+      </div>
+
+      {user && state.kind === 'error' && (
+        <div className="alert alert-error my-orders-error" role="alert">
+          <p>
+            <strong>{t('orders:loadError')}</strong> {t(state.messageKey)}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={reload}>
+            {t('orders:retry')}
+          </button>
+        </div>
+      )}
+
+      {empty && (
+        <section className="card my-orders-empty" aria-labelledby="my-orders-empty-title">
+          <h2 id="my-orders-empty-title">{t('orders:empty.title')}</h2>
+          <p className="muted">{t('orders:empty.body')}</p>
+          <Link className="btn btn-primary btn-lg" to={paths.selectCity}>
+            {t('orders:empty.start')}
+            <ForwardArrowIcon />
+          </Link>
+        </section>
+      )}
+
+      {orders && orders.length > 0 && (
+        <>
+          <p className="my-orders-count muted">
+            {t('orders:count', {
+              count: orders.length,
+              value: formatNumber(orders.length, language),
+            })}
+          </p>
+          <ul className="my-orders-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard
+                  order={order}
+                  onCancel={(o) => {
+                    setNotice(null);
+                    setCancelError(null);
+                    setCancelling(o);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {cancelling && (
+        <ConfirmDialog
+          title={t('orders:confirm.title')}
+          confirmLabel={busy ? t('orders:confirm.working') : t('orders:confirm.yes')}
+          cancelLabel={t('orders:confirm.no')}
+          onConfirm={() => void confirmCancel()}
+          onCancel={closeDialog}
+          busy={busy}
+          error={cancelError}
+        >
+          <p>
+            <Trans
+              t={t}
+              i18nKey="orders:confirm.body"
+              values={{ number: cancelling.orderNumber }}
+              components={{ num: <bdi className="ltr-value" /> }}
+            />
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

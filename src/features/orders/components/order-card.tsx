@@ -1,0 +1,181 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Order } from '../../../data/port';
+import { ChevronDownIcon, SearchIcon } from '../../../components/ui/icons';
+import { trackPath } from '../../../config/paths';
+import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
+import {
+  districtName,
+  findDistrict,
+  findGovernorate,
+  governorateName,
+} from '../../../domain/governorates';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+
+/** One of the customer's own orders: the essentials up front, the rest behind "details". */
+export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: Order): void }) {
+  const { t } = useTranslation(['orders', 'common', 'pricing']);
+  const language = useDisplayLanguage();
+  const ids = useId();
+  const num = (n: number) => formatNumber(n, language);
+  const governorate = findGovernorate(order.governorateId);
+  const district = findDistrict(order.governorateId, order.districtId);
+  const place = [
+    governorate ? governorateName(governorate, language) : order.governorateId,
+    district ? districtName(district, language) : order.districtId,
+  ].join(language === 'ar' ? '، ' : ', ');
+  const number = <bdi className="ltr-value">{order.orderNumber}</bdi>;
+  const history = [...order.statusHistory].sort((a, b) => a.at.localeCompare(b.at));
+
+  return (
+    <article className="card order-card" aria-labelledby={`${ids}-title`}>
+      <header className="order-card-head">
+        <div>
+          <h2 id={`${ids}-title`} className="order-card-title">
+            <span className="visually-hidden">{t('orders:card.orderNumber')} </span>
+            {number}
+          </h2>
+          <p className="order-card-created muted">
+            {t('orders:card.createdAt', { date: formatDateTime(order.createdAt, language) })}
+          </p>
+        </div>
+        <span className={`badge order-status order-status-${order.status}`}>
+          <span className="visually-hidden">{t('orders:card.status')}: </span>
+          {t(`common:${statusLabelKey(order.status)}`)}
+        </span>
+      </header>
+
+      <dl className="order-facts">
+        <div>
+          <dt>{t('orders:card.moveType')}</dt>
+          <dd>{t(`pricing:moveTypes.${order.moveType}.label`)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.moveDate')}</dt>
+          <dd>
+            <time dateTime={`${order.moveDate}T${order.moveTime}`}>
+              {formatDate(order.moveDate, language)} · {formatTime(order.moveTime, language)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.location')}</dt>
+          <dd>{place}</dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.total')}</dt>
+          <dd>
+            <bdi>{formatMoney(order.totalPrice, language)}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.payment')}</dt>
+          <dd>
+            {t(`orders:paymentMethod.${order.paymentMethod}`)}{' '}
+            <span className={`badge order-pay-${order.paymentStatus}`}>
+              {t(`orders:paymentStatus.${order.paymentStatus}`)}
+            </span>
+            {order.paymentProvider === 'test' && (
+              <span className="order-test-mode">{t('orders:testMode')}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      <details className="order-details">
+        <summary>
+          {t('orders:card.details')}
+          <ChevronDownIcon className="order-details-chevron" />
+        </summary>
+        <dl className="order-facts order-facts-more">
+          <div>
+            <dt>{t('orders:details.fullName')}</dt>
+            <dd>
+              <bdi>{order.fullName}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.phone')}</dt>
+            <dd>
+              <bdi className="ltr-value">{order.phoneNumber}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.pickup')}</dt>
+            <dd>
+              <bdi>{order.pickupAddress}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.dropoff')}</dt>
+            <dd>
+              <bdi>{order.dropoffAddress}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.housing')}</dt>
+            <dd>{t(`orders:housing.${order.housing}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.floors')}</dt>
+            <dd>
+              {t('orders:details.floorsValue', {
+                pickup: num(order.pickupFloor),
+                dropoff: num(order.dropoffFloor),
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders:details.team')}</dt>
+            <dd>{t('orders:workers', { count: order.workers, value: num(order.workers) })}</dd>
+          </div>
+          {order.notes.trim() !== '' && (
+            <div className="order-facts-wide">
+              <dt>{t('orders:details.notes')}</dt>
+              <dd className="order-notes">
+                <bdi>{order.notes}</bdi>
+              </dd>
+            </div>
+          )}
+        </dl>
+        <h3 className="order-history-title">{t('orders:details.history')}</h3>
+        <ol className="order-history">
+          {history.map((change, index) => (
+            <li key={`${change.at}-${index}`}>
+              <span className="order-history-status">
+                {t(`common:${statusLabelKey(change.status)}`)}
+              </span>{' '}
+              <time className="muted" dateTime={change.at}>
+                {formatDateTime(change.at, language)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </details>
+
+      <div className="order-actions">
+        <Link
+          className="btn btn-secondary"
+          to={trackPath(order.orderNumber)}
+          aria-label={t('orders:card.trackLabel', { number: order.orderNumber })}
+        >
+          <SearchIcon />
+          {t('orders:card.track')}
+        </Link>
+        {canCustomerCancel(order.status) && (
+          <button
+            type="button"
+            className="btn btn-ghost order-cancel"
+            onClick={() => onCancel(order)}
+            aria-label={t('orders:card.cancelLabel', { number: order.orderNumber })}
+          >
+            {t('orders:card.cancel')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

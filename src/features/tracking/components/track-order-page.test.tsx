@@ -1,0 +1,267 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { DataError, type DataPort, type NewOrder } from '../../../data/port';
+import { expectedOrderTotal } from '../../../domain/schemas';
+import { MemoryBackend } from '../../../testing/memory-adapter';
+import { renderWithProviders } from '../../../testing/render';
+import en from '../../../../locales/en/tracking.json';
+import enErrors from '../../../../locales/en/errors.json';
+import enValidation from '../../../../locales/en/validation.json';
+import enCommon from '../../../../locales/en/common.json';
+import { TrackOrderPage } from './track-order-page';
+
+const NOW = '2026-03-10T08:00:00.000Z';
+
+function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  const values = {
+    fullName: 'Mona Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir Street',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    moveType: 'partial' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 0,
+    dropoffFloor: 0,
+    workers: 2,
+    moveDate: '2026-03-12',
+    moveTime: '09:00',
+    paymentMethod: 'cod' as const,
+    totalPrice: 0,
+    notes: '',
+    ...overrides,
+  };
+  return { ...values, totalPrice: expectedOrderTotal(values) };
+}
+
+/** Both routes of the real table, so the page reads its path parameter like in the app. */
+function page() {
+  return (
+    <Routes>
+      <Route path="/track/:orderId" element={<TrackOrderPage />} />
+      <Route path="/track-order" element={<TrackOrderPage />} />
+    </Routes>
+  );
+}
+
+async function seed(backend: MemoryBackend, overrides: Partial<NewOrder> = {}) {
+  const owner = backend.client();
+  await owner.auth.ensureSession();
+  return owner.orders.create(newOrder(overrides));
+}
+
+const input = () => screen.getByRole('textbox', { name: en.form.label });
+const location = () => screen.getByTestId('location');
+
+describe('TrackOrderPage', () => {
+  it('normalises the typed number (spaces, leading #, lower case) before looking it up', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    const get = vi.spyOn(port.tracking, 'get');
+    const { user } = renderWithProviders(page(), { language: 'en', route: '/track-order', port });
+
+    expect(input()).toHaveAttribute('dir', 'ltr');
+    expect(input()).toHaveAttribute('placeholder', 'AF-20250101-123');
+    await user.type(input(), '  #af-20250101-123 ');
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+
+    await waitFor(() => expect(get).toHaveBeenCalledWith('AF-20250101-123'));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(location()).toHaveTextContent('/track/AF-20250101-123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(enErrors.tracking.notFound);
+  });
+
+  it('accepts Arabic-Indic digits', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    const get = vi.spyOn(port.tracking, 'get');
+    const { user } = renderWithProviders(page(), { language: 'ar', route: '/track-order', port });
+    await user.type(screen.getByRole('textbox', { name: 'رقم الطلب' }), 'AF-٢٠٢٥٠١٠١-١٢٣');
+    await user.click(screen.getByRole('button', { name: 'تتبّع' }));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('AF-20250101-123'));
+  });
+
+  it('asks for a number when the input is empty, and sends nothing', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    const get = vi.spyOn(port.tracking, 'get');
+    const { user } = renderWithProviders(page(), { language: 'en', route: '/track-order', port });
+
+    await user.type(input(), '  #  ');
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+
+    expect(await screen.findByText(enValidation.tracking.required)).toBeInTheDocument();
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+    expect(input()).toHaveFocus();
+    expect(get).not.toHaveBeenCalled();
+    expect(location()).toHaveTextContent('/track-order');
+  });
+
+  it('shows the public view of an order placed from another browser, without personal data', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await seed(backend, { paymentMethod: 'cod' });
+    const visitor = backend.client();
+
+    const { container } = renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${encodeURIComponent(order.orderNumber)}`,
+      port: visitor,
+    });
+
+    const heading = await screen.findByRole('heading', { name: new RegExp(order.orderNumber) });
+    expect(heading).toBeInTheDocument();
+    expect(screen.getByText('Partial move')).toBeInTheDocument();
+    expect(screen.getByText(en.paymentMethod.cod)).toBeInTheDocument();
+    expect(screen.getByText(en.paymentStatus.pending)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: new RegExp(order.orderNumber) })).toBeInTheDocument();
+
+    const progress = screen.getByRole('progressbar', { name: en.found.progressLabel });
+    expect(progress).toHaveAttribute('aria-valuenow', '1');
+    expect(progress).toHaveAttribute('aria-valuetext', enCommon.status.received);
+    const steps = screen.getAllByRole('listitem').filter((li) => li.closest('.track-steps'));
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+
+    const history = screen.getByRole('region', { name: en.found.historyTitle });
+    expect(within(history).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(history).getByText(enCommon.status.received)).toBeInTheDocument();
+
+    const text = container.textContent ?? '';
+    expect(text).not.toContain('Mona');
+    expect(text).not.toContain('01012345678');
+    expect(text).not.toContain('Tahrir');
+    // The form gives way to the result and its "track another" button.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('marks a paid card order, says it is test mode, and follows status changes in the timeline', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const owner = backend.client();
+    await owner.auth.ensureSession();
+    const admin = backend.client();
+    backend.createAdmin('boss@afsh.example', 'Moving-day-2026');
+    await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
+    const order = await owner.orders.create(
+      newOrder({ paymentMethod: 'cod', moveType: 'full', housing: 'villa' }),
+    );
+    backend.advanceTime(60_000);
+    await admin.orders.update(order.id, { status: 'under_review', paymentStatus: 'paid' });
+    backend.advanceTime(60_000);
+    await admin.orders.update(order.id, { status: 'in_transit' });
+
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    const progress = await screen.findByRole('progressbar');
+    expect(progress).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByText(en.paymentStatus.paid)).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: en.found.historyTitle });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.track-timeline-status')?.textContent)).toEqual([
+      enCommon.status.received,
+      enCommon.status.under_review,
+      enCommon.status.in_transit,
+    ]);
+  });
+
+  it('shows a cancelled order as cancelled, not as a stage of the bar', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const owner = backend.client();
+    await owner.auth.ensureSession();
+    const order = await owner.orders.create(newOrder());
+    await owner.orders.cancel(order.id);
+
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    expect(await screen.findByText(en.found.cancelled)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('looks up the ?order= query at once', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await seed(backend);
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track-order?order=${encodeURIComponent(`#${order.orderNumber.toLowerCase()}`)}`,
+      port: backend.client(),
+    });
+    expect(
+      await screen.findByRole('heading', { name: new RegExp(order.orderNumber) }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a loading state while looking up', async () => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    let release: () => void = () => {};
+    vi.spyOn(port.tracking, 'get').mockImplementation(
+      () =>
+        new Promise((_resolve, reject) => {
+          release = () => reject(new DataError('not-found'));
+        }),
+    );
+    renderWithProviders(page(), { language: 'en', route: '/track/AF-20250101-123', port });
+    expect(await screen.findByText(en.loading)).toBeInTheDocument();
+    expect(screen.getByText(en.loading).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: en.form.searching })).toBeDisabled();
+    release();
+    expect(await screen.findByText(enErrors.tracking.notFound)).toBeInTheDocument();
+    expect(screen.queryByText(en.loading)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['permission-denied', enErrors.tracking.permissionDenied],
+    ['internal', enErrors.tracking.unexpected],
+    ['unavailable', enErrors.tracking.unexpected],
+  ] as const)('maps a %s error to its message', async (code, message) => {
+    const port = new MemoryBackend({ now: NOW }).client();
+    vi.spyOn(port.tracking, 'get').mockRejectedValue(new DataError(code));
+    renderWithProviders(page(), { language: 'en', route: '/track/AF-20250101-123', port });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('maps a failure that is not a DataError to the unexpected-error message', async () => {
+    const port: DataPort = new MemoryBackend({ now: NOW }).client();
+    vi.spyOn(port.tracking, 'get').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderWithProviders(page(), { language: 'en', route: '/track/AF-20250101-123', port });
+    expect(await screen.findByRole('alert')).toHaveTextContent(enErrors.tracking.unexpected);
+  });
+
+  it('"track another number" returns to an empty input at /track-order', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await seed(backend);
+    const { user } = renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    await user.click(await screen.findByRole('button', { name: en.found.trackAnother }));
+    expect(location()).toHaveTextContent(/^\/track-order$/);
+    expect(input()).toHaveValue('');
+    await waitFor(() => expect(input()).toHaveFocus());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('writes Arabic with Arabic-Indic digits and keeps the order number as an LTR code', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await seed(backend);
+    renderWithProviders(page(), {
+      language: 'ar',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    const heading = await screen.findByRole('heading', { name: new RegExp(order.orderNumber) });
+    expect(heading.querySelector('bdi.ltr-value')).toHaveTextContent(order.orderNumber);
+    expect(screen.getByText('نقل جزئي', { exact: false })).toBeInTheDocument();
+    const total = screen.getByText('الإجمالي', { exact: false, selector: 'dt' }).nextElementSibling;
+    expect(total?.textContent).toMatch(/[٠-٩]/);
+    expect(total?.textContent).not.toMatch(/[0-9]/);
+  });
+});

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicTracking } from '../../../data/port';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { TrackingQr } from '../../../components/ui/tracking-qr';
+import { formatDate } from '../../../domain/datetime';
+import { formatMoney } from '../../../domain/money';
+import { statusLabelKey } from '../../../domain/status';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import { StatusProgress } from './status-progress';
+import { StatusTimeline } from './status-timeline';
+
+/** The public view of one order (D2): nothing here names or locates the customer. */
+export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
+  const { t } = useTranslation(['tracking', 'common', 'pricing']);
+  const language = useDisplayLanguage();
+  const ids = useId();
+  const headingId = `${ids}-heading`;
+  const historyId = `${ids}-history`;
+  const qrId = `${ids}-qr`;
+  const number = <bdi className="ltr-value">{tracking.orderNumber}</bdi>;
+
+  return (
+    <section className="track-result" aria-labelledby={headingId}>
+      <div className="card track-summary">
+        <div className="track-summary-head">
+          <h2 id={headingId} className="track-number-heading">
+            <span className="track-number-label">{t('tracking:found.orderNumber')}</span>
+            {number}
+          </h2>
+          <CopyButton text={tracking.orderNumber} />
+        </div>
+
+        <p className="track-current">
+          <span className="muted">{t('tracking:found.status')}: </span>
+          <span className={`badge track-status-badge track-status-${tracking.status}`}>
+            {t(`common:${statusLabelKey(tracking.status)}`)}
+          </span>
+        </p>
+
+        <StatusProgress status={tracking.status} />
+
+        <dl className="track-details">
+          <div>
+            <dt>{t('tracking:found.moveType')}</dt>
+            <dd>{t(`pricing:moveTypes.${tracking.moveType}.label`)}</dd>
+          </div>
+          <div>
+            <dt>{t('tracking:found.total')}</dt>
+            <dd>
+              <bdi>{formatMoney(tracking.totalPrice, language)}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('tracking:found.payment')}</dt>
+            <dd>
+              {t(`tracking:paymentMethod.${tracking.paymentMethod}`)}{' '}
+              <span className={`badge track-pay-${tracking.paymentStatus}`}>
+                {t(`tracking:paymentStatus.${tracking.paymentStatus}`)}
+              </span>
+              {tracking.paymentMethod === 'card' && (
+                <span className="track-test-mode">{t('tracking:testMode')}</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('tracking:found.moveDate')}</dt>
+            <dd>
+              <time dateTime={tracking.moveDate}>{formatDate(tracking.moveDate, language)}</time>
+            </dd>
+          </div>
+        </dl>
+        <p className="field-hint track-privacy">{t('tracking:found.privacy')}</p>
+      </div>
+
+      <div className="track-columns">
+        <section className="card" aria-labelledby={historyId}>
+          <h3 id={historyId}>{t('tracking:found.historyTitle')}</h3>
+          <StatusTimeline history={tracking.statusHistory} />
+        </section>
+
+        <section className="card track-qr" aria-labelledby={qrId}>
+          <h3 id={qrId}>{t('tracking:found.qrTitle')}</h3>
+          <TrackingQr orderNumber={tracking.orderNumber} />
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useRef, useState } from 'react';
+import type { PublicTracking } from '../../../data/port';
+import { errorMessageKey } from '../../../data/error-messages';
+import { isDataError } from '../../../data/port';
+import { useDataPort } from '../../../data/react/data-port-context';
+
+/** The tracker's states (spec section 4): idle input, loading, found, not found or error. */
+export type TrackingState =
+  | { kind: 'idle' }
+  | { kind: 'loading'; number: string }
+  | { kind: 'found'; number: string; tracking: PublicTracking }
+  | { kind: 'not-found'; number: string }
+  | { kind: 'error'; number: string; messageKey: string };
+
+/**
+ * Looks an order up by number through the public tracking view (D2: any browser, no session).
+ * Only the latest look-up may set the state: a slow answer for an older number is dropped.
+ */
+export function useTrackingLookup() {
+  const port = useDataPort();
+  const [state, setState] = useState<TrackingState>({ kind: 'idle' });
+  const latest = useRef(0);
+
+  const lookUp = useCallback(
+    async (number: string) => {
+      const id = ++latest.current;
+      setState({ kind: 'loading', number });
+      try {
+        const tracking = await port.tracking.get(number);
+        if (id === latest.current) setState({ kind: 'found', number, tracking });
+      } catch (error) {
+        if (id !== latest.current) return;
+        if (isDataError(error) && error.code === 'not-found') {
+          setState({ kind: 'not-found', number });
+        } else {
+          setState({ kind: 'error', number, messageKey: errorMessageKey(error, 'tracking') });
+        }
+      }
+    },
+    [port],
+  );
+
+  const reset = useCallback(() => {
+    latest.current += 1;
+    setState({ kind: 'idle' });
+  }, []);
+
+  return { state, lookUp, reset };
+}

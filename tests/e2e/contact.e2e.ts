@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN } from './e2e-admin';
+import {
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  getBrowser,
+  baseUrl,
+  openPage,
+  snap,
+} from './harness';
+
+afterAll(closeBrowser);
+
+const json = { 'content-type': 'application/json' };
+
+/** Messages stored on the server, read as the admin from a context of its own. */
+async function messageCount(): Promise<number> {
+  const browser = await getBrowser();
+  const context = await browser.newContext();
+  try {
+    const login = await context.request.post(`${baseUrl()}/api/auth/login`, {
+      headers: json,
+      data: E2E_ADMIN,
+    });
+    expect(login.status()).toBe(200);
+    const response = await context.request.get(`${baseUrl()}/api/messages`);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { messages: unknown[] }).messages.length;
+  } finally {
+    await context.close();
+  }
+}
+
+async function fill(page: Page, labels: Record<string, string>) {
+  for (const [label, value] of Object.entries(labels)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+describe('/contact', () => {
+  it('in Arabic on a phone: empty submit shows every message and stores nothing; a valid one is stored', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/contact' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1, name: 'تواصل معنا' }).waitFor();
+      await page.getByText('لا يوجد رقم طلب بعد', { exact: false }).waitFor();
+      await checkA11y(page, 'contact-ar-phone');
+      await snap(page, 'contact-ar-phone');
+
+      const before = await messageCount();
+      await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
+      await page.getByText('من فضلك أدخل اسمك.', { exact: false }).waitFor();
+      for (const label of ['الاسم', 'البريد الإلكتروني', 'رقم الهاتف', 'الرسالة']) {
+        expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).toBe(
+          'true',
+        );
+      }
+      expect(await page.getByLabel('البريد الإلكتروني', { exact: true }).getAttribute('type')).toBe(
+        'email',
+      );
+      await checkA11y(page, 'contact-errors-ar-phone');
+      await snap(page, 'contact-errors-ar-phone');
+      expect(await messageCount()).toBe(before);
+
+      await fill(page, {
+        الاسم: 'منى حسن',
+        'البريد الإلكتروني': 'mona@example.com',
+        'رقم الهاتف': '٠١٠ ١٢٣٤ ٥٦٧٨',
+        الرسالة: 'أريد تعديل موعد النقل من فضلكم.',
+      });
+      await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
+      await page.getByText('تم إرسال الرسالة بنجاح').waitFor();
+      expect(await page.getByLabel('الاسم', { exact: true }).inputValue()).toBe('');
+      expect(await messageCount()).toBe(before + 1);
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('in English on a desktop: the order number carried from tracking shows with copy, share and its QR', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/track-order' });
+    const { page } = opened;
+    try {
+      // Place an order in this context, track it, and follow "Contact us" with its number.
+      await page.request.post(`${baseUrl()}/api/auth/anonymous`, { headers: json, data: {} });
+      const number = await seedOrderHere(page);
+      await page.getByRole('textbox', { name: 'Order number' }).fill(number);
+      await page.getByRole('button', { name: 'Track', exact: true }).click();
+      await page.getByRole('heading', { name: new RegExp(number) }).waitFor();
+      await page.getByRole('link', { name: 'Contact us' }).click();
+      await page.waitForURL((url) => url.pathname === '/contact');
+
+      const section = page.getByRole('region', { name: 'Your order number' });
+      await section.getByText(number, { exact: true }).waitFor();
+      await section.getByRole('button', { name: 'Copy' }).waitFor();
+      await section.getByRole('button', { name: 'Share' }).waitFor();
+      await section
+        .getByRole('img', { name: `QR code for tracking order ${number}` })
+        .locator('svg')
+        .waitFor();
+      expect(
+        await section.getByRole('link', { name: 'Track this order' }).getAttribute('href'),
+      ).toBe(`/track/${number}`);
+      await checkA11y(page, 'contact-order-en-desktop');
+      await snap(page, 'contact-order-en-desktop');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+async function seedOrderHere(page: Page): Promise<string> {
+  const { cairoToday } = await import('../../src/domain/datetime');
+  const { expectedOrderTotal } = await import('../../src/domain/schemas');
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  const values = {
+    fullName: 'Contact Tester',
+    phoneNumber: '01234567890',
+    pickupAddress: '1 Nile Street, Giza',
+    dropoffAddress: '2 Pyramids Road, Giza',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: '',
+    moveType: 'office' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 1,
+    dropoffFloor: 1,
+    workers: 3,
+    moveDate: new Date(Date.UTC(y, m - 1, d + 3)).toISOString().slice(0, 10),
+    moveTime: '11:00',
+    paymentMethod: 'cod' as const,
+  };
+  const response = await page.request.post(`${baseUrl()}/api/orders`, {
+    headers: json,
+    data: { ...values, totalPrice: expectedOrderTotal(values) },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+}

@@ -1,0 +1,182 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cairoToday } from '../../src/domain/datetime';
+import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
+import { expectedOrderTotal } from '../../src/domain/schemas';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+
+afterAll(closeBrowser);
+
+const json = { 'content-type': 'application/json' };
+const at = (page: Page, path: string) => new URL(path, page.url()).toString();
+
+/** A Cairo date a few days ahead, so the server never sees a move in the past. */
+function futureDate(days: number): string {
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const CUSTOMER = { fullName: 'Mona Tracking', phoneNumber: '01098765432' };
+
+/** Places an order through the API as an anonymous visitor of `page`'s browser context. */
+async function seedOrder(page: Page): Promise<{ orderNumber: string; totalPrice: number }> {
+  const session = await page.request.post(at(page, '/api/auth/anonymous'), {
+    headers: json,
+    data: {},
+  });
+  expect(session.ok()).toBe(true);
+  const values = {
+    ...CUSTOMER,
+    pickupAddress: '12 Tahrir Street, Dokki',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: '',
+    moveType: 'full' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 3,
+    dropoffFloor: 2,
+    workers: 4,
+    moveDate: futureDate(5),
+    moveTime: '10:30',
+    paymentMethod: 'cod' as const,
+  };
+  const totalPrice = expectedOrderTotal(values);
+  const response = await page.request.post(at(page, '/api/orders'), {
+    headers: json,
+    data: { ...values, totalPrice },
+  });
+  expect(response.status()).toBe(201);
+  const { order } = (await response.json()) as { order: { orderNumber: string } };
+  expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+  return { orderNumber: order.orderNumber, totalPrice };
+}
+
+async function assertNoPersonalData(page: Page) {
+  const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+  expect(text).not.toContain(CUSTOMER.fullName);
+  expect(text).not.toContain(CUSTOMER.phoneNumber);
+  expect(text).not.toContain('Tahrir');
+  expect(text).not.toContain('Maadi');
+}
+
+/** Tracking misses answer 404 on purpose; everything else must be clean. */
+function withoutTrackingMisses(errors: string[]): string[] {
+  return errors.filter((e) => !/HTTP 404: GET .*\/api\/track\//.test(e));
+}
+
+describe('tracking: public view from any browser (D2)', () => {
+  it('in Arabic on a phone: the link opened in a second browser shows the order, and nothing personal', async () => {
+    const owner = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    let seeded: { orderNumber: string };
+    try {
+      seeded = await seedOrder(owner.page);
+    } finally {
+      await owner.close();
+    }
+
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: `/track/${encodeURIComponent(seeded.orderNumber)}`,
+    });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1, name: 'تتبّع طلبك' }).waitFor();
+      await page.getByRole('heading', { name: new RegExp(seeded.orderNumber) }).waitFor();
+      // No header or footer on tracking; its own brand link and language toggle instead.
+      expect(await page.getByRole('banner').count()).toBe(0);
+      await page.getByRole('link', { name: 'عفش، الصفحة الرئيسية' }).waitFor();
+      expect(await page.getByText('نقل عفش كامل').count()).toBe(1);
+      const progress = page.getByRole('progressbar', { name: 'مراحل الطلب' });
+      expect(await progress.getAttribute('aria-valuenow')).toBe('1');
+      await page.getByRole('img', { name: new RegExp(seeded.orderNumber) }).waitFor();
+      await page
+        .getByRole('img', { name: new RegExp(seeded.orderNumber) })
+        .locator('svg')
+        .waitFor();
+      await assertNoPersonalData(page);
+      // Prices and dates in Arabic-Indic digits: the only Latin digits are the order number's.
+      const mainText = await page.getByRole('main').innerText();
+      expect(
+        mainText.replaceAll(seeded.orderNumber, '').replace('AF-20250101-123', ''),
+      ).not.toMatch(/[0-9]/);
+      await checkA11y(page, 'track-found-ar-phone');
+      await snap(page, 'track-found-ar-phone');
+
+      await page.getByRole('button', { name: 'تتبّع رقمًا آخر' }).click();
+      await page.waitForURL((url) => url.pathname === '/track-order');
+      const input = page.getByRole('textbox', { name: 'رقم الطلب' });
+      await input.waitFor();
+      expect(await input.inputValue()).toBe('');
+      expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Typed with a leading # and spaces.
+      await input.fill(`  #${seeded.orderNumber} `);
+      await page.getByRole('button', { name: 'تتبّع', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/track/${seeded.orderNumber}`);
+      await page.getByRole('heading', { name: new RegExp(seeded.orderNumber) }).waitFor();
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('in English on a desktop: ?order= looks up at once; an unknown number says not found; empty input asks for one', async () => {
+    const owner = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    let seeded: { orderNumber: string };
+    try {
+      seeded = await seedOrder(owner.page);
+    } finally {
+      await owner.close();
+    }
+
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: `/track-order?order=${encodeURIComponent(seeded.orderNumber)}`,
+    });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { name: new RegExp(seeded.orderNumber) }).waitFor();
+      await page.getByText('Full move').waitFor();
+      await page.getByText('Cash on delivery').waitFor();
+      await page.getByText('Payment pending').waitFor();
+      await page
+        .getByRole('region', { name: 'Status history' })
+        .getByText('Order received')
+        .waitFor();
+      await assertNoPersonalData(page);
+      await checkA11y(page, 'track-found-en-desktop');
+      await snap(page, 'track-found-en-desktop');
+
+      await page.getByRole('button', { name: 'Track another number' }).click();
+      await page.getByRole('button', { name: 'Track', exact: true }).click();
+      await page.getByText('Please enter the order number.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/track-order');
+
+      await page.getByRole('textbox', { name: 'Order number' }).fill('AF-20000101-999');
+      await page.getByRole('button', { name: 'Track', exact: true }).click();
+      await page.getByRole('alert').getByText('No order was found with this number.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/track/AF-20000101-999');
+      await checkA11y(page, 'track-not-found-en-desktop');
+      await snap(page, 'track-not-found-en-desktop');
+      expect(withoutTrackingMisses(opened.errors)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('the idle screen in Arabic on a phone passes axe', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/track-order' });
+    const { page } = opened;
+    try {
+      await page.getByRole('textbox', { name: 'رقم الطلب' }).waitFor();
+      await checkA11y(page, 'track-idle-ar-phone');
+      await snap(page, 'track-idle-ar-phone');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
