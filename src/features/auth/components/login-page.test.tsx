@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { MemoryBackend } from '../../../testing/memory-adapter';
+import authAr from '../../../../locales/ar/auth.json';
+import authEn from '../../../../locales/en/auth.json';
+import errorsAr from '../../../../locales/ar/errors.json';
+import errorsEn from '../../../../locales/en/errors.json';
+import validationAr from '../../../../locales/ar/validation.json';
+import validationEn from '../../../../locales/en/validation.json';
+import { LoginPage } from './login-page';
+
+const bundles = {
+  en: { auth: authEn, errors: errorsEn, validation: validationEn },
+  ar: { auth: authAr, errors: errorsAr, validation: validationAr },
+} as const;
+
+async function withAccount() {
+  const backend = new MemoryBackend();
+  await backend.client().auth.signUp({ email: 'sara@example.com', password: 'goodpass123' });
+  return backend;
+}
+
+function renderLogin(language: 'ar' | 'en', backend: MemoryBackend, state?: unknown) {
+  const port = backend.client();
+  return {
+    port,
+    ...renderWithProviders(<LoginPage />, {
+      language,
+      route: '/login',
+      state,
+      port,
+      extraRoutes: [
+        { path: '/', element: <p>home screen</p> },
+        { path: '/my-orders', element: <p>orders screen</p> },
+      ],
+    }),
+  };
+}
+
+async function login(
+  user: ReturnType<typeof renderLogin>['user'],
+  language: 'ar' | 'en',
+  email: string,
+  password: string,
+) {
+  const b = bundles[language].auth;
+  if (email) await user.type(screen.getByLabelText(b.fields.email), email);
+  if (password) await user.type(screen.getByLabelText(b.fields.password), password);
+  await user.click(screen.getByRole('button', { name: b.login.submit }));
+}
+
+describe('LoginPage', () => {
+  it.each(['en', 'ar'] as const)('(%s) empty fields: says what is missing', async (language) => {
+    const { user } = renderLogin(language, new MemoryBackend());
+    await login(user, language, '', '');
+    expect(screen.getByText(bundles[language].validation.email.required)).toBeInTheDocument();
+    expect(screen.getByText(bundles[language].validation.password.required)).toBeInTheDocument();
+  });
+
+  it.each(['en', 'ar'] as const)(
+    '(%s) wrong password: login failed, email or password incorrect',
+    async (language) => {
+      const { user } = renderLogin(language, await withAccount());
+      await login(user, language, 'sara@example.com', 'wrongpass1');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(bundles[language].errors.auth.loginFailed);
+      expect(alert).toHaveTextContent(bundles[language].errors.auth.invalidCredentials);
+      expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    },
+  );
+
+  it('signs in and goes home', async () => {
+    const { user } = renderLogin('en', await withAccount());
+    await login(user, 'en', 'Sara@Example.com ', 'goodpass123');
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+  });
+
+  it('returns to the page that sent the visitor', async () => {
+    const { user } = renderLogin('en', await withAccount(), { from: '/my-orders' });
+    await login(user, 'en', 'sara@example.com', 'goodpass123');
+    expect(await screen.findByText('orders screen')).toBeInTheDocument();
+  });
+
+  it('ignores a return address on another site', async () => {
+    const { user } = renderLogin('en', await withAccount(), { from: '//evil.example/x' });
+    await login(user, 'en', 'sara@example.com', 'goodpass123');
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+  });
+
+  it('signed in: shows who, and logging out brings the form back', async () => {
+    const backend = await withAccount();
+    const port = backend.client();
+    await port.auth.signIn({ email: 'sara@example.com', password: 'goodpass123' });
+    const { user } = renderWithProviders(<LoginPage />, { language: 'en', route: '/login', port });
+    expect(await screen.findByText('sara@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: authEn.signedIn.logout }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: authEn.login.submit })).toBeInTheDocument(),
+    );
+  });
+});

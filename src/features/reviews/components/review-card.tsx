@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { cairoToday, formatDate } from '../../../domain/datetime';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import type { ShownReview } from '../hooks/use-reviews';
+import { Stars } from './stars';
+
+/** One review: stars, the words, who wrote it and when. Samples say that they are examples. */
+export function ReviewCard({ review }: { review: ShownReview }) {
+  const { t } = useTranslation('reviews');
+  const language = useDisplayLanguage();
+  return (
+    <article className="review-card" data-sample={review.sample ? '' : undefined}>
+      <div className="review-card-top">
+        <Stars value={review.rating} />
+        {review.sample && <span className="badge review-sample">{t('sample')}</span>}
+      </div>
+      <blockquote className="review-text">
+        <p dir="auto">{review.review}</p>
+      </blockquote>
+      <footer className="review-meta">
+        <span className="review-name" dir="auto">
+          {review.name}
+        </span>
+        {review.createdAt && (
+          <time className="muted" dateTime={review.createdAt}>
+            {formatDate(cairoToday(new Date(review.createdAt)), language)}
+          </time>
+        )}
+      </footer>
+    </article>
+  );
+}

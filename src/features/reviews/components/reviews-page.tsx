@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/ui/back-button';
+import { paths } from '../../../config/paths';
+import { useReviews } from '../hooks/use-reviews';
+import { QuickRating } from './quick-rating';
+import { ReviewCard } from './review-card';
+import { ReviewDialog } from './review-dialog';
+import { ReviewsSummary } from './reviews-summary';
+import './reviews.css';
+
+/** /reviews: every review, newest first, as a list. */
+export function ReviewsPage() {
+  const { t } = useTranslation('reviews');
+  const state = useReviews();
+  return (
+    <div className="reviews-page container page">
+      <title>{t('page.metaTitle')}</title>
+      <div className="reviews-page-toolbar">
+        <BackButton fallback={paths.home} />
+      </div>
+      <header className="reviews-page-header">
+        <h1>{t('page.title')}</h1>
+        <p className="lead">{t('page.lead')}</p>
+        <ReviewsSummary state={state} />
+        <ReviewDialog className="btn-lg" />
+      </header>
+      {state.reviews === null ? (
+        <p className="reviews-loading muted" role="status">
+          {t('loading')}
+        </p>
+      ) : (
+        <ul className="reviews-list" aria-label={t('page.listLabel')}>
+          {state.reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <QuickRating />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../domain/money';
+import { RATING_MAX } from '../../../domain/rating';
+import { useDisplayLanguage } from '../hooks/use-display-language';
+import type { ReviewsState } from '../hooks/use-reviews';
+import { Stars } from './stars';
+
+/** The average (one decimal) and how many reviews it comes from; samples are never counted. */
+export function ReviewsSummary({ state }: { state: ReviewsState }) {
+  const { t } = useTranslation('reviews');
+  const language = useDisplayLanguage();
+  if (state.reviews === null) return null;
+  if (state.average === null) {
+    return (
+      <p className="reviews-summary reviews-summary-empty" aria-live="polite">
+        {t('summary.none')}
+      </p>
+    );
+  }
+  return (
+    <p className="reviews-summary" aria-live="polite">
+      <span className="reviews-average">
+        {t('summary.average', {
+          value: formatNumber(state.average, language),
+          max: formatNumber(RATING_MAX, language),
+        })}
+      </span>
+      <Stars value={state.average} className="reviews-summary-stars" decorative />
+      <span className="reviews-count">
+        {t('summary.count', { count: state.count, value: formatNumber(state.count, language) })}
+      </span>
+    </p>
+  );
+}
