@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { BareLayout, MainLayout } from './layout/main-layout';
+import { WhenVisible } from './layout/when-visible';
 import type { ComingSoonTitle } from './pages/coming-soon-page';
 
 // Every screen is its own chunk: a visitor on mobile data downloads only the page they open.
@@ -25,6 +26,52 @@ const MoveTypePage = screen(
   () => import('../features/pricing/components/move-type-page'),
   'MoveTypePage',
 );
+const SelectCityPage = screen(
+  () => import('../features/booking/components/select-city-page'),
+  'SelectCityPage',
+);
+const CustomerInfoPage = screen(
+  () => import('../features/booking/components/customer-info-page'),
+  'CustomerInfoPage',
+);
+const DateSelectionPage = screen(
+  () => import('../features/booking/components/date-selection-page'),
+  'DateSelectionPage',
+);
+const RequestSummaryPage = screen(
+  () => import('../features/booking/components/request-summary-page'),
+  'RequestSummaryPage',
+);
+const PaymentPage = screen(
+  () => import('../features/booking/components/payment-page'),
+  'PaymentPage',
+);
+const ConfirmationPage = screen(
+  () => import('../features/booking/components/confirmation-page'),
+  'ConfirmationPage',
+);
+const TrackOrderPage = screen(
+  () => import('../features/tracking/components/track-order-page'),
+  'TrackOrderPage',
+);
+const MyOrdersPage = screen(
+  () => import('../features/orders/components/my-orders-page'),
+  'MyOrdersPage',
+);
+const ContactPage = screen(
+  () => import('../features/contact/components/contact-page'),
+  'ContactPage',
+);
+const LoginPage = screen(() => import('../features/auth/components/login-page'), 'LoginPage');
+const SignupPage = screen(() => import('../features/auth/components/signup-page'), 'SignupPage');
+const ReviewsPage = screen(
+  () => import('../features/reviews/components/reviews-page'),
+  'ReviewsPage',
+);
+const ReviewsSection = screen(
+  () => import('../features/reviews/components/reviews-section'),
+  'ReviewsSection',
+);
 const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = screen(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
@@ -37,32 +84,47 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
-      { path: paths.home, element: <HomePage /> },
+      // Home gets the live reviews carousel from the reviews feature (features don't import each
+      // other; the app wires them). It loads in its own chunk when the visitor scrolls towards it.
+      {
+        path: paths.home,
+        element: (
+          <HomePage
+            reviews={
+              <WhenVisible>
+                <Suspense fallback={null}>
+                  <ReviewsSection />
+                </Suspense>
+              </WhenVisible>
+            }
+          />
+        ),
+      },
       { path: paths.about, element: <AboutPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: paths.prices, element: <PricesPage /> },
       { path: paths.moveType, element: <MoveTypePage /> },
-      comingSoon(paths.contact, 'contact'),
-      comingSoon(paths.login, 'login'),
-      comingSoon(paths.signup, 'signup'),
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
       comingSoon(paths.adminLogin, 'adminLogin'),
-      comingSoon(paths.myOrders, 'myOrders'),
-      comingSoon(paths.payment, 'payment'),
-      comingSoon(paths.selectCity, 'selectCity'),
-      comingSoon(paths.customerInfo, 'customerInfo'),
-      comingSoon(paths.dateSelection, 'dateSelection'),
-      comingSoon(paths.requestSummary, 'requestSummary'),
-      comingSoon(paths.confirmation, 'confirmation'),
+      { path: paths.myOrders, element: <MyOrdersPage /> },
+      { path: paths.payment, element: <PaymentPage /> },
+      { path: paths.selectCity, element: <SelectCityPage /> },
+      { path: paths.customerInfo, element: <CustomerInfoPage /> },
+      { path: paths.dateSelection, element: <DateSelectionPage /> },
+      { path: paths.requestSummary, element: <RequestSummaryPage /> },
+      { path: paths.confirmation, element: <ConfirmationPage /> },
       comingSoon(paths.adminOrders, 'adminOrders'),
-      comingSoon(paths.reviews, 'reviews'),
+      { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     element: <BareLayout />,
     children: [
-      comingSoon(paths.track, 'track', true),
-      comingSoon(paths.trackOrder, 'trackOrder', true),
+      { path: paths.track, element: <TrackOrderPage /> },
+      { path: paths.trackOrder, element: <TrackOrderPage /> },
     ],
   },
 ];

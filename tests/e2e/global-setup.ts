@@ -30,13 +30,17 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     console.info('e2e: reusing dist/ (E2E_SKIP_BUILD=1)');
   } else {
     console.info('e2e: building the web app (vite build)');
-    const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-      // Vitest sets NODE_ENV=test, and Vite honours it: React's development build (about 60 KB
-      // more gzip, dev-only warnings) would be what the e2e specs test. Build what ships.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const result = spawnSync(
+      join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', '--outDir', outDir, '--emptyOutDir'],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        // Vitest sets NODE_ENV=test, and Vite honours it: React's development build (about 60 KB
+        // more gzip, dev-only warnings) would be what the e2e specs test. Build what ships.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status}).`);
   }
 

@@ -118,9 +118,18 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     }
   };
 
+  // A 4xx from our API is an answer the screen handles (an unknown order number, a wrong
+  // password, the 60 s review rule), not a broken page. Chromium still logs it to the console.
+  const isApiAnswer = (url: string, status: number) =>
+    status >= 400 && status < 500 && sameOrigin(url) && new URL(url).pathname.startsWith('/api/');
+
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const { url, lineNumber } = message.location();
+    const answered = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(
+      message.text(),
+    );
+    if (answered && url && isApiAnswer(url, Number(answered[1]))) return;
     errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
   });
   page.on('pageerror', (error) => {
@@ -129,11 +138,14 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   page.on('requestfailed', (request) => {
     if (!sameOrigin(request.url())) return;
     const reason = request.failure()?.errorText ?? 'unknown';
-    // Chromium cancels and re-issues range requests while buffering video: not a failure.
-    if (request.resourceType() === 'media' && reason === 'net::ERR_ABORTED') return;
+    // Aborted is not failed: Chromium cancels and re-issues range requests while buffering video,
+    // and leaving a page closes its live connections (the reviews event stream) and cancels reads
+    // still in flight (a favicon, an API read). A real failure is another error or an HTTP status.
+    if (reason === 'net::ERR_ABORTED') return;
     errors.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
   });
   page.on('response', (response) => {
+    if (isApiAnswer(response.url(), response.status())) return;
     if (response.status() >= 400 && sameOrigin(response.url())) {
       errors.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
     }
@@ -248,4 +260,20 @@ export async function snap(
   }
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/**
+ * Scrolls down the whole page a viewport at a time, as a visitor would, so sections that load
+ * when they come near the viewport (the reviews on Home) appear; then back to the top.
+ */
+export async function scrollThroughPage(page: Page): Promise<void> {
+  const step = await page.evaluate(() => window.innerHeight);
+  for (let y = 0; ; y += step) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (y > height) break;
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
