@@ -14,6 +14,7 @@ import {
   MOVE_TYPES,
   parsePrice,
   PRICE_CATALOG,
+  priceCatalog,
   recommendedTeamSize,
   TEAM_MAX,
   TEAM_MIN,
@@ -252,5 +253,24 @@ describe('parsePrice', () => {
     [{}, 0],
   ])('parsePrice(%j) = %d', (input, expected) => {
     expect(parsePrice(input)).toBe(expected);
+  });
+});
+
+describe('priceCatalog', () => {
+  it('publishes the one catalog and its limits (D4)', () => {
+    expect(priceCatalog()).toEqual({
+      currency: 'EGP',
+      base: { full: 1500, partial: 1000, office: 1200, packaging: 500, loading: 600 },
+      floorFee: 80,
+      workerExtraPerHead: 250,
+      floors: { min: 0, max: 20 },
+      workers: { min: 1, max: 6, default: 2 },
+    });
+  });
+
+  it('hands out a copy: a caller cannot change the catalog', () => {
+    const published = priceCatalog();
+    (published.base as Record<string, number>).full = 1;
+    expect(priceCatalog().base.full).toBe(1500);
   });
 });

@@ -117,3 +117,22 @@ export function parsePrice(value: unknown): number {
   if (!Number.isFinite(amount) || amount < 0) return 0;
   return amount;
 }
+
+/** The catalog as the API and every adapter publish it (D4): one shape, built in one place. */
+export function priceCatalog() {
+  return {
+    currency: CURRENCY,
+    base: { ...PRICE_CATALOG },
+    floorFee: FLOOR_FEE,
+    workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
+    floors: { min: FLOOR_MIN, max: FLOOR_MAX },
+    workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
+  } as const satisfies {
+    currency: 'EGP';
+    base: Record<MoveType, number>;
+    floorFee: number;
+    workerExtraPerHead: number;
+    floors: { min: number; max: number };
+    workers: { min: number; max: number; default: number };
+  };
+}

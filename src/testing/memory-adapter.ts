@@ -29,17 +29,7 @@ import type {
 import { normalizeDigits, stripInvisibleMarks } from '../domain/digits';
 import { generateOrderNumber } from '../domain/order-number';
 import { normalizeEgyptianMobile } from '../domain/phone';
-import {
-  CURRENCY,
-  FLOOR_FEE,
-  FLOOR_MAX,
-  FLOOR_MIN,
-  PRICE_CATALOG,
-  WORKER_EXTRA_PER_HEAD,
-  WORKERS_DEFAULT,
-  WORKERS_MAX,
-  WORKERS_MIN,
-} from '../domain/pricing';
+import { CURRENCY, priceCatalog } from '../domain/pricing';
 import {
   contactSchema,
   createOrderInputSchema,
@@ -315,14 +305,7 @@ export class MemoryDataPort implements DataPort {
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
     this.prices = {
-      catalog: async (): Promise<PriceCatalog> => ({
-        currency: CURRENCY,
-        base: { ...PRICE_CATALOG },
-        floorFee: FLOOR_FEE,
-        workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
-        floors: { min: FLOOR_MIN, max: FLOOR_MAX },
-        workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
-      }),
+      catalog: async (): Promise<PriceCatalog> => priceCatalog(),
     };
   }
 

@@ -18,7 +18,7 @@ import { fieldIssues, focusFirstInvalid } from '../hooks/issues';
 import { locateAddress, locateFailure } from '../hooks/locate';
 import { readSuggestions, rememberSuggestion } from '../hooks/suggestions';
 import { useBookingGuard } from '../hooks/use-booking-guard';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useFormDraft } from '../hooks/use-form-draft';
 import { PinIcon } from './location/location-icons';
 import '../flow/booking-page.css';

@@ -29,7 +29,7 @@ import { useBookingFlow } from '../flow/booking-flow';
 import { BookingSteps } from '../flow/booking-steps';
 import { fieldIssues, focusFirstInvalid } from '../hooks/issues';
 import { useBookingGuard } from '../hooks/use-booking-guard';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useFormDraft } from '../hooks/use-form-draft';
 import '../flow/booking-page.css';
 import './date-selection-page.css';

@@ -15,7 +15,7 @@ import { formatMoney, formatNumber } from '../../../domain/money';
 import { useBookingFlow } from '../flow/booking-flow';
 import { BookingSteps } from '../flow/booking-steps';
 import { useBookingGuard } from '../hooks/use-booking-guard';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import '../flow/booking-page.css';
 import './request-summary-page.css';
 

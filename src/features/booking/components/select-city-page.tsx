@@ -11,7 +11,7 @@ import { manualLocationSchema } from '../../../domain/schemas';
 import { BookingSteps } from '../flow/booking-steps';
 import { useAdoptNavigationState, useBookingFlow } from '../flow/booking-flow';
 import { locateAddress, locateFailure, type LocateFailure } from '../hooks/locate';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { matchLocation } from './location/match-location';
 import { ManualLocationForm } from './location/manual-location-form';
 import { ListIcon, PinIcon } from './location/location-icons';

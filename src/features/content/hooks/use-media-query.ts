@@ -1,32 +1,11 @@
-import { useSyncExternalStore } from 'react';
+// The content pages' queries; the hook itself is the shared one.
+export {
+  REDUCED_MOTION_QUERY,
+  useMediaQuery,
+  usePrefersReducedMotion,
+} from '../../../components/ui/use-media-query';
 
-// A feature may not import src/app, so the content pages carry their own small media-query hook.
-// Without matchMedia (old WebViews, some tests) every query reads as "no match".
-function subscribe(query: string, onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const list = window.matchMedia(query);
-  list.addEventListener?.('change', onChange);
-  return () => list.removeEventListener?.('change', onChange);
-}
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false;
-}
-
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => subscribe(query, onChange),
-    () => matches(query),
-    () => false,
-  );
-}
-
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 export const WIDE_QUERY = '(min-width: 768px)';
-
-export function usePrefersReducedMotion(): boolean {
-  return useMediaQuery(REDUCED_MOTION_QUERY);
-}
 
 interface NetworkInformationLike {
   saveData?: boolean;

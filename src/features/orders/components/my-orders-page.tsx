@@ -8,7 +8,7 @@ import { useSession } from '../../../data/react/session-context';
 import { ForwardArrowIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../domain/money';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderCard } from './order-card';

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
 /** One of the customer's own orders: the essentials up front, the rest behind "details". */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: Order): void }) {

@@ -24,7 +24,7 @@ import {
   type MoveType,
 } from '../../../domain/pricing';
 import { loadMoveTypeDraft, saveMoveTypeDraft } from '../draft-storage';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { readMoveTypeState, type MoveTypeFlowState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { NumberStepper } from './number-stepper';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import type { PriceBreakdown } from '../../../domain/pricing';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import './price-breakdown.css';
 
 interface PriceBreakdownViewProps {

@@ -9,7 +9,7 @@ import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { PRICE_CATALOG, type MoveType } from '../../../domain/pricing';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { pricesContinueState, readMoveTypeState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { PriceBreakdownView } from './price-breakdown';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../domain/money';
 import { RATING_MAX } from '../../../domain/rating';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSubmitReview } from '../hooks/use-submit-review';
 import { StarIcon } from './stars';
 

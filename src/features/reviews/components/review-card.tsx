@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cairoToday, formatDate } from '../../../domain/datetime';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import type { ShownReview } from '../hooks/use-reviews';
 import { Stars } from './stars';
 

@@ -4,7 +4,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../domain/money';
 import { RATING_DEFAULT, RATING_MAX } from '../../../domain/rating';
 import { REVIEW_TEXT_MAX } from '../../../domain/reviews';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSubmitReview } from '../hooks/use-submit-review';
 import { StarIcon } from './stars';
 

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { BackArrowIcon, ForwardArrowIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../domain/money';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import {
   DESKTOP_QUERY,
   REDUCED_MOTION_QUERY,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../domain/money';
 import { RATING_MAX } from '../../../domain/rating';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
 export function StarIcon({ filled }: { filled: boolean }) {
   return (

@@ -1,27 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// Features don't import each other, so the reviews feature has its own small media-query hook.
-// Without matchMedia (old WebViews, tests) every query reads as "no match".
-function subscribe(query: string, onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const list = window.matchMedia(query);
-  list.addEventListener?.('change', onChange);
-  return () => list.removeEventListener?.('change', onChange);
-}
+// The reviews carousel's queries; the hook itself is the shared one.
+export { REDUCED_MOTION_QUERY, useMediaQuery } from '../../../components/ui/use-media-query';
 
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false;
-}
-
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => subscribe(query, onChange),
-    () => matches(query),
-    () => false,
-  );
-}
-
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 export const TABLET_QUERY = '(min-width: 768px)';
 export const DESKTOP_QUERY = '(min-width: 1100px)';
 

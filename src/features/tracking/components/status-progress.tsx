@@ -3,7 +3,7 @@ import { PROGRESS_STATUSES, statusLabelKey, statusProgressIndex } from '../../..
 import type { OrderStatus } from '../../../domain/status';
 import { formatNumber } from '../../../domain/money';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
 /**
  * The D5 lifecycle as a progress bar: received → under review → in transit → delivered. A

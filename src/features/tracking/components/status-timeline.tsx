@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatusChange } from '../../../data/port';
 import { formatDateTime } from '../../../domain/datetime';
 import { statusLabelKey } from '../../../domain/status';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
 /** The status history, oldest first, as a timeline reads (D5); times in Cairo wall time. */
 export function StatusTimeline({ history }: { history: readonly StatusChange[] }) {

@@ -6,7 +6,7 @@ import { TrackingQr } from '../../../components/ui/tracking-qr';
 import { formatDate } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
-import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { StatusProgress } from './status-progress';
 import { StatusTimeline } from './status-timeline';
 

@@ -7,7 +7,7 @@ import {
   governorateName,
   type Governorate,
 } from '../../../../domain/governorates';
-import { useDisplayLanguage } from '../../hooks/use-display-language';
+import { useDisplayLanguage } from '../../../../i18n/use-display-language';
 
 interface ManualLocationFormProps {
   idPrefix: string;

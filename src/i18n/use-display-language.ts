@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DisplayLanguage } from '../../../domain/locale';
+import type { DisplayLanguage } from '../domain/locale';
 
 /** The current language as the domain formatters want it (Arabic unless English is active). */
 export function useDisplayLanguage(): DisplayLanguage {
