@@ -1,12 +1,17 @@
 // `npm run bench`: performance figures as medians and ratios, never as pass/fail timings (the
 // machine is shared and noisy). Each case runs in rounds; we report the median time per operation
 // and its ratio to a baseline measured in the same process, so figures compare across machines.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { estimatePrice, recommendedTeamSize } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
 import { build } from '../server/src/app.ts';
+import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
+import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 
 interface Result {
@@ -110,6 +115,7 @@ async function main() {
         }),
       ),
     );
+    results.push(...(await adminListCases(site.staticDir)));
   } finally {
     await app.close();
     await site.cleanup();
@@ -125,6 +131,80 @@ async function main() {
     console.log(
       `${r.name.padEnd(width)}  ${time.padStart(10)}   ${(r.medianNs / baseline.medianNs).toFixed(1).padStart(8)}`,
     );
+  }
+}
+
+const SEEDED_ORDERS = 2000;
+
+/**
+ * The admin orders list (issue 5) with thousands of orders: a temp database file (WAL, as in
+ * production) seeded with 2000 orders, read one 50-order page at a time by a signed-in admin.
+ */
+async function adminListCases(staticDir: string): Promise<Result[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'afsh-bench-'));
+  const app = await build({
+    staticDir,
+    env: { RATE_LIMITS: 'off', DATABASE_PATH: join(dataDir, 'afsh.sqlite') },
+  });
+  try {
+    const started = performance.now();
+    seedOrders(app.db, { count: SEEDED_ORDERS, random: seededRandom(2026) });
+    const seedMs = performance.now() - started;
+    const admin = { email: 'bench@afsh.test', password: 'Bench-pass-2026' };
+    await createOrPromoteAdmin(app.db, admin);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(admin),
+    });
+    const session = login.cookies.find((c) => c.name === 'afsh_session');
+    if (login.statusCode !== 200 || !session) throw new Error(`bench login: ${login.statusCode}`);
+    const cookie = `afsh_session=${session.value}`;
+
+    const list = (query: string) => async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/orders?${query}`,
+        headers: { cookie },
+      });
+      if (res.statusCode !== 200) throw new Error(`GET /api/orders?${query}: ${res.statusCode}`);
+      return res;
+    };
+    const results: Result[] = [
+      {
+        name: `seedOrders: ${SEEDED_ORDERS} orders, one transaction (per order)`,
+        medianNs: (seedMs * 1e6) / SEEDED_ORDERS,
+      },
+    ];
+    const n = SEEDED_ORDERS;
+    results.push(
+      await bench(
+        `GET /api/orders page 1 of ${n}, limit 50 (admin, inject)`,
+        30,
+        list('page=1&limit=50'),
+      ),
+      await bench(`  last page (page 40, limit 50)`, 30, list('page=40&limit=50')),
+      await bench(
+        `  + search name "محمد" + status delivered`,
+        30,
+        list(`page=1&limit=50&search=${encodeURIComponent('محمد')}&status=delivered`),
+      ),
+      await bench(
+        `  + search phone "0101" + status under_review`,
+        30,
+        list('page=1&limit=50&search=0101&status=under_review'),
+      ),
+      await bench(
+        `  + search order number "AF-2026" + status cancelled + sort move-date-desc`,
+        30,
+        list('page=1&limit=50&search=AF-2026&status=cancelled&sort=move-date-desc'),
+      ),
+    );
+    return results;
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

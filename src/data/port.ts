@@ -154,6 +154,11 @@ export interface Review {
   createdAt: string;
 }
 
+/** A review as an admin sees it: hidden ones stay stored but leave the public list. */
+export interface AdminReview extends Review {
+  hidden: boolean;
+}
+
 /** The review form's values; `website` is the honeypot (a filled one is silently dropped). */
 export interface NewReview {
   name: string;
@@ -218,6 +223,12 @@ export interface ReviewsPort {
   subscribe(listener: (reviews: Review[]) => void, onError?: (error: DataError) => void): Unsubscribe;
   /** Resolves with the stored review; a filled honeypot resolves the same way but stores nothing. */
   add(review: NewReview): Promise<Review>;
+  /** Admin: every review, hidden ones included, newest first. */
+  listAll(): Promise<AdminReview[]>;
+  /** Admin: hide or show a review; the public list and live subscribers follow. */
+  setHidden(id: string, hidden: boolean): Promise<AdminReview>;
+  /** Admin. */
+  remove(id: string): Promise<void>;
 }
 
 export interface MessagesPort {

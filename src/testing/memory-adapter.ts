@@ -4,6 +4,7 @@
 // same DataError codes, because tests/contract runs the same suite against both.
 import { DataError } from '../data/port';
 import type {
+  AdminReview,
   AuthPort,
   ContactMessage,
   Credentials,
@@ -61,6 +62,8 @@ const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
 const ORDER_NUMBER_ATTEMPTS = 20;
 const THREE_DIGIT_NUMBERS_PER_DAY = 900;
 const REVIEWS_LIMIT = 100;
+/** The server's moderation list cap (ADMIN_REVIEW_LIST_LIMIT). */
+const ADMIN_REVIEWS_LIMIT = 1000;
 const PAGE_SIZE_DEFAULT = 50;
 const PAGE_SIZE_MAX = 500;
 const ORDER_SORTS = [
@@ -88,6 +91,8 @@ interface OrderRecord {
 
 interface ReviewRecord {
   review: Review;
+  /** Moderated out of the public list and the live stream; still counts for the cooldown. */
+  hidden: boolean;
   userId: string;
   ip: string;
   seq: number;
@@ -108,6 +113,10 @@ export interface MemoryBackendOptions {
 export interface MemoryClientOptions {
   /** The client's address, for the per-address review cooldown. Default: a new one per client. */
   ip?: string;
+}
+
+function toAdminReview(record: ReviewRecord): AdminReview {
+  return { ...copy(record.review), hidden: record.hidden };
 }
 
 /** JSON round trip: callers must never hold a reference into the backend's state. */
@@ -267,7 +276,7 @@ export class MemoryBackend {
 
   /** @internal */ displayableReviews(): Review[] {
     return this.reviews
-      .filter(({ review }) => isDisplayableReview(review))
+      .filter(({ review, hidden }) => !hidden && isDisplayableReview(review))
       .sort((a, b) => b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq)
       .slice(0, REVIEWS_LIMIT)
       .map(({ review }) => copy(review));
@@ -431,6 +440,12 @@ export class MemoryDataPort implements DataPort {
 
   // ------------------------------------------------------------------------------------------
   // Orders
+
+  private findReview(id: string): ReviewRecord {
+    const record = this.backend.reviews.find(({ review }) => review.id === id);
+    if (!record) throw new DataError('not-found', 'errors:notFound');
+    return record;
+  }
 
   private findOrder(id: string): Order {
     const record = this.backend.orders.get(id);
@@ -640,9 +655,35 @@ export class MemoryDataPort implements DataPort {
             retryAfterSeconds: Math.ceil((REVIEW_COOLDOWN_MS - elapsed) / 1000),
           });
         }
-        backend.reviews.push({ review, userId: user.id, ip: this.ip, seq: backend.nextSeq() });
+        backend.reviews.push({
+          review,
+          hidden: false,
+          userId: user.id,
+          ip: this.ip,
+          seq: backend.nextSeq(),
+        });
         backend.notifyReviews();
         return copy(review);
+      },
+      listAll: async () => {
+        this.requireAdmin();
+        return [...backend.reviews]
+          .sort((a, b) => b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq)
+          .slice(0, ADMIN_REVIEWS_LIMIT)
+          .map(toAdminReview);
+      },
+      setHidden: async (id, hidden) => {
+        this.requireAdmin();
+        const record = this.findReview(id);
+        record.hidden = hidden;
+        backend.notifyReviews();
+        return toAdminReview(record);
+      },
+      remove: async (id) => {
+        this.requireAdmin();
+        const record = this.findReview(id);
+        backend.reviews.splice(backend.reviews.indexOf(record), 1);
+        backend.notifyReviews();
       },
       subscribe: (listener) => {
         let active = true;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../src/data/port.ts';
+import type { Order, Review } from '../../src/data/port.ts';
+import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
@@ -20,6 +21,8 @@ const PASSWORD = 'Matrix-pass-2026';
 
 interface Fixture {
   order: Order;
+  /** A visible review for the moderation endpoints to act on. */
+  review: Review;
   ownerEmail: string;
   /** Unique per case, so per-address rules (one review a minute) don't couple the cases. */
   ip: string;
@@ -137,6 +140,25 @@ const ENDPOINTS: readonly Endpoint[] = [
     expect: all(200),
   },
   {
+    method: 'GET',
+    route: '/api/reviews?all=1',
+    path: () => '/api/reviews?all=1',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/reviews/:id',
+    path: (fx) => `/api/reviews/${fx.review.id}`,
+    body: () => ({ hidden: true }),
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/:id',
+    path: (fx) => `/api/reviews/${fx.review.id}`,
+    expect: [401, 403, 403, 403, 204],
+  },
+  {
     method: 'POST',
     route: '/api/reviews',
     path: () => '/api/reviews',
@@ -212,7 +234,15 @@ describe(`authorization matrix (${SIZE})`, () => {
     const placed = await owner.request<{ order: Order }>('POST', '/api/orders', orderBody());
     if (placed.status !== 201) throw new Error(`fixture order: ${placed.status}`);
     const ip = `10.${Math.floor(counter / 250) % 250}.${counter % 250}.${1 + (counter % 200)}`;
-    return { order: placed.body.order, ownerEmail, ip, unique };
+    // Stored directly: posting it would start the one-a-minute cooldown for the owner.
+    const review = new ReviewsRepository(server.app.db).add({
+      name: 'Matrix',
+      review: `Moderated by the matrix ${unique}`,
+      rating: 4,
+      userId: null,
+      ip: null,
+    });
+    return { order: placed.body.order, review, ownerEmail, ip, unique };
   }
 
   async function caller(actor: Actor, fx: Fixture): Promise<TestClient> {
@@ -299,6 +329,17 @@ describe(`authorization matrix (${SIZE})`, () => {
           .prepare('SELECT status FROM orders WHERE id = ?')
           .get(fx.order.id) as { status: string } | undefined;
         expect(row?.status).toBe('received');
+      }
+      if (status >= 400 && endpoint.path(fx).startsWith(`/api/reviews/${fx.review.id}`)) {
+        const row = server.app.db
+          .prepare('SELECT hidden FROM reviews WHERE id = ?')
+          .get(fx.review.id) as { hidden: number } | undefined;
+        expect(row?.hidden).toBe(0);
+      }
+      // The moderation list is the only one that shows hidden reviews; nobody else gets it.
+      if (endpoint.route === '/api/reviews?all=1' && status === 200) {
+        const parsed = JSON.parse(res.body) as { reviews: { id: string; hidden: boolean }[] };
+        expect(parsed.reviews.find((r) => r.id === fx.review.id)?.hidden).toBe(false);
       }
     },
   );

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/data/port.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
+import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { reviewsRoutes } from '../../server/src/routes/api/reviews.ts';
-import { createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TestClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 const GOOD = { name: 'Karim', review: 'Careful and on time, thank you!', rating: 5 };
@@ -372,6 +373,38 @@ describe('GET /api/reviews/stream (Server-Sent Events)', () => {
 
     const listed = await fetch(`${base}/api/reviews`);
     expect(await listed.json()).toEqual(second?.data);
+    controller.abort();
+  });
+
+  it('sends the public list again after a review is hidden, shown or deleted', async () => {
+    // Stored directly: this visitor's review from the first test is still within its minute.
+    const review = new ReviewsRepository(server.app.db).add({
+      ...GOOD,
+      review: 'Moderated while you watch',
+      userId: null,
+      ip: null,
+    });
+    const admin = await adminClient(server.app);
+
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/reviews/stream`, { signal: controller.signal });
+    const events = sseReader(res.body as ReadableStream<Uint8Array>);
+    const ids = async () => {
+      const event = await events.next();
+      return (event?.data as { reviews: Review[] }).reviews.map((r) => r.id);
+    };
+    expect(await ids()).toContain(review.id);
+
+    expect(
+      (await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: true })).status,
+    ).toBe(200);
+    expect(await ids()).not.toContain(review.id);
+    expect(
+      (await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: false })).status,
+    ).toBe(200);
+    expect(await ids()).toContain(review.id);
+    expect((await admin.request('DELETE', `/api/reviews/${review.id}`)).status).toBe(204);
+    expect(await ids()).not.toContain(review.id);
     controller.abort();
   });
 

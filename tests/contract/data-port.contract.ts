@@ -703,6 +703,84 @@ export function describeDataPortContract(
       });
     });
 
+    describe('reviews: moderation', () => {
+      const review = (text: string) => ({ name: 'منى', review: `فريق محترم ${text}`, rating: 4 });
+
+      it('an admin lists every review, hidden ones included, newest first', async () => {
+        const text = unique();
+        const first = await (await visitor()).client.reviews.add(review(`${text}-1`));
+        await pause(5);
+        const second = await (await visitor()).client.reviews.add(review(`${text}-2`));
+        await admin.reviews.setHidden(first.id, true);
+
+        const all = await admin.reviews.listAll();
+        const ours = all.filter((item) => item.review.includes(text));
+        expect(ours).toEqual([
+          { ...second, hidden: false },
+          { ...first, hidden: true },
+        ]);
+        expectNewestFirst(all);
+        const publicIds = (await browser().reviews.list()).map((item) => item.id);
+        expect(publicIds).toContain(second.id);
+        expect(publicIds).not.toContain(first.id);
+      });
+
+      it('hiding takes a review off the public list and the live stream; showing brings it back', async () => {
+        const added = await (await visitor()).client.reviews.add(review(unique()));
+        const seen: Review[][] = [];
+        const errors: DataError[] = [];
+        const unsubscribe = browser().reviews.subscribe(
+          (reviews) => seen.push(reviews),
+          (error) => errors.push(error),
+        );
+        const lastHas = () => (seen.at(-1) ?? []).some((item) => item.id === added.id);
+        try {
+          await eventually(() => expect(lastHas()).toBe(true));
+
+          const hidden = await admin.reviews.setHidden(added.id, true);
+          expect(hidden).toEqual({ ...added, hidden: true });
+          await eventually(() => expect(lastHas()).toBe(false));
+          expect((await browser().reviews.list()).some((item) => item.id === added.id)).toBe(false);
+
+          const shown = await admin.reviews.setHidden(added.id, false);
+          expect(shown).toEqual({ ...added, hidden: false });
+          await eventually(() => expect(lastHas()).toBe(true));
+          expect((await browser().reviews.list()).find((item) => item.id === added.id)).toEqual(
+            added,
+          );
+          expect(errors).toEqual([]);
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it('an admin removes a review: gone from every list; a second remove is not-found', async () => {
+        const added = await (await visitor()).client.reviews.add(review(unique()));
+        await admin.reviews.remove(added.id);
+        expect((await browser().reviews.list()).some((item) => item.id === added.id)).toBe(false);
+        expect((await admin.reviews.listAll()).some((item) => item.id === added.id)).toBe(false);
+        await expectDataError(admin.reviews.remove(added.id), 'not-found');
+        await expectDataError(admin.reviews.setHidden(added.id, true), 'not-found');
+      });
+
+      it('only admins may moderate, and a refused call changes nothing', async () => {
+        const added = await (await visitor()).client.reviews.add(review(unique()));
+        for (const client of [(await customer()).client, (await visitor()).client]) {
+          await expectDataError(client.reviews.listAll(), 'permission-denied');
+          await expectDataError(client.reviews.setHidden(added.id, true), 'permission-denied');
+          await expectDataError(client.reviews.remove(added.id), 'permission-denied');
+        }
+        const stranger = browser();
+        await expectDataError(stranger.reviews.listAll(), 'unauthenticated');
+        await expectDataError(stranger.reviews.setHidden(added.id, true), 'unauthenticated');
+        await expectDataError(stranger.reviews.remove(added.id), 'unauthenticated');
+        expect((await admin.reviews.listAll()).find((item) => item.id === added.id)).toEqual({
+          ...added,
+          hidden: false,
+        });
+      });
+    });
+
     describe('messages', () => {
       const message = (text: string) => ({
         name: 'ليلى',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Review } from '../../../src/data/port.ts';
+import type { AdminReview, Review } from '../../../src/data/port.ts';
 import { isDisplayableReview, REVIEW_COOLDOWN_MS } from '../../../src/domain/schemas.ts';
 
 interface ReviewRow {
@@ -9,6 +9,10 @@ interface ReviewRow {
   review: string;
   rating: number;
   created_at: string;
+}
+
+interface AdminReviewRow extends ReviewRow {
+  hidden: number;
 }
 
 export interface NewReviewRecord {
@@ -22,6 +26,12 @@ export interface NewReviewRecord {
 /** The spec's carousel and the SSE stream show at most this many, newest first. */
 export const REVIEW_LIST_LIMIT = 100;
 
+/**
+ * The moderation list's cap. With one review a minute per user and per address this is months of
+ * reviews for a moving company; it keeps one response from growing without bound.
+ */
+export const ADMIN_REVIEW_LIST_LIMIT = 1000;
+
 function toReview(row: ReviewRow): Review {
   return {
     id: row.id,
@@ -30,6 +40,10 @@ function toReview(row: ReviewRow): Review {
     rating: row.rating,
     createdAt: row.created_at,
   };
+}
+
+function toAdminReview(row: AdminReviewRow): AdminReview {
+  return { ...toReview(row), hidden: row.hidden === 1 };
 }
 
 function prepareStatements(db: Database.Database) {
@@ -42,6 +56,14 @@ function prepareStatements(db: Database.Database) {
     latest: db.prepare(`
       SELECT id, name, review, rating, created_at FROM reviews
       WHERE hidden = 0 ORDER BY created_at DESC, rowid DESC LIMIT ?`),
+    // Moderation sees every stored row, undisplayable ones too: those are what it is for.
+    all: db.prepare(`
+      SELECT id, name, review, rating, created_at, hidden FROM reviews
+      ORDER BY created_at DESC, rowid DESC LIMIT ?`),
+    byId: db.prepare(`
+      SELECT id, name, review, rating, created_at, hidden FROM reviews WHERE id = ?`),
+    setHidden: db.prepare(`UPDATE reviews SET hidden = :hidden WHERE id = :id`),
+    remove: db.prepare(`DELETE FROM reviews WHERE id = ?`),
     latestBy: db.prepare(`
       SELECT MAX(created_at) AS last FROM reviews
       WHERE created_at > :since AND created_at <= :now
@@ -86,6 +108,27 @@ export class ReviewsRepository {
       .filter((row) => isDisplayableReview(row))
       .slice(0, limit)
       .map(toReview);
+  }
+
+  /** Moderation: every review, hidden ones included, newest first. */
+  listAll(limit: number = ADMIN_REVIEW_LIST_LIMIT): AdminReview[] {
+    return (this.#statements.all.all(limit) as AdminReviewRow[]).map(toAdminReview);
+  }
+
+  findById(id: string): AdminReview | null {
+    const row = this.#statements.byId.get(id) as AdminReviewRow | undefined;
+    return row ? toAdminReview(row) : null;
+  }
+
+  /** The review as it is now, or null when there is no such review. */
+  setHidden(id: string, hidden: boolean): AdminReview | null {
+    const changes = this.#statements.setHidden.run({ id, hidden: hidden ? 1 : 0 }).changes;
+    return changes === 0 ? null : this.findById(id);
+  }
+
+  /** False when there was no such review. */
+  remove(id: string): boolean {
+    return this.#statements.remove.run(id).changes > 0;
   }
 
   /**

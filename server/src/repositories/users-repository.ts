@@ -60,8 +60,9 @@ export function findUserByEmail(db: Database.Database, email: string): UserRecor
   return row ? toRecord(row) : null;
 }
 
-export function createAnonymousUser(db: Database.Database): UserRecord {
-  const now = new Date().toISOString();
+/** `at` is for imports and seeds that back-date the visit; a live sign-in uses now. */
+export function createAnonymousUser(db: Database.Database, at: Date = new Date()): UserRecord {
+  const now = at.toISOString();
   const id = randomUUID();
   db.prepare(
     `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)

@@ -3,6 +3,7 @@
 // answers with translation keys the screens already know.
 import { DataError } from '../port';
 import type {
+  AdminReview,
   AuthPort,
   ContactMessage,
   Credentials,
@@ -350,10 +351,21 @@ export class HttpDataPort implements DataPort {
   private createReviews(): ReviewsPort {
     const list = async () =>
       this.pick<Review[]>(await this.request('GET', '/api/reviews'), 'reviews');
+    const reviewPath = (id: string) => `/api/reviews/${encodeURIComponent(id)}`;
     return {
       list,
       add: async (review: NewReview) =>
         this.pick<Review>(await this.request('POST', '/api/reviews', review), 'review'),
+      listAll: async () =>
+        this.pick<AdminReview[]>(await this.request('GET', '/api/reviews?all=1'), 'reviews'),
+      setHidden: async (id, hidden) =>
+        this.pick<AdminReview>(
+          await this.request('PATCH', reviewPath(id), { hidden }),
+          'review',
+        ),
+      remove: async (id) => {
+        await this.request('DELETE', reviewPath(id));
+      },
       subscribe: (listener, onError) => {
         let closed = false;
         let source: EventSourceLike | null = null;

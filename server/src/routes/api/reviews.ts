@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Review } from '../../../../src/data/port.ts';
 import { isHoneypotFilled, reviewSchema } from '../../../../src/domain/schemas.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
-import { requireUser } from '../../plugins/sessions.ts';
+import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
 import { ReviewsRepository } from '../../repositories/reviews-repository.ts';
 
 const COOLDOWN_MESSAGE = 'validation:review.cooldown';
+const INVALID = 'validation:common.invalid';
 /** Below the 30-60 s idle timeouts of common proxies and load balancers. */
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Each stream holds a socket; past this many, new ones are refused rather than starving the rest. */
@@ -18,6 +20,35 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 function reviewsEvent(reviews: Review[]): string {
   return `event: reviews\ndata: ${JSON.stringify({ reviews })}\n\n`;
+}
+
+const listQuerySchema = z.object(
+  {
+    // An empty `?all=` is the public list, like no parameter at all.
+    all: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['1', 'true', '0', 'false'], { error: INVALID }).optional(),
+    ),
+  },
+  { error: INVALID },
+);
+
+const moderationSchema = z.strictObject(
+  { hidden: z.boolean({ error: INVALID }) },
+  { error: INVALID },
+);
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not-found', 'errors:notFound');
+}
+
+function reviewId(request: FastifyRequest): string {
+  const parsed = idParams.safeParse(request.params);
+  // An id that can't be ours can't name a review: the same answer as an unknown one.
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
 }
 
 export interface ReviewsRoutesOptions {
@@ -48,7 +79,37 @@ export async function reviewsRoutes(
     streams.clear();
   });
 
-  app.get('/reviews', async () => ({ reviews: reviews.list() }));
+  /** Every open stream hears the public list after a change that may have altered it. */
+  const broadcast = () => {
+    if (changes.size > 0) changes.publish(reviewsEvent(reviews.list()));
+  };
+
+  app.get('/reviews', async (request) => {
+    const { all } = listQuerySchema.parse(request.query ?? {});
+    if (all === '1' || all === 'true') {
+      // Moderation (issue 5): hidden reviews included, so they can be shown again.
+      requireAdmin(request);
+      return { reviews: reviews.listAll() };
+    }
+    return { reviews: reviews.list() };
+  });
+
+  app.patch('/reviews/:id', async (request) => {
+    requireAdmin(request);
+    const id = reviewId(request);
+    const { hidden } = moderationSchema.parse(request.body ?? {});
+    const review = reviews.setHidden(id, hidden);
+    if (!review) throw notFound();
+    broadcast();
+    return { review };
+  });
+
+  app.delete('/reviews/:id', async (request, reply) => {
+    requireAdmin(request);
+    if (!reviews.remove(reviewId(request))) throw notFound();
+    broadcast();
+    return reply.code(204).send();
+  });
 
   // No HEAD twin: it would hold a socket open with nothing to send.
   app.get('/reviews/stream', { compress: false, exposeHeadRoute: false }, (_request, reply) => {
@@ -129,7 +190,7 @@ export async function reviewsRoutes(
       throw new HttpError(429, 'rate-limited', COOLDOWN_MESSAGE);
     }
 
-    if (changes.size > 0) changes.publish(reviewsEvent(reviews.list()));
+    broadcast();
     return reply.code(201).send({ review: outcome.review });
   });
 }
