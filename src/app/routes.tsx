@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { BareLayout, MainLayout } from './layout/main-layout';
 import { WhenVisible } from './layout/when-visible';
-import type { ComingSoonTitle } from './pages/coming-soon-page';
 
 // Every screen is its own chunk: a visitor on mobile data downloads only the page they open.
 // Declarative routes with React.lazy (not the data router) keep ~17 KB gzip of router code off
@@ -72,13 +71,15 @@ const ReviewsSection = screen(
   () => import('../features/reviews/components/reviews-section'),
   'ReviewsSection',
 );
+const AdminLoginPage = screen(
+  () => import('../features/admin/components/admin-login-page'),
+  'AdminLoginPage',
+);
+const AdminOrdersPage = screen(
+  () => import('../features/admin/components/admin-orders-page'),
+  'AdminOrdersPage',
+);
 const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage');
-const ComingSoonPage = screen(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
-
-const comingSoon = (path: string, title: ComingSoonTitle, standalone = false): RouteObject => ({
-  path,
-  element: <ComingSoonPage title={title} standalone={standalone} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -107,7 +108,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact, element: <ContactPage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.signup, element: <SignupPage /> },
-      comingSoon(paths.adminLogin, 'adminLogin'),
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
       { path: paths.myOrders, element: <MyOrdersPage /> },
       { path: paths.payment, element: <PaymentPage /> },
       { path: paths.selectCity, element: <SelectCityPage /> },
@@ -115,7 +116,7 @@ export const routes: RouteObject[] = [
       { path: paths.dateSelection, element: <DateSelectionPage /> },
       { path: paths.requestSummary, element: <RequestSummaryPage /> },
       { path: paths.confirmation, element: <ConfirmationPage /> },
-      comingSoon(paths.adminOrders, 'adminOrders'),
+      { path: paths.adminOrders, element: <AdminOrdersPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

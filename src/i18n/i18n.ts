@@ -6,7 +6,6 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGES,
-  NAMESPACES,
   readStoredLanguage,
   storeLanguage,
 } from './languages';
@@ -52,5 +51,3 @@ export async function initI18n(instance: I18n = i18next): Promise<I18n> {
     });
   return instance;
 }
-
-export { NAMESPACES };

@@ -4,9 +4,6 @@ export const DEFAULT_LANGUAGE: Language = 'ar';
 /** localStorage key holding the visitor's chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'afsh.lang';
 
-export const NAMESPACES = ['common', 'home', 'about', 'privacy', 'pricing', 'validation'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 export function isLanguage(value: unknown): value is Language {
   return value === 'ar' || value === 'en';
 }

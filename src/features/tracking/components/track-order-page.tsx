@@ -6,6 +6,7 @@ import { SearchIcon, TruckIcon } from '../../../components/ui/icons';
 import { paths, trackPath } from '../../../config/paths';
 import { trackingInputSchema } from '../../../domain/schemas';
 import { useTrackingLookup } from '../hooks/use-tracking-lookup';
+import { AdminStatusUpdater } from './admin-status-updater';
 import { TrackingResult } from './tracking-result';
 import './track-order-page.css';
 
@@ -168,6 +169,11 @@ export function TrackOrderPage() {
           {state.kind === 'found' && (
             <>
               <TrackingResult tracking={state.tracking} />
+              <AdminStatusUpdater
+                orderNumber={state.tracking.orderNumber}
+                currentStatus={state.tracking.status}
+                onUpdated={() => void lookUp(state.tracking.orderNumber)}
+              />
               <div className="track-again">
                 <button type="button" className="btn btn-secondary btn-lg" onClick={trackAnother}>
                   <SearchIcon />

@@ -1,0 +1,304 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { MemoryBackend, type MemoryDataPort } from '../../../testing/memory-adapter';
+import { DataError } from '../../../data/port';
+import { SessionContext } from '../../../data/react/session-context';
+import adminEn from '../../../../locales/en/admin.json';
+import adminAr from '../../../../locales/ar/admin.json';
+import errorsEn from '../../../../locales/en/errors.json';
+import { placeOrder } from '../testing-orders';
+import { AdminGuard } from './admin-guard';
+import { AdminOrdersPage } from './admin-orders-page';
+
+const ADMIN = { email: 'boss@afsh.example', password: 'Admin-pass-2026' };
+
+async function adminPort(backend: MemoryBackend): Promise<MemoryDataPort> {
+  backend.createAdmin(ADMIN.email, ADMIN.password);
+  const port = backend.client();
+  await port.auth.signIn(ADMIN);
+  return port;
+}
+
+function renderPage(port: MemoryDataPort, language: 'ar' | 'en' = 'en') {
+  return renderWithProviders(<AdminOrdersPage />, {
+    language,
+    route: '/admin-orders',
+    port,
+    extraRoutes: [{ path: '/', element: <p>home screen</p> }],
+  });
+}
+
+/** The table body of one order, found by its number. */
+async function rowOf(number: string): Promise<HTMLElement> {
+  const cell = await screen.findByRole('rowheader', { name: new RegExp(number) });
+  return cell.closest('tbody')!;
+}
+
+describe('AdminGuard', () => {
+  it('sends an anonymous visitor to /', async () => {
+    renderPage(new MemoryBackend().client());
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: adminEn.panel.title })).toBeNull();
+  });
+
+  it('sends a signed-in customer to /, whatever the browser storage says', async () => {
+    localStorage.setItem('isAdmin', 'true');
+    try {
+      const port = new MemoryBackend().client();
+      await port.auth.signUp({ email: 'sara@example.com', password: 'goodpass123' });
+      renderPage(port);
+      expect(await screen.findByText('home screen')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('isAdmin');
+    }
+  });
+
+  it('waits, without redirecting, while the session is not known yet', () => {
+    renderWithProviders(
+      <SessionContext.Provider value={{ user: null, ready: false, signOut: async () => {} }}>
+        <AdminGuard>
+          <p>secret panel</p>
+        </AdminGuard>
+      </SessionContext.Provider>,
+      { language: 'en', route: '/admin-orders' },
+    );
+    expect(screen.getByText(adminEn.guard.checking).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('secret panel')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin-orders');
+  });
+});
+
+describe('AdminOrdersPage', () => {
+  it('lists every order newest first with its fields', async () => {
+    const backend = new MemoryBackend();
+    const older = await placeOrder(backend, { fullName: 'Older Customer' });
+    backend.advanceTime(60_000);
+    const newer = await placeOrder(backend, {
+      fullName: 'Newer Customer',
+      phoneNumber: '01198765432',
+      notes: 'Piano on the 3rd floor',
+    });
+    renderPage(await adminPort(backend));
+
+    const rows = await screen.findAllByRole('rowheader');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining(newer.orderNumber),
+      expect.stringContaining(older.orderNumber),
+    ]);
+    const row = await rowOf(newer.orderNumber);
+    const r = within(row);
+    expect(r.getByText('Newer Customer')).toBeInTheDocument();
+    expect(r.getByText('01198765432')).toBeInTheDocument();
+    expect(r.getByText('Full move')).toBeInTheDocument();
+    expect(r.getByText('Apartment')).toBeInTheDocument();
+    expect(r.getByText('Team: 4')).toBeInTheDocument();
+    expect(r.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(r.getByText('Pending')).toBeInTheDocument();
+    expect(r.getByText('Cash')).toBeInTheDocument();
+    expect(r.getByText(/Cairo, Maadi/)).toBeInTheDocument();
+    expect(r.getAllByText('Order received').length).toBeGreaterThan(0);
+    expect(r.getByText('Piano on the 3rd floor')).not.toBeVisible();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('opens the details: addresses, notes and the status history with its actor', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend, { notes: 'Piano on the 3rd floor' });
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+    await user.click(r.getByRole('button', { name: /^Details \(order/ }));
+    expect(r.getByText('Piano on the 3rd floor')).toBeVisible();
+    expect(r.getByText('12 Tahrir Street, Dokki')).toBeVisible();
+    expect(r.getByText('by system')).toBeVisible();
+  });
+
+  it('search and filters ask the backend for exactly that filter', async () => {
+    const backend = new MemoryBackend();
+    await placeOrder(backend, { fullName: 'Mona Hassan' });
+    const match = await placeOrder(backend, { fullName: 'Omar Said', phoneNumber: '01511112222' });
+    const port = await adminPort(backend);
+    const list = vi.spyOn(port.orders, 'list');
+    const { user } = renderPage(port);
+    await screen.findByText('Showing 1–2 of 2');
+
+    await user.type(
+      screen.getByRole('searchbox', { name: adminEn.orders.filters.search }),
+      '01511112222',
+    );
+    await screen.findByText('Showing 1–1 of 1');
+    expect(list).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: '01511112222', page: 1, limit: 50, sort: 'newest' }),
+    );
+    expect(await rowOf(match.orderNumber)).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: adminEn.orders.filters.search }));
+    await screen.findByText('Showing 1–2 of 2');
+    await user.selectOptions(screen.getByLabelText(adminEn.orders.filters.governorate), 'giza');
+    await user.selectOptions(
+      screen.getByLabelText(adminEn.orders.filters.paymentStatus),
+      'pending',
+    );
+    await user.selectOptions(screen.getByLabelText(adminEn.orders.filters.paymentMethod), 'cod');
+    await user.selectOptions(screen.getByLabelText(adminEn.orders.filters.sort), 'price-desc');
+    await user.type(screen.getByLabelText(adminEn.orders.filters.dateFrom), '2030-01-01');
+    await user.click(screen.getByRole('button', { name: /Under review/ }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({
+        governorateId: 'giza',
+        paymentStatus: 'pending',
+        paymentMethod: 'cod',
+        sort: 'price-desc',
+        moveDateFrom: '2030-01-01',
+        status: 'under_review',
+        page: 1,
+        limit: 50,
+      }),
+    );
+    expect(await screen.findByText(adminEn.orders.empty)).toBeInTheDocument();
+  });
+
+  it('shows counts per status and pages of 50', async () => {
+    const backend = new MemoryBackend();
+    for (let i = 0; i < 51; i += 1) await placeOrder(backend);
+    const { user } = renderPage(await adminPort(backend));
+    expect(await screen.findByText('Showing 1–50 of 51')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All 51' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Order received 51' })).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: adminEn.orders.pagination.next }));
+    expect(await screen.findByText('Showing 51–51 of 51')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+  }, 30_000);
+
+  it('updates a status: "Status updated", the list reloads with the new status', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+    await user.selectOptions(r.getByLabelText(/New status for order/), 'in_transit');
+    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+    const toast = await screen.findByText(errorsEn.adminUpdate.success);
+    expect(toast.closest('[role="status"]')).toHaveTextContent(`${order.orderNumber}: On the way`);
+    await waitFor(() =>
+      expect(r.getAllByText('On the way', { selector: 'span' }).length).toBeGreaterThan(0),
+    );
+    const stored = backend.orders.get(order.id)!.order;
+    expect(stored.status).toBe('in_transit');
+    expect(stored.statusHistory.at(-1)).toMatchObject({ status: 'in_transit', actor: 'admin' });
+  });
+
+  it('a failed update says "Error during update"', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const port = await adminPort(backend);
+    vi.spyOn(port.orders, 'update').mockRejectedValue(new DataError('internal'));
+    const { user } = renderPage(port);
+    const r = within(await rowOf(order.orderNumber));
+    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(errorsEn.adminUpdate.failed),
+    );
+    expect(backend.orders.get(order.id)!.order.statusHistory).toHaveLength(1);
+  });
+
+  it('marks a cash-on-delivery order paid', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+    await user.click(r.getByRole('button', { name: /^Mark paid \(order/ }));
+    await waitFor(() => expect(r.getByText('Paid')).toBeInTheDocument());
+    expect(r.queryByRole('button', { name: /^Mark paid \(order/ })).toBeNull();
+    expect(backend.orders.get(order.id)!.order.paymentStatus).toBe('paid');
+  });
+
+  it('deletes only after the confirm dialog', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+
+    await user.click(r.getByRole('button', { name: /^Delete \(order/ }));
+    let dialog = screen.getByRole('alertdialog', { name: adminEn.orders.confirmDelete.title });
+    expect(dialog).toHaveTextContent(order.orderNumber);
+    await user.click(within(dialog).getByRole('button', { name: adminEn.orders.confirmDelete.no }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(backend.orders.has(order.id)).toBe(true);
+
+    await user.click(r.getByRole('button', { name: /^Delete \(order/ }));
+    dialog = screen.getByRole('alertdialog');
+    await user.click(
+      within(dialog).getByRole('button', { name: adminEn.orders.confirmDelete.yes }),
+    );
+    expect(await screen.findByText(adminEn.orders.empty)).toBeInTheDocument();
+    expect(backend.orders.has(order.id)).toBe(false);
+  });
+
+  it('links to WhatsApp with a translated message naming the order and its status', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend, { fullName: 'منى', phoneNumber: '٠١٠١٢٣٤٥٦٧٨' });
+    renderPage(await adminPort(backend), 'ar');
+    const cell = await screen.findByRole('rowheader', { name: new RegExp(order.orderNumber) });
+    const link = within(cell.closest('tbody')!).getByRole('link', { name: /واتساب/ });
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.origin + url.pathname).toBe('https://wa.me/201012345678');
+    expect(url.searchParams.get('text')).toBe(
+      `مرحبًا منى، معك عفش بخصوص طلب النقل رقم ${order.orderNumber}. حالته الآن: تم استلام الطلب.`,
+    );
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('heading', { name: adminAr.panel.title })).toBeInTheDocument();
+  });
+
+  it('shows contact messages newest first', async () => {
+    const backend = new MemoryBackend();
+    await backend.client().messages.add({
+      name: 'Karim',
+      email: 'karim@example.com',
+      phone: '01012345678',
+      message: 'First message',
+    });
+    backend.advanceTime(1000);
+    await backend.client().messages.add({
+      name: 'Laila',
+      email: 'laila@example.com',
+      phone: '01112345678',
+      message: 'Second message',
+    });
+    const { user } = renderPage(await adminPort(backend));
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.messages }));
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Second message');
+    expect(items[1]).toHaveTextContent('First message');
+    expect(within(items[0]!).getByRole('link', { name: /laila@example.com/ })).toHaveAttribute(
+      'href',
+      'mailto:laila@example.com',
+    );
+  });
+
+  it('hides, shows and deletes reviews', async () => {
+    const backend = new MemoryBackend();
+    const visitor = backend.client();
+    await visitor.auth.ensureSession();
+    await visitor.reviews.add({
+      name: 'Hoda',
+      review: 'Great team, careful with glass',
+      rating: 5,
+    });
+    const { user } = renderPage(await adminPort(backend));
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.reviews }));
+    await user.click(await screen.findByRole('button', { name: 'Hide (review by Hoda)' }));
+    expect(await screen.findByText(adminEn.reviews.hidden)).toBeInTheDocument();
+    expect(await visitor.reviews.list()).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Show (review by Hoda)' }));
+    expect(await screen.findByText(adminEn.reviews.visible)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete (review by Hoda)' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', {
+        name: adminEn.reviews.confirmDelete.yes,
+      }),
+    );
+    expect(await screen.findByText(adminEn.reviews.empty)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminGuard } from './admin-guard';
+import { MessagesPanel } from './messages-panel';
+import { OrdersPanel } from './orders-panel';
+import { ReviewsPanel } from './reviews-panel';
+import { Toast, useNotices } from './toast';
+import './admin.css';
+
+const TABS = ['orders', 'messages', 'reviews'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /admin-orders: guarded (D2), then orders, contact messages and review moderation as tabs. */
+export function AdminOrdersPage() {
+  return (
+    <AdminGuard>
+      <AdminPanel />
+    </AdminGuard>
+  );
+}
+
+function AdminPanel() {
+  const { t, i18n } = useTranslation('admin');
+  const ids = useId();
+  const [tab, setTab] = useState<Tab>('orders');
+  const { notice, notify, dismiss } = useNotices();
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+
+  // Tabs pattern (WAI-ARIA APG): arrows move along the row, in reading direction.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const rtl = i18n.dir() === 'rtl';
+    const step =
+      event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')
+        ? 1
+        : event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')
+          ? -1
+          : 0;
+    let next: Tab | undefined;
+    if (step !== 0) next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
+    else if (event.key === 'Home') next = TABS[0];
+    else if (event.key === 'End') next = TABS[TABS.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="container page admin-page">
+      <title>{t('panel.metaTitle')}</title>
+      <header className="admin-header">
+        <h1>{t('panel.title')}</h1>
+        <p className="lead">{t('panel.lead')}</p>
+      </header>
+      <div
+        className="admin-tabs"
+        role="tablist"
+        aria-label={t('panel.tabsLabel')}
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${ids}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${ids}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="admin-tab"
+            onClick={() => setTab(name)}
+          >
+            {t(`panel.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${ids}-panel-${tab}`}
+        aria-labelledby={`${ids}-tab-${tab}`}
+        className="admin-tabpanel"
+      >
+        {tab === 'orders' && <OrdersPanel notify={notify} />}
+        {tab === 'messages' && <MessagesPanel />}
+        {tab === 'reviews' && <ReviewsPanel notify={notify} />}
+      </div>
+      <Toast notice={notice} onDismiss={dismiss} />
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../data/port';
+import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
+import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../../../domain/status';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { orderLabels } from '../order-labels';
+import { whatsappLink } from '../whatsapp';
+
+export interface OrderRowActions {
+  onUpdateStatus(order: Order, status: OrderStatus): Promise<void>;
+  onMarkPaid(order: Order): Promise<void>;
+  onDelete(order: Order): void;
+}
+
+const COLUMN_COUNT = 7;
+
+/**
+ * One order in the admin table: every field, with the details (addresses, notes, history) one
+ * click away. Each cell carries its column name, shown as a label when narrow screens turn the
+ * rows into cards.
+ */
+export function OrderRow({
+  order,
+  onUpdateStatus,
+  onMarkPaid,
+  onDelete,
+}: { order: Order } & OrderRowActions) {
+  const { t } = useTranslation(['admin', 'common']);
+  const language = useDisplayLanguage();
+  const ids = useId();
+  const labels = orderLabels(order, language);
+  const [shownStatus, setShownStatus] = useState(order.status);
+  const [next, setNext] = useState<OrderStatus>(
+    isOrderStatus(order.status) ? order.status : 'received',
+  );
+  const [busy, setBusy] = useState<'status' | 'paid' | null>(null);
+  const [open, setOpen] = useState(false);
+  // A reloaded order with a new status resets the select to it.
+  if (shownStatus !== order.status) {
+    setShownStatus(order.status);
+    if (isOrderStatus(order.status)) setNext(order.status);
+  }
+
+  const number = order.orderNumber || order.id;
+  const num = (n: number) => formatNumber(n, language);
+  const whatsapp = whatsappLink(
+    order.phoneNumber,
+    t('admin:whatsapp.message', { name: order.fullName, number, status: labels.status }),
+  );
+  const history = [...order.statusHistory].sort((a, b) => a.at.localeCompare(b.at));
+  const detailsId = `${ids}-details`;
+  const selectId = `${ids}-status`;
+  const forOrder = t('admin:orders.actions.forOrder', { number });
+  // Visible labels stay short; the order number tells the buttons of 50 rows apart.
+  const hidden = (
+    <>
+      {' '}
+      <span className="visually-hidden">{forOrder}</span>
+    </>
+  );
+  const col = (key: string) => t(`admin:orders.columns.${key}`);
+
+  const run = async (kind: 'status' | 'paid', action: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <tbody className="admin-order">
+      <tr>
+        <th scope="row" data-label={col('order')}>
+          <bdi className="ltr-value admin-order-number">{number}</bdi>
+          <span className="admin-sub">
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, language)}</time>
+          </span>
+        </th>
+        <td data-label={col('customer')}>
+          <bdi className="admin-strong">{order.fullName}</bdi>
+          <span className="admin-contact">
+            <a href={`tel:${order.phoneNumber}`}>
+              <PhoneIcon />
+              <bdi className="ltr-value">{order.phoneNumber}</bdi>
+            </a>
+            {whatsapp && (
+              <a
+                className="admin-whatsapp"
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <WhatsAppIcon />
+                {t('admin:orders.actions.whatsapp')}{' '}
+                <span className="visually-hidden">
+                  {forOrder} {t('admin:orders.actions.newTab')}
+                </span>
+              </a>
+            )}
+          </span>
+        </td>
+        <td data-label={col('move')}>
+          <span className="admin-strong">
+            <time dateTime={order.moveDate}>{formatDate(order.moveDate, language)}</time>
+          </span>
+          <span className="admin-sub">{formatTime(order.moveTime, language)}</span>
+          <span className="admin-sub">
+            {labels.governorate}
+            {language === 'ar' ? '، ' : ', '}
+            {labels.district}
+          </span>
+        </td>
+        <td data-label={col('service')}>
+          <span className="admin-strong">{labels.moveType}</span>
+          <span className="admin-sub">{labels.housing}</span>
+          <span className="admin-sub">
+            {t('admin:orders.floorsValue', {
+              pickup: num(order.pickupFloor),
+              dropoff: num(order.dropoffFloor),
+            })}
+          </span>
+          <span className="admin-sub">
+            {t('admin:orders.workersValue', { value: num(order.workers) })}
+          </span>
+        </td>
+        <td data-label={col('payment')}>
+          <bdi className="admin-strong">{formatMoney(order.totalPrice, language)}</bdi>
+          <span className="admin-sub">{labels.paymentMethod}</span>
+          <span className={`badge admin-pay-${order.paymentStatus}`}>{labels.paymentStatus}</span>
+          <span className="admin-sub">{labels.provider}</span>
+        </td>
+        <td data-label={col('status')}>
+          <span
+            className={`badge admin-status admin-status-${isOrderStatus(order.status) ? order.status : 'unknown'}`}
+          >
+            {labels.status}
+          </span>
+        </td>
+        <td data-label={col('actions')} className="admin-actions-cell">
+          <div className="admin-status-form">
+            <label htmlFor={selectId} className="visually-hidden">
+              {t('admin:orders.actions.newStatusFor', { number })}
+            </label>
+            <select
+              id={selectId}
+              className="select"
+              value={next}
+              onChange={(e) => setNext(e.target.value as OrderStatus)}
+              disabled={busy !== null}
+            >
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`common:status.${status}`)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy !== null}
+              aria-busy={busy === 'status' || undefined}
+              onClick={() => void run('status', () => onUpdateStatus(order, next))}
+            >
+              {busy === 'status'
+                ? t('admin:orders.actions.updating')
+                : t('admin:orders.actions.update')}
+              {hidden}
+            </button>
+          </div>
+          <div className="admin-row-actions">
+            {order.paymentMethod === 'cod' && order.paymentStatus === 'pending' && (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy !== null}
+                onClick={() => void run('paid', () => onMarkPaid(order))}
+              >
+                {t('admin:orders.actions.markPaid')}
+                {hidden}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {t('admin:orders.actions.details')}
+              {hidden}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost admin-danger"
+              disabled={busy !== null}
+              onClick={() => onDelete(order)}
+            >
+              {t('admin:orders.actions.delete')}
+              {hidden}
+            </button>
+          </div>
+        </td>
+      </tr>
+      <tr id={detailsId} className="admin-order-details" hidden={!open}>
+        <td colSpan={COLUMN_COUNT}>
+          <dl className="admin-facts">
+            <div>
+              <dt>{t('admin:fields.pickup')}</dt>
+              <dd>
+                <bdi>{order.pickupAddress}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('admin:fields.dropoff')}</dt>
+              <dd>
+                <bdi>{order.dropoffAddress}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('admin:fields.notes')}</dt>
+              <dd className="admin-notes">
+                {order.notes.trim() ? <bdi>{order.notes}</bdi> : t('admin:orders.noNotes')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('admin:fields.id')}</dt>
+              <dd>
+                <bdi className="ltr-value">{order.id}</bdi>
+              </dd>
+            </div>
+          </dl>
+          <h3 className="admin-history-title">{t('admin:orders.history.title')}</h3>
+          <ol className="admin-history">
+            {history.map((change, index) => (
+              <li key={`${change.at}-${index}`}>
+                <span className="admin-strong">
+                  {t(`common:status.${isOrderStatus(change.status) ? change.status : 'unknown'}`)}
+                </span>{' '}
+                <time dateTime={change.at}>{formatDateTime(change.at, language)}</time>{' '}
+                <span className="muted">
+                  {t('admin:orders.history.by', {
+                    actor: t(`admin:orders.history.actor.${change.actor}`),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </td>
+      </tr>
+    </tbody>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../data/port';
+import { CSV_BOM, csvCell, csvFileName, ordersToCsv } from './csv';
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'o-1',
+    orderNumber: 'AF-20260105-123',
+    userId: 'u-1',
+    fullName: 'Mona Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir Street, Dokki',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: '',
+    moveType: 'full',
+    housing: 'apartment',
+    pickupFloor: 3,
+    dropoffFloor: 2,
+    workers: 4,
+    moveDate: '2026-01-10',
+    moveTime: '10:30',
+    totalPrice: 2650,
+    currency: 'EGP',
+    paymentMethod: 'cod',
+    paymentStatus: 'pending',
+    paymentProvider: 'cash',
+    status: 'received',
+    statusHistory: [{ status: 'received', at: '2026-01-05T08:00:00.000Z', actor: 'system' }],
+    createdAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Splits RFC 4180 text into rows of cells (quoted cells may hold commas and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('ordersToCsv', () => {
+  it('starts with the UTF-8 BOM, has a header and one row per order, CRLF line ends', () => {
+    const csv = ordersToCsv([order(), order({ id: 'o-2', orderNumber: 'AF-20260105-456' })], 'en');
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    const rows = parseCsv(csv.slice(1));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain('Order number');
+    expect(rows[0]).toContain('Workers');
+    expect(rows[0]).toContain('Payment provider');
+    expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes every field, with labels in the chosen language and Cairo times', () => {
+    const rows = parseCsv(ordersToCsv([order()], 'en').slice(1));
+    const [header, row] = rows as [string[], string[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Order number')).toBe('AF-20260105-123');
+    expect(cell('ID')).toBe('o-1');
+    expect(cell('Name')).toBe('Mona Hassan');
+    expect(cell('Phone')).toBe('01012345678');
+    expect(cell('Governorate')).toBe('Cairo');
+    expect(cell('Move type')).toBe('Full move');
+    expect(cell('Workers')).toBe('4');
+    expect(cell('Total (EGP)')).toBe('2650');
+    expect(cell('Payment method')).toBe('Cash on delivery');
+    expect(cell('Payment status')).toBe('Pending');
+    expect(cell('Status')).toBe('Order received');
+    // 08:00 UTC in January is 10:00 in Cairo (UTC+2).
+    expect(cell('Created at')).toBe('2026-01-05 10:00');
+    expect(cell('Status history')).toBe('2026-01-05 10:00 Order received (system)');
+  });
+
+  it('translates the header and values into Arabic', () => {
+    const rows = parseCsv(ordersToCsv([order()], 'ar').slice(1));
+    expect(rows[0]).toContain('رقم الطلب');
+    expect(rows[0]).toContain('عدد العمال');
+    expect(rows[1]).toContain('تم استلام الطلب');
+    expect(rows[1]).toContain('الدفع عند الاستلام');
+    expect(rows[1]).toContain('القاهرة');
+  });
+
+  it('quotes commas, quotes and line breaks', () => {
+    const notes = 'Fragile, "glass"\nthird floor';
+    const rows = parseCsv(ordersToCsv([order({ notes })], 'en').slice(1));
+    expect(rows[1]![rows[0]!.indexOf('Notes')]).toBe(notes);
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line\r\nbreak')).toBe('"line\r\nbreak"');
+    expect(csvCell('plain')).toBe('plain');
+  });
+
+  it('defuses spreadsheet formulas (CSV injection)', () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell('+201012345678')).toBe("'+201012345678");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    // Numbers are numbers, not text that could be a formula.
+    expect(csvCell(-5)).toBe('-5');
+    const rows = parseCsv(ordersToCsv([order({ fullName: '=cmd|calc' })], 'en').slice(1));
+    expect(rows[1]![rows[0]!.indexOf('Name')]).toBe("'=cmd|calc");
+  });
+
+  it('shows "unknown" for a status outside the lifecycle', () => {
+    const rows = parseCsv(
+      ordersToCsv([order({ status: 'processing' as Order['status'] })], 'en').slice(1),
+    );
+    expect(rows[1]![rows[0]!.indexOf('Status')]).toBe('Unknown');
+  });
+
+  it('names the file afsh-orders-YYYY-MM-DD.csv in Cairo time', () => {
+    // 23:30 UTC on 5 Jan is already 6 Jan in Cairo.
+    expect(csvFileName(new Date('2026-01-05T23:30:00Z'))).toBe('afsh-orders-2026-01-06.csv');
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { DataError, type NewOrder } from '../../../data/port';
+import { cairoToday } from '../../../domain/datetime';
+import { expectedOrderTotal } from '../../../domain/schemas';
+import { MemoryBackend } from '../../../testing/memory-adapter';
+import { renderWithProviders } from '../../../testing/render';
+import adminEn from '../../../../locales/en/admin.json';
+import errorsEn from '../../../../locales/en/errors.json';
+import { TrackOrderPage } from './track-order-page';
+
+function futureDate(days: number): string {
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function newOrder(): NewOrder {
+  const values = {
+    fullName: 'Mona Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir Street',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    moveType: 'partial' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 0,
+    dropoffFloor: 0,
+    workers: 2,
+    moveDate: futureDate(3),
+    moveTime: '09:00',
+    paymentMethod: 'cod' as const,
+    notes: '',
+  };
+  return { ...values, totalPrice: expectedOrderTotal(values) };
+}
+
+async function setup(asAdmin: boolean) {
+  const backend = new MemoryBackend();
+  const customer = backend.client();
+  await customer.auth.ensureSession();
+  const order = await customer.orders.create(newOrder());
+  const port = backend.client();
+  if (asAdmin) {
+    backend.createAdmin('boss@afsh.example', 'Admin-pass-2026');
+    await port.auth.signIn({ email: 'boss@afsh.example', password: 'Admin-pass-2026' });
+  }
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/track/:orderId" element={<TrackOrderPage />} />
+    </Routes>,
+    { language: 'en', route: `/track/${order.orderNumber}`, port },
+  );
+  return { backend, port, order, ...rendered };
+}
+
+describe('AdminStatusUpdater on the tracker', () => {
+  it('is not there for a customer', async () => {
+    await setup(false);
+    await screen.findByRole('heading', { name: /Status history/ });
+    expect(screen.queryByRole('heading', { name: adminEn.tracker.title })).toBeNull();
+  });
+
+  it('lets an admin change the status; the progress and timeline follow', async () => {
+    const { user, backend, order } = await setup(true);
+    const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
+      'section',
+    )!;
+    const select = await within(section).findByLabelText(adminEn.tracker.label);
+    await user.selectOptions(select, 'in_transit');
+    await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
+    await waitFor(() => expect(backend.orders.get(order.id)!.order.status).toBe('in_transit'));
+    // The look-up runs again: the fresh view shows the new status.
+    const history = (await screen.findByRole('heading', { name: /Status history/ })).closest(
+      'section',
+    )!;
+    await waitFor(() => expect(within(history).getByText('On the way')).toBeInTheDocument());
+  });
+
+  it('says "Error during update" when the change fails', async () => {
+    const { user, port } = await setup(true);
+    port.orders.update = async () => {
+      throw new DataError('internal');
+    };
+    const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
+      'section',
+    )!;
+    await within(section).findByLabelText(adminEn.tracker.label);
+    await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      errorsEn.adminUpdate.failed,
+    );
+  });
+});

@@ -1,0 +1,316 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { cairoToday } from '../../src/domain/datetime';
+import { expectedOrderTotal } from '../../src/domain/schemas';
+import { E2E_ADMIN } from './e2e-admin';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+
+afterAll(closeBrowser);
+
+const json = { 'content-type': 'application/json' };
+const at = (page: Page, path: string) => new URL(path, page.url()).toString();
+
+function futureDate(days: number): string {
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A phone number no other test uses, so a search finds exactly this run's order. */
+function uniquePhone(): string {
+  return `015${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+}
+
+/** Places a cash order through the API as an anonymous visitor of `page`'s browser context. */
+async function seedOrder(page: Page, phoneNumber: string): Promise<string> {
+  const session = await page.request.post(at(page, '/api/auth/anonymous'), {
+    headers: json,
+    data: {},
+  });
+  expect(session.ok()).toBe(true);
+  const values = {
+    fullName: 'Hany Admin-Test',
+    phoneNumber,
+    pickupAddress: '5 Nile Corniche, Garden City',
+    dropoffAddress: '14 Street 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: 'Call before arriving, please',
+    moveType: 'office' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 1,
+    dropoffFloor: 4,
+    workers: 4,
+    moveDate: futureDate(7),
+    moveTime: '09:00',
+    paymentMethod: 'cod' as const,
+  };
+  const response = await page.request.post(at(page, '/api/orders'), {
+    headers: json,
+    data: { ...values, totalPrice: expectedOrderTotal(values) },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+}
+
+/** RFC 4180 rows (quoted cells may hold commas and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+function orderRow(page: Page, orderNumber: string): Locator {
+  return page
+    .locator('tbody')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(orderNumber) }) });
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Orders management' }).waitFor();
+}
+
+const STATUS_STEPS = [
+  ['under_review', 'Under review'],
+  ['in_transit', 'On the way'],
+  ['delivered', 'Delivered'],
+  ['cancelled', 'Cancelled'],
+] as const;
+
+describe('admin (issue 5)', () => {
+  it('in English on a desktop: sign in, find by phone, every status, tracker follows, CSV, delete', async () => {
+    const customer = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const phone = uniquePhone();
+    let orderNumber: string;
+    try {
+      orderNumber = await seedOrder(customer.page, phone);
+      await customer.page.request.post(at(customer.page, '/api/messages'), {
+        headers: json,
+        data: {
+          name: 'Nadia Contact',
+          email: 'nadia@example.com',
+          phone: '01012345678',
+          message: 'Do you move pianos to Alexandria?',
+        },
+      });
+    } finally {
+      await customer.close();
+    }
+
+    const admin = await openPage({ lang: 'en', viewport: 'desktop', path: '/admin-login' });
+    const { page } = admin;
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Admin sign-in' }).waitFor();
+      await checkA11y(page, 'admin-login-en-desktop');
+      await snap(page, 'admin-login-en-desktop');
+
+      // A wrong password: the spec's failure, and no panel.
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Email or password incorrect' }).waitFor();
+      expect(await page.getByRole('alert').innerText()).toContain('Login failed');
+
+      await signInAsAdmin(page);
+      expect(new URL(page.url()).pathname).toBe('/admin-orders');
+      await page.getByText(/^Showing 1–\d+ of [\d,]+$/).waitFor();
+      await checkA11y(page, 'admin-orders-en-desktop');
+      await snap(page, 'admin-orders-en-desktop', { fullPage: false });
+
+      // CSV export of the whole (unfiltered) list: one data row per order, BOM first.
+      const showing = await page.getByText(/^Showing 1–\d+ of [\d,]+$/).innerText();
+      const total = Number(showing.replace(/^.* of /, '').replaceAll(',', ''));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^afsh-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = await readFile((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = parseCsv(bytes.toString('utf8').slice(1));
+      expect(rows[0]).toContain('Order number');
+      expect(rows.length - 1).toBe(total);
+
+      // Find the customer's order by phone.
+      await page.getByRole('searchbox', { name: 'Search' }).fill(phone);
+      await page.getByText('Showing 1–1 of 1').waitFor();
+      const row = orderRow(page, orderNumber);
+      await row.getByText('Hany Admin-Test').waitFor();
+      await row.getByText('Office move').waitFor();
+      await row.getByText('Team: 4').waitFor();
+
+      // The filtered export has exactly the filtered list.
+      const [filtered] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const filteredRows = parseCsv(
+        (await readFile((await filtered.path())!)).toString('utf8').slice(1),
+      );
+      expect(filteredRows).toHaveLength(2);
+      expect(filteredRows[1]).toContain(orderNumber);
+      expect(filteredRows[1]).toContain(phone);
+
+      // Mark the cash payment as paid.
+      await row.getByRole('button', { name: `Mark paid (order ${orderNumber})` }).click();
+      await row.getByText('Paid', { exact: true }).waitFor();
+
+      for (const [value, label] of STATUS_STEPS) {
+        await row.getByLabel(`New status for order ${orderNumber}`).selectOption(value);
+        await row.getByRole('button', { name: `Update (order ${orderNumber})` }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Status updated' })
+          .filter({ hasText: `${orderNumber}: ${label}` })
+          .waitFor();
+        await row.getByRole('cell', { name: label, exact: true }).waitFor();
+
+        if (value === 'delivered') {
+          // The customer's tracker, in a separate browser, shows the new status and the history.
+          const tracker = await openPage({
+            lang: 'en',
+            viewport: 'desktop',
+            path: `/track/${orderNumber}`,
+          });
+          try {
+            const history = tracker.page.getByRole('region', { name: 'Status history' });
+            await tracker.page.getByText('Delivered').first().waitFor();
+            for (const step of ['Order received', 'Under review', 'On the way', 'Delivered']) {
+              await history.getByText(step).first().waitFor();
+            }
+            await expectNoErrors(tracker);
+          } finally {
+            await tracker.close();
+          }
+        }
+      }
+
+      // The history in the details lists every change with its actor.
+      await row.getByRole('button', { name: `Details (order ${orderNumber})` }).click();
+      await row.getByText('Call before arriving, please').waitFor();
+      expect(await row.getByText('by admin').count()).toBe(4);
+      await snap(page, 'admin-order-details-en-desktop', { fullPage: false });
+
+      // The WhatsApp link names the order and its status.
+      const href = await row.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
+      const wa = new URL(href!);
+      expect(wa.origin + wa.pathname).toBe(`https://wa.me/20${phone.slice(1)}`);
+      expect(wa.searchParams.get('text')).toContain(
+        `${orderNumber}. Its current status: Cancelled`,
+      );
+
+      // Delete asks first: cancel keeps the order, confirm removes it.
+      await row.getByRole('button', { name: `Delete (order ${orderNumber})` }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this order?' });
+      await dialog.waitFor();
+      await checkA11y(page, 'admin-delete-dialog-en-desktop');
+      await snap(page, 'admin-delete-dialog-en-desktop', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Keep it' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByText('Showing 1–1 of 1').waitFor();
+      await row.getByRole('button', { name: `Delete (order ${orderNumber})` }).click();
+      await dialog.getByRole('button', { name: 'Delete the order' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Order ${orderNumber} was deleted.` })
+        .waitFor();
+      await page.getByText('No orders match these filters.').waitFor();
+
+      // Messages and reviews.
+      await page.getByRole('tab', { name: 'Messages' }).click();
+      await page.getByText('Do you move pianos to Alexandria?').first().waitFor();
+      await checkA11y(page, 'admin-messages-en-desktop');
+      await snap(page, 'admin-messages-en-desktop', { fullPage: false });
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await page.getByRole('heading', { name: 'Reviews', level: 2 }).waitFor();
+      await page
+        .getByText(/^(No reviews yet\.|Reviews: [\d,]+)$/)
+        .first()
+        .waitFor();
+      await checkA11y(page, 'admin-reviews-en-desktop');
+      await snap(page, 'admin-reviews-en-desktop', { fullPage: false });
+      await expectNoErrors(admin);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('in Arabic on a phone: the list as cards, readable right to left', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/admin-login' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1, name: 'دخول الإدارة' }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await checkA11y(page, 'admin-login-ar-phone');
+      await snap(page, 'admin-login-ar-phone');
+      const phone = uniquePhone();
+      const orderNumber = await seedOrder(page, phone);
+      const login = await page.request.post(at(page, '/api/auth/login'), {
+        headers: json,
+        data: E2E_ADMIN,
+      });
+      expect(login.status()).toBe(200);
+      await page.goto(at(page, '/admin-orders'));
+      await page.getByRole('heading', { level: 1, name: 'إدارة الطلبات' }).waitFor();
+      await page.getByRole('searchbox', { name: 'بحث' }).fill(phone);
+      await orderRow(page, orderNumber).getByText('Hany Admin-Test').waitFor();
+      await checkA11y(page, 'admin-orders-ar-phone');
+      await snap(page, 'admin-orders-ar-phone');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('a signed-up customer who opens /admin-orders lands on /', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const { page } = opened;
+    try {
+      const email = `customer.${Date.now()}@example.com`;
+      const signup = await page.request.post(at(page, '/api/auth/signup'), {
+        headers: json,
+        data: { email, password: 'Strong-pass-1', confirmPassword: 'Strong-pass-1' },
+      });
+      expect(signup.status()).toBe(201);
+      await page.goto(at(page, '/admin-orders'));
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.getByRole('heading', { name: 'Orders management' }).count()).toBe(0);
+
+      // The admin sign-in refuses a customer account, with the spec's message.
+      await page.goto(at(page, '/admin-login'));
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('Strong-pass-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Email or password incorrect' }).waitFor();
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
