@@ -15,7 +15,9 @@ const ACTORS = [
   'the owner',
   'admin',
 ] as const;
-type Actor = (typeof ACTORS)[number];
+// A forged or stolen-then-revoked cookie must be worth exactly nothing: the same answer as no
+// session at all, on every endpoint.
+type Actor = (typeof ACTORS)[number] | 'forged cookie';
 
 const PASSWORD = 'Matrix-pass-2026';
 
@@ -185,10 +187,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
 ];
 
-const CASES = ENDPOINTS.flatMap((endpoint) =>
-  ACTORS.map((actor, i) => ({ endpoint, actor, status: endpoint.expect[i] as number })),
-);
-const SIZE = `${ENDPOINTS.length} endpoints × ${ACTORS.length} callers = ${CASES.length} cases`;
+const CASES = ENDPOINTS.flatMap((endpoint) => [
+  ...ACTORS.map((actor, i) => ({
+    endpoint,
+    actor: actor as Actor,
+    status: endpoint.expect[i] as number,
+  })),
+  { endpoint, actor: 'forged cookie' as Actor, status: endpoint.expect[0] as number },
+]);
+const SIZE = `${ENDPOINTS.length} endpoints × ${ACTORS.length + 1} callers = ${CASES.length} cases`;
 const TABLE = CASES.map(
   (c, i) =>
     [
@@ -249,6 +256,12 @@ describe(`authorization matrix (${SIZE})`, () => {
     const client = new TestClient(server.app);
     switch (actor) {
       case 'no session':
+        return client;
+      case 'forged cookie':
+        // Shaped like a real token (32 random bytes, base64url) but never issued.
+        client.sessionCookie = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString(
+          'base64url',
+        );
         return client;
       case 'anonymous visitor':
         await client.anonymous();
