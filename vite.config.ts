@@ -59,6 +59,19 @@ export default defineConfig(({ mode }) => ({
         },
       },
       {
+        // The Firebase adapter against the Auth emulator (started by the global setup) and the
+        // rules suites, which skip with their reason unless FIRESTORE_EMULATOR_HOST is set.
+        extends: true,
+        test: {
+          name: 'firebase',
+          environment: 'node',
+          include: ['tests/firebase/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+          globalSetup: ['tests/firebase/auth-emulator-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

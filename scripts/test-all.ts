@@ -47,8 +47,26 @@ const steps: Step[] = [
   // development build; the budget and the e2e specs must see what ships.
   { title: 'build', command: bin('vite'), args: ['build'], env: { NODE_ENV: 'production' } },
   { title: 'bundle budget', command: bin('tsx'), args: ['scripts/bundle-budget.ts'] },
+  // The hosted variant with a dummy project: the SDK must stay out of what / needs (D1).
+  {
+    title: 'build (firebase)',
+    command: bin('tsx'),
+    args: ['scripts/firebase-build.ts', '--outDir', 'test-results/dist-firebase', '--emptyOutDir'],
+    env: {
+      VITE_FIREBASE_API_KEY: 'bundle-check-key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo-afsh.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo-afsh',
+      VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+    },
+  },
+  {
+    title: 'bundle budget (firebase)',
+    command: bin('tsx'),
+    args: ['scripts/bundle-budget.ts', '--dist=test-results/dist-firebase', '--backend=firebase'],
+  },
   { title: 'chromium', command: bin('tsx'), args: ['scripts/ensure-chromium.ts'] },
   vitest('api', ['api']),
+  vitest('firebase', ['firebase']),
   vitest('e2e', ['e2e'], { E2E_SKIP_BUILD: '1' }),
 ];
 

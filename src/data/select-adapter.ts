@@ -1,11 +1,19 @@
 import type { AppEnv } from '../config/env-schema';
-import type { DataPort } from './port';
+import { DataError } from './port';
+import type { DataPort, Unsubscribe } from './port';
 import { HttpDataPort, type HttpDataPortOptions } from './http/http-adapter';
 
 /**
+ * Baked in by Vite at build time (`import.meta.env.VITE_BACKEND` becomes a string literal), so in
+ * an `http` build the Firebase branch below is dead code and the bundler drops the dynamic
+ * import with it: the SDK is not even a lazy chunk there (scripts/bundle-budget.ts checks).
+ */
+const FIREBASE_BUILD = import.meta.env.VITE_BACKEND === 'firebase';
+
+/**
  * The one place that picks the backend (DECISIONS.md D1), from the build-time `VITE_BACKEND`.
- * The Firebase adapter arrives in a later issue; until then a `firebase` build fails loudly here
- * instead of referencing a module that does not exist, which keeps `http` builds Firebase-free.
+ * A `firebase` build gets a DataPort at once whose first call loads the adapter (and the SDK)
+ * in a separate chunk, so `/` paints before any Firebase code arrives.
  */
 export function createDataPort(
   backend: AppEnv['backend'],
@@ -15,10 +23,74 @@ export function createDataPort(
     case 'http':
       return new HttpDataPort(options);
     case 'firebase':
-      throw new Error('The Firebase adapter is not part of this build yet');
+      if (!FIREBASE_BUILD) {
+        throw new Error('This bundle has no Firebase adapter: build it with VITE_BACKEND=firebase');
+      }
+      return lazyDataPort(() =>
+        import('./firebase/firebase-adapter').then((module) => module.createFirebaseDataPort()),
+      );
     default: {
       const unknown: never = backend;
       throw new Error(`Unknown data backend: ${String(unknown)}`);
     }
   }
+}
+
+type Method = (...args: unknown[]) => unknown;
+
+/**
+ * A DataPort whose adapter is loaded on first use. Promise-returning methods wait for it;
+ * `subscribe` methods return an Unsubscribe at once and attach when the adapter is ready.
+ */
+export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
+  let loading: Promise<DataPort> | null = null;
+  const ready = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null; // a flaky network may load it on the next call
+      console.error(error);
+      throw new DataError('unavailable', 'errors:unavailable');
+    }));
+
+  const section = <K extends keyof DataPort>(key: K): DataPort[K] =>
+    new Proxy({} as DataPort[K], {
+      get: (_target, name) => {
+        if (typeof name !== 'string') return undefined;
+        if (name === 'subscribe') {
+          return (...args: unknown[]): Unsubscribe => {
+            let stop: Unsubscribe | null = null;
+            let active = true;
+            ready().then(
+              (port) => {
+                const subscribe = (port[key] as unknown as Record<string, Method>).subscribe!;
+                if (active) stop = subscribe.apply(port[key], args) as Unsubscribe;
+              },
+              (error: DataError) => {
+                // auth.subscribe: "nobody"; reviews.subscribe: its onError.
+                if (!active) return;
+                if (key === 'auth') (args[0] as (user: null) => void)(null);
+                else (args[1] as ((e: DataError) => void) | undefined)?.(error);
+              },
+            );
+            return () => {
+              active = false;
+              stop?.();
+            };
+          };
+        }
+        return async (...args: unknown[]) => {
+          const port = await ready();
+          const target = port[key] as unknown as Record<string, Method>;
+          return target[name]!.apply(target, args);
+        };
+      },
+    });
+
+  return {
+    auth: section('auth'),
+    orders: section('orders'),
+    tracking: section('tracking'),
+    reviews: section('reviews'),
+    messages: section('messages'),
+    prices: section('prices'),
+  };
 }

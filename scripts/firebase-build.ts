@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { loadEnv } from 'vite';
+import { parseFirebaseSettings } from '../src/data/firebase/firebase-config.ts';
+import { REPO_ROOT } from './lib/server-process.ts';
+
+/**
+ * `npm run build:firebase [-- --outDir dir]`: the hosted build (VITE_BACKEND=firebase) into
+ * dist/ (what firebase.json's hosting serves). The VITE_FIREBASE_* settings (from the environment
+ * or .env / .env.production) are checked before Vite starts, so a missing one stops the build
+ * with its name instead of shipping a bundle that fails on the first visitor's first click.
+ */
+async function main(): Promise<number> {
+  const env = { ...loadEnv('production', REPO_ROOT, 'VITE_'), ...process.env };
+  try {
+    parseFirebaseSettings(env);
+  } catch (error) {
+    console.error(`build:firebase: ${(error as Error).message}`);
+    console.error('Set them in .env (see .env.example) or the environment.');
+    return 1;
+  }
+  return new Promise((resolve) => {
+    const child = spawn(
+      join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', ...process.argv.slice(2)],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        // Vite honours an inherited NODE_ENV; what ships is the production build.
+        env: { ...process.env, VITE_BACKEND: 'firebase', NODE_ENV: 'production' },
+      },
+    );
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(127);
+    });
+  });
+}
+
+main().then((code) => process.exit(code));

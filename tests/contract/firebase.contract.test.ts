@@ -1,0 +1,62 @@
+import { deleteApp, getApps, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { describe } from 'vitest';
+import {
+  createFirebaseDataPort,
+  type FirebaseDataPort,
+} from '../../src/data/firebase/firebase-adapter';
+import { describeDataPortContract } from './data-port.contract';
+
+// The FirebaseDataPort against the Auth and Firestore emulators, with firestore.rules loaded by
+// them (firebase.json). `npm run test:firebase` starts both with `firebase emulators:exec`, which
+// sets the two *_EMULATOR_HOST variables; without the Firestore emulator this suite skips.
+
+const FIRESTORE = process.env.FIRESTORE_EMULATOR_HOST;
+const AUTH = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const PROJECT = 'demo-afsh';
+const ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' };
+
+if (!FIRESTORE || !AUTH) {
+  console.info(
+    'skipped: the Firestore emulator is not reachable (FIRESTORE_EMULATOR_HOST unset; it needs Java 21 + a downloaded JAR) — run npm run test:firebase where it can',
+  );
+}
+
+describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
+  describeDataPortContract('firebase', async () => {
+    const adminApp = getApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
+    const adminAuth = getAdminAuth(adminApp);
+    const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
+    const user = existing ?? (await adminAuth.createUser(ADMIN));
+    await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+
+    const ports: FirebaseDataPort[] = [];
+    const newClient = () => {
+      const port = createFirebaseDataPort(
+        {
+          VITE_FIREBASE_API_KEY: 'demo-api-key',
+          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
+          VITE_FIREBASE_PROJECT_ID: PROJECT,
+          VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+          VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
+          VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
+        },
+        { appName: `contract-${ports.length + 1}` },
+      );
+      ports.push(port);
+      return port;
+    };
+    return {
+      newClient,
+      adminClient: async () => {
+        const client = newClient();
+        await client.auth.signIn(ADMIN);
+        return client;
+      },
+      close: async () => {
+        await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
+        await deleteApp(adminApp);
+      },
+    };
+  });
+});

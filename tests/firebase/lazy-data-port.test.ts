@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { isDataError } from '../../src/data/port';
+import type { CurrentUser, DataPort, DataError } from '../../src/data/port';
+import { lazyDataPort } from '../../src/data/select-adapter';
+import { MemoryBackend } from '../../src/testing/memory-adapter';
+
+// select-adapter's lazy DataPort: what a `firebase` build hands the app at start-up, before the
+// adapter chunk (and the SDK) has loaded.
+
+describe('lazyDataPort', () => {
+  it('loads the adapter on first use, once, and forwards calls and results', async () => {
+    const real = new MemoryBackend().client();
+    const load = vi.fn(async () => real as DataPort);
+    const port = lazyDataPort(load);
+    expect(load).not.toHaveBeenCalled();
+    const user = await port.auth.ensureSession();
+    expect(await port.auth.current()).toEqual(user);
+    expect((await port.prices.catalog()).currency).toBe('EGP');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('subscribe attaches once loaded; unsubscribing before that attaches nothing', async () => {
+    const real = new MemoryBackend().client();
+    await real.auth.ensureSession();
+    const port = lazyDataPort(async () => real);
+    const seen: (CurrentUser | null)[] = [];
+    const stop = port.auth.subscribe((user) => seen.push(user));
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]?.anonymous).toBe(true);
+    stop();
+
+    const never: (CurrentUser | null)[] = [];
+    lazyDataPort(async () => real).auth.subscribe((user) => never.push(user))();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(never).toEqual([]);
+  });
+
+  it('a failed load is unavailable, reported to subscribers, and retried on the next call', async () => {
+    const real = new MemoryBackend().client();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    const port = lazyDataPort(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('chunk failed to load');
+      return real;
+    });
+    const error = await port.orders.mine().catch((e: unknown) => e);
+    expect(isDataError(error) && error.code).toBe('unavailable');
+    expect(await port.auth.current()).toBeNull();
+    expect(attempts).toBe(2);
+
+    const broken = lazyDataPort(async () => {
+      throw new Error('offline');
+    });
+    const users: (CurrentUser | null)[] = [];
+    broken.auth.subscribe((user) => users.push(user));
+    const reviewErrors: DataError[] = [];
+    broken.reviews.subscribe(
+      () => undefined,
+      (e) => reviewErrors.push(e),
+    );
+    await expect.poll(() => users.length + reviewErrors.length).toBe(2);
+    expect(users).toEqual([null]);
+    expect(reviewErrors[0]?.code).toBe('unavailable');
+    errors.mockRestore();
+  });
+});
