@@ -17,7 +17,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { CSV_MIME, csvFileName, ordersToCsv } from '../csv';
 import { fetchAllOrders, useAdminOrders } from '../hooks/use-admin-orders';
 import { statusLabel } from '../order-labels';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { OrderRow } from './order-row';
 import type { Notify } from './toast';
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdminList } from '../hooks/use-admin-list';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { Notify } from './toast';
 
 /** Review moderation: every review, hidden ones included; hide, show again or delete. */

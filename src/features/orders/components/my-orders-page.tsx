@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { OrderCard } from './order-card';
 import './my-orders-page.css';
 
