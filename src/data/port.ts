@@ -115,7 +115,8 @@ export interface PublicTracking {
  */
 export type NewOrder = OrderInput & { paymentToken?: string };
 
-export type OrderSort = 'newest' | 'oldest' | 'move-date-asc' | 'move-date-desc' | 'price-desc' | 'price-asc';
+export type { OrderSort } from '../domain/order-query';
+import type { OrderSort } from '../domain/order-query';
 
 export interface OrderFilter {
   /** Order number, name or phone (phone may be typed in Arabic-Indic digits). */

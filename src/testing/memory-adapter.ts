@@ -3,6 +3,7 @@
 // check, ownership, admin-only operations, the review cooldown and honeypot) and fails with the
 // same DataError codes, because tests/contract runs the same suite against both.
 import { DataError } from '../data/port';
+import { pageOrders } from '../data/order-list';
 import type {
   AdminReview,
   AuthPort,
@@ -27,9 +28,7 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
-import { normalizeDigits, stripInvisibleMarks } from '../domain/digits';
 import { generateOrderNumber } from '../domain/order-number';
-import { normalizeEgyptianMobile } from '../domain/phone';
 import { CURRENCY, priceCatalog } from '../domain/pricing';
 import {
   contactSchema,
@@ -48,9 +47,7 @@ import {
   canCustomerCancel,
   INITIAL_ORDER_STATUS,
   isOrderStatus,
-  isPaymentMethod,
   isPaymentStatus,
-  ORDER_STATUSES,
   type OrderStatus,
 } from '../domain/status';
 import { cairoYmdCompact } from '../domain/datetime';
@@ -64,16 +61,6 @@ const THREE_DIGIT_NUMBERS_PER_DAY = 900;
 const REVIEWS_LIMIT = 100;
 /** The server's moderation list cap (ADMIN_REVIEW_LIST_LIMIT). */
 const ADMIN_REVIEWS_LIMIT = 1000;
-const PAGE_SIZE_DEFAULT = 50;
-const PAGE_SIZE_MAX = 500;
-const ORDER_SORTS = [
-  'newest',
-  'oldest',
-  'move-date-asc',
-  'move-date-desc',
-  'price-desc',
-  'price-asc',
-] as const;
 
 interface UserRecord {
   id: string;
@@ -157,13 +144,6 @@ function tracking(order: Order): PublicTracking {
     statusHistory: order.statusHistory,
     moveDate: order.moveDate,
   });
-}
-
-function emptyCounts(): Record<OrderStatus, number> {
-  return Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
-    OrderStatus,
-    number
-  >;
 }
 
 export class MemoryBackend {
@@ -556,36 +536,17 @@ export class MemoryDataPort implements DataPort {
 
       list: async (filter: OrderFilter = {}): Promise<OrderPage> => {
         const user = this.requireUser();
-        const limit = Math.min(
-          PAGE_SIZE_MAX,
-          Math.max(1, Math.floor(filter.limit ?? PAGE_SIZE_DEFAULT)),
-        );
-        const page = Math.max(1, Math.floor(filter.page ?? 1));
-        let matching: OrderRecord[];
-        let counted: OrderRecord[];
-        let sort = newestFirst;
-        if (user.role !== 'admin') {
-          // Customers get their own orders in the same shape; the admin filters don't apply.
-          matching = records().filter(({ order }) => order.userId === user.id);
-          counted = matching;
-        } else {
-          checkFilter(filter);
-          counted = records().filter(({ order }) =>
-            matchesFilter(order, { ...filter, status: undefined }),
-          );
-          matching = counted.filter(
-            ({ order }) => !filter.status || order.status === filter.status,
-          );
-          sort = sorter(filter.sort ?? 'newest', newestFirst);
-        }
-        const counts = emptyCounts();
-        for (const { order } of counted) counts[order.status] += 1;
-        const sorted = [...matching].sort(sort);
-        return {
-          orders: sorted.slice((page - 1) * limit, page * limit).map(({ order }) => copy(order)),
-          total: matching.length,
-          counts,
-        };
+        const admin = user.role === 'admin';
+        // Customers get their own orders in the same shape; the admin filters don't apply.
+        const visible = admin
+          ? records()
+          : records().filter(({ order }) => order.userId === user.id);
+        const { items, total, counts } = pageOrders(visible, filter, {
+          admin,
+          orderOf: (record) => record.order,
+          newestFirst,
+        });
+        return { orders: items.map(({ order }) => copy(order)), total, counts };
       },
 
       update: async (id, update: OrderAdminUpdate) => {
@@ -723,79 +684,5 @@ export class MemoryDataPort implements DataPort {
           .map(({ message }) => copy(message));
       },
     };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Admin list filtering, as the server does it
-
-function checkFilter(filter: OrderFilter): void {
-  const fields: Record<string, string> = {};
-  if (filter.status !== undefined && !isOrderStatus(filter.status))
-    fields.status = VALIDATION_MESSAGES.invalid;
-  if (filter.paymentStatus !== undefined && !isPaymentStatus(filter.paymentStatus))
-    fields.paymentStatus = VALIDATION_MESSAGES.invalid;
-  if (filter.paymentMethod !== undefined && !isPaymentMethod(filter.paymentMethod))
-    fields.paymentMethod = VALIDATION_MESSAGES.invalid;
-  if (filter.sort !== undefined && !(ORDER_SORTS as readonly string[]).includes(filter.sort))
-    fields.sort = VALIDATION_MESSAGES.invalid;
-  if (Object.keys(fields).length > 0) {
-    throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
-  }
-}
-
-/**
- * The server's search: a name, an order number, or a phone number typed the way people type
- * them (Arabic-Indic digits, "+20 10…", spaces and dashes, part of a number).
- */
-function matchesSearch(order: Order, search: string): boolean {
-  const text = stripInvisibleMarks(search).trim();
-  if (!text) return true;
-  if (order.fullName.toLowerCase().includes(text.toLowerCase())) return true;
-  if (order.orderNumber.includes(normalizeTrackingInput(text))) return true;
-  const mobile = normalizeEgyptianMobile(text);
-  if (mobile !== null) return order.phoneNumber === mobile;
-  const national = normalizeDigits(text)
-    .replace(/[\s\-().]/g, '')
-    .replace(/^(\+20|0020)/, '0');
-  return /^\+?\d{3,}$/.test(national) && order.phoneNumber.includes(national.replace(/^\+/, ''));
-}
-
-function matchesFilter(order: Order, filter: OrderFilter): boolean {
-  if (filter.search && !matchesSearch(order, filter.search)) return false;
-  if (filter.status && order.status !== filter.status) return false;
-  if (filter.governorateId && order.governorateId !== filter.governorateId) return false;
-  if (filter.paymentStatus && order.paymentStatus !== filter.paymentStatus) return false;
-  if (filter.paymentMethod && order.paymentMethod !== filter.paymentMethod) return false;
-  if (filter.moveDateFrom && order.moveDate < filter.moveDateFrom) return false;
-  if (filter.moveDateTo && order.moveDate > filter.moveDateTo) return false;
-  return true;
-}
-
-function sorter(
-  sort: (typeof ORDER_SORTS)[number],
-  newestFirst: (a: OrderRecord, b: OrderRecord) => number,
-): (a: OrderRecord, b: OrderRecord) => number {
-  const by = (key: (order: Order) => string | number, direction: 1 | -1) => {
-    return (a: OrderRecord, b: OrderRecord) => {
-      const x = key(a.order);
-      const y = key(b.order);
-      const compared = x < y ? -1 : x > y ? 1 : 0;
-      return compared * direction || newestFirst(a, b);
-    };
-  };
-  switch (sort) {
-    case 'oldest':
-      return (a, b) => -newestFirst(a, b);
-    case 'move-date-asc':
-      return by((order) => `${order.moveDate} ${order.moveTime}`, 1);
-    case 'move-date-desc':
-      return by((order) => `${order.moveDate} ${order.moveTime}`, -1);
-    case 'price-desc':
-      return by((order) => order.totalPrice, -1);
-    case 'price-asc':
-      return by((order) => order.totalPrice, 1);
-    default:
-      return newestFirst;
   }
 }

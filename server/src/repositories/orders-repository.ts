@@ -12,12 +12,14 @@ import type {
   StatusChange,
 } from '../../../src/data/port.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
-import { normalizeDigits, stripInvisibleMarks } from '../../../src/domain/digits.ts';
 import { generateOrderNumber } from '../../../src/domain/order-number.ts';
-import { normalizeEgyptianMobile } from '../../../src/domain/phone.ts';
+import {
+  ORDER_PAGE_SIZE_DEFAULT,
+  ORDER_PAGE_SIZE_MAX,
+  parseOrderSearch,
+} from '../../../src/domain/order-query.ts';
 import type { Housing, MoveType } from '../../../src/domain/pricing.ts';
 import type { OrderInput } from '../../../src/domain/schemas.ts';
-import { normalizeTrackingInput } from '../../../src/domain/schemas.ts';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../../src/domain/status.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/domain/status.ts';
 
@@ -82,8 +84,8 @@ export interface ListScope {
 export const ORDER_NUMBER_ATTEMPTS = 20;
 /** A day's 3-digit suffixes (100-999); once these are taken, numbers grow to 4 digits (D6). */
 export const THREE_DIGIT_CAPACITY = 900;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = ORDER_PAGE_SIZE_DEFAULT;
+export const MAX_PAGE_SIZE = ORDER_PAGE_SIZE_MAX;
 
 export class OrderNumberExhaustedError extends Error {
   constructor() {
@@ -123,28 +125,24 @@ interface WhereClause {
  * The search box takes an order number, a name or a phone number, typed the way people type
  * them: Arabic-Indic digits, "+20 10…", spaces and dashes, a leading "#".
  */
-function searchClause(search: string): WhereClause | null {
-  const text = stripInvisibleMarks(search).trim();
-  if (text === '') return null;
-
-  const parts = ["full_name LIKE :searchName ESCAPE '\\'"];
-  const params: Record<string, string> = { searchName: likeContains(text) };
-
-  parts.push("order_number LIKE :searchNumber ESCAPE '\\'");
-  params.searchNumber = likeContains(normalizeTrackingInput(text));
-
-  const mobile = normalizeEgyptianMobile(text);
-  if (mobile !== null) {
+function searchClause(text: string): WhereClause | null {
+  const search = parseOrderSearch(text);
+  if (search === null) return null;
+  const parts = [
+    "full_name LIKE :searchName ESCAPE '\\'",
+    "order_number LIKE :searchNumber ESCAPE '\\'",
+  ];
+  const params: Record<string, string> = {
+    searchName: likeContains(search.name),
+    searchNumber: likeContains(search.orderNumber),
+  };
+  if (search.mobile !== null) {
     parts.push('phone_number = :searchMobile');
-    params.searchMobile = mobile;
-  } else {
+    params.searchMobile = search.mobile;
+  } else if (search.phoneDigits !== null) {
     // Part of a number ("1234", "+20 100 12"): compare digits with the stored 01XXXXXXXXX form.
-    const compact = normalizeDigits(text).replace(/[\s\-().]/g, '');
-    const national = compact.replace(/^(\+20|0020)/, '0');
-    if (/^\+?\d{3,}$/.test(national)) {
-      parts.push("phone_number LIKE :searchPhone ESCAPE '\\'");
-      params.searchPhone = likeContains(national.replace(/^\+/, ''));
-    }
+    parts.push("phone_number LIKE :searchPhone ESCAPE '\\'");
+    params.searchPhone = likeContains(search.phoneDigits);
   }
   return { sql: `(${parts.join(' OR ')})`, params };
 }

@@ -48,6 +48,7 @@ import {
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
+import { checkOrderFilter, pageOrders } from '../order-list';
 import { DataError } from '../port';
 import type {
   AdminReview,
@@ -71,9 +72,7 @@ import type {
   StatusChange,
   TrackingPort,
 } from '../port';
-import { normalizeDigits, stripInvisibleMarks } from '../../domain/digits';
 import { generateOrderNumber } from '../../domain/order-number';
-import { normalizeEgyptianMobile } from '../../domain/phone';
 import { CURRENCY, priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
@@ -92,9 +91,7 @@ import {
   canCustomerCancel,
   INITIAL_ORDER_STATUS,
   isOrderStatus,
-  isPaymentMethod,
   isPaymentStatus,
-  ORDER_STATUSES,
   type OrderStatus,
 } from '../../domain/status';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
@@ -122,16 +119,6 @@ const MESSAGES_LIMIT = 500;
  * shop's active orders; beyond it, a search service (or the `http` backend) is the answer.
  */
 const ADMIN_SCAN_LIMIT = 5000;
-const PAGE_SIZE_DEFAULT = 50;
-const PAGE_SIZE_MAX = 500;
-const ORDER_SORTS = [
-  'newest',
-  'oldest',
-  'move-date-asc',
-  'move-date-desc',
-  'price-desc',
-  'price-asc',
-] as const;
 const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
 /** The test payment provider's token shape (D3), also checked by the rules. */
 const PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
@@ -604,7 +591,7 @@ export class FirebaseDataPort implements DataPort {
           const user = await this.requireUser();
           const isAdmin = (await user.getIdTokenResult()).claims.admin === true;
           if (!isAdmin) return page(await this.ownOrders(user.uid), filter, false);
-          checkFilter(filter);
+          checkOrderFilter(filter);
           const constraints: QueryConstraint[] = [];
           if (filter.governorateId)
             constraints.push(where('governorateId', '==', filter.governorateId));
@@ -822,87 +809,13 @@ export function createFirebaseDataPort(
   return new FirebaseDataPort(parseFirebaseSettings(raw), options);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The admin list: the parts Firestore cannot index, applied like the server applies them
-
-function checkFilter(filter: OrderFilter): void {
-  const fields: Record<string, string> = {};
-  if (filter.status !== undefined && !isOrderStatus(filter.status))
-    fields.status = VALIDATION_MESSAGES.invalid;
-  if (filter.paymentStatus !== undefined && !isPaymentStatus(filter.paymentStatus))
-    fields.paymentStatus = VALIDATION_MESSAGES.invalid;
-  if (filter.paymentMethod !== undefined && !isPaymentMethod(filter.paymentMethod))
-    fields.paymentMethod = VALIDATION_MESSAGES.invalid;
-  if (filter.sort !== undefined && !(ORDER_SORTS as readonly string[]).includes(filter.sort))
-    fields.sort = VALIDATION_MESSAGES.invalid;
-  if (Object.keys(fields).length > 0) {
-    throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
-  }
-}
-
-function matchesSearch(order: Order, search: string): boolean {
-  const text = stripInvisibleMarks(search).trim();
-  if (!text) return true;
-  if (order.fullName.toLowerCase().includes(text.toLowerCase())) return true;
-  if (order.orderNumber.includes(normalizeTrackingInput(text))) return true;
-  const mobile = normalizeEgyptianMobile(text);
-  if (mobile !== null) return order.phoneNumber === mobile;
-  const national = normalizeDigits(text)
-    .replace(/[\s\-().]/g, '')
-    .replace(/^(\+20|0020)/, '0');
-  return /^\+?\d{3,}$/.test(national) && order.phoneNumber.includes(national.replace(/^\+/, ''));
-}
-
-function matches(order: Order, filter: OrderFilter): boolean {
-  if (filter.search && !matchesSearch(order, filter.search)) return false;
-  if (filter.governorateId && order.governorateId !== filter.governorateId) return false;
-  if (filter.paymentStatus && order.paymentStatus !== filter.paymentStatus) return false;
-  if (filter.paymentMethod && order.paymentMethod !== filter.paymentMethod) return false;
-  if (filter.moveDateFrom && order.moveDate < filter.moveDateFrom) return false;
-  if (filter.moveDateTo && order.moveDate > filter.moveDateTo) return false;
-  return true;
-}
-
 const newestFirst = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);
 
-function sorter(sort: OrderFilter['sort']): (a: Order, b: Order) => number {
-  const by = (key: (order: Order) => string | number, direction: 1 | -1) => (a: Order, b: Order) => {
-    const x = key(a);
-    const y = key(b);
-    return (x < y ? -1 : x > y ? 1 : 0) * direction || newestFirst(a, b);
-  };
-  switch (sort) {
-    case 'oldest':
-      return (a, b) => -newestFirst(a, b);
-    case 'move-date-asc':
-      return by((o) => `${o.moveDate} ${o.moveTime}`, 1);
-    case 'move-date-desc':
-      return by((o) => `${o.moveDate} ${o.moveTime}`, -1);
-    case 'price-desc':
-      return by((o) => o.totalPrice, -1);
-    case 'price-asc':
-      return by((o) => o.totalPrice, 1);
-    default:
-      return newestFirst;
-  }
-}
-
 function page(orders: Order[], filter: OrderFilter, admin: boolean): OrderPage {
-  const limitValue = Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(filter.limit ?? PAGE_SIZE_DEFAULT)));
-  const pageNumber = Math.max(1, Math.floor(filter.page ?? 1));
-  const counted = admin ? orders.filter((order) => matches(order, filter)) : orders;
-  const matching = admin
-    ? counted.filter((order) => !filter.status || order.status === filter.status)
-    : counted;
-  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
-    OrderStatus,
-    number
-  >;
-  for (const order of counted) counts[order.status] += 1;
-  const sorted = [...matching].sort(admin ? sorter(filter.sort) : newestFirst);
-  return {
-    orders: sorted.slice((pageNumber - 1) * limitValue, pageNumber * limitValue),
-    total: matching.length,
-    counts,
-  };
+  const { items, total, counts } = pageOrders(orders, filter, {
+    admin,
+    orderOf: (order) => order,
+    newestFirst,
+  });
+  return { orders: items, total, counts };
 }

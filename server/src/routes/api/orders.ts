@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Order, OrderSort } from '../../../../src/data/port.ts';
+import type { Order } from '../../../../src/data/port.ts';
 import { isValidYmd } from '../../../../src/domain/datetime.ts';
+import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../../../../src/domain/schemas.ts';
 import {
   canCustomerCancel,
@@ -47,15 +48,6 @@ function cardKeysIn(body: unknown): string[] {
     CARD_KEYS.has(key.toLowerCase().replace(/[^a-z0-9]/g, '')),
   );
 }
-
-const ORDER_SORTS = [
-  'newest',
-  'oldest',
-  'move-date-asc',
-  'move-date-desc',
-  'price-desc',
-  'price-asc',
-] as const satisfies readonly OrderSort[];
 
 /** Query strings: an empty `?status=` is "no filter", not an invalid status. */
 function optionalParam<T extends z.ZodType>(schema: T) {
