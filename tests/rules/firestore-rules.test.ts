@@ -25,6 +25,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { newOrderDocuments } from '../../src/data/firebase/firestore-documents';
 import { expectedOrderTotal } from '../../src/domain/schemas';
 
 // The allow/deny matrix of firestore.rules: no auth, the anonymous owner, another user, an admin
@@ -60,6 +61,7 @@ function nextNumber(): string {
   return `AF-20260101-${String(100 + counter).padStart(3, '0')}`;
 }
 
+/** What the adapter writes (src/data/firebase/firestore-documents.ts), then `overrides`. */
 function orderDoc(uid: string, orderNumber: string, overrides: DocumentData = {}): DocumentData {
   const values = {
     moveType: 'full' as const,
@@ -67,30 +69,33 @@ function orderDoc(uid: string, orderNumber: string, overrides: DocumentData = {}
     pickupFloor: 3,
     dropoffFloor: 1,
   };
-  return {
+  const card = overrides.paymentMethod === 'card';
+  const { order } = newOrderDocuments({
+    values: {
+      fullName: 'منى عبد الرحمن',
+      phoneNumber: '01012345678',
+      pickupAddress: '12 شارع التحرير، الدقي',
+      dropoffAddress: '5 شارع 9، المعادي',
+      governorateId: 'cairo',
+      districtId: 'maadi',
+      notes: '',
+      ...values,
+      workers: 3,
+      moveDate: futureDate(),
+      moveTime: '10:30',
+      totalPrice: expectedOrderTotal(values),
+      paymentMethod: card ? 'card' : 'cod',
+    },
     userId: uid,
+    orderId: 'unused',
     orderNumber,
-    fullName: 'منى عبد الرحمن',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 شارع التحرير، الدقي',
-    dropoffAddress: '5 شارع 9، المعادي',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    ...values,
-    workers: 3,
-    moveDate: futureDate(),
-    moveTime: '10:30',
-    totalPrice: expectedOrderTotal(values),
-    currency: 'EGP',
-    paymentMethod: 'cod',
-    paymentStatus: 'pending',
-    paymentProvider: 'cash',
-    status: 'received',
-    statusHistory: [{ status: 'received', at: Timestamp.now(), actor: 'system' }],
-    createdAt: serverTimestamp(),
-    ...overrides,
-  };
+    paymentToken: card ? 'test_ok_abcdefgh1234' : undefined,
+    historyAt: Timestamp.now(),
+  });
+  const merged: DocumentData = { ...order, ...overrides };
+  // An override of `undefined` removes the field (Firestore refuses undefined values).
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return merged;
 }
 
 function trackingDoc(orderId: string, order: DocumentData): DocumentData {
@@ -212,16 +217,25 @@ describe.skipIf(!HOST)('firestore.rules', () => {
     it('the signed-in owner creates a valid order with its tracking copy', async () => {
       await assertSucceeds(createOrder(owner(), OWNER).commit());
     });
-    it('a card order with a token shape the rules accept, still pending', async () => {
+    it('a card order with a test token is paid (D3 test provider); cash stays pending', async () => {
       const card = {
         paymentMethod: 'card',
         paymentProvider: 'test',
         paymentToken: 'test_ok_abcdefgh1234',
+        paymentStatus: 'paid',
       };
       await assertSucceeds(createOrder(owner(), OWNER, card).commit());
-      await assertFails(createOrder(owner(), OWNER, { ...card, paymentStatus: 'paid' }).commit());
+      await assertFails(
+        createOrder(owner(), OWNER, { ...card, paymentStatus: 'pending' }).commit(),
+      );
       await assertFails(
         createOrder(owner(), OWNER, { ...card, paymentToken: 'not-a-token' }).commit(),
+      );
+      await assertFails(createOrder(owner(), OWNER, { ...card, paymentToken: undefined }).commit());
+      await assertFails(createOrder(owner(), OWNER, { ...card, paymentProvider: 'cash' }).commit());
+      await assertFails(createOrder(owner(), OWNER, { paymentStatus: 'paid' }).commit());
+      await assertFails(
+        createOrder(owner(), OWNER, { paymentToken: 'test_ok_abcdefgh1234' }).commit(),
       );
     });
     it('refuses a visitor without a session', async () => {

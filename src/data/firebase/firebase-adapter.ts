@@ -36,7 +36,6 @@ import {
   orderBy,
   query,
   runTransaction,
-  serverTimestamp,
   Timestamp,
   updateDoc,
   deleteDoc,
@@ -89,18 +88,26 @@ import {
 } from '../../domain/schemas';
 import {
   canCustomerCancel,
-  INITIAL_ORDER_STATUS,
   isOrderStatus,
   isPaymentStatus,
   type OrderStatus,
 } from '../../domain/status';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
+import {
+  COLLECTIONS,
+  newMessageDocument,
+  newOrderDocuments,
+  newReviewDocuments,
+  TEST_PAYMENT_TOKEN,
+} from './firestore-documents';
 
-const ORDERS = 'orders';
-const TRACKING = 'tracking';
-const REVIEWS = 'reviews';
-const REVIEW_THROTTLE = 'reviewThrottle';
-const MESSAGES = 'messages';
+const {
+  orders: ORDERS,
+  tracking: TRACKING,
+  reviews: REVIEWS,
+  reviewThrottle: REVIEW_THROTTLE,
+  messages: MESSAGES,
+} = COLLECTIONS;
 
 const ORDER_NUMBER_ATTEMPTS = 20;
 /**
@@ -120,8 +127,6 @@ const MESSAGES_LIMIT = 500;
  */
 const ADMIN_SCAN_LIMIT = 5000;
 const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
-/** The test payment provider's token shape (D3), also checked by the rules. */
-const PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
 /** Firestore document ids: no slashes, not `.`/`..`; order numbers are much narrower anyway. */
 const TRACKING_ID = /^[A-Z0-9-]{1,40}$/;
 
@@ -500,46 +505,14 @@ export class FirebaseDataPort implements DataPort {
             });
           }
           const card = values.paymentMethod === 'card';
-          const token = body.paymentToken;
-          if (card && (typeof token !== 'string' || !PAYMENT_TOKEN.test(token))) {
+          const token = typeof body.paymentToken === 'string' ? body.paymentToken : undefined;
+          if (card && (token === undefined || !TEST_PAYMENT_TOKEN.test(token))) {
             throw new DataError('invalid-argument', 'validation:payment.declined', {
               fields: { paymentToken: 'validation:payment.declined' },
             });
           }
           const orderRef = doc(collection(this.db, ORDERS));
-          const history = [{ status: INITIAL_ORDER_STATUS, at: Timestamp.now(), actor: 'system' }];
-          const publicPart = {
-            moveType: values.moveType,
-            totalPrice: values.totalPrice,
-            currency: CURRENCY,
-            paymentMethod: values.paymentMethod,
-            // Without a server nothing can verify the card token with the provider: rules only
-            // check its shape. A card order therefore stays `pending` until an admin (or a
-            // future Cloud Function calling the provider) marks it paid. The README says so.
-            paymentStatus: 'pending',
-            status: INITIAL_ORDER_STATUS,
-            statusHistory: history,
-            moveDate: values.moveDate,
-          };
-          const orderDoc = {
-            ...publicPart,
-            userId: user.uid,
-            fullName: values.fullName,
-            phoneNumber: values.phoneNumber,
-            pickupAddress: values.pickupAddress,
-            dropoffAddress: values.dropoffAddress,
-            governorateId: values.governorateId,
-            districtId: values.districtId,
-            notes: values.notes ?? '',
-            housing: values.housing,
-            pickupFloor: values.pickupFloor,
-            dropoffFloor: values.dropoffFloor,
-            workers: values.workers,
-            moveTime: values.moveTime,
-            paymentProvider: card ? 'test' : 'cash',
-            ...(card ? { paymentToken: token } : {}),
-            createdAt: serverTimestamp(),
-          };
+          const historyAt = Timestamp.now();
           for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
             const digits = attempt < THREE_DIGIT_ATTEMPTS ? 3 : 4;
             const orderNumber = generateOrderNumber(now, Math.random, digits);
@@ -548,8 +521,16 @@ export class FirebaseDataPort implements DataPort {
               await runTransaction(this.db, async (tx) => {
                 // The tracking id is the order number: an existing one means "taken".
                 if ((await tx.get(trackingRef)).exists()) throw new OrderNumberTaken();
-                tx.set(orderRef, { ...orderDoc, orderNumber });
-                tx.set(trackingRef, { ...publicPart, orderNumber, orderId: orderRef.id });
+                const documents = newOrderDocuments({
+                  values,
+                  userId: user.uid,
+                  orderId: orderRef.id,
+                  orderNumber,
+                  paymentToken: token,
+                  historyAt,
+                });
+                tx.set(orderRef, documents.order);
+                tx.set(trackingRef, documents.tracking);
               });
             } catch (error) {
               if (error instanceof OrderNumberTaken) continue;
@@ -713,14 +694,9 @@ export class FirebaseDataPort implements DataPort {
             }
           }
           const batch = writeBatch(this.db);
-          batch.set(reviewRef, {
-            name: review.name,
-            review: review.review,
-            rating: review.rating,
-            hidden: false,
-            createdAt: serverTimestamp(),
-          });
-          batch.set(throttleRef, { last: serverTimestamp(), reviewId: reviewRef.id });
+          const documents = newReviewDocuments(review, reviewRef.id);
+          batch.set(reviewRef, documents.review);
+          batch.set(throttleRef, documents.throttle);
           try {
             await batch.commit();
           } catch (error) {
@@ -774,10 +750,7 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           const parsed = contactSchema.safeParse(input);
           if (!parsed.success) throw invalid(parsed.error.issues);
-          await addDoc(collection(this.db, MESSAGES), {
-            ...parsed.data,
-            createdAt: serverTimestamp(),
-          });
+          await addDoc(collection(this.db, MESSAGES), newMessageDocument(parsed.data));
         }),
       list: () =>
         guard(async () => {
