@@ -23,40 +23,44 @@ if (!FIRESTORE || !AUTH) {
 }
 
 describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
-  describeDataPortContract('firebase', async () => {
-    const adminApp = getApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
-    const adminAuth = getAdminAuth(adminApp);
-    const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
-    const user = existing ?? (await adminAuth.createUser(ADMIN));
-    await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+  describeDataPortContract(
+    'firebase',
+    async () => {
+      const adminApp = getApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
+      const adminAuth = getAdminAuth(adminApp);
+      const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
+      const user = existing ?? (await adminAuth.createUser(ADMIN));
+      await adminAuth.setCustomUserClaims(user.uid, { admin: true });
 
-    const ports: FirebaseDataPort[] = [];
-    const newClient = () => {
-      const port = createFirebaseDataPort(
-        {
-          VITE_FIREBASE_API_KEY: 'demo-api-key',
-          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-          VITE_FIREBASE_PROJECT_ID: PROJECT,
-          VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-          VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
-          VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
+      const ports: FirebaseDataPort[] = [];
+      const newClient = () => {
+        const port = createFirebaseDataPort(
+          {
+            VITE_FIREBASE_API_KEY: 'demo-api-key',
+            VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
+            VITE_FIREBASE_PROJECT_ID: PROJECT,
+            VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+            VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
+            VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
+          },
+          { appName: `contract-${ports.length + 1}` },
+        );
+        ports.push(port);
+        return port;
+      };
+      return {
+        newClient,
+        adminClient: async () => {
+          const client = newClient();
+          await client.auth.signIn(ADMIN);
+          return client;
         },
-        { appName: `contract-${ports.length + 1}` },
-      );
-      ports.push(port);
-      return port;
-    };
-    return {
-      newClient,
-      adminClient: async () => {
-        const client = newClient();
-        await client.auth.signIn(ADMIN);
-        return client;
-      },
-      close: async () => {
-        await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
-        await deleteApp(adminApp);
-      },
-    };
-  });
+        close: async () => {
+          await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
+          await deleteApp(adminApp);
+        },
+      };
+    },
+    { signInKeepsAnonymousOrders: true },
+  );
 });
