@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { loadChunk } from './load-chunk';
 import { BareLayout, MainLayout } from './layout/main-layout';
 import { WhenVisible } from './layout/when-visible';
 
@@ -11,7 +12,7 @@ function screen<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await loadChunk(load))[name] }));
 }
 
 const HomePage = screen(() => import('../features/content/components/home-page'), 'HomePage');

@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { checkA11y, closeBrowser, openPage, snap } from './harness';
+
+afterAll(closeBrowser);
+
+// On mobile data a screen's chunk can fail to download, and after a new release the chunks a
+// page knows are gone. src/app/load-chunk.ts tries once more, then reloads once, then lets the
+// error page offer a reload. The About screen's chunk stands in for any screen.
+
+const ABOUT_CHUNK = /\/assets\/about-page-[\w-]+\.js$/;
+
+/** Fails the About chunk's first `failures` downloads (all of them with Infinity). */
+async function breakAboutChunk(page: Page, failures: number): Promise<{ requests: () => number }> {
+  let requests = 0;
+  await page.route(ABOUT_CHUNK, async (route: Route) => {
+    requests += 1;
+    if (requests <= failures) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+  return { requests: () => requests };
+}
+
+function countReloads(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  return () => loads;
+}
+
+describe('a screen whose download fails', () => {
+  it('is downloaded again after one failure (Arabic, phone)', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The first try asks twice (Vite's modulepreload link and the import); fail both.
+      const chunk = await breakAboutChunk(page, 2);
+      const loads = countReloads(page);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'من نحن' }).click();
+      await page.getByRole('heading', { level: 1, name: 'عن عفش' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/about');
+      // A third download, without a reload: the retry.
+      expect(chunk.requests()).toBe(3);
+      expect(loads()).toBe(0);
+      await checkA11y(page, 'chunk-retry-ar-phone');
+      await snap(page, 'chunk-retry-ar-phone', { fullPage: false });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('reloads the page once, then shows the error page with a reload button (English, desktop)', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const chunk = await breakAboutChunk(page, Number.POSITIVE_INFINITY);
+      const loads = countReloads(page);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+      await page
+        .getByRole('heading', { name: 'Something went wrong' })
+        .waitFor({ timeout: 20_000 });
+      expect(loads()).toBe(1);
+      // Then it stays: no more downloads, no more reloads.
+      const requests = chunk.requests();
+      await page.waitForTimeout(2500);
+      expect(loads()).toBe(1);
+      expect(chunk.requests()).toBe(requests);
+      await checkA11y(page, 'chunk-error-en-desktop');
+      await snap(page, 'chunk-error-en-desktop', { fullPage: false });
+
+      // Once the network is back, the button brings the screen.
+      await page.unroute(ABOUT_CHUNK);
+      await page.getByRole('button', { name: 'Reload the page' }).click();
+      await page.getByRole('heading', { level: 1, name: 'About Afsh' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/about');
+    } finally {
+      await opened.close();
+    }
+  });
+});
