@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   title: string;

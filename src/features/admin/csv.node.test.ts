@@ -1,29 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../data/port';
 import { CSV_BOM, csvCell, csvFileName, ordersToCsv } from './csv';
+import { parseCsv } from './testing-csv';
+import { orderInput } from './testing-orders';
 
+/** A stored cash order, as the backend returns it; fixed dates keep the expected cells stable. */
 function order(overrides: Partial<Order> = {}): Order {
   return {
+    ...orderInput({ moveDate: '2026-01-10' }),
+    // Optional when placing an order, always present once stored.
+    notes: '',
     id: 'o-1',
     orderNumber: 'AF-20260105-123',
     userId: 'u-1',
-    fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 Tahrir Street, Dokki',
-    dropoffAddress: '9 Road 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    moveType: 'full',
-    housing: 'apartment',
-    pickupFloor: 3,
-    dropoffFloor: 2,
-    workers: 4,
-    moveDate: '2026-01-10',
-    moveTime: '10:30',
-    totalPrice: 2650,
     currency: 'EGP',
-    paymentMethod: 'cod',
     paymentStatus: 'pending',
     paymentProvider: 'cash',
     status: 'received',
@@ -31,35 +21,6 @@ function order(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-01-05T08:00:00.000Z',
     ...overrides,
   };
-}
-
-/** Splits RFC 4180 text into rows of cells (quoted cells may hold commas and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  return rows;
 }
 
 describe('ordersToCsv', () => {

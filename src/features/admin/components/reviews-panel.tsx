@@ -8,6 +8,7 @@ import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdminList } from '../hooks/use-admin-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { AdminListPanel } from './admin-list-panel';
 import type { Notify } from './toast';
 
 /** Review moderation: every review, hidden ones included; hide, show again or delete. */
@@ -59,92 +60,60 @@ export function ReviewsPanel({ notify }: { notify: Notify }) {
   };
 
   return (
-    <div className="admin-simple-panel">
-      <div className="admin-toolbar">
-        <h2 className="admin-panel-title">{t('admin:reviews.title')}</h2>
-        <button type="button" className="btn btn-secondary" onClick={reload}>
-          {t('admin:orders.refresh')}
-        </button>
-      </div>
-      {state.kind === 'loading' && (
-        <p className="admin-loading" role="status">
-          <span className="admin-spinner" aria-hidden="true" />
-          {t('admin:reviews.loading')}
-        </p>
-      )}
-      {state.kind === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <strong>{t('admin:reviews.loadError')}</strong> {t(state.messageKey)}
-        </div>
-      )}
-      {state.kind === 'loaded' && state.items.length === 0 && (
-        <p className="card admin-empty">{t('admin:reviews.empty')}</p>
-      )}
-      {state.kind === 'loaded' && state.items.length > 0 && (
-        <>
-          <p className="muted admin-strong">
-            {t('admin:reviews.total', { value: formatNumber(state.items.length, language) })}
+    <AdminListPanel
+      section="reviews"
+      state={state}
+      onReload={reload}
+      renderItem={(review) => (
+        <li className={`card admin-review${review.hidden ? ' admin-review-hidden' : ''}`}>
+          <div className="admin-message-head">
+            <h3 className="admin-message-name">
+              <bdi>{review.name}</bdi>
+            </h3>
+            <span className={`badge ${review.hidden ? 'admin-pay-pending' : 'admin-pay-paid'}`}>
+              {t(review.hidden ? 'admin:reviews.hidden' : 'admin:reviews.visible')}
+            </span>
+          </div>
+          <p className="admin-sub">
+            <span aria-hidden="true" className="admin-stars">
+              {'★'.repeat(review.rating)}
+              {'☆'.repeat(Math.max(0, 5 - review.rating))}
+            </span>{' '}
+            {t('admin:reviews.rating', { value: formatNumber(review.rating, language) })} ·{' '}
+            <time dateTime={review.createdAt}>{formatDateTime(review.createdAt, language)}</time>
           </p>
-          <ul className="admin-cards">
-            {state.items.map((review) => (
-              <li
-                key={review.id}
-                className={`card admin-review${review.hidden ? ' admin-review-hidden' : ''}`}
-              >
-                <div className="admin-message-head">
-                  <h3 className="admin-message-name">
-                    <bdi>{review.name}</bdi>
-                  </h3>
-                  <span
-                    className={`badge ${review.hidden ? 'admin-pay-pending' : 'admin-pay-paid'}`}
-                  >
-                    {t(review.hidden ? 'admin:reviews.hidden' : 'admin:reviews.visible')}
-                  </span>
-                </div>
-                <p className="admin-sub">
-                  <span aria-hidden="true" className="admin-stars">
-                    {'★'.repeat(review.rating)}
-                    {'☆'.repeat(Math.max(0, 5 - review.rating))}
-                  </span>{' '}
-                  {t('admin:reviews.rating', { value: formatNumber(review.rating, language) })} ·{' '}
-                  <time dateTime={review.createdAt}>
-                    {formatDateTime(review.createdAt, language)}
-                  </time>
-                </p>
-                <p className="admin-message-body">
-                  <bdi>{review.review}</bdi>
-                </p>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={busyId === review.id}
-                    onClick={() => void toggle(review)}
-                  >
-                    {t(review.hidden ? 'admin:reviews.show' : 'admin:reviews.hide')}{' '}
-                    <span className="visually-hidden">
-                      {t('admin:reviews.forReview', { name: review.name })}
-                    </span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost admin-danger"
-                    onClick={() => {
-                      setDeleteError(null);
-                      setDeleting(review);
-                    }}
-                  >
-                    {t('admin:reviews.delete')}{' '}
-                    <span className="visually-hidden">
-                      {t('admin:reviews.forReview', { name: review.name })}
-                    </span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
+          <p className="admin-message-body">
+            <bdi>{review.review}</bdi>
+          </p>
+          <div className="admin-row-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busyId === review.id}
+              onClick={() => void toggle(review)}
+            >
+              {t(review.hidden ? 'admin:reviews.show' : 'admin:reviews.hide')}{' '}
+              <span className="visually-hidden">
+                {t('admin:reviews.forReview', { name: review.name })}
+              </span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost admin-danger"
+              onClick={() => {
+                setDeleteError(null);
+                setDeleting(review);
+              }}
+            >
+              {t('admin:reviews.delete')}{' '}
+              <span className="visually-hidden">
+                {t('admin:reviews.forReview', { name: review.name })}
+              </span>
+            </button>
+          </div>
+        </li>
       )}
+    >
       {deleting && (
         <ConfirmDialog
           title={t('admin:reviews.confirmDelete.title')}
@@ -162,6 +131,6 @@ export function ReviewsPanel({ notify }: { notify: Notify }) {
           <p>{t('admin:reviews.confirmDelete.body', { name: deleting.name })}</p>
         </ConfirmDialog>
       )}
-    </div>
+    </AdminListPanel>
   );
 }
