@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { cairoToday } from '../../src/domain/datetime';
 import { expectedOrderTotal } from '../../src/domain/schemas';
+import { parseCsv } from '../../src/features/admin/testing-csv';
+import { futureDate } from '../../src/features/admin/testing-orders';
 import { E2E_ADMIN } from './e2e-admin';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 
@@ -10,11 +11,6 @@ afterAll(closeBrowser);
 
 const json = { 'content-type': 'application/json' };
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
-
-function futureDate(days: number): string {
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** A phone number no other test uses, so a search finds exactly this run's order. */
 function uniquePhone(): string {
@@ -51,35 +47,6 @@ async function seedOrder(page: Page, phoneNumber: string): Promise<string> {
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
-}
-
-/** RFC 4180 rows (quoted cells may hold commas and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  return rows;
 }
 
 function orderRow(page: Page, orderNumber: string): Locator {
@@ -158,11 +125,33 @@ describe('admin (issue 5)', () => {
 
       // Find the customer's order by phone.
       await page.getByRole('searchbox', { name: 'Search' }).fill(phone);
+      // The search applies (and enters the address) once typing pauses.
+      await page.waitForURL((url) => url.searchParams.get('q') === phone);
       await page.getByText('Showing 1–1 of 1').waitFor();
       const row = orderRow(page, orderNumber);
       await row.getByText('Hany Admin-Test').waitFor();
       await row.getByText('Office move').waitFor();
       await row.getByText('Team: 4').waitFor();
+
+      // The filters live in the address: a reload keeps them, Back takes off the last one.
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      const method = page.getByLabel('Payment method', { exact: true });
+      await method.selectOption('cod');
+      await page.waitForURL(
+        (url) => url.searchParams.get('method') === 'cod' && url.searchParams.get('q') === phone,
+      );
+      await page.reload();
+      await row.getByText('Hany Admin-Test').waitFor();
+      await page.getByText('Showing 1–1 of 1').waitFor();
+      expect(await search.inputValue()).toBe(phone);
+      expect(await method.inputValue()).toBe('cod');
+      await page.goBack();
+      await page.waitForURL(
+        (url) => !url.searchParams.has('method') && url.searchParams.get('q') === phone,
+      );
+      await expect.poll(() => method.inputValue()).toBe('');
+      expect(await search.inputValue()).toBe(phone);
+      await row.getByText('Hany Admin-Test').waitFor();
 
       // The filtered export has exactly the filtered list.
       const [filtered] = await Promise.all([

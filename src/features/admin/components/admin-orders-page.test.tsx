@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend, type MemoryDataPort } from '../../../testing/memory-adapter';
 import { DataError } from '../../../data/port';
@@ -7,7 +8,7 @@ import { SessionContext } from '../../../data/react/session-context';
 import adminEn from '../../../../locales/en/admin.json';
 import adminAr from '../../../../locales/ar/admin.json';
 import errorsEn from '../../../../locales/en/errors.json';
-import { placeOrder } from '../testing-orders';
+import { futureDate, placeOrder } from '../testing-orders';
 import { AdminGuard } from './admin-guard';
 import { AdminOrdersPage } from './admin-orders-page';
 
@@ -213,6 +214,29 @@ describe('AdminOrdersPage', () => {
     expect(backend.orders.get(order.id)!.order.paymentStatus).toBe('paid');
   });
 
+  it('offers "Mark paid" only for cash still to collect, never on a cancelled order', async () => {
+    const backend = new MemoryBackend();
+    const open = await placeOrder(backend, { fullName: 'Open Order' });
+    backend.advanceTime(60_000);
+    const cancelled = await placeOrder(backend, { fullName: 'Cancelled Order' });
+    const port = await adminPort(backend);
+    await port.orders.update(cancelled.id, { status: 'cancelled' });
+    const { user } = renderPage(port);
+    const markPaid = { name: /^Mark paid \(order/ };
+
+    const cancelledRow = within(await rowOf(cancelled.orderNumber));
+    expect(cancelledRow.getByText('Pending')).toBeInTheDocument();
+    expect(cancelledRow.queryByRole('button', markPaid)).toBeNull();
+
+    // Cancelling from the panel takes the offer away too.
+    const openRow = within(await rowOf(open.orderNumber));
+    expect(openRow.getByRole('button', markPaid)).toBeInTheDocument();
+    await user.selectOptions(openRow.getByLabelText(/New status for order/), 'cancelled');
+    await user.click(openRow.getByRole('button', { name: /^Update \(order/ }));
+    await waitFor(() => expect(openRow.queryByRole('button', markPaid)).toBeNull());
+    expect(backend.orders.get(open.id)!.order.paymentStatus).toBe('pending');
+  });
+
   it('deletes only after the confirm dialog', async () => {
     const backend = new MemoryBackend();
     const order = await placeOrder(backend);
@@ -300,5 +324,145 @@ describe('AdminOrdersPage', () => {
       }),
     );
     expect(await screen.findByText(adminEn.reviews.empty)).toBeInTheDocument();
+  });
+});
+
+describe('AdminOrdersPage filters in the URL', () => {
+  const location = () => screen.getByTestId('location');
+  const searchbox = () => screen.getByRole('searchbox', { name: adminEn.orders.filters.search });
+  const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
+
+  /** The page with a Back button beside it, as the browser has. */
+  function renderWithBack(port: MemoryDataPort, route = '/admin-orders') {
+    function Back() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          browser back
+        </button>
+      );
+    }
+    return renderWithProviders(
+      <>
+        <AdminOrdersPage />
+        <Back />
+      </>,
+      { language: 'en', route, port },
+    );
+  }
+
+  it('a link with filters opens the list filtered, shows them, and "Clear filters" clears them', async () => {
+    const backend = new MemoryBackend();
+    await placeOrder(backend, { fullName: 'Mona Hassan' });
+    const omar = await placeOrder(backend, { fullName: 'Omar Said', moveDate: futureDate(10) });
+    const port = await adminPort(backend);
+    await port.orders.update(omar.id, { status: 'under_review' });
+    const list = vi.spyOn(port.orders, 'list');
+    const from = futureDate(1);
+    const to = futureDate(30);
+    const query = `q=Omar&status=under_review&governorate=cairo&payment=pending&method=cod&from=${from}&to=${to}&sort=price-desc`;
+    const { user } = renderWithBack(port, `/admin-orders?${query}`);
+
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenLastCalledWith({
+      search: 'Omar',
+      status: 'under_review',
+      governorateId: 'cairo',
+      paymentStatus: 'pending',
+      paymentMethod: 'cod',
+      moveDateFrom: from,
+      moveDateTo: to,
+      sort: 'price-desc',
+      page: 1,
+      limit: 50,
+    });
+    expect(await rowOf(omar.orderNumber)).toBeInTheDocument();
+    expect(searchbox()).toHaveValue('Omar');
+    expect(screen.getByRole('button', { name: /^Under review/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(select(adminEn.orders.filters.governorate)).toHaveValue('cairo');
+    expect(select(adminEn.orders.filters.paymentStatus)).toHaveValue('pending');
+    expect(select(adminEn.orders.filters.paymentMethod)).toHaveValue('cod');
+    expect(select(adminEn.orders.filters.sort)).toHaveValue('price-desc');
+    expect(screen.getByLabelText(adminEn.orders.filters.dateFrom)).toHaveValue(from);
+    expect(screen.getByLabelText(adminEn.orders.filters.dateTo)).toHaveValue(to);
+    expect(location()).toHaveTextContent(`/admin-orders?${query}`);
+
+    await user.click(screen.getByRole('button', { name: adminEn.orders.filters.clear }));
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin-orders$/);
+    expect(searchbox()).toHaveValue('');
+    expect(select(adminEn.orders.filters.governorate)).toHaveValue('');
+    expect(select(adminEn.orders.filters.sort)).toHaveValue('newest');
+    expect(screen.queryByRole('button', { name: adminEn.orders.filters.clear })).toBeNull();
+  });
+
+  it('ignores invalid values and takes them out of the address', async () => {
+    const backend = new MemoryBackend();
+    await placeOrder(backend, { fullName: 'Mona Hassan' });
+    const port = await adminPort(backend);
+    const list = vi.spyOn(port.orders, 'list');
+    renderWithBack(
+      port,
+      '/admin-orders?status=lost&governorate=atlantis&payment=maybe&method=barter&from=2026-02-31&to=soon&sort=cheapest&page=0&utm_source=mail',
+    );
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith({ sort: 'newest', page: 1, limit: 50 });
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/admin-orders$/));
+    expect(screen.getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(select(adminEn.orders.filters.sort)).toHaveValue('newest');
+  });
+
+  it('a page past the end shows the last page', async () => {
+    const backend = new MemoryBackend();
+    await placeOrder(backend, { fullName: 'Mona Hassan' });
+    const port = await adminPort(backend);
+    renderWithBack(port, '/admin-orders?q=Mona&page=7');
+    expect(await screen.findByText('Mona Hassan')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin-orders\?q=Mona$/);
+  });
+
+  it('Back steps through filter changes; typing a search adds no steps of its own', async () => {
+    const backend = new MemoryBackend();
+    await placeOrder(backend, { fullName: 'Mona Hassan' });
+    await placeOrder(backend, { fullName: 'Omar Said' });
+    const { user } = renderWithBack(await adminPort(backend));
+    await screen.findByText('Showing 1–2 of 2');
+
+    await user.selectOptions(select(adminEn.orders.filters.paymentMethod), 'cod');
+    await waitFor(() => expect(location()).toHaveTextContent('/admin-orders?method=cod'));
+    await user.selectOptions(select(adminEn.orders.filters.sort), 'price-asc');
+    await waitFor(() =>
+      expect(location()).toHaveTextContent('/admin-orders?method=cod&sort=price-asc'),
+    );
+    await user.type(searchbox(), 'Omar Said');
+    await waitFor(() =>
+      expect(location()).toHaveTextContent('/admin-orders?q=Omar+Said&method=cod&sort=price-asc'),
+    );
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+
+    // One step back undoes the sort and the search typed after it, not one letter.
+    await user.click(screen.getByRole('button', { name: 'browser back' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/admin-orders\?method=cod$/));
+    expect(searchbox()).toHaveValue('');
+    expect(select(adminEn.orders.filters.sort)).toHaveValue('newest');
+    expect(select(adminEn.orders.filters.paymentMethod)).toHaveValue('cod');
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'browser back' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/admin-orders$/));
+    expect(select(adminEn.orders.filters.paymentMethod)).toHaveValue('');
+
+    // Choosing what is already chosen is no step of its own.
+    const underReview = screen.getByRole('button', { name: /^Under review/ });
+    await user.click(underReview);
+    await waitFor(() => expect(location()).toHaveTextContent('/admin-orders?status=under_review'));
+    await user.click(underReview);
+    await user.click(screen.getByRole('button', { name: 'browser back' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/admin-orders$/));
   });
 });

@@ -17,6 +17,15 @@ export interface OrderRowActions {
 
 const COLUMN_COUNT = 7;
 
+/** Cash still to collect; a cancelled order has nothing to collect (D3). */
+function canMarkPaid(order: Order): boolean {
+  return (
+    order.paymentMethod === 'cod' &&
+    order.paymentStatus === 'pending' &&
+    order.status !== 'cancelled'
+  );
+}
+
 /**
  * One order in the admin table: every field, with the details (addresses, notes, history) one
  * click away. Each cell carries its column name, shown as a label when narrow screens turn the
@@ -173,7 +182,7 @@ export function OrderRow({
             </button>
           </div>
           <div className="admin-row-actions">
-            {order.paymentMethod === 'cod' && order.paymentStatus === 'pending' && (
+            {canMarkPaid(order) && (
               <button
                 type="button"
                 className="btn btn-secondary"

@@ -1,68 +1,138 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Order, OrderFilter, OrderSort } from '../../../data/port';
+import type { Order, OrderAdminUpdate } from '../../../data/port';
 import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { GOVERNORATES, governorateName } from '../../../domain/governorates';
 import { formatNumber } from '../../../domain/money';
+import { ORDER_SORTS } from '../../../domain/order-query';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
 } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { CSV_MIME, csvFileName, ordersToCsv } from '../csv';
 import { fetchAllOrders, useAdminOrders } from '../hooks/use-admin-orders';
+import { useOrderFilters } from '../hooks/use-order-filters';
+import { hasFilters, toOrderFilter, type OrderFilters } from '../order-filters';
 import { statusLabel } from '../order-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { OrderRow } from './order-row';
 import type { Notify } from './toast';
 
 export const PAGE_SIZE = 50;
-const SEARCH_DEBOUNCE_MS = 300;
-const SORTS: readonly OrderSort[] = [
-  'newest',
-  'oldest',
-  'move-date-asc',
-  'move-date-desc',
-  'price-desc',
-  'price-asc',
-];
 
-interface Filters {
-  status: OrderStatus | '';
-  governorateId: string;
-  moveDateFrom: string;
-  moveDateTo: string;
-  paymentStatus: PaymentStatus | '';
-  paymentMethod: PaymentMethod | '';
-  sort: OrderSort;
+type SelectFilter = 'governorateId' | 'paymentStatus' | 'paymentMethod' | 'sort';
+type DateFilter = 'moveDateFrom' | 'moveDateTo';
+interface Option {
+  value: string;
+  label: string;
 }
 
-const NO_FILTERS: Filters = {
-  status: '',
-  governorateId: '',
-  moveDateFrom: '',
-  moveDateTo: '',
-  paymentStatus: '',
-  paymentMethod: '',
-  sort: 'newest',
-};
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
 
-/** The filter as the port wants it: only the parts that are set. */
-function toOrderFilter(search: string, filters: Filters): OrderFilter {
-  const filter: OrderFilter = { sort: filters.sort };
-  if (search.trim()) filter.search = search.trim();
-  if (filters.status) filter.status = filters.status;
-  if (filters.governorateId) filter.governorateId = filters.governorateId;
-  if (filters.moveDateFrom) filter.moveDateFrom = filters.moveDateFrom;
-  if (filters.moveDateTo) filter.moveDateTo = filters.moveDateTo;
-  if (filters.paymentStatus) filter.paymentStatus = filters.paymentStatus;
-  if (filters.paymentMethod) filter.paymentMethod = filters.paymentMethod;
-  return filter;
+/** The search box and one control per filter, each showing and setting its filter. */
+function FilterGrid({
+  filters,
+  update,
+  searchInput,
+  onSearchInput,
+}: {
+  filters: OrderFilters;
+  update(changes: Partial<OrderFilters>): void;
+  searchInput: string;
+  onSearchInput(value: string): void;
+}) {
+  const { t } = useTranslation('admin');
+  const language = useDisplayLanguage();
+  const ids = useId();
+  const all = t('admin:orders.filters.all');
+  const valueOptions = (group: 'paymentStatus' | 'paymentMethod', values: readonly string[]) =>
+    values.map((value): Option => ({ value, label: t(`admin:values.${group}.${value}`) }));
+
+  // `allLabel` adds the "no filter" choice (''); every other value is one of `options`.
+  const select = (key: SelectFilter, label: string, options: Option[], allLabel?: string) => (
+    <FilterField id={`${ids}-${key}`} label={label}>
+      <select
+        id={`${ids}-${key}`}
+        className="select"
+        value={filters[key]}
+        onChange={(e) => update({ [key]: e.target.value } as Partial<OrderFilters>)}
+      >
+        {allLabel !== undefined && <option value="">{allLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+  const date = (key: DateFilter, label: string, range: { min?: string; max?: string }) => (
+    <FilterField id={`${ids}-${key}`} label={label}>
+      <input
+        id={`${ids}-${key}`}
+        className="input"
+        type="date"
+        value={filters[key]}
+        min={range.min || undefined}
+        max={range.max || undefined}
+        onChange={(e) => update({ [key]: e.target.value })}
+      />
+    </FilterField>
+  );
+
+  return (
+    <div className="admin-filter-grid">
+      <div className="field admin-search" role="search">
+        <label htmlFor={`${ids}-search`}>{t('admin:orders.filters.search')}</label>
+        <input
+          id={`${ids}-search`}
+          className="input"
+          type="search"
+          placeholder={t('admin:orders.filters.searchPlaceholder')}
+          value={searchInput}
+          onChange={(e) => onSearchInput(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      {select(
+        'governorateId',
+        t('admin:orders.filters.governorate'),
+        GOVERNORATES.map((g) => ({ value: g.id, label: governorateName(g, language) })),
+        t('admin:orders.filters.allGovernorates'),
+      )}
+      {date('moveDateFrom', t('admin:orders.filters.dateFrom'), { max: filters.moveDateTo })}
+      {date('moveDateTo', t('admin:orders.filters.dateTo'), { min: filters.moveDateFrom })}
+      {select(
+        'paymentStatus',
+        t('admin:orders.filters.paymentStatus'),
+        valueOptions('paymentStatus', PAYMENT_STATUSES),
+        all,
+      )}
+      {select(
+        'paymentMethod',
+        t('admin:orders.filters.paymentMethod'),
+        valueOptions('paymentMethod', PAYMENT_METHODS),
+        all,
+      )}
+      {select(
+        'sort',
+        t('admin:orders.filters.sort'),
+        ORDER_SORTS.map((s) => ({ value: s, label: t(`admin:orders.sort.${s}`) })),
+      )}
+    </div>
+  );
 }
 
 function download(text: string, fileName: string) {
@@ -86,37 +156,16 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
   const port = useDataPort();
   const language = useDisplayLanguage();
   const ids = useId();
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, update, clear, searchInput, setSearchInput } = useOrderFilters();
+  const { page } = filters;
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchInput);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
-
-  const baseFilter = useMemo(() => toOrderFilter(search, filters), [search, filters]);
+  const baseFilter = useMemo(() => toOrderFilter(filters), [filters]);
   const listFilter = useMemo(() => ({ ...baseFilter, page, limit: PAGE_SIZE }), [baseFilter, page]);
   const { page: result, loading, errorKey, reload } = useAdminOrders(listFilter);
-
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setPage(1);
-  };
-  const clearFilters = () => {
-    setFilters(NO_FILTERS);
-    setSearchInput('');
-    setSearch('');
-    setPage(1);
-  };
 
   const n = (value: number) => formatNumber(value, language);
   const total = result?.total ?? 0;
@@ -125,34 +174,20 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
   const counts = result?.counts;
   const allCount = counts ? ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0) : 0;
 
-  const updateStatus = async (order: Order, status: OrderStatus) => {
-    const number = order.orderNumber || order.id;
-    try {
-      await port.orders.update(order.id, { status });
-      notify({
-        kind: 'success',
-        title: t(ERROR_LABEL_KEYS.adminUpdateSuccess),
-        detail: t('admin:orders.statusUpdated', { number, status: statusLabel(status, language) }),
-      });
-    } catch (error) {
-      const key = errorMessageKey(error, 'adminUpdate');
-      notify({
-        kind: 'error',
-        title: t(ERROR_LABEL_KEYS.adminUpdateFailed),
-        detail: key === ERROR_LABEL_KEYS.adminUpdateFailed ? undefined : t(key),
-      });
-    }
-    reload();
-  };
+  // A link to a page past the end (or a list that shrank): show the last page instead.
+  const pastTheEnd = result !== null && !loading && !errorKey && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: pages }, { replace: true });
+  }, [pastTheEnd, pages, update]);
 
-  const markPaid = async (order: Order) => {
-    const number = order.orderNumber || order.id;
+  /** Saves an admin change to one order, says how it went, and reloads the list either way. */
+  const saveChange = async (order: Order, change: OrderAdminUpdate, doneDetail: string) => {
     try {
-      await port.orders.update(order.id, { paymentStatus: 'paid' });
+      await port.orders.update(order.id, change);
       notify({
         kind: 'success',
         title: t(ERROR_LABEL_KEYS.adminUpdateSuccess),
-        detail: t('admin:orders.markedPaid', { number }),
+        detail: doneDetail,
       });
     } catch (error) {
       const key = errorMessageKey(error, 'adminUpdate');
@@ -164,6 +199,21 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
     }
     reload();
   };
+  const updateStatus = (order: Order, status: OrderStatus) =>
+    saveChange(
+      order,
+      { status },
+      t('admin:orders.statusUpdated', {
+        number: order.orderNumber || order.id,
+        status: statusLabel(status, language),
+      }),
+    );
+  const markPaid = (order: Order) =>
+    saveChange(
+      order,
+      { paymentStatus: 'paid' },
+      t('admin:orders.markedPaid', { number: order.orderNumber || order.id }),
+    );
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -177,7 +227,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
       });
       setDeleting(null);
       // The last order of the last page: step back to a page that still has orders.
-      if (orders.length === 1 && page > 1) setPage(page - 1);
+      if (orders.length === 1 && page > 1) update({ page: page - 1 }, { replace: true });
       else reload();
     } catch (error) {
       setDeleteError(t(errorMessageKey(error, 'generic')));
@@ -205,9 +255,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
 
   const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const to = Math.min(total, page * PAGE_SIZE);
-  const filtered =
-    search.trim() !== '' ||
-    (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((k) => filters[k] !== NO_FILTERS[k]);
+  const filtered = hasFilters(filters);
 
   return (
     <div className="admin-orders-panel">
@@ -215,113 +263,19 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
         <h2 id={`${ids}-filters`} className="visually-hidden">
           {t('admin:orders.filters.title')}
         </h2>
-        <div className="admin-filter-grid">
-          <div className="field admin-search" role="search">
-            <label htmlFor={`${ids}-search`}>{t('admin:orders.filters.search')}</label>
-            <input
-              id={`${ids}-search`}
-              className="input"
-              type="search"
-              placeholder={t('admin:orders.filters.searchPlaceholder')}
-              value={searchInput}
-              onChange={(e) => setSearchInput(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-gov`}>{t('admin:orders.filters.governorate')}</label>
-            <select
-              id={`${ids}-gov`}
-              className="select"
-              value={filters.governorateId}
-              onChange={(e) => setFilter('governorateId', e.target.value)}
-            >
-              <option value="">{t('admin:orders.filters.allGovernorates')}</option>
-              {GOVERNORATES.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {governorateName(g, language)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-from`}>{t('admin:orders.filters.dateFrom')}</label>
-            <input
-              id={`${ids}-from`}
-              className="input"
-              type="date"
-              value={filters.moveDateFrom}
-              max={filters.moveDateTo || undefined}
-              onChange={(e) => setFilter('moveDateFrom', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-to`}>{t('admin:orders.filters.dateTo')}</label>
-            <input
-              id={`${ids}-to`}
-              className="input"
-              type="date"
-              value={filters.moveDateTo}
-              min={filters.moveDateFrom || undefined}
-              onChange={(e) => setFilter('moveDateTo', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-pay`}>{t('admin:orders.filters.paymentStatus')}</label>
-            <select
-              id={`${ids}-pay`}
-              className="select"
-              value={filters.paymentStatus}
-              onChange={(e) => setFilter('paymentStatus', e.target.value as PaymentStatus | '')}
-            >
-              <option value="">{t('admin:orders.filters.all')}</option>
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`admin:values.paymentStatus.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-method`}>{t('admin:orders.filters.paymentMethod')}</label>
-            <select
-              id={`${ids}-method`}
-              className="select"
-              value={filters.paymentMethod}
-              onChange={(e) => setFilter('paymentMethod', e.target.value as PaymentMethod | '')}
-            >
-              <option value="">{t('admin:orders.filters.all')}</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`admin:values.paymentMethod.${m}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-sort`}>{t('admin:orders.filters.sort')}</label>
-            <select
-              id={`${ids}-sort`}
-              className="select"
-              value={filters.sort}
-              onChange={(e) => setFilter('sort', e.target.value as OrderSort)}
-            >
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`admin:orders.sort.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <FilterGrid
+          filters={filters}
+          update={update}
+          searchInput={searchInput}
+          onSearchInput={setSearchInput}
+        />
 
         <div className="admin-chips" role="group" aria-label={t('admin:orders.counts.label')}>
           <button
             type="button"
             className="admin-chip"
             aria-pressed={filters.status === ''}
-            onClick={() => setFilter('status', '')}
+            onClick={() => update({ status: '' })}
           >
             {t('admin:orders.counts.all')} <span className="admin-chip-count">{n(allCount)}</span>
           </button>
@@ -331,7 +285,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
               type="button"
               className={`admin-chip admin-chip-${status}`}
               aria-pressed={filters.status === status}
-              onClick={() => setFilter('status', status)}
+              onClick={() => update({ status })}
             >
               {t(`common:status.${status}`)}{' '}
               <span className="admin-chip-count">{n(counts?.[status] ?? 0)}</span>
@@ -345,7 +299,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
           </p>
           <div className="admin-toolbar-actions">
             {filtered && (
-              <button type="button" className="btn btn-ghost" onClick={clearFilters}>
+              <button type="button" className="btn btn-ghost" onClick={clear}>
                 {t('admin:orders.filters.clear')}
               </button>
             )}
@@ -385,7 +339,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
         </div>
       )}
 
-      {result && orders.length === 0 && !loading && (
+      {result && orders.length === 0 && !loading && !pastTheEnd && (
         <p className="card admin-empty">{t('admin:orders.empty')}</p>
       )}
 
@@ -426,7 +380,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
             type="button"
             className="btn btn-secondary"
             disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            onClick={() => update({ page: page - 1 })}
           >
             {t('admin:orders.pagination.previous')}
           </button>
@@ -435,7 +389,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
             <select
               className="select"
               value={page}
-              onChange={(e) => setPage(Number(e.target.value))}
+              onChange={(e) => update({ page: Number(e.target.value) })}
             >
               {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
                 <option key={p} value={p}>
@@ -448,7 +402,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
             type="button"
             className="btn btn-secondary"
             disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+            onClick={() => update({ page: page + 1 })}
           >
             {t('admin:orders.pagination.next')}
           </button>
