@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend } from '../../../testing/memory-adapter';
@@ -69,6 +69,38 @@ describe('LoginPage', () => {
       expect(screen.getByTestId('location')).toHaveTextContent('/login');
     },
   );
+
+  it('focuses the first field with a problem and ties its message to it', async () => {
+    const { user } = renderLogin('en', new MemoryBackend());
+    await login(user, 'en', 'sara@example.com', '');
+    const password = screen.getByLabelText(authEn.fields.password);
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(validationEn.password.required);
+    const email = screen.getByLabelText(authEn.fields.email);
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('after a first attempt, a message goes as soon as the field is fixed', async () => {
+    const { user } = renderLogin('en', new MemoryBackend());
+    await login(user, 'en', '', '');
+    expect(screen.getByText(validationEn.email.required)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(authEn.fields.email), 'sara@example.com');
+    expect(screen.queryByText(validationEn.email.required)).not.toBeInTheDocument();
+    expect(screen.getByText(validationEn.password.required)).toBeInTheDocument();
+  });
+
+  it('while signing in, the button says so and cannot be pressed again', async () => {
+    const backend = await withAccount();
+    const { user, port } = renderLogin('en', backend);
+    const signIn = vi.spyOn(port.auth, 'signIn').mockReturnValue(new Promise(() => {}));
+    await login(user, 'en', 'sara@example.com', 'goodpass123');
+    const button = screen.getByRole('button', { name: authEn.login.submitting });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
 
   it('signs in and goes home', async () => {
     const { user } = renderLogin('en', await withAccount());

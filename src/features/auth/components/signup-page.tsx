@@ -1,19 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
+import { ERROR_LABEL_KEYS } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../../data/react/session-context';
 import { signupSchema } from '../../../domain/schemas';
-import { fieldErrors, serverFieldErrors } from './form-errors';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { AuthCard, AuthFailure, AuthSubmit, AuthSwitch, EmailField } from './auth-form-parts';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
-import { SignedInNotice } from './signed-in-notice';
 import './auth-page.css';
-
-type Field = 'email' | 'password' | 'confirmPassword';
-const FIELDS: readonly Field[] = ['email', 'password', 'confirmPassword'];
 
 /** Long enough to read "Account created successfully" before the next page. */
 export const SIGNUP_REDIRECT_DELAY_MS = 1200;
@@ -28,47 +25,16 @@ export function SignupPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [tried, setTried] = useState(false);
+  const form = useAuthForm(signupSchema, { email: '', password: '', confirmPassword: '' });
+  const { values } = form;
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-
-  const validate = (next: Record<Field, string>) => {
-    const parsed = signupSchema.safeParse(next);
-    return parsed.success ? {} : fieldErrors<Field>(parsed.error);
-  };
-
-  const change = (field: Field) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first attempt the messages follow the typing, so a fixed field clears at once.
-    if (tried) setErrors(validate(next));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status !== 'idle') return;
-    setTried(true);
-    setFailure(null);
-    const found = validate(values);
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      ({ email: emailRef, password: passwordRef, confirmPassword: confirmRef })[
-        first
-      ].current?.focus();
-      return;
-    }
+    if (!form.checkBeforeSubmit()) return;
     setStatus('submitting');
     try {
       const created = await port.auth.signUp({
@@ -86,95 +52,51 @@ export function SignupPage() {
       }, SIGNUP_REDIRECT_DELAY_MS);
     } catch (error) {
       setStatus('idle');
-      setErrors(serverFieldErrors(error, FIELDS));
-      setFailure(errorMessageKey(error, 'auth'));
+      form.fail(error);
     }
   };
 
-  const emailErrorId = `${id}-email-error`;
   const tipsId = `${id}-tips`;
-  const showNotice = user && !user.anonymous && status === 'idle' && !tried;
+  const showNotice = user && !user.anonymous && status === 'idle' && !form.tried;
 
   return (
-    <div className="auth-page container-narrow">
-      <title>{t('signup.metaTitle')}</title>
-      <div className="auth-card card">
-        <h1>{t('signup.title')}</h1>
-        {showNotice ? (
-          <SignedInNotice email={user.email} />
-        ) : (
-          <>
-            <p className="muted">{t('signup.lead')}</p>
-            <p className="auth-note">{t('signup.ordersKept')}</p>
-            {status === 'success' && (
-              <p className="alert alert-success" role="status">
-                {t('signup.success')}
-              </p>
-            )}
-            {failure && (
-              <div className="alert alert-error" role="alert">
-                <strong>{t(ERROR_LABEL_KEYS.signupFailed)}</strong> {t(failure)}
-              </div>
-            )}
-            <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-              <div className="field">
-                <label htmlFor={`${id}-email`}>{t('fields.email')}</label>
-                <input
-                  id={`${id}-email`}
-                  ref={emailRef}
-                  className="input"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  dir="ltr"
-                  spellCheck={false}
-                  autoCapitalize="none"
-                  value={values.email}
-                  onChange={(e) => change('email')(e.target.value)}
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? emailErrorId : undefined}
-                />
-                {errors.email && (
-                  <p id={emailErrorId} className="field-error">
-                    {t(errors.email)}
-                  </p>
-                )}
-              </div>
-              <PasswordField
-                id={`${id}-password`}
-                inputRef={passwordRef}
-                label={t('fields.password')}
-                value={values.password}
-                onChange={change('password')}
-                autoComplete="new-password"
-                error={errors.password ? t(errors.password) : undefined}
-                describedBy={tipsId}
-              />
-              <PasswordStrength id={tipsId} password={values.password} />
-              <PasswordField
-                id={`${id}-confirm`}
-                inputRef={confirmRef}
-                label={t('fields.confirmPassword')}
-                value={values.confirmPassword}
-                onChange={change('confirmPassword')}
-                autoComplete="new-password"
-                error={errors.confirmPassword ? t(errors.confirmPassword) : undefined}
-              />
-              <button
-                type="submit"
-                className="btn btn-primary btn-lg btn-block"
-                disabled={status !== 'idle'}
-                aria-busy={status === 'submitting' || undefined}
-              >
-                {status === 'submitting' ? t('signup.submitting') : t('signup.submit')}
-              </button>
-            </form>
-            <p className="auth-switch">
-              {t('signup.haveAccount')} <Link to={paths.login}>{t('signup.loginLink')}</Link>
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+    <AuthCard
+      metaTitle={t('signup.metaTitle')}
+      title={t('signup.title')}
+      signedIn={showNotice ? user : null}
+    >
+      <p className="muted">{t('signup.lead')}</p>
+      <p className="auth-note">{t('signup.ordersKept')}</p>
+      {status === 'success' && (
+        <p className="alert alert-success" role="status">
+          {t('signup.success')}
+        </p>
+      )}
+      {form.failure && (
+        <AuthFailure label={t(ERROR_LABEL_KEYS.signupFailed)} message={t(form.failure)} />
+      )}
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <EmailField label={t('fields.email')} {...form.fieldProps('email')} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="new-password"
+          describedBy={tipsId}
+          {...form.fieldProps('password')}
+        />
+        <PasswordStrength id={tipsId} password={values.password} />
+        <PasswordField
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          {...form.fieldProps('confirmPassword')}
+        />
+        <AuthSubmit
+          busy={status === 'submitting'}
+          disabled={status !== 'idle'}
+          label={t('signup.submit')}
+          busyLabel={t('signup.submitting')}
+        />
+      </form>
+      <AuthSwitch prompt={t('signup.haveAccount')} to={paths.login} link={t('signup.loginLink')} />
+    </AuthCard>
   );
 }
