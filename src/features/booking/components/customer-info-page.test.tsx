@@ -67,6 +67,21 @@ describe('CustomerInfoPage', () => {
     expect(readBookingFlow().fullName).toBeUndefined();
   });
 
+  it('a fixed field loses its message as it is typed; the alert goes with the last one', async () => {
+    withLocation();
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    const name = screen.getByLabelText(en.customerInfo.fullName);
+    await user.type(name, 'Mona Adel');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('alert')).toHaveTextContent(enValidation.customerInfo.required);
+    await user.type(screen.getByLabelText(en.customerInfo.phone), '01012345678');
+    await user.type(screen.getByLabelText(en.customerInfo.pickup), '12 Abbas El Akkad St');
+    await user.type(screen.getByLabelText(en.customerInfo.dropoff), '5 Road 9, Maadi');
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+
   it('Arabic: blank fields show the Arabic message', async () => {
     withLocation();
     const { user } = renderPage('ar');

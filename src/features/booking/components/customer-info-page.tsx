@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
-import { ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import {
   districtName,
@@ -13,14 +12,13 @@ import {
 } from '../../../domain/governorates';
 import { customerInfoSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
 import { useBookingFlow } from '../flow/booking-flow';
-import { BookingSteps } from '../flow/booking-steps';
-import { fieldIssues, focusFirstInvalid } from '../hooks/issues';
 import { locateAddress, locateFailure } from '../hooks/locate';
 import { readSuggestions, rememberSuggestion } from '../hooks/suggestions';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useFormDraft } from '../hooks/use-form-draft';
-import { PinIcon } from './location/location-icons';
+import { useStepErrors } from '../hooks/use-step-errors';
+import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
@@ -54,8 +52,7 @@ export function CustomerInfoPage() {
     dropoffAddress: state.dropoffAddress ?? '',
     notes: state.notes ?? '',
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const errors = useStepErrors(FIELDS, VALIDATION_MESSAGES.customerInfoRequired, idFor);
   const [suggestions] = useState(() => ({
     fullName: readSuggestions('fullName'),
     phoneNumber: readSuggestions('phoneNumber'),
@@ -71,11 +68,7 @@ export function CustomerInfoPage() {
 
   const onChange = (field: Field, value: string) => {
     change({ [field]: value } as Partial<Values>);
-    if (errors[field]) {
-      const { [field]: _fixed, ...rest } = errors;
-      setErrors(rest);
-      if (Object.keys(rest).length === 0) setFormError(null);
-    }
+    errors.clear(field);
   };
 
   const fillFromLocation = async () => {
@@ -106,11 +99,7 @@ export function CustomerInfoPage() {
     event.preventDefault();
     const parsed = customerInfoSchema.safeParse(values);
     if (!parsed.success) {
-      const issues = fieldIssues(parsed.error);
-      setErrors(issues);
-      const anyBlank = Object.values(issues).includes(VALIDATION_MESSAGES.customerInfoRequired);
-      setFormError(anyBlank ? VALIDATION_MESSAGES.customerInfoRequired : 'booking:form.fixErrors');
-      focusFirstInvalid(FIELDS, issues, idFor);
+      errors.report(parsed.error);
       return;
     }
     const data = parsed.data;
@@ -127,48 +116,21 @@ export function CustomerInfoPage() {
     void navigate(paths.dateSelection);
   };
 
-  // A blank field says "required"; the form-level alert carries the spec's sentence.
-  const messageFor = (field: Field): string | null => {
-    const key = errors[field];
-    if (!key) return null;
-    return key === VALIDATION_MESSAGES.customerInfoRequired ? t('form.required') : t(key);
-  };
-
-  const fieldProps = (field: Field, hint?: boolean) => {
-    const error = messageFor(field);
-    const describedBy = [error ? `${idFor(field)}-error` : '', hint ? `${idFor(field)}-hint` : '']
-      .filter(Boolean)
-      .join(' ');
-    return {
-      id: idFor(field),
-      name: field,
-      value: values[field],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-    };
-  };
-
-  const errorText = (field: Field) => {
-    const error = messageFor(field);
-    return error ? (
-      <p id={`${idFor(field)}-error`} className="field-error">
-        {error}
-      </p>
-    ) : null;
-  };
+  const fieldProps = (field: Field, hint?: boolean) => ({
+    id: idFor(field),
+    name: field,
+    value: values[field],
+    'aria-invalid': errors.invalid(field),
+    'aria-describedby': errors.describedBy(field, hint),
+  });
 
   return (
-    <div className="booking-page container-narrow">
-      <div className="booking-toolbar">
-        <BackButton fallback={paths.selectCity} />
-        <LanguageToggle />
-      </div>
-      <BookingSteps current="details" />
-      <header className="booking-header">
-        <h1>{t('customerInfo.title')}</h1>
-        <p className="lead">{t('customerInfo.lead')}</p>
-      </header>
-
+    <BookingStepLayout
+      step="details"
+      back={<BackButton fallback={paths.selectCity} />}
+      title={t('customerInfo.title')}
+      lead={t('customerInfo.lead')}
+    >
       <form className="booking-form" onSubmit={onSubmit} noValidate>
         <section className="booking-card" aria-labelledby={`${ids}-where`}>
           <h2 id={`${ids}-where`} className="booking-card-title">
@@ -190,9 +152,7 @@ export function CustomerInfoPage() {
         </section>
 
         <div className="booking-card booking-fields">
-          <p role="alert" className={formError ? 'alert alert-error' : 'visually-hidden'}>
-            {formError ? t(formError) : ''}
-          </p>
+          {errors.alert}
 
           <Field label={t('customerInfo.fullName')} htmlFor={idFor('fullName')}>
             <input
@@ -209,7 +169,7 @@ export function CustomerInfoPage() {
                 <option key={name} value={name} />
               ))}
             </datalist>
-            {errorText('fullName')}
+            {errors.errorText('fullName')}
           </Field>
 
           <Field label={t('customerInfo.phone')} htmlFor={idFor('phoneNumber')}>
@@ -237,7 +197,7 @@ export function CustomerInfoPage() {
                 components={{ bdi: <bdi className="ltr-value" /> }}
               />
             </p>
-            {errorText('phoneNumber')}
+            {errors.errorText('phoneNumber')}
           </Field>
 
           <div className="customer-locate">
@@ -251,7 +211,7 @@ export function CustomerInfoPage() {
               {locate.kind === 'locating' ? (
                 <span className="spinner customer-locate-spinner" aria-hidden="true" />
               ) : (
-                <PinIcon />
+                <MapPinIcon />
               )}
               {locate.kind === 'locating'
                 ? t('customerInfo.useLocation.locating')
@@ -280,7 +240,7 @@ export function CustomerInfoPage() {
             <p id={`${idFor('pickupAddress')}-hint`} className="field-hint">
               {t('customerInfo.pickupHint')}
             </p>
-            {errorText('pickupAddress')}
+            {errors.errorText('pickupAddress')}
           </Field>
 
           <Field label={t('customerInfo.dropoff')} htmlFor={idFor('dropoffAddress')}>
@@ -292,7 +252,7 @@ export function CustomerInfoPage() {
               maxLength={300}
               onChange={(event) => onChange('dropoffAddress', event.target.value)}
             />
-            {errorText('dropoffAddress')}
+            {errors.errorText('dropoffAddress')}
           </Field>
 
           <Field
@@ -310,18 +270,13 @@ export function CustomerInfoPage() {
             <p id={`${idFor('notes')}-hint`} className="field-hint">
               {t('customerInfo.notesHint')}
             </p>
-            {errorText('notes')}
+            {errors.errorText('notes')}
           </Field>
         </div>
 
-        <div className="booking-actions">
-          <button type="submit" className="btn btn-primary btn-lg">
-            {t('customerInfo.next')}
-            <ForwardArrowIcon />
-          </button>
-        </div>
+        <BookingStepFooter next={t('customerInfo.next')} />
       </form>
-    </div>
+    </BookingStepLayout>
   );
 }
 

@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
-import { ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
 import { cairoToday } from '../../../domain/datetime';
@@ -26,11 +24,11 @@ import {
   VALIDATION_MESSAGES,
 } from '../../../domain/schemas';
 import { useBookingFlow } from '../flow/booking-flow';
-import { BookingSteps } from '../flow/booking-steps';
-import { fieldIssues, focusFirstInvalid } from '../hooks/issues';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useFormDraft } from '../hooks/use-form-draft';
+import { useStepErrors } from '../hooks/use-step-errors';
+import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import '../flow/booking-page.css';
 import './date-selection-page.css';
 
@@ -66,8 +64,7 @@ export function DateSelectionPage() {
     pickupFloor: String(state.pickupFloor ?? 0),
     dropoffFloor: String(state.dropoffFloor ?? 0),
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const errors = useStepErrors(FIELDS, VALIDATION_MESSAGES.dateSelectionRequired, idFor);
   // Read once per visit; the schema checks "today" again at submit time.
   const [today] = useState(() => cairoToday());
 
@@ -75,11 +72,7 @@ export function DateSelectionPage() {
 
   const onChange = (field: Field, value: string) => {
     change({ [field]: value } as Partial<Values>);
-    if (errors[field]) {
-      const { [field]: _fixed, ...rest } = errors;
-      setErrors(rest);
-      if (Object.keys(rest).length === 0) setFormError(null);
-    }
+    errors.clear(field);
   };
 
   // Live figures, from the same domain functions the server uses to check the total.
@@ -109,11 +102,7 @@ export function DateSelectionPage() {
     event.preventDefault();
     const parsed = dateSelectionSchema().safeParse(values);
     if (!parsed.success) {
-      const issues = fieldIssues(parsed.error);
-      setErrors(issues);
-      const anyBlank = Object.values(issues).includes(VALIDATION_MESSAGES.dateSelectionRequired);
-      setFormError(anyBlank ? VALIDATION_MESSAGES.dateSelectionRequired : 'booking:form.fixErrors');
-      focusFirstInvalid(FIELDS, issues, idFor);
+      errors.report(parsed.error);
       return;
     }
     const data = parsed.data;
@@ -134,24 +123,7 @@ export function DateSelectionPage() {
     void navigate(paths.requestSummary);
   };
 
-  const messageFor = (field: Field): string | null => {
-    const key = errors[field];
-    if (!key) return null;
-    return key === VALIDATION_MESSAGES.dateSelectionRequired ? t('form.required') : t(key);
-  };
-  const describedBy = (field: Field, hint?: boolean) =>
-    [messageFor(field) ? `${idFor(field)}-error` : '', hint ? `${idFor(field)}-hint` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const invalid = (field: Field) => (messageFor(field) ? true : undefined);
-  const errorText = (field: Field) => {
-    const error = messageFor(field);
-    return error ? (
-      <p id={`${idFor(field)}-error`} className="field-error">
-        {error}
-      </p>
-    ) : null;
-  };
+  const { describedBy, invalid, errorText } = errors;
 
   // Floors accept Arabic-Indic digits; on leaving the field the value is clamped to 0-20.
   const onFloorBlur = (field: 'pickupFloor' | 'dropoffFloor') => {
@@ -165,23 +137,17 @@ export function DateSelectionPage() {
   };
 
   return (
-    <div className="booking-page container">
-      <div className="booking-toolbar">
-        <BackButton fallback={paths.customerInfo} />
-        <LanguageToggle />
-      </div>
-      <BookingSteps current="date" />
-      <header className="booking-header">
-        <h1>{t('dateSelection.title')}</h1>
-        <p className="lead">{t('dateSelection.lead')}</p>
-      </header>
-
+    <BookingStepLayout
+      step="date"
+      back={<BackButton fallback={paths.customerInfo} />}
+      title={t('dateSelection.title')}
+      lead={t('dateSelection.lead')}
+      wide
+    >
       <form className="date-layout" onSubmit={onSubmit} noValidate>
         <div className="booking-form">
           <div className="booking-card booking-fields">
-            <p role="alert" className={formError ? 'alert alert-error' : 'visually-hidden'}>
-              {formError ? t(formError) : ''}
-            </p>
+            {errors.alert}
 
             <div className="date-row">
               <div className="field">
@@ -286,12 +252,7 @@ export function DateSelectionPage() {
             </fieldset>
           </div>
 
-          <div className="booking-actions">
-            <button type="submit" className="btn btn-primary btn-lg">
-              {t('dateSelection.next')}
-              <ForwardArrowIcon />
-            </button>
-          </div>
+          <BookingStepFooter next={t('dateSelection.next')} />
         </div>
 
         <div className="date-side">
@@ -349,6 +310,6 @@ export function DateSelectionPage() {
           <PriceListTable highlight={moveType ?? undefined} />
         </div>
       </form>
-    </div>
+    </BookingStepLayout>
   );
 }

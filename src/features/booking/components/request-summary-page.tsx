@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { BackArrowIcon, ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { BackArrowIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { formatDate, formatTime } from '../../../domain/datetime';
 import {
@@ -13,9 +12,9 @@ import {
 } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { useBookingFlow } from '../flow/booking-flow';
-import { BookingSteps } from '../flow/booking-steps';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import '../flow/booking-page.css';
 import './request-summary-page.css';
 
@@ -70,25 +69,21 @@ export function RequestSummaryPage() {
     ]);
   if (state.notes) move.push([t('summary.notes'), state.notes]);
 
+  // Back always returns to the date step (not browser history), where the order can be changed.
+  const backToDate = () => void navigate(paths.dateSelection);
+
   return (
-    <div className="booking-page container-narrow">
-      <div className="booking-toolbar">
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => void navigate(paths.dateSelection)}
-        >
+    <BookingStepLayout
+      step="summary"
+      back={
+        <button type="button" className="btn btn-ghost" onClick={backToDate}>
           <BackArrowIcon />
           {t('summary.back')}
         </button>
-        <LanguageToggle />
-      </div>
-      <BookingSteps current="summary" />
-      <header className="booking-header">
-        <h1>{t('summary.title')}</h1>
-        <p className="lead">{t('summary.lead')}</p>
-      </header>
-
+      }
+      title={t('summary.title')}
+      lead={t('summary.lead')}
+    >
       <div className="booking-form">
         <SummarySection
           id={`${ids}-contact`}
@@ -107,26 +102,19 @@ export function RequestSummaryPage() {
         )}
         <p className="alert summary-note">{t('summary.teamNote')}</p>
 
-        <div className="booking-actions summary-actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-lg"
-            onClick={() => void navigate(paths.dateSelection)}
-          >
-            <BackArrowIcon />
-            {t('summary.back')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => void navigate(paths.payment)}
-          >
-            {t('summary.confirm')}
-            <ForwardArrowIcon />
-          </button>
-        </div>
+        <BookingStepFooter
+          className="summary-actions"
+          back={
+            <button type="button" className="btn btn-secondary btn-lg" onClick={backToDate}>
+              <BackArrowIcon />
+              {t('summary.back')}
+            </button>
+          }
+          next={t('summary.confirm')}
+          onNext={() => void navigate(paths.payment)}
+        />
       </div>
-    </div>
+    </BookingStepLayout>
   );
 }
 

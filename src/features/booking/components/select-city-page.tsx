@@ -2,19 +2,18 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
-import { CloseIcon, ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { CloseIcon, ForwardArrowIcon, MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { GOVERNORATES, findGovernorate, governorateName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import { manualLocationSchema } from '../../../domain/schemas';
-import { BookingSteps } from '../flow/booking-steps';
 import { useAdoptNavigationState, useBookingFlow } from '../flow/booking-flow';
 import { locateAddress, locateFailure, type LocateFailure } from '../hooks/locate';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { matchLocation } from './location/match-location';
 import { ManualLocationForm } from './location/manual-location-form';
-import { ListIcon, PinIcon } from './location/location-icons';
+import { ListIcon } from './location/location-icons';
+import { BookingStepLayout } from './booking-step-frame';
 import '../flow/booking-page.css';
 import './select-city-page.css';
 
@@ -151,16 +150,12 @@ export function SelectCityPage() {
       : null;
 
   return (
-    <div className="booking-page container-narrow">
-      <div className="booking-toolbar">
-        <BackButton fallback={paths.home} />
-        <LanguageToggle />
-      </div>
-      <BookingSteps current="location" />
-      <header className="booking-header">
-        <h1>{t('selectCity.title')}</h1>
-        <p className="lead">{t('selectCity.lead')}</p>
-      </header>
+    <BookingStepLayout
+      step="location"
+      back={<BackButton fallback={paths.home} />}
+      title={t('selectCity.title')}
+      lead={t('selectCity.lead')}
+    >
       {carried && <p className="badge booking-carried">{carried}</p>}
 
       {error && mode === 'choice' && (
@@ -192,7 +187,7 @@ export function SelectCityPage() {
           <div className="location-choices">
             <button type="button" className="location-choice" onClick={() => void startGps()}>
               <span className="location-choice-icon">
-                <PinIcon />
+                <MapPinIcon />
               </span>
               <span className="location-choice-text">
                 <span className="location-choice-title">{t('selectCity.gps.title')}</span>
@@ -262,6 +257,6 @@ export function SelectCityPage() {
           onBack={backToChoice}
         />
       )}
-    </div>
+    </BookingStepLayout>
   );
 }

@@ -1,6 +1,5 @@
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ForwardArrowIcon } from '../../../../components/ui/icons';
 import {
   districtName,
   findGovernorate,
@@ -8,6 +7,7 @@ import {
   type Governorate,
 } from '../../../../domain/governorates';
 import { useDisplayLanguage } from '../../../../i18n/use-display-language';
+import { BookingStepFooter } from '../booking-step-frame';
 
 interface ManualLocationFormProps {
   idPrefix: string;
@@ -125,15 +125,14 @@ export function ManualLocationForm({
       <p id={errorId} className="field-error" role="alert">
         {error}
       </p>
-      <div className="booking-actions">
-        <button type="button" className="btn btn-ghost" onClick={onBack}>
-          {t('selectCity.manual.backToChoice')}
-        </button>
-        <button type="submit" className="btn btn-primary btn-lg">
-          {t('selectCity.manual.continue')}
-          <ForwardArrowIcon />
-        </button>
-      </div>
+      <BookingStepFooter
+        back={
+          <button type="button" className="btn btn-ghost" onClick={onBack}>
+            {t('selectCity.manual.backToChoice')}
+          </button>
+        }
+        next={t('selectCity.manual.continue')}
+      />
     </form>
   );
 }

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { BookingSteps, type BookingStep } from '../flow/booking-steps';
+import '../flow/booking-page.css';
+
+/**
+ * The frame of a booking step: a toolbar (back, language), where the customer is in the five
+ * steps, the step's heading and lead, then the step itself.
+ */
+export function BookingStepLayout({
+  step,
+  back,
+  title,
+  lead,
+  wide = false,
+  children,
+}: {
+  step: BookingStep;
+  /** Usually a BackButton; the summary always goes back to the date step instead. */
+  back: ReactNode;
+  title: string;
+  lead: string;
+  /** For a step with a side column (the date step's live total). */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`booking-page ${wide ? 'container' : 'container-narrow'}`}>
+      <div className="booking-toolbar">
+        {back}
+        <LanguageToggle />
+      </div>
+      <BookingSteps current={step} />
+      <header className="booking-header">
+        <h1>{title}</h1>
+        <p className="lead">{lead}</p>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The actions under a step: an optional way back, then the main "continue" with an arrow that
+ * points forward in either reading direction. Without `onNext` it submits the step's form.
+ */
+export function BookingStepFooter({
+  next,
+  onNext,
+  back,
+  className,
+}: {
+  next: string;
+  onNext?: () => void;
+  back?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={['booking-actions', className].filter(Boolean).join(' ')}>
+      {back}
+      <button
+        type={onNext ? 'button' : 'submit'}
+        className="btn btn-primary btn-lg"
+        onClick={onNext}
+      >
+        {next}
+        <ForwardArrowIcon />
+      </button>
+    </div>
+  );
+}
