@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 import { E2E_ADMIN } from './e2e-admin';
 
@@ -210,6 +211,105 @@ describe('the header follows the session the server reports', () => {
       await page.getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
       await snap(page, 'menu-admin-ar-phone', { fullPage: false });
       await checkA11y(page, 'menu-admin-ar-phone');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('My orders in the header', () => {
+  /** A visitor who booked has a session; the API call shares the page's cookies. */
+  async function startSession(page: Page) {
+    const response = await page.request.post(
+      new URL('/api/auth/anonymous', page.url()).toString(),
+      {
+        headers: { 'content-type': 'application/json' },
+        data: {},
+      },
+    );
+    expect(response.ok()).toBe(true);
+    await page.reload();
+  }
+
+  it('appears in the phone menu once the visitor has a session (Arabic)', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'افتح القائمة' }).click();
+      const menu = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
+      expect(await menu.getByRole('link', { name: 'طلباتي' }).count()).toBe(0);
+      await startSession(page);
+      await page.getByRole('button', { name: 'افتح القائمة' }).click();
+      await menu.getByRole('link', { name: 'طلباتي' }).click();
+      await page.waitForURL('**/my-orders');
+      await page.getByRole('heading', { level: 1, name: 'طلباتي' }).waitFor();
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('sits in the bar on a desktop, and the bar still fits at its narrowest (English)', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/prices' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await startSession(page);
+      const bar = page.getByRole('banner').getByRole('navigation', { name: 'Main menu' }).first();
+      await bar.getByRole('link', { name: 'My orders' }).waitFor();
+      for (const width of [1280, 1200]) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(() => {
+          const inner = document.querySelector('header .header-inner');
+          return inner ? inner.scrollWidth - inner.clientWidth : -1;
+        });
+        expect(overflow, `header overflow at ${width}px`).toBeLessThanOrEqual(0);
+        await snap(page, `header-my-orders-en-${width}`, { fullPage: false });
+      }
+      await checkA11y(page, 'header-my-orders-en-desktop');
+      await bar.getByRole('link', { name: 'My orders' }).click();
+      await page.waitForURL('**/my-orders');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('the Arabic bar fits on one line from 1200 px; below, the menu holds the links', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/prices' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await startSession(page);
+      await page.setViewportSize({ width: 1200, height: 800 });
+      const bar = page.getByRole('banner').getByRole('navigation', { name: 'القائمة الرئيسية' });
+      await bar.first().getByRole('link', { name: 'طلباتي' }).waitFor();
+      const overflow = await page.evaluate(() => {
+        const inner = document.querySelector('header .header-inner');
+        return inner ? inner.scrollWidth - inner.clientWidth : -1;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Labels stay on one line: every link and button of the bar is one line tall.
+      const tallest = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('header .header-inner :is(a, button)')]
+            .filter((el) => (el as HTMLElement).offsetParent !== null)
+            .map((el) => el.getClientRects().length),
+        ),
+      );
+      expect(tallest).toBe(1);
+      const lineBoxes = await page.evaluate(() =>
+        [...document.querySelectorAll('header .desktop-nav a, header .header-auth a')].map((el) =>
+          Math.round(el.getBoundingClientRect().height),
+        ),
+      );
+      expect(new Set(lineBoxes).size).toBe(1);
+      await snap(page, 'header-my-orders-ar-1200', { fullPage: false });
+      // Just below, the menu takes the links.
+      await page.setViewportSize({ width: 1199, height: 800 });
+      await page.getByRole('button', { name: 'افتح القائمة' }).waitFor();
       await expectNoErrors(opened);
     } finally {
       await opened.close();

@@ -74,9 +74,30 @@ describe('Header links', () => {
     ]);
   });
 
+  it.each([
+    ['a visitor who booked', visitor],
+    ['a signed-in customer', customer],
+  ])('adds My orders for %s, in the bar and the menu', (_who, user) => {
+    setViewportWidth(1280);
+    renderHeader({ user });
+    const navs = screen.getAllByRole('navigation', { name: 'Main menu', hidden: true });
+    expect(navs).toHaveLength(2);
+    for (const nav of navs) {
+      const links = within(nav).getAllByRole('link', { hidden: true });
+      expect(links.at(-1)).toHaveTextContent('My orders');
+      expect(links.at(-1)).toHaveAttribute('href', '/my-orders');
+    }
+  });
+
+  it('has no My orders link without a session', () => {
+    renderHeader({ user: null });
+    expect(screen.queryAllByRole('link', { name: 'My orders', hidden: true })).toHaveLength(0);
+  });
+
   it('speaks Arabic when the language is Arabic', () => {
-    renderHeader({ language: 'ar' });
+    renderHeader({ language: 'ar', user: visitor });
     expect(screen.getAllByRole('link', { name: 'الأسعار' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'طلباتي', hidden: true }).length).toBe(2);
     expect(document.documentElement.dir).toBe('rtl');
   });
 });

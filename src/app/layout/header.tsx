@@ -22,6 +22,9 @@ const NAV_LINKS = [
   { to: paths.contact, key: 'nav.contact', end: false },
 ] as const;
 
+/** Anyone with a session (a visitor who booked, or an account) has a list of orders to reach. */
+const MY_ORDERS_LINK = { to: paths.myOrders, key: 'nav.myOrders', end: false } as const;
+
 /** The spec's Track button: a browser prompt, trimmed; empty does nothing. */
 export function promptForOrderNumber(
   message: string,
@@ -48,6 +51,7 @@ export function Header() {
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
+  const navLinks = user ? [...NAV_LINKS, MY_ORDERS_LINK] : NAV_LINKS;
   const isHome = location.pathname === paths.home;
   const showBack = isMobile && !isHome;
 
@@ -146,7 +150,7 @@ export function Header() {
         )}
 
         <nav className="desktop-nav" aria-label={t('nav.label')}>
-          {NAV_LINKS.map((link) => (
+          {navLinks.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className="nav-link">
               {t(link.key)}
             </NavLink>
@@ -184,7 +188,7 @@ export function Header() {
       >
         <nav aria-label={t('nav.label')}>
           <ul className="mobile-menu-list">
-            {NAV_LINKS.map((link) => (
+            {navLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className="mobile-link">
                   {t(link.key)}
