@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../data/react/session-context';
 
@@ -15,11 +16,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const { user, ready } = useSession();
   if (ready === false) {
     return (
-      <div className="container page admin-guard" role="status" aria-live="polite">
-        <p className="admin-loading">
-          <span className="admin-spinner" aria-hidden="true" />
-          {t('guard.checking')}
-        </p>
+      <div className="container page admin-guard">
+        <LoadingStatus className="admin-loading">{t('guard.checking')}</LoadingStatus>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import type { AdminListState } from '../hooks/use-admin-list';
@@ -38,10 +39,7 @@ export function AdminListPanel<T extends { id: string }>({
         </button>
       </div>
       {state.kind === 'loading' && (
-        <p className="admin-loading" role="status">
-          <span className="admin-spinner" aria-hidden="true" />
-          {t(`admin:${section}.loading`)}
-        </p>
+        <LoadingStatus className="admin-loading">{t(`admin:${section}.loading`)}</LoadingStatus>
       )}
       {state.kind === 'error' && (
         <div className="alert alert-error" role="alert">

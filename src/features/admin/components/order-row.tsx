@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../data/port';
 import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
+import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
+import { StatusHistory } from '../../../components/ui/status-history';
 import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../../../domain/status';
@@ -59,7 +61,6 @@ export function OrderRow({
     order.phoneNumber,
     t('admin:whatsapp.message', { name: order.fullName, number, status: labels.status }),
   );
-  const history = [...order.statusHistory].sort((a, b) => a.at.localeCompare(b.at));
   const detailsId = `${ids}-details`;
   const selectId = `${ids}-status`;
   const forOrder = t('admin:orders.actions.forOrder', { number });
@@ -140,15 +141,13 @@ export function OrderRow({
         <td data-label={col('payment')}>
           <bdi className="admin-strong">{formatMoney(order.totalPrice, language)}</bdi>
           <span className="admin-sub">{labels.paymentMethod}</span>
-          <span className={`badge admin-pay-${order.paymentStatus}`}>{labels.paymentStatus}</span>
+          <PaymentBadge status={order.paymentStatus}>{labels.paymentStatus}</PaymentBadge>
           <span className="admin-sub">{labels.provider}</span>
         </td>
         <td data-label={col('status')}>
-          <span
-            className={`badge admin-status admin-status-${isOrderStatus(order.status) ? order.status : 'unknown'}`}
-          >
+          <StatusBadge status={order.status} className="admin-status">
             {labels.status}
-          </span>
+          </StatusBadge>
         </td>
         <td data-label={col('actions')} className="admin-actions-cell">
           <div className="admin-status-form">
@@ -244,21 +243,12 @@ export function OrderRow({
             </div>
           </dl>
           <h3 className="admin-history-title">{t('admin:orders.history.title')}</h3>
-          <ol className="admin-history">
-            {history.map((change, index) => (
-              <li key={`${change.at}-${index}`}>
-                <span className="admin-strong">
-                  {t(`common:status.${isOrderStatus(change.status) ? change.status : 'unknown'}`)}
-                </span>{' '}
-                <time dateTime={change.at}>{formatDateTime(change.at, language)}</time>{' '}
-                <span className="muted">
-                  {t('admin:orders.history.by', {
-                    actor: t(`admin:orders.history.actor.${change.actor}`),
-                  })}
-                </span>
-              </li>
-            ))}
-          </ol>
+          <StatusHistory
+            history={order.statusHistory}
+            actorLabel={(actor) =>
+              t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
+            }
+          />
         </td>
       </tr>
     </tbody>

@@ -19,6 +19,7 @@ import { useOrderFilters } from '../hooks/use-order-filters';
 import { hasFilters, toOrderFilter, type OrderFilters } from '../order-filters';
 import { statusLabel } from '../order-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { OrderRow } from './order-row';
 import type { Notify } from './toast';
 
@@ -321,10 +322,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
 
       <div className="admin-live" aria-live="polite">
         {loading && (
-          <p className="admin-loading" role="status">
-            <span className="admin-spinner" aria-hidden="true" />
-            {t('admin:orders.loading')}
-          </p>
+          <LoadingStatus className="admin-loading">{t('admin:orders.loading')}</LoadingStatus>
         )}
       </div>
 

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdminList } from '../hooks/use-admin-list';
+import { Badge } from '../../../components/ui/badges';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { AdminListPanel } from './admin-list-panel';
 import type { Notify } from './toast';
@@ -70,9 +71,9 @@ export function ReviewsPanel({ notify }: { notify: Notify }) {
             <h3 className="admin-message-name">
               <bdi>{review.name}</bdi>
             </h3>
-            <span className={`badge ${review.hidden ? 'admin-pay-pending' : 'admin-pay-paid'}`}>
+            <Badge tone={review.hidden ? 'warning' : 'success'}>
               {t(review.hidden ? 'admin:reviews.hidden' : 'admin:reviews.visible')}
-            </span>
+            </Badge>
           </div>
           <p className="admin-sub">
             <span aria-hidden="true" className="admin-stars">

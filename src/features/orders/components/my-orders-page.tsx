@@ -6,12 +6,14 @@ import { errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
 import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { OrderCard } from './order-card';
+import '../../../components/ui/page-header.css';
 import './my-orders-page.css';
 
 /**
@@ -58,7 +60,7 @@ export function MyOrdersPage() {
 
   return (
     <div className="container page my-orders">
-      <header className="my-orders-header">
+      <header className="page-header">
         <h1>{t('orders:title')}</h1>
         <p className="lead">{t('orders:lead')}</p>
       </header>
@@ -76,12 +78,7 @@ export function MyOrdersPage() {
       )}
 
       <div aria-live="polite" aria-busy={loading} className="my-orders-live">
-        {loading && (
-          <p className="my-orders-loading" role="status">
-            <span className="my-orders-spinner" aria-hidden="true" />
-            {t('orders:loading')}
-          </p>
-        )}
+        {loading && <LoadingStatus>{t('orders:loading')}</LoadingStatus>}
         {notice && (
           <p className="alert alert-success" role="status">
             {notice}

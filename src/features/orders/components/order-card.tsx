@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '../../../data/port';
 import { ChevronDownIcon, SearchIcon } from '../../../components/ui/icons';
+import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
+import { StatusHistory } from '../../../components/ui/status-history';
 import { trackPath } from '../../../config/paths';
 import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
 import {
@@ -28,7 +30,6 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
     district ? districtName(district, language) : order.districtId,
   ].join(language === 'ar' ? '، ' : ', ');
   const number = <bdi className="ltr-value">{order.orderNumber}</bdi>;
-  const history = [...order.statusHistory].sort((a, b) => a.at.localeCompare(b.at));
 
   return (
     <article className="card order-card" aria-labelledby={`${ids}-title`}>
@@ -42,10 +43,10 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
             {t('orders:card.createdAt', { date: formatDateTime(order.createdAt, language) })}
           </p>
         </div>
-        <span className={`badge order-status order-status-${order.status}`}>
+        <StatusBadge status={order.status}>
           <span className="visually-hidden">{t('orders:card.status')}: </span>
           {t(`common:${statusLabelKey(order.status)}`)}
-        </span>
+        </StatusBadge>
       </header>
 
       <dl className="order-facts">
@@ -75,11 +76,11 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
           <dt>{t('orders:card.payment')}</dt>
           <dd>
             {t(`orders:paymentMethod.${order.paymentMethod}`)}{' '}
-            <span className={`badge order-pay-${order.paymentStatus}`}>
+            <PaymentBadge status={order.paymentStatus}>
               {t(`orders:paymentStatus.${order.paymentStatus}`)}
-            </span>
+            </PaymentBadge>
             {order.paymentProvider === 'test' && (
-              <span className="order-test-mode">{t('orders:testMode')}</span>
+              <TestModeNote>{t('orders:testMode')}</TestModeNote>
             )}
           </dd>
         </div>
@@ -142,18 +143,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
           )}
         </dl>
         <h3 className="order-history-title">{t('orders:details.history')}</h3>
-        <ol className="order-history">
-          {history.map((change, index) => (
-            <li key={`${change.at}-${index}`}>
-              <span className="order-history-status">
-                {t(`common:${statusLabelKey(change.status)}`)}
-              </span>{' '}
-              <time className="muted" dateTime={change.at}>
-                {formatDateTime(change.at, language)}
-              </time>
-            </li>
-          ))}
-        </ol>
+        <StatusHistory history={order.statusHistory} />
       </details>
 
       <div className="order-actions">

@@ -2,12 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { SearchIcon, TruckIcon } from '../../../components/ui/icons';
 import { paths, trackPath } from '../../../config/paths';
 import { trackingInputSchema } from '../../../domain/schemas';
 import { useTrackingLookup } from '../hooks/use-tracking-lookup';
 import { AdminStatusUpdater } from './admin-status-updater';
 import { TrackingResult } from './tracking-result';
+import '../../../components/ui/page-header.css';
 import './track-order-page.css';
 
 /** A number from the path (already URL-decoded by the router) or from `?order=`. */
@@ -102,7 +104,7 @@ export function TrackOrderPage() {
       </div>
 
       <div className="container-narrow track-body">
-        <header className="track-header">
+        <header className="page-header">
           <h1>{t('tracking:title')}</h1>
           {showForm && <p className="lead">{t('tracking:lead')}</p>}
         </header>
@@ -147,12 +149,7 @@ export function TrackOrderPage() {
         )}
 
         <div className="track-outcome" aria-live="polite" aria-busy={loading}>
-          {loading && (
-            <p className="track-loading" role="status">
-              <span className="track-spinner" aria-hidden="true" />
-              {t('tracking:loading')}
-            </p>
-          )}
+          {loading && <LoadingStatus>{t('tracking:loading')}</LoadingStatus>}
           {state.kind === 'not-found' && (
             <div className="alert alert-error" role="alert">
               <p className="track-alert-title">{t('errors:tracking.notFound')}</p>

@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicTracking } from '../../../data/port';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
+import { StatusHistory } from '../../../components/ui/status-history';
 import { TrackingQr } from '../../../components/ui/tracking-qr';
 import { formatDate } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { StatusProgress } from './status-progress';
-import { StatusTimeline } from './status-timeline';
 
 /** The public view of one order (D2): nothing here names or locates the customer. */
 export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
@@ -33,9 +34,9 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
 
         <p className="track-current">
           <span className="muted">{t('tracking:found.status')}: </span>
-          <span className={`badge track-status-badge track-status-${tracking.status}`}>
+          <StatusBadge status={tracking.status} className="track-status-badge">
             {t(`common:${statusLabelKey(tracking.status)}`)}
-          </span>
+          </StatusBadge>
         </p>
 
         <StatusProgress status={tracking.status} />
@@ -55,11 +56,11 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
             <dt>{t('tracking:found.payment')}</dt>
             <dd>
               {t(`tracking:paymentMethod.${tracking.paymentMethod}`)}{' '}
-              <span className={`badge track-pay-${tracking.paymentStatus}`}>
+              <PaymentBadge status={tracking.paymentStatus}>
                 {t(`tracking:paymentStatus.${tracking.paymentStatus}`)}
-              </span>
+              </PaymentBadge>
               {tracking.paymentMethod === 'card' && (
-                <span className="track-test-mode">{t('tracking:testMode')}</span>
+                <TestModeNote>{t('tracking:testMode')}</TestModeNote>
               )}
             </dd>
           </div>
@@ -76,7 +77,15 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
       <div className="track-columns">
         <section className="card" aria-labelledby={historyId}>
           <h3 id={historyId}>{t('tracking:found.historyTitle')}</h3>
-          <StatusTimeline history={tracking.statusHistory} />
+          {tracking.statusHistory.length === 0 ? (
+            <p className="muted">{t('tracking:found.historyEmpty')}</p>
+          ) : (
+            <StatusHistory
+              history={tracking.statusHistory}
+              look="timeline"
+              actorLabel={(actor) => t(`tracking:actor.${actor}`)}
+            />
+          )}
         </section>
 
         <section className="card track-qr" aria-labelledby={qrId}>
