@@ -13,13 +13,20 @@ export function whatsappHref(number: string, text?: string): string {
   return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 
-/** Call and chat buttons (spec: prices screen, footer, floating buttons). */
-export function ContactButtons({ className }: { className?: string }) {
+/** Call and chat buttons (spec: prices screen, contact screen, home page FAQ). */
+export function ContactButtons({
+  className,
+  prominentCall = false,
+}: {
+  className?: string;
+  /** Calling as the main action (the contact screen); otherwise both buttons weigh the same. */
+  prominentCall?: boolean;
+}) {
   const { t } = useTranslation('common');
   return (
     <div className={['row', className].filter(Boolean).join(' ')}>
       <a
-        className="btn btn-secondary"
+        className={`btn ${prominentCall ? 'btn-primary' : 'btn-secondary'}`}
         href={telHref(env.phoneNumber)}
         onClick={() => track('click_phone')}
       >

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from './clipboard';
+import { CheckIcon, iconProps } from './icons';
 import './share-buttons.css';
 
 /** How long "Copied" stays on the button (spec section 8). */
@@ -40,7 +41,7 @@ export function CopyButton({ text, label, copiedLabel }: CopyButtonProps) {
         data-state={state}
         onClick={() => void onClick()}
       >
-        {state === 'copied' ? <CheckMark /> : <CopyIcon />}
+        {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
         <span aria-live="polite">
           {state === 'copied' ? (copiedLabel ?? t('copied')) : (label ?? t('copy'))}
         </span>
@@ -56,37 +57,9 @@ export function CopyButton({ text, label, copiedLabel }: CopyButtonProps) {
 
 function CopyIcon() {
   return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable={false}
-    >
+    <svg {...iconProps({})}>
       <rect x="9" y="9" width="11" height="11" rx="2" />
       <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-    </svg>
-  );
-}
-
-function CheckMark() {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable={false}
-    >
-      <path d="M5 12l5 5L20 7" />
     </svg>
   );
 }

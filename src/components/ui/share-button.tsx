@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from './clipboard';
+import { iconProps } from './icons';
 import './share-buttons.css';
 
 export interface ShareButtonProps {
@@ -62,17 +63,7 @@ export function ShareButton({ title, text, url, label }: ShareButtonProps) {
 
 function ShareIcon() {
   return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable={false}
-    >
+    <svg {...iconProps({})}>
       <circle cx="18" cy="5" r="3" />
       <circle cx="6" cy="12" r="3" />
       <circle cx="18" cy="19" r="3" />

@@ -3,6 +3,7 @@ import { ForwardArrowIcon } from '../../../components/ui/icons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { BookingSteps, type BookingStep } from '../flow/booking-steps';
 import '../flow/booking-page.css';
+import '../../../components/ui/page-header.css';
 
 /**
  * The frame of a booking step: a toolbar (back, language), where the customer is in the five
@@ -26,13 +27,13 @@ export function BookingStepLayout({
   children: ReactNode;
 }) {
   return (
-    <div className={`booking-page ${wide ? 'container' : 'container-narrow'}`}>
-      <div className="booking-toolbar">
+    <div className={`page-with-toolbar ${wide ? 'container' : 'container-narrow'}`}>
+      <div className="page-toolbar">
         {back}
         <LanguageToggle />
       </div>
       <BookingSteps current={step} />
-      <header className="booking-header">
+      <header className="page-header">
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
       </header>

@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { track } from '../../../analytics/analytics';
 import { BackButton } from '../../../components/ui/back-button';
-import { telHref, whatsappHref } from '../../../components/ui/contact-buttons';
+import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { PhoneIcon, SearchIcon, WhatsAppIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '../../../components/ui/icons';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { env } from '../../../config/env';
 import { paths, trackPath } from '../../../config/paths';
 import { isOrderNumber } from '../../../domain/order-number';
 import { ContactForm } from './contact-form';
+import '../../../components/ui/page-header.css';
 import './contact-page.css';
 
 /** Only a real order number from navigation state is shown; anything else gets the placeholder. */
@@ -38,7 +38,7 @@ export function ContactPage() {
       <div className="contact-toolbar">
         <BackButton fallback={paths.home} />
       </div>
-      <header className="contact-header">
+      <header className="page-header contact-header">
         <h1>{t('contact:title')}</h1>
         <p className="lead">{t('contact:lead')}</p>
       </header>
@@ -91,26 +91,7 @@ export function ContactPage() {
                 <dd>{t('contact:details.hoursValue')}</dd>
               </div>
             </dl>
-            <div className="contact-details-actions">
-              <a
-                className="btn btn-primary"
-                href={telHref(env.phoneNumber)}
-                onClick={() => track('click_phone')}
-              >
-                <PhoneIcon />
-                {t('contact:details.call')}
-              </a>
-              <a
-                className="btn btn-secondary"
-                href={whatsappHref(env.whatsappNumber)}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => track('click_whatsapp')}
-              >
-                <WhatsAppIcon />
-                {t('contact:details.chat')}
-              </a>
-            </div>
+            <ContactButtons prominentCall />
           </section>
         </div>
 

@@ -1,9 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { BackButton } from '../../../components/ui/back-button';
-import { ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import {
@@ -29,13 +26,12 @@ import { readMoveTypeState, type MoveTypeFlowState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { NumberStepper } from './number-stepper';
 import { PriceBreakdownView } from './price-breakdown';
-import './pricing-page.css';
+import { PricingContinue, PricingFrame } from './pricing-frame';
 import './move-type-page.css';
 
 /** /move-type: the estimator. Choose a service and the job's size; the estimate follows live. */
 export function MoveTypePage() {
   const { t } = useTranslation('pricing');
-  const { t: tc } = useTranslation('common');
   const language = useDisplayLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -79,19 +75,9 @@ export function MoveTypePage() {
 
   const workersHintId = `${ids}-workers-hint`;
   const floorsHintId = `${ids}-floors-hint`;
-  const continueHintId = `${ids}-continue-hint`;
 
   return (
-    <div className="pricing-page container">
-      <div className="pricing-toolbar">
-        <BackButton fallback={paths.home} />
-        <LanguageToggle />
-      </div>
-      <header className="pricing-header">
-        <h1>{t('moveTypePage.title')}</h1>
-        <p className="lead">{t('moveTypePage.lead')}</p>
-      </header>
-
+    <PricingFrame title={t('moveTypePage.title')} lead={t('moveTypePage.lead')}>
       <form className="pricing-layout" onSubmit={onSubmit} noValidate>
         <div className="pricing-main">
           <MoveTypeChoices
@@ -195,25 +181,10 @@ export function MoveTypePage() {
             workers={workers}
             live
           >
-            <div className="pricing-actions">
-              {!canContinue && (
-                <p id={continueHintId} className="field-hint">
-                  {t('moveTypePage.chooseTypeFirst')}
-                </p>
-              )}
-              <button
-                type="submit"
-                className="btn btn-primary btn-lg btn-block"
-                disabled={!canContinue}
-                aria-describedby={canContinue ? undefined : continueHintId}
-              >
-                {tc('actions.continue')}
-                <ForwardArrowIcon />
-              </button>
-            </div>
+            <PricingContinue blockedBy={canContinue ? null : t('moveTypePage.chooseTypeFirst')} />
           </PriceBreakdownView>
         </div>
       </form>
-    </div>
+    </PricingFrame>
   );
 }

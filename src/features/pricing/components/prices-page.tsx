@@ -1,10 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
-import { ForwardArrowIcon } from '../../../components/ui/icons';
-import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
@@ -13,7 +10,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { pricesContinueState, readMoveTypeState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { PriceBreakdownView } from './price-breakdown';
-import './pricing-page.css';
+import { PricingContinue, PricingFrame } from './pricing-frame';
 import './prices-page.css';
 
 /**
@@ -22,7 +19,6 @@ import './prices-page.css';
  */
 export function PricesPage() {
   const { t } = useTranslation('pricing');
-  const { t: tc } = useTranslation('common');
   const language = useDisplayLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,21 +36,11 @@ export function PricesPage() {
     void navigate(paths.selectCity, { state: pricesContinueState(selected, carried) });
   };
 
-  const continueHintId = `${ids}-continue-hint`;
   const notesId = `${ids}-notes`;
   const contactId = `${ids}-contact`;
 
   return (
-    <div className="pricing-page container">
-      <div className="pricing-toolbar">
-        <BackButton fallback={paths.home} />
-        <LanguageToggle />
-      </div>
-      <header className="pricing-header">
-        <h1>{t('pricesPage.title')}</h1>
-        <p className="lead">{t('pricesPage.lead')}</p>
-      </header>
-
+    <PricingFrame title={t('pricesPage.title')} lead={t('pricesPage.lead')}>
       <div className="pricing-layout">
         <form className="pricing-main" onSubmit={onSubmit} noValidate>
           {carried && (
@@ -102,22 +88,10 @@ export function PricesPage() {
             )}
           />
 
-          <div className="pricing-actions prices-continue">
-            {!selected && (
-              <p id={continueHintId} className="field-hint">
-                {t('pricesPage.chooseFirst')}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="btn btn-primary btn-lg btn-block"
-              disabled={!selected}
-              aria-describedby={selected ? undefined : continueHintId}
-            >
-              {tc('actions.continue')}
-              <ForwardArrowIcon />
-            </button>
-          </div>
+          <PricingContinue
+            blockedBy={selected ? null : t('pricesPage.chooseFirst')}
+            className="prices-continue"
+          />
         </form>
 
         <div className="pricing-side prices-side">
@@ -141,6 +115,6 @@ export function PricesPage() {
           </section>
         </div>
       </div>
-    </div>
+    </PricingFrame>
   );
 }
