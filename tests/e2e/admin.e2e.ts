@@ -277,6 +277,35 @@ describe('admin (issue 5)', () => {
     }
   });
 
+  it('in Arabic on a phone: the tracker’s status updater confirms and the view follows', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const orderNumber = await seedOrder(page, uniquePhone());
+      const login = await page.request.post(at(page, '/api/auth/login'), {
+        headers: json,
+        data: E2E_ADMIN,
+      });
+      expect(login.status()).toBe(200);
+      await page.goto(at(page, `/track/${orderNumber}`));
+      const updater = page.getByRole('region', { name: 'الإدارة: تغيير الحالة' });
+      await updater.getByLabel('الحالة الجديدة').selectOption('in_transit');
+      await updater.getByRole('button', { name: 'تحديث الحالة' }).click();
+      // The confirmation stays on screen while the view refreshes, and the history follows.
+      await updater.getByText('تم تحديث الحالة').waitFor();
+      const history = page.getByRole('region', { name: 'سجل الحالة' });
+      await history.getByText('في الطريق').waitFor();
+      await page.waitForTimeout(500);
+      expect(await updater.getByText('تم تحديث الحالة').isVisible()).toBe(true);
+      await checkA11y(page, 'tracker-admin-updated-ar-phone');
+      await snap(page, 'tracker-admin-updated-ar-phone');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('a signed-up customer who opens /admin-orders lands on /', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
     const { page } = opened;

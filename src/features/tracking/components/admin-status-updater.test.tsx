@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DataError, type NewOrder } from '../../../data/port';
+import { DataError, type DataPort, type NewOrder } from '../../../data/port';
 import { cairoToday } from '../../../domain/datetime';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import { MemoryBackend } from '../../../testing/memory-adapter';
@@ -36,7 +36,7 @@ function newOrder(): NewOrder {
   return { ...values, totalPrice: expectedOrderTotal(values) };
 }
 
-async function setup(asAdmin: boolean) {
+async function setup(asAdmin: boolean, patch?: (port: DataPort) => void) {
   const backend = new MemoryBackend();
   const customer = backend.client();
   await customer.auth.ensureSession();
@@ -46,6 +46,7 @@ async function setup(asAdmin: boolean) {
     backend.createAdmin('boss@afsh.example', 'Admin-pass-2026');
     await port.auth.signIn({ email: 'boss@afsh.example', password: 'Admin-pass-2026' });
   }
+  patch?.(port);
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/track/:orderId" element={<TrackOrderPage />} />
@@ -63,7 +64,13 @@ describe('AdminStatusUpdater on the tracker', () => {
   });
 
   it('lets an admin change the status; the progress and timeline follow', async () => {
-    const { user, backend, order } = await setup(true);
+    const { user, backend, order, port } = await setup(true);
+    // A real network answers later than the memory backend: let the fresh view take a while.
+    const get = port.tracking.get.bind(port.tracking);
+    port.tracking.get = async (number) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return get(number);
+    };
     const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
       'section',
     )!;
@@ -76,6 +83,24 @@ describe('AdminStatusUpdater on the tracker', () => {
       'section',
     )!;
     await waitFor(() => expect(within(history).getByText('On the way')).toBeInTheDocument());
+    // The view is refreshed in place: the confirmation stays, the updater stays, no search form.
+    expect(within(section).getByText(errorsEn.adminUpdate.success)).toBeInTheDocument();
+    expect(section.isConnected).toBe(true);
+  });
+
+  it('says what went wrong when the admin list cannot be read, not "not found"', async () => {
+    await setup(true, (port) => {
+      port.orders.list = async () => {
+        throw new DataError('unavailable');
+      };
+    });
+    const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
+      'section',
+    )!;
+    const alert = await within(section).findByRole('alert');
+    expect(alert).not.toHaveTextContent(adminEn.tracker.notFound);
+    expect(alert.textContent?.trim()).not.toBe('');
+    expect(within(section).queryByLabelText(adminEn.tracker.label)).toBeNull();
   });
 
   it('says "Error during update" when the change fails', async () => {

@@ -26,7 +26,11 @@ export function AdminStatusUpdater(props: AdminStatusUpdaterProps) {
   );
 }
 
-type Lookup = { kind: 'finding' } | { kind: 'found'; id: string } | { kind: 'missing' };
+type Lookup =
+  | { kind: 'finding' }
+  | { kind: 'found'; id: string }
+  | { kind: 'missing' }
+  | { kind: 'failed'; messageKey: string };
 
 function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterProps) {
   const { t } = useTranslation(['admin', 'common', 'errors']);
@@ -45,8 +49,9 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
         const order = orders.find((o) => o.orderNumber === orderNumber);
         if (active) setLookup(order ? { kind: 'found', id: order.id } : { kind: 'missing' });
       },
-      () => {
-        if (active) setLookup({ kind: 'missing' });
+      (error: unknown) => {
+        // A failed request is not "not found": say what went wrong.
+        if (active) setLookup({ kind: 'failed', messageKey: errorMessageKey(error, 'generic') });
       },
     );
     return () => {
@@ -83,6 +88,11 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
       {lookup.kind === 'missing' && (
         <p role="alert" className="alert alert-error">
           {t('admin:tracker.notFound')}
+        </p>
+      )}
+      {lookup.kind === 'failed' && (
+        <p role="alert" className="alert alert-error">
+          {t(lookup.messageKey)}
         </p>
       )}
       {lookup.kind === 'found' && (

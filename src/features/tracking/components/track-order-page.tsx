@@ -30,7 +30,7 @@ export function TrackOrderPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const { state, lookUp, reset } = useTrackingLookup();
+  const { state, lookUp, refresh, reset } = useTrackingLookup();
   const ids = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -169,7 +169,7 @@ export function TrackOrderPage() {
               <AdminStatusUpdater
                 orderNumber={state.tracking.orderNumber}
                 currentStatus={state.tracking.status}
-                onUpdated={() => void lookUp(state.tracking.orderNumber)}
+                onUpdated={() => void refresh(state.tracking.orderNumber)}
               />
               <div className="track-again">
                 <button type="button" className="btn btn-secondary btn-lg" onClick={trackAnother}>

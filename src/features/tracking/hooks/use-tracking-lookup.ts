@@ -40,10 +40,28 @@ export function useTrackingLookup() {
     [port],
   );
 
+  /**
+   * Reads the shown order again without leaving the found view (after an admin's change), so
+   * what is on screen, the updater's message included, stays while the fresh view arrives. A
+   * failure keeps the view as it was: the change itself has already been confirmed.
+   */
+  const refresh = useCallback(
+    async (number: string) => {
+      const id = ++latest.current;
+      try {
+        const tracking = await port.tracking.get(number);
+        if (id === latest.current) setState({ kind: 'found', number, tracking });
+      } catch {
+        // The next look-up will say what is wrong.
+      }
+    },
+    [port],
+  );
+
   const reset = useCallback(() => {
     latest.current += 1;
     setState({ kind: 'idle' });
   }, []);
 
-  return { state, lookUp, reset };
+  return { state, lookUp, refresh, reset };
 }
