@@ -71,6 +71,13 @@ describe('AdminGuard', () => {
 });
 
 describe('AdminOrdersPage', () => {
+  it('says there are no orders yet, not that none match, when nothing is filtered', async () => {
+    const port = await adminPort(new MemoryBackend());
+    renderPage(port);
+    expect(await screen.findByText(adminEn.orders.none)).toBeInTheDocument();
+    expect(screen.queryByText(adminEn.orders.empty)).toBeNull();
+  });
+
   it('lists every order newest first with its fields', async () => {
     const backend = new MemoryBackend();
     const older = await placeOrder(backend, { fullName: 'Older Customer' });
@@ -255,7 +262,7 @@ describe('AdminOrdersPage', () => {
     await user.click(
       within(dialog).getByRole('button', { name: adminEn.orders.confirmDelete.yes }),
     );
-    expect(await screen.findByText(adminEn.orders.empty)).toBeInTheDocument();
+    expect(await screen.findByText(adminEn.orders.none)).toBeInTheDocument();
     expect(backend.orders.has(order.id)).toBe(false);
   });
 

@@ -338,7 +338,12 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
       )}
 
       {result && orders.length === 0 && !loading && !pastTheEnd && (
-        <p className="card admin-empty">{t('admin:orders.empty')}</p>
+        <p className="card admin-empty">
+          {/* Sorting alone hides nothing: only real filters make "no match" the right words. */}
+          {hasFilters({ ...filters, sort: 'newest' })
+            ? t('admin:orders.empty')
+            : t('admin:orders.none')}
+        </p>
       )}
 
       {orders.length > 0 && (
