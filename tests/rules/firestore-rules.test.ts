@@ -26,7 +26,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { newOrderDocuments } from '../../src/data/firebase/firestore-documents';
-import { expectedOrderTotal } from '../../src/domain/schemas';
+import { sampleOrderInput } from './order-fixture';
 
 // The allow/deny matrix of firestore.rules: no auth, the anonymous owner, another user, an admin
 // (custom claim), for every collection and operation. Needs the Firestore emulator (Java 21 and
@@ -52,10 +52,6 @@ const other = () => db(env.authenticatedContext(OTHER));
 const admin = () => db(env.authenticatedContext(ADMIN, { admin: true }));
 const nobody = () => db(env.unauthenticatedContext());
 
-function futureDate(days = 30): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 function nextNumber(): string {
   counter += 1;
   return `AF-20260101-${String(100 + counter).padStart(3, '0')}`;
@@ -63,29 +59,9 @@ function nextNumber(): string {
 
 /** What the adapter writes (src/data/firebase/firestore-documents.ts), then `overrides`. */
 function orderDoc(uid: string, orderNumber: string, overrides: DocumentData = {}): DocumentData {
-  const values = {
-    moveType: 'full' as const,
-    housing: 'apartment' as const,
-    pickupFloor: 3,
-    dropoffFloor: 1,
-  };
   const card = overrides.paymentMethod === 'card';
   const { order } = newOrderDocuments({
-    values: {
-      fullName: 'منى عبد الرحمن',
-      phoneNumber: '01012345678',
-      pickupAddress: '12 شارع التحرير، الدقي',
-      dropoffAddress: '5 شارع 9، المعادي',
-      governorateId: 'cairo',
-      districtId: 'maadi',
-      notes: '',
-      ...values,
-      workers: 3,
-      moveDate: futureDate(),
-      moveTime: '10:30',
-      totalPrice: expectedOrderTotal(values),
-      paymentMethod: card ? 'card' : 'cod',
-    },
+    values: sampleOrderInput({ paymentMethod: card ? 'card' : 'cod' }),
     userId: uid,
     orderId: 'unused',
     orderNumber,

@@ -40,8 +40,8 @@ import {
   FULL_NAME_MIN,
   NOTES_MAX,
   REVIEW_COOLDOWN_MS,
-  type OrderInput,
 } from '../../src/domain/schemas';
+import { sampleOrderInput } from '../rules/order-fixture';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   ORDER_STATUSES,
@@ -120,29 +120,9 @@ function rulesRegex(text: string, subject: string): RegExp {
 
 const sorted = (values: Iterable<string>) => [...values].sort();
 
-function orderInput(patch: Partial<OrderInput> = {}): OrderInput {
-  const values = { moveType: 'full', housing: 'villa', pickupFloor: 2, dropoffFloor: 3 } as const;
-  return {
-    fullName: 'منى عبد الرحمن',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 شارع التحرير، الدقي',
-    dropoffAddress: '5 شارع 9، المعادي',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    ...values,
-    workers: 4,
-    moveDate: '2030-01-15',
-    moveTime: '10:30',
-    totalPrice: expectedOrderTotal(values),
-    paymentMethod: 'cod',
-    ...patch,
-  } as OrderInput;
-}
-
 function documents(paymentMethod: 'cod' | 'card') {
   return newOrderDocuments({
-    values: orderInput({ paymentMethod }),
+    values: sampleOrderInput({ paymentMethod }),
     userId: 'user-1',
     orderId: 'order-1',
     orderNumber: 'AF-20300115-417',
