@@ -9,6 +9,8 @@ import { estimatePrice, recommendedTeamSize } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
+import { pageOrders } from '../src/data/order-list.ts';
+import type { Order, OrderFilter } from '../src/data/port.ts';
 import { build } from '../server/src/app.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
 import { seededRandom, seedOrders } from './seed-orders.ts';
@@ -135,6 +137,8 @@ async function main() {
 }
 
 const SEEDED_ORDERS = 2000;
+/** The Firebase adapter's ADMIN_SCAN_LIMIT. */
+const BROWSER_SCAN = 5000;
 
 /**
  * The admin orders list (issue 5) with thousands of orders: a temp database file (WAL, as in
@@ -199,6 +203,29 @@ async function adminListCases(staticDir: string): Promise<Result[]> {
         `  + search order number "AF-2026" + status cancelled + sort move-date-desc`,
         30,
         list('page=1&limit=50&search=AF-2026&status=cancelled&sort=move-date-desc'),
+      ),
+    );
+
+    // The Firebase adapter's admin list (src/data/order-list.ts): filter, count, sort and page in
+    // the browser over up to ADMIN_SCAN_LIMIT (5000) orders read from Firestore.
+    const fetched: Order[] = [];
+    for (let pageNumber = 1; pageNumber <= Math.ceil(n / 500); pageNumber += 1) {
+      const res = await list(`page=${pageNumber}&limit=500`)();
+      fetched.push(...(res.json() as { orders: Order[] }).orders);
+    }
+    const scanned: Order[] = Array.from({ length: BROWSER_SCAN }, (_, i) => {
+      const order = fetched[i % fetched.length]!;
+      return { ...order, id: `${order.id}-${i}`, orderNumber: `${order.orderNumber}-${i}` };
+    });
+    const newestFirst = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);
+    const page = (filter: OrderFilter) => () =>
+      pageOrders(scanned, filter, { admin: true, orderOf: (o) => o, newestFirst });
+    results.push(
+      await bench(`pageOrders in the browser: ${BROWSER_SCAN} orders, page 1`, 20, page({})),
+      await bench(
+        `  + search phone "0101" + status under_review + sort move-date-desc`,
+        20,
+        page({ search: '0101', status: 'under_review', sort: 'move-date-desc' }),
       ),
     );
     return results;
