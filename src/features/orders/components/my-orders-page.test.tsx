@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { DataError, type NewOrder } from '../../../data/port';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { DataError } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
+import { newOrder } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/orders.json';
 import enCommon from '../../../../locales/en/common.json';
@@ -11,28 +11,8 @@ import { MyOrdersPage } from './my-orders-page';
 
 const NOW = '2026-03-10T08:00:00.000Z';
 
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  const values = {
-    fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 Tahrir Street',
-    dropoffAddress: '9 Road 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    moveType: 'partial' as const,
-    housing: 'apartment' as const,
-    pickupFloor: 2,
-    dropoffFloor: 1,
-    workers: 2,
-    moveDate: '2026-03-12',
-    moveTime: '09:00',
-    paymentMethod: 'cod' as const,
-    totalPrice: 0,
-    notes: 'Fragile glass table',
-    ...overrides,
-  };
-  return { ...values, totalPrice: expectedOrderTotal(values) };
-}
+/** The card tests read these back: the floors line and the notes. */
+const ORDER = { pickupFloor: 2, dropoffFloor: 1, notes: 'Fragile glass table' };
 
 async function customerWithOrders(count = 1) {
   const backend = new MemoryBackend({ now: NOW });
@@ -40,7 +20,7 @@ async function customerWithOrders(count = 1) {
   await port.auth.ensureSession();
   const orders = [];
   for (let i = 0; i < count; i += 1) {
-    orders.push(await port.orders.create(newOrder()));
+    orders.push(await port.orders.create(newOrder(ORDER)));
     backend.advanceTime(1000);
   }
   return { backend, port, orders };

@@ -1,46 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DataError, type DataPort, type NewOrder } from '../../../data/port';
-import { cairoToday } from '../../../domain/datetime';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { DataError, type DataPort } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
+import { placeOrder } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import adminEn from '../../../../locales/en/admin.json';
 import errorsEn from '../../../../locales/en/errors.json';
 import { TrackOrderPage } from './track-order-page';
 
-function futureDate(days: number): string {
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function newOrder(): NewOrder {
-  const values = {
-    fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 Tahrir Street',
-    dropoffAddress: '9 Road 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    moveType: 'partial' as const,
-    housing: 'apartment' as const,
-    pickupFloor: 0,
-    dropoffFloor: 0,
-    workers: 2,
-    moveDate: futureDate(3),
-    moveTime: '09:00',
-    paymentMethod: 'cod' as const,
-    notes: '',
-  };
-  return { ...values, totalPrice: expectedOrderTotal(values) };
-}
-
 async function setup(asAdmin: boolean, patch?: (port: DataPort) => void) {
   const backend = new MemoryBackend();
-  const customer = backend.client();
-  await customer.auth.ensureSession();
-  const order = await customer.orders.create(newOrder());
+  const order = await placeOrder(backend);
   const port = backend.client();
   if (asAdmin) {
     backend.createAdmin('boss@afsh.example', 'Admin-pass-2026');

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DataError, type DataPort, type NewOrder } from '../../../data/port';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { DataError, type DataPort } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
+import { newOrder, placeOrder } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/tracking.json';
 import enErrors from '../../../../locales/en/errors.json';
@@ -13,29 +13,6 @@ import { TrackOrderPage } from './track-order-page';
 
 const NOW = '2026-03-10T08:00:00.000Z';
 
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  const values = {
-    fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 Tahrir Street',
-    dropoffAddress: '9 Road 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    moveType: 'partial' as const,
-    housing: 'apartment' as const,
-    pickupFloor: 0,
-    dropoffFloor: 0,
-    workers: 2,
-    moveDate: '2026-03-12',
-    moveTime: '09:00',
-    paymentMethod: 'cod' as const,
-    totalPrice: 0,
-    notes: '',
-    ...overrides,
-  };
-  return { ...values, totalPrice: expectedOrderTotal(values) };
-}
-
 /** Both routes of the real table, so the page reads its path parameter like in the app. */
 function page() {
   return (
@@ -44,12 +21,6 @@ function page() {
       <Route path="/track-order" element={<TrackOrderPage />} />
     </Routes>
   );
-}
-
-async function seed(backend: MemoryBackend, overrides: Partial<NewOrder> = {}) {
-  const owner = backend.client();
-  await owner.auth.ensureSession();
-  return owner.orders.create(newOrder(overrides));
 }
 
 const input = () => screen.getByRole('textbox', { name: en.form.label });
@@ -98,7 +69,7 @@ describe('TrackOrderPage', () => {
 
   it('shows the public view of an order placed from another browser, without personal data', async () => {
     const backend = new MemoryBackend({ now: NOW });
-    const order = await seed(backend, { paymentMethod: 'cod' });
+    const order = await placeOrder(backend, { paymentMethod: 'cod' });
     const visitor = backend.client();
 
     const { container } = renderWithProviders(page(), {
@@ -188,7 +159,7 @@ describe('TrackOrderPage', () => {
 
   it('looks up the ?order= query at once', async () => {
     const backend = new MemoryBackend({ now: NOW });
-    const order = await seed(backend);
+    const order = await placeOrder(backend);
     renderWithProviders(page(), {
       language: 'en',
       route: `/track-order?order=${encodeURIComponent(`#${order.orderNumber.toLowerCase()}`)}`,
@@ -240,7 +211,7 @@ describe('TrackOrderPage', () => {
 
   it('"track another number" returns to an empty input at /track-order', async () => {
     const backend = new MemoryBackend({ now: NOW });
-    const order = await seed(backend);
+    const order = await placeOrder(backend);
     const { user } = renderWithProviders(page(), {
       language: 'en',
       route: `/track/${order.orderNumber}`,
@@ -255,7 +226,7 @@ describe('TrackOrderPage', () => {
 
   it('writes Arabic with Arabic-Indic digits and keeps the order number as an LTR code', async () => {
     const backend = new MemoryBackend({ now: NOW });
-    const order = await seed(backend);
+    const order = await placeOrder(backend);
     renderWithProviders(page(), {
       language: 'ar',
       route: `/track/${order.orderNumber}`,

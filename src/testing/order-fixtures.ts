@@ -1,0 +1,47 @@
+// Test fixtures: valid orders, as the booking flow sends them, for tests that need one in a backend.
+import type { NewOrder, Order } from '../data/port';
+import { cairoToday } from '../domain/datetime';
+import { expectedOrderTotal } from '../domain/schemas';
+import type { MemoryBackend } from './memory-adapter';
+
+/** The Cairo calendar date `days` after today (YYYY-MM-DD), so a move date is never in the past. */
+export function futureDate(days: number): string {
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A cash order for a small move in Cairo, three days ahead, priced by the catalog. The total
+ * follows a patched move (type, housing, floors) unless the patch sets `totalPrice` itself.
+ */
+export function newOrder(patch: Partial<NewOrder> = {}): NewOrder {
+  const values = {
+    fullName: 'Mona Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir Street',
+    dropoffAddress: '9 Road 9, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: '',
+    moveType: 'partial' as const,
+    housing: 'apartment' as const,
+    pickupFloor: 0,
+    dropoffFloor: 0,
+    workers: 2,
+    moveDate: futureDate(3),
+    moveTime: '09:00',
+    paymentMethod: 'cod' as const,
+    ...patch,
+  };
+  return { ...values, totalPrice: patch.totalPrice ?? expectedOrderTotal(values) };
+}
+
+/** Places `newOrder(patch)` as a new anonymous customer (a browser of its own). */
+export async function placeOrder(
+  backend: MemoryBackend,
+  patch: Partial<NewOrder> = {},
+): Promise<Order> {
+  const customer = backend.client();
+  await customer.auth.ensureSession();
+  return customer.orders.create(newOrder(patch));
+}
