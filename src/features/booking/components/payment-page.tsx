@@ -17,6 +17,7 @@ import { browserPaymentProvider, PaymentDeclinedError } from '../payment/payment
 import { CardFields, EMPTY_CARD, type CardField, type CardValues } from './payment/card-fields';
 import { writeConfirmation, type ConfirmationSummary } from './payment/confirmation-store';
 import { TestModeNotice } from './payment/test-mode-notice';
+import '../../../components/ui/page-header.css';
 import './payment-page.css';
 
 /** Order fields the server may name in an invalid-argument answer, with a label each. */
@@ -231,12 +232,12 @@ export function PaymentPage() {
 
   return (
     <div className="payment-page container-narrow page">
-      <div className="payment-toolbar">
+      <div className="page-toolbar">
         <BackButton fallback={paths.requestSummary} label={t('back')} />
         <LanguageToggle />
       </div>
       <BookingSteps current="payment" />
-      <header className="payment-header">
+      <header className="page-header payment-header">
         <h1>{t('title')}</h1>
         <p className="lead">{t('lead')}</p>
       </header>
