@@ -296,6 +296,11 @@ describe('admin (issue 5)', () => {
       await updater.getByText('تم تحديث الحالة').waitFor();
       const history = page.getByRole('region', { name: 'سجل الحالة' });
       await history.getByText('في الطريق').waitFor();
+      // Time and actor are joined by an Arabic comma, not a dot that reads as a zero.
+      const joiner = await history
+        .getByText('بواسطة فريق عفش')
+        .evaluate((el) => getComputedStyle(el, '::before').content);
+      expect(joiner).toBe('"، "');
       await page.waitForTimeout(500);
       expect(await updater.getByText('تم تحديث الحالة').isVisible()).toBe(true);
       await checkA11y(page, 'tracker-admin-updated-ar-phone');

@@ -189,5 +189,8 @@ describe('MyOrdersPage', () => {
     expect(within(card).getByText(orders[0]!.orderNumber)).toHaveClass('ltr-value');
     expect(within(card).getByText('القاهرة، المعادي')).toBeInTheDocument();
     expect(screen.getByText('طلب واحد')).toBeInTheDocument();
+    // Date and time joined by an Arabic comma: a middle dot beside ٢٠٢٦ reads as a zero.
+    const when = card.querySelector('time')!;
+    expect(when.textContent).toMatch(/^[^·]+، الساعة [٠-٩]{1,2}:[٠-٩]{2}/);
   });
 });

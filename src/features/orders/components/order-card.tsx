@@ -58,7 +58,10 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
           <dt>{t('orders:card.moveDate')}</dt>
           <dd>
             <time dateTime={`${order.moveDate}T${order.moveTime}`}>
-              {formatDate(order.moveDate, language)} · {formatTime(order.moveTime, language)}
+              {t('orders:card.moveWhen', {
+                date: formatDate(order.moveDate, language),
+                time: formatTime(order.moveTime, language),
+              })}
             </time>
           </dd>
         </div>
