@@ -52,10 +52,23 @@ describe('/contact', () => {
       const before = await messageCount();
       await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
       await page.getByText('من فضلك أدخل اسمك.', { exact: false }).waitFor();
+      const danger = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--danger').trim(),
+      );
       for (const label of ['الاسم', 'البريد الإلكتروني', 'رقم الهاتف', 'الرسالة']) {
-        expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).toBe(
-          'true',
-        );
+        const field = page.getByLabel(label, { exact: true });
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        // Marked like every other form's refused field: a red border.
+        const border = await field.evaluate((el) => getComputedStyle(el).borderInlineStartColor);
+        const expected = await page.evaluate((color) => {
+          const probe = document.createElement('span');
+          probe.style.color = color;
+          document.body.append(probe);
+          const value = getComputedStyle(probe).color;
+          probe.remove();
+          return value;
+        }, danger);
+        expect(border).toBe(expected);
       }
       expect(await page.getByLabel('البريد الإلكتروني', { exact: true }).getAttribute('type')).toBe(
         'email',
