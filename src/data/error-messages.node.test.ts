@@ -49,14 +49,32 @@ describe('errorMessageKey', () => {
     ['tracking', err('rate-limited', 'errors:rateLimited'), 'errors:rateLimited'],
     // Payment save (spec 8).
     ['payment', err('permission-denied'), 'errors:payment.permissionDenied'],
-    ['payment', err('invalid-argument', 'validation:customerInfo.required', { fullName: 'validation:customerInfo.required' }), 'errors:payment.invalidArgument'],
+    [
+      'payment',
+      err('invalid-argument', 'validation:customerInfo.required', {
+        fullName: 'validation:customerInfo.required',
+      }),
+      'errors:payment.invalidArgument',
+    ],
     ['payment', err('unavailable'), 'errors:payment.unavailable'],
     ['payment', err('internal'), 'errors:payment.failed'],
     ['payment', err('already-exists'), 'errors:payment.failed'],
     ['payment', err('unauthenticated', 'errors:unauthenticated'), 'errors:payment.sessionFailed'],
     // The server's own words win over the context's when they say more.
-    ['payment', err('invalid-argument', 'validation:order.priceMismatch', { totalPrice: 'validation:order.priceMismatch' }), 'errors:order.priceMismatch'],
-    ['payment', err('invalid-argument', 'validation:common.invalid', { paymentToken: 'validation:payment.declined' }), 'errors:payment.declined'],
+    [
+      'payment',
+      err('invalid-argument', 'validation:order.priceMismatch', {
+        totalPrice: 'validation:order.priceMismatch',
+      }),
+      'errors:order.priceMismatch',
+    ],
+    [
+      'payment',
+      err('invalid-argument', 'validation:common.invalid', {
+        paymentToken: 'validation:payment.declined',
+      }),
+      'errors:payment.declined',
+    ],
     // Auth: the message after the "login failed" / "sign-up failed" label.
     ['auth', err('unauthenticated', 'auth:invalidCredentials'), 'errors:auth.invalidCredentials'],
     ['auth', err('already-exists', 'auth:emailTaken'), 'errors:auth.emailTaken'],
@@ -75,7 +93,11 @@ describe('errorMessageKey', () => {
     ['generic', err('rate-limited', 'errors:rateLimited'), 'errors:rateLimited'],
     ['generic', err('rate-limited', 'HTTP 429'), 'errors:rateLimited'],
     ['generic', err('invalid-argument', 'errors:jsonOnly'), 'errors:jsonOnly'],
-    ['generic', err('failed-precondition', 'errors:orderNotCancellable'), 'errors:orderNotCancellable'],
+    [
+      'generic',
+      err('failed-precondition', 'errors:orderNotCancellable'),
+      'errors:orderNotCancellable',
+    ],
     ['generic', err('not-found', 'errors:orderNotFound'), 'errors:orderNotFound'],
     ['generic', err('not-found'), 'errors:notFound'],
     ['generic', err('unavailable', 'HTTP 502'), 'errors:unavailable'],
@@ -101,7 +123,11 @@ describe('errorMessageKey', () => {
         }
       }
     }
-    const keys = [...returned, ...Object.values(SERVER_MESSAGE_KEYS), ...Object.values(ERROR_LABEL_KEYS)];
+    const keys = [
+      ...returned,
+      ...Object.values(SERVER_MESSAGE_KEYS),
+      ...Object.values(ERROR_LABEL_KEYS),
+    ];
     for (const key of keys) {
       expect(key.startsWith('errors:'), key).toBe(true);
       expect(hasKey('ar', key), `ar ${key}`).toBe(true);

@@ -29,7 +29,12 @@ describe('reverseGeocode', () => {
       city: 'Giza',
       district: 'Q',
     });
-    expect(readNominatimAddress(null)).toEqual({ city: '', district: '', displayName: '', state: '' });
+    expect(readNominatimAddress(null)).toEqual({
+      city: '',
+      district: '',
+      displayName: '',
+      state: '',
+    });
   });
 
   it('a non-OK answer is an error', async () => {
@@ -40,7 +45,10 @@ describe('reverseGeocode', () => {
 
   it('Nominatim’s { error } answer is an error', async () => {
     await expect(
-      reverseGeocode(1, 2, { url: 'https://geo.example/r', fetch: json({ error: 'Unable to geocode' }) }),
+      reverseGeocode(1, 2, {
+        url: 'https://geo.example/r',
+        fetch: json({ error: 'Unable to geocode' }),
+      }),
     ).rejects.toBeInstanceOf(GeocodeError);
   });
 
@@ -52,7 +60,11 @@ describe('reverseGeocode', () => {
     });
     controller.abort();
     await expect(
-      reverseGeocode(1, 2, { url: 'https://geo.example/r', signal: controller.signal, fetch: fetchMock as unknown as typeof fetch }),
+      reverseGeocode(1, 2, {
+        url: 'https://geo.example/r',
+        signal: controller.signal,
+        fetch: fetchMock as unknown as typeof fetch,
+      }),
     ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -221,7 +221,10 @@ export interface ReviewsPort {
   /** Displayable reviews, newest first. */
   list(): Promise<Review[]>;
   /** Live list, newest first: called now and on every change. */
-  subscribe(listener: (reviews: Review[]) => void, onError?: (error: DataError) => void): Unsubscribe;
+  subscribe(
+    listener: (reviews: Review[]) => void,
+    onError?: (error: DataError) => void,
+  ): Unsubscribe;
   /** Resolves with the stored review; a filled honeypot resolves the same way but stores nothing. */
   add(review: NewReview): Promise<Review>;
   /** Admin: every review, hidden ones included, newest first. */

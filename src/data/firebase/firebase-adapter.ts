@@ -608,9 +608,7 @@ export class FirebaseDataPort implements DataPort {
             id,
             () => ({
               ...(isOrderStatus(body.status) ? { status: body.status } : {}),
-              ...(isPaymentStatus(body.paymentStatus)
-                ? { paymentStatus: body.paymentStatus }
-                : {}),
+              ...(isPaymentStatus(body.paymentStatus) ? { paymentStatus: body.paymentStatus } : {}),
             }),
             'admin',
           );
@@ -652,10 +650,7 @@ export class FirebaseDataPort implements DataPort {
 
   private createReviews(): ReviewsPort {
     const displayable = (docs: DocumentSnapshot<DocumentData>[]) =>
-      docs
-        .map(toAdminReview)
-        .filter(isDisplayableReview)
-        .map(publicReview);
+      docs.map(toAdminReview).filter(isDisplayableReview).map(publicReview);
     return {
       list: () => guard(async () => displayable((await getDocs(this.publicReviewsQuery())).docs)),
       subscribe: (listener, onError) =>
@@ -756,7 +751,11 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           await this.requireAdmin();
           const snapshot = await getDocs(
-            query(collection(this.db, MESSAGES), orderBy('createdAt', 'desc'), limit(MESSAGES_LIMIT)),
+            query(
+              collection(this.db, MESSAGES),
+              orderBy('createdAt', 'desc'),
+              limit(MESSAGES_LIMIT),
+            ),
           );
           return snapshot.docs.map((snap): ContactMessage => {
             const d = snap.data({ serverTimestamps: 'estimate' });

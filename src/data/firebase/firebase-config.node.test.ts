@@ -40,6 +40,9 @@ describe('parseFirebaseSettings', () => {
         VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
         VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
       }),
-    ).toMatchObject({ authEmulatorHost: '127.0.0.1:9099', firestoreEmulatorHost: '127.0.0.1:8080' });
+    ).toMatchObject({
+      authEmulatorHost: '127.0.0.1:9099',
+      firestoreEmulatorHost: '127.0.0.1:8080',
+    });
   });
 });

@@ -52,7 +52,11 @@ afterEach(() => {
 describe('requests', () => {
   it('sends JSON mutations with the content type, same-origin credentials and the base URL', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { order: { id: 'o1' } }));
-    const port = new HttpDataPort({ baseUrl: 'https://api.example/', fetch, EventSource: undefined });
+    const port = new HttpDataPort({
+      baseUrl: 'https://api.example/',
+      fetch,
+      EventSource: undefined,
+    });
     await port.orders.cancel('o 1/2');
     await port.orders.update('o1', { status: 'delivered' });
     expect(calls[0]).toMatchObject({
@@ -67,16 +71,27 @@ describe('requests', () => {
 
   it('sends DELETE and GET without a body or content type', async () => {
     const { fetch, calls } = fakeFetch((call) =>
-      call.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, { orders: [], total: 0, counts: {} }),
+      call.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : json(200, { orders: [], total: 0, counts: {} }),
     );
     const port = new HttpDataPort({ fetch, EventSource: undefined });
     await expect(port.orders.remove('o1')).resolves.toBeUndefined();
-    await port.orders.list({ status: 'received', search: 'منى ٠١٠', governorateId: undefined, page: 2 });
+    await port.orders.list({
+      status: 'received',
+      search: 'منى ٠١٠',
+      governorateId: undefined,
+      page: 2,
+    });
     expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/orders/o1', body: undefined });
     expect(calls[0]?.headers['content-type']).toBeUndefined();
     const url = new URL(calls[1]!.url, 'http://x');
     expect(url.pathname).toBe('/api/orders');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'received', search: 'منى ٠١٠', page: '2' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'received',
+      search: 'منى ٠١٠',
+      page: '2',
+    });
   });
 
   it('mine() reads every page', async () => {
@@ -87,11 +102,16 @@ describe('requests', () => {
     });
     const port = new HttpDataPort({ fetch, EventSource: undefined });
     expect((await port.orders.mine()).map((o) => o.id)).toEqual(['o1', 'o2']);
-    expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('mine'))).toEqual(['1', '1']);
+    expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('mine'))).toEqual([
+      '1',
+      '1',
+    ]);
   });
 
   it('checks a blank tracking number locally and encodes the rest', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, { tracking: { orderNumber: 'AF-20260101-123' } }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(200, { tracking: { orderNumber: 'AF-20260101-123' } }),
+    );
     const port = new HttpDataPort({ fetch, EventSource: undefined });
     const error = await caught(port.tracking.get('   '));
     expect(error.code).toBe('invalid-argument');
@@ -123,13 +143,21 @@ describe('errors', () => {
       fields: { totalPrice: 'validation:order.priceMismatch' },
     });
     const limited = await errorFor(() =>
-      json(429, { error: { code: 'rate-limited', message: 'validation:review.cooldown' } }, { 'retry-after': '42' }),
+      json(
+        429,
+        { error: { code: 'rate-limited', message: 'validation:review.cooldown' } },
+        { 'retry-after': '42' },
+      ),
     );
     expect(limited).toMatchObject({ code: 'rate-limited', retryAfterSeconds: 42 });
     const dated = await errorFor(() =>
-      json(503, { error: { code: 'unavailable', message: 'errors:unavailable' } }, {
-        'retry-after': new Date(Date.now() + 30_000).toUTCString(),
-      }),
+      json(
+        503,
+        { error: { code: 'unavailable', message: 'errors:unavailable' } },
+        {
+          'retry-after': new Date(Date.now() + 30_000).toUTCString(),
+        },
+      ),
     );
     expect(dated.code).toBe('unavailable');
     expect(dated.retryAfterSeconds).toBeGreaterThanOrEqual(28);
@@ -139,10 +167,26 @@ describe('errors', () => {
   it.each([
     ['an unknown code', () => json(418, { error: { code: 'teapot', message: 'no' } }), 'internal'],
     ['an unknown code on 429', () => json(429, { error: { code: 'too-many' } }), 'rate-limited'],
-    ['a 5xx without JSON', () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }), 'unavailable'],
+    [
+      'a 5xx without JSON',
+      () =>
+        new Response('<h1>Bad gateway</h1>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        }),
+      'unavailable',
+    ],
     ['a 4xx without JSON', () => new Response('nope', { status: 404 }), 'internal'],
-    ['a 2xx that is not JSON', () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }), 'unavailable'],
-    ['broken JSON', () => new Response('{', { status: 500, headers: { 'content-type': 'application/json' } }), 'unavailable'],
+    [
+      'a 2xx that is not JSON',
+      () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      'unavailable',
+    ],
+    [
+      'broken JSON',
+      () => new Response('{', { status: 500, headers: { 'content-type': 'application/json' } }),
+      'unavailable',
+    ],
     ['a JSON answer without the resource', () => json(200, { something: 1 }), 'internal'],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), 'unavailable'],
   ])('%s is %s', async (_what, response, code) => {
@@ -185,7 +229,8 @@ describe('auth', () => {
   it("a slow answer to 'who am I' does not undo a sign-in that happened meanwhile", async () => {
     let releaseMe: (response: Response) => void = () => {};
     const { fetch } = fakeFetch((call) => {
-      if (call.url.endsWith('/me')) return new Promise<Response>((resolve) => (releaseMe = resolve));
+      if (call.url.endsWith('/me'))
+        return new Promise<Response>((resolve) => (releaseMe = resolve));
       return json(200, { user: mona });
     });
     const port = new HttpDataPort({ fetch, EventSource: undefined });
@@ -263,7 +308,11 @@ describe('reviews.subscribe', () => {
 
   it('streams from /api/reviews/stream and closes the stream on unsubscribe', () => {
     const { fetch, calls } = fakeFetch(() => json(200, { reviews: [] }));
-    const port = new HttpDataPort({ baseUrl: 'https://api.example', fetch, EventSource: FakeEventSource });
+    const port = new HttpDataPort({
+      baseUrl: 'https://api.example',
+      fetch,
+      EventSource: FakeEventSource,
+    });
     const seen: Review[][] = [];
     const stop = port.reviews.subscribe((list) => seen.push(list));
     const source = FakeEventSource.instances[0]!;
@@ -316,7 +365,9 @@ describe('reviews.subscribe', () => {
     vi.useFakeTimers();
     let fail = false;
     const { fetch } = fakeFetch(() =>
-      fail ? json(503, { error: { code: 'unavailable', message: 'errors:unavailable' } }) : json(200, { reviews: reviews('p1') }),
+      fail
+        ? json(503, { error: { code: 'unavailable', message: 'errors:unavailable' } })
+        : json(200, { reviews: reviews('p1') }),
     );
     const port = new HttpDataPort({ fetch, EventSource: undefined, pollIntervalMs: 15_000 });
     const seen: Review[][] = [];

@@ -214,8 +214,7 @@ export class HttpDataPort implements DataPort {
     }
     if (!response.ok) throw toDataError(response.status, response.headers, data);
     // A 2xx that is not our JSON (a captive portal, a misrouted proxy) is not our server.
-    if (!isJson || data === null)
-      throw new DataError('unavailable', 'errors:unavailable');
+    if (!isJson || data === null) throw new DataError('unavailable', 'errors:unavailable');
     return data;
   }
 
@@ -359,10 +358,7 @@ export class HttpDataPort implements DataPort {
       listAll: async () =>
         this.pick<AdminReview[]>(await this.request('GET', '/api/reviews?all=1'), 'reviews'),
       setHidden: async (id, hidden) =>
-        this.pick<AdminReview>(
-          await this.request('PATCH', reviewPath(id), { hidden }),
-          'review',
-        ),
+        this.pick<AdminReview>(await this.request('PATCH', reviewPath(id), { hidden }), 'review'),
       remove: async (id) => {
         await this.request('DELETE', reviewPath(id));
       },
