@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry } from './card';
+import {
+  cardKeysIn,
+  isCvvValid,
+  isExpiryValid,
+  luhnValid,
+  normalizeCardNumber,
+  parseExpiry,
+} from './card';
 
 describe('luhnValid (D3)', () => {
   it.each<[string, boolean]>([
@@ -99,5 +106,30 @@ describe('isCvvValid', () => {
     ['', false],
   ])('%j → %s', (input, expected) => {
     expect(isCvvValid(input)).toBe(expected);
+  });
+});
+
+describe('cardKeysIn', () => {
+  it.each([
+    ['cardNumber'],
+    ['card_number'],
+    ['CARD-NO'],
+    ['pan'],
+    ['CVV'],
+    ['cvv2'],
+    ['cvc'],
+    ['security_code'],
+    ['expiryDate'],
+    ['exp'],
+    ['card'],
+  ])('%s carries card data', (key) => {
+    expect(cardKeysIn({ fullName: 'Mona', [key]: 'x' })).toEqual([key]);
+  });
+
+  it('ignores the order’s own fields and anything that is not an object', () => {
+    expect(
+      cardKeysIn({ paymentMethod: 'card', paymentToken: 'test_ok_abcdefgh', expected: 1 }),
+    ).toEqual([]);
+    for (const body of [null, undefined, 'cvv', 42, ['cvv']]) expect(cardKeysIn(body)).toEqual([]);
   });
 });

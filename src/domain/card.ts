@@ -52,3 +52,33 @@ export function isExpiryValid(mmYY: string, now: Date = new Date()): boolean {
 export function isCvvValid(s: string): boolean {
   return typeof s === 'string' && /^\d{3,4}$/.test(normalizeDigits(stripInvisibleMarks(s)).trim());
 }
+
+/**
+ * Keys that would carry card data in an order body, compared without case or separators
+ * ("CVV", "card_number", "expiry-date"). The browser's payment provider keeps card data (D3); a
+ * body that has any of them is refused outright by every backend, so a client bug cannot make us
+ * a store of card numbers.
+ */
+const CARD_KEYS = new Set([
+  'card',
+  'cardnumber',
+  'cardno',
+  'pan',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvn',
+  'securitycode',
+  'expiry',
+  'expirydate',
+  'expiration',
+  'exp',
+]);
+
+/** The keys of `body` that look like card data, as sent. */
+export function cardKeysIn(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) =>
+    CARD_KEYS.has(key.toLowerCase().replace(/[^a-z0-9]/g, '')),
+  );
+}

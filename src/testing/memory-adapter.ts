@@ -28,6 +28,7 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
+import { cardKeysIn } from '../domain/card';
 import { generateOrderNumber } from '../domain/order-number';
 import { CURRENCY, priceCatalog } from '../domain/pricing';
 import {
@@ -54,8 +55,6 @@ import { cairoYmdCompact } from '../domain/datetime';
 
 /** The test payment provider's tokens (D3); the server's `test` provider accepts the same. */
 export const TEST_PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
-/** Card data never reaches a backend (D3): a body that carries it is refused outright. */
-const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
 const ORDER_NUMBER_ATTEMPTS = 20;
 const THREE_DIGIT_NUMBERS_PER_DAY = 900;
 const REVIEWS_LIMIT = 100;
@@ -457,10 +456,10 @@ export class MemoryDataPort implements DataPort {
       create: async (input: NewOrder) => {
         const user = this.requireUser();
         const body = (input ?? {}) as unknown as Record<string, unknown>;
-        const cardField = CARD_FIELDS.find((field) => field in body);
-        if (cardField) {
+        const cardKeys = cardKeysIn(body);
+        if (cardKeys.length > 0) {
           throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
-            fields: { [cardField]: VALIDATION_MESSAGES.invalid },
+            fields: Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
           });
         }
         const now = backend.now();

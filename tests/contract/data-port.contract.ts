@@ -370,9 +370,19 @@ export function describeDataPortContract(
           'invalid-argument',
         );
         expect(past.fields?.moveDate).toBe('validation:date.past');
-        const withCard = { ...orderInput(), cardNumber: '4242424242424242' } as NewOrder;
-        const card = await expectDataError(client.orders.create(withCard), 'invalid-argument');
-        expect(Object.keys(card.fields ?? {})).toContain('cardNumber');
+        // Every backend refuses card data under any of the names clients use for it.
+        for (const [key, value] of [
+          ['cardNumber', '4242424242424242'],
+          ['card_number', '4242424242424242'],
+          ['PAN', '4242424242424242'],
+          ['CVV', '123'],
+          ['cvc', '123'],
+          ['expiryDate', '12/30'],
+        ] as const) {
+          const withCard = { ...orderInput(), [key]: value } as NewOrder;
+          const card = await expectDataError(client.orders.create(withCard), 'invalid-argument');
+          expect(Object.keys(card.fields ?? {}), key).toContain(key);
+        }
         expect(await client.orders.mine()).toEqual([]);
       });
 

@@ -404,6 +404,26 @@ describe('firestore.indexes.json has an index for every composite query of the a
     expect(found.some((q) => q.equals.length > 0 && q.order.length > 0)).toBe(true);
   });
 
+  it('the admin list: each equality filter it may add, ordered newest first, has its index', () => {
+    const added = [...ADAPTER.matchAll(/constraints\.push\(where\('(\w+)', '=='/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(added.length).toBeGreaterThanOrEqual(3);
+    expect(ADAPTER).toMatch(/\.\.\.constraints,\s*orderBy\('createdAt', 'desc'\)/);
+    for (const field of added) {
+      const index = indexes.indexes.find(
+        (i) =>
+          i.collectionGroup === COLLECTIONS.orders &&
+          JSON.stringify(i.fields) ===
+            JSON.stringify([
+              { fieldPath: field, order: 'ASCENDING' },
+              { fieldPath: 'createdAt', order: 'DESCENDING' },
+            ]),
+      );
+      expect(index, field).toBeDefined();
+    }
+  });
+
   it('an equality filter with an order on another field has its composite index', () => {
     for (const q of queries()) {
       if (q.equals.length === 0 || q.order.length === 0) continue;

@@ -71,6 +71,7 @@ import type {
   StatusChange,
   TrackingPort,
 } from '../port';
+import { cardKeysIn } from '../../domain/card';
 import { generateOrderNumber } from '../../domain/order-number';
 import { CURRENCY, priceCatalog } from '../../domain/pricing';
 import {
@@ -126,7 +127,6 @@ const MESSAGES_LIMIT = 500;
  * shop's active orders; beyond it, a search service (or the `http` backend) is the answer.
  */
 const ADMIN_SCAN_LIMIT = 5000;
-const CARD_FIELDS = ['cardNumber', 'cvv', 'card', 'expiry'] as const;
 /** Firestore document ids: no slashes, not `.`/`..`; order numbers are much narrower anyway. */
 const TRACKING_ID = /^[A-Z0-9-]{1,40}$/;
 
@@ -443,10 +443,20 @@ export class FirebaseDataPort implements DataPort {
   // --- orders --------------------------------------------------------------------------------
 
   private async readOrder(id: string): Promise<Order> {
-    if (!id || id.includes('/')) throw new DataError('not-found', 'errors:notFound');
-    const snapshot = await getDoc(doc(this.db, ORDERS, id));
+    const snapshot = await getDoc(this.existingRef(ORDERS, id));
     if (!snapshot.exists()) throw new DataError('not-found', 'errors:notFound');
     return toOrder(snapshot);
+  }
+
+  /**
+   * The reference of a document the caller names by id. An id that cannot be a document id
+   * ('', a slash, '.' or '..') names nothing: not-found, as on the server, not the SDK's error.
+   */
+  private existingRef(collectionName: string, id: string) {
+    if (typeof id !== 'string' || id === '' || id.includes('/') || id === '.' || id === '..') {
+      throw new DataError('not-found', 'errors:notFound');
+    }
+    return doc(this.db, collectionName, id);
   }
 
   private async ownOrders(uid: string): Promise<Order[]> {
@@ -462,7 +472,7 @@ export class FirebaseDataPort implements DataPort {
     decide: (order: Order) => { status?: OrderStatus; paymentStatus?: Order['paymentStatus'] },
     actor: StatusChange['actor'],
   ): Promise<Order> {
-    const orderRef = doc(this.db, ORDERS, id);
+    const orderRef = this.existingRef(ORDERS, id);
     await runTransaction(this.db, async (tx) => {
       const snapshot = await tx.get(orderRef);
       if (!snapshot.exists()) throw new DataError('not-found', 'errors:notFound');
@@ -489,10 +499,10 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           const user = await this.requireUser();
           const body = (input ?? {}) as unknown as Record<string, unknown>;
-          const cardField = CARD_FIELDS.find((field) => field in body);
-          if (cardField) {
+          const cardKeys = cardKeysIn(body);
+          if (cardKeys.length > 0) {
             throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
-              fields: { [cardField]: VALIDATION_MESSAGES.invalid },
+              fields: Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
             });
           }
           const now = new Date();
@@ -581,7 +591,14 @@ export class FirebaseDataPort implements DataPort {
           if (filter.paymentMethod)
             constraints.push(where('paymentMethod', '==', filter.paymentMethod));
           const snapshot = await getDocs(
-            query(collection(this.db, ORDERS), ...constraints, limit(ADMIN_SCAN_LIMIT)),
+            // Newest first, so past the limit it is the oldest orders that drop out (an
+            // index per equality filter with createdAt: firestore.indexes.json).
+            query(
+              collection(this.db, ORDERS),
+              ...constraints,
+              orderBy('createdAt', 'desc'),
+              limit(ADMIN_SCAN_LIMIT),
+            ),
           );
           return page(snapshot.docs.map(toOrder), filter, true);
         }),
@@ -722,7 +739,7 @@ export class FirebaseDataPort implements DataPort {
       setHidden: (id, hidden) =>
         guard(async () => {
           await this.requireAdmin();
-          const ref = doc(this.db, REVIEWS, id);
+          const ref = this.existingRef(REVIEWS, id);
           if (!(await getDoc(ref)).exists()) throw new DataError('not-found', 'errors:notFound');
           await updateDoc(ref, { hidden });
           return toAdminReview(await getDoc(ref));
@@ -730,7 +747,7 @@ export class FirebaseDataPort implements DataPort {
       remove: (id) =>
         guard(async () => {
           await this.requireAdmin();
-          const ref = doc(this.db, REVIEWS, id);
+          const ref = this.existingRef(REVIEWS, id);
           if (!(await getDoc(ref)).exists()) throw new DataError('not-found', 'errors:notFound');
           await deleteDoc(ref);
         }),

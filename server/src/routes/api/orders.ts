@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Order } from '../../../../src/data/port.ts';
 import { isValidYmd } from '../../../../src/domain/datetime.ts';
+import { cardKeysIn } from '../../../../src/domain/card.ts';
 import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../../../../src/domain/schemas.ts';
 import {
@@ -21,33 +22,6 @@ import type { NewOrderRecord } from '../../repositories/orders-repository.ts';
 const INVALID = 'validation:common.invalid';
 const PRICE_MISMATCH = 'validation:order.priceMismatch';
 const PAYMENT_DECLINED = 'validation:payment.declined';
-
-/**
- * Keys that would carry card data. The browser's payment provider keeps those (D3); a body that
- * has them anyway is refused outright, so a client bug cannot make us a store of card numbers.
- */
-const CARD_KEYS = new Set([
-  'card',
-  'cardnumber',
-  'cardno',
-  'pan',
-  'cvv',
-  'cvv2',
-  'cvc',
-  'cvn',
-  'securitycode',
-  'expiry',
-  'expirydate',
-  'expiration',
-  'exp',
-]);
-
-function cardKeysIn(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  return Object.keys(body).filter((key) =>
-    CARD_KEYS.has(key.toLowerCase().replace(/[^a-z0-9]/g, '')),
-  );
-}
 
 /** Query strings: an empty `?status=` is "no filter", not an invalid status. */
 function optionalParam<T extends z.ZodType>(schema: T) {
