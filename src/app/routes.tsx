@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { ReviewsSectionSkeleton } from '../features/reviews/components/reviews-section-skeleton';
 import { loadChunk } from './load-chunk';
 import { BareLayout, MainLayout } from './layout/main-layout';
 import { WhenVisible } from './layout/when-visible';
@@ -80,6 +81,9 @@ const AdminOrdersPage = screen(
   () => import('../features/admin/components/admin-orders-page'),
   'AdminOrdersPage',
 );
+// The skeleton is in the first download: it holds the section's place (heading included) until the
+// visitor scrolls near it and while its chunk loads.
+const reviewsSkeleton = <ReviewsSectionSkeleton />;
 const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 export const routes: RouteObject[] = [
@@ -93,8 +97,8 @@ export const routes: RouteObject[] = [
         element: (
           <HomePage
             reviews={
-              <WhenVisible>
-                <Suspense fallback={null}>
+              <WhenVisible placeholder={reviewsSkeleton}>
+                <Suspense fallback={reviewsSkeleton}>
                   <ReviewsSection />
                 </Suspense>
               </WhenVisible>

@@ -65,12 +65,18 @@ describe('reviews', () => {
     const { page } = opened;
     const t = T.ar;
     try {
+      // Far from the visitor, the section is a skeleton: its heading, busy, at the loaded height.
+      const section = page.getByRole('region', { name: t.reviews.section.title });
+      const skeleton = section.and(page.locator('[aria-busy="true"]'));
+      await skeleton.waitFor();
+      const skeletonHeight = (await skeleton.boundingBox())!.height;
       // The reviews load when the visitor scrolls towards them.
       await scrollThroughPage(page);
-      const section = page.getByRole('region', { name: t.reviews.section.title });
-      await section.scrollIntoViewIfNeeded();
       // No reviews yet: the three samples, marked as such, and no average.
-      await section.getByText(t.reviews.summary.none).waitFor();
+      await section.getByText(t.reviews.summary.samples).waitFor();
+      await section.scrollIntoViewIfNeeded();
+      const loadedHeight = (await section.boundingBox())!.height;
+      expect(Math.abs(loadedHeight - skeletonHeight)).toBeLessThanOrEqual(loadedHeight * 0.05);
       await section.getByText(t.reviews.sample).first().waitFor();
       const carousel = section.getByRole('region', { name: t.reviews.carousel.label });
       expect(await carousel.getAttribute('aria-roledescription')).toBe(

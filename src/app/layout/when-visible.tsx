@@ -3,15 +3,16 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /**
  * Renders `children` only once the spot comes near the viewport. Below-the-fold sections (the
  * reviews carousel on Home) then cost a phone on mobile data nothing until the visitor scrolls
- * towards them. The placeholder keeps roughly the section's height so the page doesn't jump.
+ * towards them. Until then `placeholder` stands in: give it the section's height (a skeleton), so
+ * the page doesn't jump.
  */
 export function WhenVisible({
   children,
-  minBlockSize = '28rem',
+  placeholder,
   rootMargin = '600px 0px',
 }: {
   children: ReactNode;
-  minBlockSize?: string;
+  placeholder: ReactNode;
   rootMargin?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,5 +35,5 @@ export function WhenVisible({
   }, [visible, rootMargin]);
 
   if (visible) return <>{children}</>;
-  return <div ref={ref} style={{ minBlockSize }} aria-hidden="true" />;
+  return <div ref={ref}>{placeholder}</div>;
 }

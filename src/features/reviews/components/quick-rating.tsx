@@ -5,6 +5,7 @@ import { RATING_MAX } from '../../../domain/rating';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSubmitReview } from '../hooks/use-submit-review';
 import { StarIcon } from './stars';
+import './reviews-section-layout.css';
 
 /** Spec: a one-tap 1-5 rating, saved as a review by "Visitor" with a short text. */
 export function QuickRating() {

@@ -63,7 +63,7 @@ describe('ReviewsSection', () => {
     async (language) => {
       const { backend } = renderSection(language);
       const b = bundles[language].reviews;
-      expect(await screen.findByText(b.summary.none)).toBeInTheDocument();
+      expect(await screen.findByText(b.summary.samples)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: b.section.title })).toBeInTheDocument();
       expect(screen.getByText(b.samples['1'].text)).toBeInTheDocument();
       expect(screen.getAllByText(b.sample).length).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe('ReviewsSection', () => {
 
   it('posts a review with the chosen stars; it appears first', async () => {
     const { user, backend } = renderSection('en');
-    await screen.findByText(en.summary.none);
+    await screen.findByText(en.summary.samples);
     const dialog = await writeReview(user, 'en', {
       name: '  Sara  ',
       text: 'Careful and quick',

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -6,38 +5,31 @@ import { useReviews } from '../hooks/use-reviews';
 import { QuickRating } from './quick-rating';
 import { ReviewDialog } from './review-dialog';
 import { ReviewsCarousel } from './reviews-carousel';
+import { CarouselSkeleton, ReviewsSectionFrame } from './reviews-section-skeleton';
 import { ReviewsSummary } from './reviews-summary';
 import './reviews.css';
 
 /** Home's reviews: live carousel, average and count, leave-a-review dialog and quick rating. */
 export function ReviewsSection() {
   const { t } = useTranslation('reviews');
-  const titleId = useId();
   const state = useReviews();
   return (
-    <section className="section reviews-section" aria-labelledby={titleId}>
-      <div className="container">
-        <h2 id={titleId} className="section-title">
-          {t('section.title')}
-        </h2>
-        <div className="reviews-head">
-          <ReviewsSummary state={state} />
-        </div>
-        {state.reviews === null ? (
-          <p className="reviews-loading muted" role="status">
-            {t('loading')}
-          </p>
-        ) : (
-          <ReviewsCarousel reviews={state.reviews} label={t('carousel.label')} />
-        )}
-        <div className="reviews-actions">
-          <ReviewDialog />
-          <Link className="btn btn-secondary" to={paths.reviews}>
-            {t('section.all')}
-          </Link>
-        </div>
-        <QuickRating />
+    <ReviewsSectionFrame busy={state.reviews === null}>
+      <div className="reviews-head">
+        <ReviewsSummary state={state} />
       </div>
-    </section>
+      {state.reviews === null ? (
+        <CarouselSkeleton />
+      ) : (
+        <ReviewsCarousel reviews={state.reviews} label={t('carousel.label')} />
+      )}
+      <div className="reviews-actions">
+        <ReviewDialog />
+        <Link className="btn btn-secondary" to={paths.reviews}>
+          {t('section.all')}
+        </Link>
+      </div>
+      <QuickRating />
+    </ReviewsSectionFrame>
   );
 }

@@ -10,10 +10,11 @@ export function ReviewsSummary({ state }: { state: ReviewsState }) {
   const { t } = useTranslation('reviews');
   const language = useDisplayLanguage();
   if (state.reviews === null) return null;
+  // No real review yet: the carousel shows the samples, and this line says so.
   if (state.average === null) {
     return (
       <p className="reviews-summary reviews-summary-empty" aria-live="polite">
-        {t('summary.none')}
+        {t('summary.samples')}
       </p>
     );
   }

@@ -1,0 +1,69 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RATING_MAX } from '../../../domain/rating';
+import './reviews-section-layout.css';
+
+/**
+ * Home's reviews section around its content: the heading the visitor sees from the start. It does
+ * not suspend for the reviews strings, so the skeleton can show at once; the title fills in when
+ * they arrive (the empty line keeps its height meanwhile).
+ */
+export function ReviewsSectionFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  const { t, ready } = useTranslation('reviews', { useSuspense: false });
+  const titleId = useId();
+  return (
+    <section
+      className="section reviews-section"
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+    >
+      <div className="container">
+        <h2 id={titleId} className="section-title">
+          {ready ? t('section.title') : '\u00a0'}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Where the carousel goes while the reviews load: a card-sized block saying so. */
+export function CarouselSkeleton() {
+  const { t, ready } = useTranslation('reviews', { useSuspense: false });
+  return (
+    <div className="reviews-skeleton-carousel">
+      <span className="reviews-skeleton-controls" aria-hidden="true" />
+      <p className="reviews-skeleton-card" role="status">
+        {ready ? t('loading') : ''}
+      </p>
+      <span className="reviews-skeleton-dots" aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * The whole section, light blocks in place of its parts and at their size, while its code loads:
+ * the page does not jump when the real section replaces it.
+ */
+export function ReviewsSectionSkeleton() {
+  return (
+    <ReviewsSectionFrame busy>
+      <div className="reviews-head" aria-hidden="true">
+        <span className="reviews-skeleton-block reviews-skeleton-summary" />
+      </div>
+      <CarouselSkeleton />
+      <div className="reviews-actions" aria-hidden="true">
+        <span className="reviews-skeleton-block reviews-skeleton-button" />
+        <span className="reviews-skeleton-block reviews-skeleton-button" />
+      </div>
+      <div className="quick-rating" aria-hidden="true">
+        <span className="reviews-skeleton-block reviews-skeleton-line" />
+        <span className="quick-rating-stars">
+          {Array.from({ length: RATING_MAX }, (_, i) => (
+            <span key={i} className="reviews-skeleton-block reviews-skeleton-star" />
+          ))}
+        </span>
+      </div>
+    </ReviewsSectionFrame>
+  );
+}
