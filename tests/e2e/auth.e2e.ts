@@ -172,6 +172,21 @@ describe.each([
       await page.goto(`${baseUrl()}/login`);
       await main.getByText(t.auth.signedIn.as).waitFor();
       expect(await main.getByText(email).count()).toBe(1);
+      await main.getByRole('heading', { level: 1, name: t.auth.signedIn.title }).waitFor();
+      // "Back to home" has no inline padding: when it wraps under "Log out" (narrow phones, longer
+      // labels) its label starts where the text above it starts.
+      const inset = await main
+        .getByRole('link', { name: t.auth.signedIn.home })
+        .evaluate((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          const text = range.getBoundingClientRect();
+          const box = link.getBoundingClientRect();
+          return getComputedStyle(link).direction === 'rtl'
+            ? box.right - text.right
+            : text.left - box.left;
+        });
+      expect(inset).toBeLessThanOrEqual(3);
       await checkA11y(page, `login-signed-in-${lang}-${viewport}`);
       await snap(page, `login-signed-in-${lang}-${viewport}`);
 

@@ -1,10 +1,11 @@
 import type { ChangeEvent, ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignedInNotice } from './signed-in-notice';
 
 /**
  * The card every auth screen sits in: its title, and either the form or, for someone already
- * signed in to an account, who they are and a way out.
+ * signed in to an account, who they are and a way out (titled "Your account", not "Log in").
  */
 export function AuthCard({
   metaTitle,
@@ -18,11 +19,12 @@ export function AuthCard({
   signedIn: { email: string | null } | null;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('auth');
   return (
     <div className="auth-page container-narrow">
-      <title>{metaTitle}</title>
+      <title>{signedIn ? t('signedIn.metaTitle') : metaTitle}</title>
       <div className="auth-card card">
-        <h1>{title}</h1>
+        <h1>{signedIn ? t('signedIn.title') : title}</h1>
         {signedIn ? <SignedInNotice email={signedIn.email} /> : children}
       </div>
     </div>

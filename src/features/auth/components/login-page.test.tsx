@@ -126,9 +126,23 @@ describe('LoginPage', () => {
     await port.auth.signIn({ email: 'sara@example.com', password: 'goodpass123' });
     const { user } = renderWithProviders(<LoginPage />, { language: 'en', route: '/login', port });
     expect(await screen.findByText('sara@example.com')).toBeInTheDocument();
+    // Already signed in, the page is about the account, not a login form.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(authEn.signedIn.title);
+    await waitFor(() => expect(document.title).toBe(authEn.signedIn.metaTitle));
     await user.click(screen.getByRole('button', { name: authEn.signedIn.logout }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: authEn.login.submit })).toBeInTheDocument(),
     );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(authEn.login.title);
+    await waitFor(() => expect(document.title).toBe(authEn.login.metaTitle));
+  });
+
+  it('signed in (Arabic): titled "حسابك"', async () => {
+    const backend = await withAccount();
+    const port = backend.client();
+    await port.auth.signIn({ email: 'sara@example.com', password: 'goodpass123' });
+    renderWithProviders(<LoginPage />, { language: 'ar', route: '/login', port });
+    expect(await screen.findByText('sara@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'حسابك' })).toBeInTheDocument();
   });
 });
