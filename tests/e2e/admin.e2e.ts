@@ -106,6 +106,12 @@ describe('admin (issue 5)', () => {
       await signInAsAdmin(page);
       expect(new URL(page.url()).pathname).toBe('/admin-orders');
       await page.getByText(/^Showing 1–\d+ of [\d,]+$/).waitFor();
+      // The panel sits in the same container as the header: its title starts under the logo.
+      const logo = await page.getByRole('link', { name: 'Afsh, home page' }).boundingBox();
+      const title = await page
+        .getByRole('heading', { level: 1, name: 'Orders management' })
+        .boundingBox();
+      expect(Math.abs(title!.x - logo!.x)).toBeLessThanOrEqual(1);
       await checkA11y(page, 'admin-orders-en-desktop');
       await snap(page, 'admin-orders-en-desktop', { fullPage: false });
 
@@ -268,9 +274,37 @@ describe('admin (issue 5)', () => {
       await page.goto(at(page, '/admin-orders'));
       await page.getByRole('heading', { level: 1, name: 'إدارة الطلبات' }).waitFor();
       await page.getByRole('searchbox', { name: 'بحث' }).fill(phone);
-      await orderRow(page, orderNumber).getByText('Hany Admin-Test').waitFor();
+      const row = orderRow(page, orderNumber);
+      await row.getByText('Hany Admin-Test').waitFor();
       await checkA11y(page, 'admin-orders-ar-phone');
       await snap(page, 'admin-orders-ar-phone');
+
+      // Every button and link an operator taps is at least 44 px tall (the --tap token)...
+      const box = async (target: Locator) => (await target.boundingBox())!;
+      const update = row.getByRole('button', { name: /^تحديث/ });
+      const markPaid = row.getByRole('button', { name: /^تأكيد الدفع/ });
+      const targets = [
+        page.getByRole('button', { name: 'تحديث', exact: true }),
+        page.getByRole('button', { name: 'تصدير CSV', exact: true }),
+        update,
+        markPaid,
+        row.getByRole('link', { name: phone }),
+        row.getByRole('link', { name: /^واتساب/ }),
+      ];
+      for (const target of targets) expect((await box(target)).height).toBeGreaterThanOrEqual(44);
+      // ...and the Update button does not touch the status select beside it.
+      const select = await box(row.getByRole('combobox'));
+      const button = await box(update);
+      const gap = Math.max(
+        select.x - (button.x + button.width),
+        button.x - (select.x + select.width),
+      );
+      expect(gap).toBeGreaterThanOrEqual(8);
+      await markPaid.click();
+      const dismiss = page.getByRole('status').getByRole('button', { name: 'إغلاق' });
+      await dismiss.waitFor();
+      const close = await box(dismiss);
+      expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
       await expectNoErrors(opened);
     } finally {
       await opened.close();
