@@ -49,6 +49,28 @@ describe('header', () => {
       await page.getByRole('link', { name: 'عفش، الصفحة الرئيسية' }).waitFor();
       const toggle = page.getByRole('button', { name: 'افتح القائمة' });
       await toggle.click();
+      const menu = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
+      await menu.waitFor();
+      // The backdrop covers the floating call and WhatsApp buttons: a tap there cannot open them.
+      for (const name of ['تحدث معنا على واتساب', 'اتصل بنا الآن']) {
+        const floating = page.getByRole('link', { name });
+        const covered = await floating.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return top !== null && !link.contains(top);
+        });
+        expect(covered, name).toBe(true);
+      }
+      // The language switch starts where the menu items' labels start.
+      const contentStart = (locator: ReturnType<Page['getByRole']>) =>
+        locator.evaluate((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getBoundingClientRect().right;
+        });
+      const itemStart = await contentStart(menu.getByRole('link', { name: 'من نحن' }));
+      const switchStart = await contentStart(page.getByRole('button', { name: 'English' }));
+      expect(Math.abs(itemStart - switchStart)).toBeLessThanOrEqual(3);
       await snap(page, 'menu-open-ar-phone', { fullPage: false });
       await checkA11y(page, 'menu-open-ar-phone');
       await page
@@ -142,6 +164,9 @@ describe('header', () => {
     const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/no-such-page' });
     try {
       await opened.page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor();
+      // The big code is in Arabic digits, like every other number on Arabic pages.
+      await opened.page.getByText('٤٠٤', { exact: true }).waitFor();
+      expect(await opened.page.getByText('404', { exact: true }).count()).toBe(0);
       await checkA11y(opened.page, 'not-found-ar-phone');
       await snap(opened.page, 'not-found-ar-phone');
       await opened.page.getByRole('link', { name: 'العودة للرئيسية' }).click();
