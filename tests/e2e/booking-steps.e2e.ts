@@ -246,7 +246,20 @@ describe('booking steps: /select-city → /request-summary', () => {
       ).toBe(true);
       await checkA11y(page, 'select-city-denied-en-phone');
       await snap(page, 'booking-a-select-city-denied-en-phone');
-      await alert.getByRole('button', { name: EN.b.selectCity.errors.dismiss }).click();
+      // Dismiss is a neutral close button in the alert's top inline-end corner, not a red ×.
+      const dismiss = alert.getByRole('button', { name: EN.b.selectCity.errors.dismiss });
+      const alertBox = (await alert.boundingBox())!;
+      const dismissBox = (await dismiss.boundingBox())!;
+      expect(alertBox.x + alertBox.width - (dismissBox.x + dismissBox.width)).toBeLessThanOrEqual(
+        2,
+      );
+      expect(dismissBox.y - alertBox.y).toBeLessThanOrEqual(2);
+      const colors = await dismiss.evaluate((button) => [
+        getComputedStyle(button).color,
+        getComputedStyle(button.closest('[role="alert"]')!).color,
+      ]);
+      expect(colors[0]).not.toBe(colors[1]);
+      await dismiss.click();
       expect(await main.getByRole('alert').count()).toBe(0);
       expect(pathOf(page)).toBe('/select-city');
       await expectNoErrors(opened);

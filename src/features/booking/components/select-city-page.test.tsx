@@ -193,6 +193,17 @@ describe('SelectCityPage: GPS', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('denied (Arabic): the alert closes with a button named "إغلاق"', async () => {
+    const geo = mockGeolocation();
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: new RegExp(ar.selectCity.gps.title) }));
+    await act(async () => geo.fail(1));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ar.selectCity.errors.denied);
+    await user.click(within(alert).getByRole('button', { name: 'إغلاق' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('other failures (timeout) show the generic message, and retry tries again', async () => {
     const geo = mockGeolocation();
     const { user } = renderPage();

@@ -161,21 +161,20 @@ export function SelectCityPage() {
       {error && mode === 'choice' && (
         <div className="alert alert-error booking-alert location-alert" role="alert">
           <p>{t(`selectCity.errors.${error}`)}</p>
-          <div className="location-alert-actions">
-            {error !== 'unsupported' && (
-              <button type="button" className="btn btn-secondary" onClick={() => void startGps()}>
-                {t('selectCity.errors.retry')}
-              </button>
-            )}
-            <button
-              type="button"
-              className="btn btn-ghost location-dismiss"
-              onClick={() => setError(null)}
-              aria-label={t('selectCity.errors.dismiss')}
-            >
-              <CloseIcon />
+          {error !== 'unsupported' && (
+            <button type="button" className="btn btn-secondary" onClick={() => void startGps()}>
+              {t('selectCity.errors.retry')}
             </button>
-          </div>
+          )}
+          {/* A neutral close button in the alert's corner, not a red × beside "Try again". */}
+          <button
+            type="button"
+            className="location-dismiss"
+            onClick={() => setError(null)}
+            aria-label={t('selectCity.errors.dismiss')}
+          >
+            <CloseIcon />
+          </button>
         </div>
       )}
 
