@@ -308,6 +308,18 @@ describe('AdminOrdersPage', () => {
     );
   });
 
+  it('in Arabic, joins a review’s rating and date with an Arabic comma (a dot reads as ٠)', async () => {
+    const backend = new MemoryBackend();
+    const visitor = backend.client();
+    await visitor.auth.ensureSession();
+    await visitor.reviews.add({ name: 'هدى', review: 'فريق ممتاز وحريص', rating: 4 });
+    const { user } = renderPage(await adminPort(backend), 'ar');
+    await user.click(await screen.findByRole('tab', { name: 'التقييمات' }));
+    const line = (await screen.findByText(/التقييم: ٤ من ٥/)).closest('p')!;
+    expect(line.textContent).toMatch(/التقييم: ٤ من ٥، [٠-٩]/);
+    expect(line.textContent).not.toContain('·');
+  });
+
   it('hides, shows and deletes reviews', async () => {
     const backend = new MemoryBackend();
     const visitor = backend.client();

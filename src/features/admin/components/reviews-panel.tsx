@@ -80,7 +80,9 @@ export function ReviewsPanel({ notify }: { notify: Notify }) {
               {'★'.repeat(review.rating)}
               {'☆'.repeat(Math.max(0, 5 - review.rating))}
             </span>{' '}
-            {t('admin:reviews.rating', { value: formatNumber(review.rating, language) })} ·{' '}
+            {t('admin:reviews.rating', { value: formatNumber(review.rating, language) })}
+            {/* A middle dot beside Arabic-Indic digits reads as a zero; Arabic uses a comma. */}
+            {language === 'ar' ? '، ' : ' · '}
             <time dateTime={review.createdAt}>{formatDateTime(review.createdAt, language)}</time>
           </p>
           <p className="admin-message-body">
