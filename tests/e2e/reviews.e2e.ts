@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import reviewsAr from '../../locales/ar/reviews.json';
 import reviewsEn from '../../locales/en/reviews.json';
 import errorsAr from '../../locales/ar/errors.json';
@@ -38,6 +38,20 @@ function dropExpected(opened: OpenedPage, patterns: RegExp[]) {
 const STREAM_CLOSED = /GET .*\/api\/reviews\/stream \(net::ERR_ABORTED\)/;
 // A full navigation (page.goto) can cut the favicon request short.
 const FAVICON_CUT = /GET .*\/favicon\.svg \(net::ERR_ABORTED\)/;
+
+/** The page heading starts where the list starts (right in Arabic, left in English). */
+async function expectStartAligned(page: Page, list: Locator, rtl: boolean) {
+  const items = await list.boundingBox();
+  const edge = (box: { x: number; width: number }) => (rtl ? box.x + box.width : box.x);
+  const textEdge = await page.getByRole('heading', { level: 1 }).evaluate((h1, isRtl) => {
+    const range = document.createRange();
+    range.selectNodeContents(h1);
+    const r = range.getBoundingClientRect();
+    return isRtl ? r.right : r.left;
+  }, rtl);
+  expect(items).not.toBeNull();
+  expect(Math.abs(textEdge - edge(items!))).toBeLessThanOrEqual(2);
+}
 
 async function storedReviewCount(page: Page): Promise<number> {
   const response = await page.request.get(`${baseUrl()}/api/reviews`);
@@ -163,6 +177,7 @@ describe('reviews', () => {
       const list = page.getByRole('list', { name: t.reviews.page.listLabel });
       await list.getByText('فريق محترم وسريع، شكرًا لكم').waitFor();
       expect(await list.getByRole('listitem').count()).toBe(1);
+      await expectStartAligned(page, list, true);
       await checkA11y(page, 'reviews-page-ar-phone');
       await snap(page, 'reviews-page-ar-phone');
 
@@ -215,6 +230,7 @@ describe('reviews', () => {
       await page.getByRole('heading', { level: 1, name: t.reviews.page.title }).waitFor();
       const list = page.getByRole('list', { name: t.reviews.page.listLabel });
       expect(norm(await list.textContent())).toContain('سارة محمود');
+      await expectStartAligned(page, list, false);
       await checkA11y(page, 'reviews-page-en-desktop');
       await snap(page, 'reviews-page-en-desktop');
 

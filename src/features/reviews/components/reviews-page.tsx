@@ -6,6 +6,7 @@ import { QuickRating } from './quick-rating';
 import { ReviewCard } from './review-card';
 import { ReviewDialog } from './review-dialog';
 import { ReviewsSummary } from './reviews-summary';
+import '../../../components/ui/page-header.css';
 import './reviews.css';
 
 /** /reviews: every review, newest first, as a list. */
@@ -15,10 +16,10 @@ export function ReviewsPage() {
   return (
     <div className="reviews-page container page">
       <title>{t('page.metaTitle')}</title>
-      <div className="reviews-page-toolbar">
+      <div className="page-toolbar">
         <BackButton fallback={paths.home} />
       </div>
-      <header className="reviews-page-header">
+      <header className="page-header reviews-page-header">
         <h1>{t('page.title')}</h1>
         <p className="lead">{t('page.lead')}</p>
         <ReviewsSummary state={state} />
