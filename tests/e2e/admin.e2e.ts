@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectedOrderTotal } from '../../src/domain/schemas';
 import { parseCsv } from '../../src/features/admin/testing-csv';
 import { futureDate } from '../../src/features/admin/testing-orders';
 import { E2E_ADMIN } from './e2e-admin';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { placeOrderViaApi } from './api-orders';
 
 afterAll(closeBrowser);
 
@@ -17,36 +17,21 @@ function uniquePhone(): string {
   return `015${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 }
 
-/** Places a cash order through the API as an anonymous visitor of `page`'s browser context. */
+/** A cash office move booked by "Hany Admin-Test" with `phoneNumber`, as a visitor of `page`. */
 async function seedOrder(page: Page, phoneNumber: string): Promise<string> {
-  const session = await page.request.post(at(page, '/api/auth/anonymous'), {
-    headers: json,
-    data: {},
-  });
-  expect(session.ok()).toBe(true);
-  const values = {
+  const order = await placeOrderViaApi(page, {
     fullName: 'Hany Admin-Test',
     phoneNumber,
     pickupAddress: '5 Nile Corniche, Garden City',
     dropoffAddress: '14 Street 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
     notes: 'Call before arriving, please',
-    moveType: 'office' as const,
-    housing: 'apartment' as const,
+    moveType: 'office',
     pickupFloor: 1,
     dropoffFloor: 4,
     workers: 4,
     moveDate: futureDate(7),
-    moveTime: '09:00',
-    paymentMethod: 'cod' as const,
-  };
-  const response = await page.request.post(at(page, '/api/orders'), {
-    headers: json,
-    data: { ...values, totalPrice: expectedOrderTotal(values) },
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+  return order.orderNumber;
 }
 
 function orderRow(page: Page, orderNumber: string): Locator {

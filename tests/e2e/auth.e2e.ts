@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cairoToday } from '../../src/domain/datetime';
-import { expectedOrderTotal } from '../../src/domain/schemas';
 import authAr from '../../locales/ar/auth.json';
 import authEn from '../../locales/en/auth.json';
 import commonAr from '../../locales/ar/common.json';
@@ -19,6 +17,8 @@ import {
   snap,
   type OpenedPage,
 } from './harness';
+import { placeOrderViaApi } from './api-orders';
+import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
 
@@ -63,33 +63,20 @@ async function headerButton(page: Page, lang: Lang, name: string, phone: boolean
   return banner.getByRole('button', { name });
 }
 
+/** A full move booked by an anonymous visitor of `page`'s browser. */
 async function createOrderAsVisitor(page: Page): Promise<string> {
-  const anon = await page.request.post(`${baseUrl()}/api/auth/anonymous`, { data: {} });
-  expect(anon.ok()).toBe(true);
-  const body = {
-    fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
+  const order = await placeOrderViaApi(page, {
     pickupAddress: '12 Abbas El Akkad St, Nasr City',
     dropoffAddress: '5 Road 9, Maadi',
-    governorateId: 'cairo',
     districtId: 'nasr-city',
-    notes: '',
-    moveType: 'full' as const,
-    housing: 'apartment' as const,
+    moveType: 'full',
     pickupFloor: 3,
     dropoffFloor: 2,
     workers: 3,
-    moveDate: cairoToday(new Date(Date.now() + 7 * 86_400_000)),
+    moveDate: futureDate(7),
     moveTime: '10:30',
-    paymentMethod: 'cod',
-  };
-  const totalPrice = expectedOrderTotal(body);
-  const created = await page.request.post(`${baseUrl()}/api/orders`, {
-    data: { ...body, totalPrice },
   });
-  expect(created.status()).toBe(201);
-  const json = (await created.json()) as { order: { orderNumber: string } };
-  return json.order.orderNumber;
+  return order.orderNumber;
 }
 
 async function myOrderNumbers(page: Page): Promise<string[]> {

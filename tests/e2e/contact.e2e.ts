@@ -10,6 +10,7 @@ import {
   openPage,
   snap,
 } from './harness';
+import { placeOrderViaApi } from './api-orders';
 
 afterAll(closeBrowser);
 
@@ -98,8 +99,17 @@ describe('/contact', () => {
     const { page } = opened;
     try {
       // Place an order in this context, track it, and follow "Contact us" with its number.
-      await page.request.post(`${baseUrl()}/api/auth/anonymous`, { headers: json, data: {} });
-      const number = await seedOrderHere(page);
+      const { orderNumber: number } = await placeOrderViaApi(page, {
+        fullName: 'Contact Tester',
+        phoneNumber: '01234567890',
+        pickupAddress: '1 Nile Street, Giza',
+        dropoffAddress: '2 Pyramids Road, Giza',
+        moveType: 'office',
+        pickupFloor: 1,
+        dropoffFloor: 1,
+        workers: 3,
+        moveTime: '11:00',
+      });
       await page.getByRole('textbox', { name: 'Order number' }).fill(number);
       await page.getByRole('button', { name: 'Track', exact: true }).click();
       await page.getByRole('heading', { name: new RegExp(number) }).waitFor();
@@ -125,32 +135,3 @@ describe('/contact', () => {
     }
   });
 });
-
-async function seedOrderHere(page: Page): Promise<string> {
-  const { cairoToday } = await import('../../src/domain/datetime');
-  const { expectedOrderTotal } = await import('../../src/domain/schemas');
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  const values = {
-    fullName: 'Contact Tester',
-    phoneNumber: '01234567890',
-    pickupAddress: '1 Nile Street, Giza',
-    dropoffAddress: '2 Pyramids Road, Giza',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    moveType: 'office' as const,
-    housing: 'apartment' as const,
-    pickupFloor: 1,
-    dropoffFloor: 1,
-    workers: 3,
-    moveDate: new Date(Date.UTC(y, m - 1, d + 3)).toISOString().slice(0, 10),
-    moveTime: '11:00',
-    paymentMethod: 'cod' as const,
-  };
-  const response = await page.request.post(`${baseUrl()}/api/orders`, {
-    headers: json,
-    data: { ...values, totalPrice: expectedOrderTotal(values) },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
-}

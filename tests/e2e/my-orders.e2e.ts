@@ -1,49 +1,27 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cairoToday } from '../../src/domain/datetime';
-import { expectedOrderTotal } from '../../src/domain/schemas';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { placeOrderViaApi } from './api-orders';
+import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
 
 const json = { 'content-type': 'application/json' };
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
 
-function futureDate(days: number): string {
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Places an order through the API as the (anonymous, if needed) visitor of `page`'s context. */
+/** A partial move in Cairo booked by `fullName`, as the visitor of `page`'s context. */
 async function seedOrder(page: Page, fullName: string): Promise<string> {
-  const session = await page.request.post(at(page, '/api/auth/anonymous'), {
-    headers: json,
-    data: {},
-  });
-  expect(session.ok()).toBe(true);
-  const values = {
+  const order = await placeOrderViaApi(page, {
     fullName,
     phoneNumber: '01123456789',
     pickupAddress: '5 Corniche Road, Sidi Gaber',
     dropoffAddress: '40 Fouad Street, Raml Station',
-    governorateId: 'cairo',
-    districtId: 'maadi',
     notes: 'Piano on the second floor',
-    moveType: 'partial' as const,
-    housing: 'apartment' as const,
     pickupFloor: 2,
     dropoffFloor: 0,
-    workers: 2,
     moveDate: futureDate(4),
-    moveTime: '09:00',
-    paymentMethod: 'cod' as const,
-  };
-  const response = await page.request.post(at(page, '/api/orders'), {
-    headers: json,
-    data: { ...values, totalPrice: expectedOrderTotal(values) },
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+  return order.orderNumber;
 }
 
 describe('/my-orders: the visitor’s real orders (D7)', () => {

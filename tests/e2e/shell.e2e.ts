@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { startVisitorSession } from './api-orders';
 import { E2E_ADMIN } from './e2e-admin';
 
 afterAll(closeBrowser);
@@ -246,14 +247,7 @@ describe('the header follows the session the server reports', () => {
 describe('My orders in the header', () => {
   /** A visitor who booked has a session; the API call shares the page's cookies. */
   async function startSession(page: Page) {
-    const response = await page.request.post(
-      new URL('/api/auth/anonymous', page.url()).toString(),
-      {
-        headers: { 'content-type': 'application/json' },
-        data: {},
-      },
-    );
-    expect(response.ok()).toBe(true);
+    await startVisitorSession(page);
     await page.reload();
   }
 

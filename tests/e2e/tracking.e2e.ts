@@ -1,55 +1,28 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cairoToday } from '../../src/domain/datetime';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
-import { expectedOrderTotal } from '../../src/domain/schemas';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { placeOrderViaApi } from './api-orders';
+import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
 
-const json = { 'content-type': 'application/json' };
-const at = (page: Page, path: string) => new URL(path, page.url()).toString();
-
-/** A Cairo date a few days ahead, so the server never sees a move in the past. */
-function futureDate(days: number): string {
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 const CUSTOMER = { fullName: 'Mona Tracking', phoneNumber: '01098765432' };
 
-/** Places an order through the API as an anonymous visitor of `page`'s browser context. */
+/** A full move booked by CUSTOMER, as an anonymous visitor of `page`'s browser context. */
 async function seedOrder(page: Page): Promise<{ orderNumber: string; totalPrice: number }> {
-  const session = await page.request.post(at(page, '/api/auth/anonymous'), {
-    headers: json,
-    data: {},
-  });
-  expect(session.ok()).toBe(true);
-  const values = {
+  const order = await placeOrderViaApi(page, {
     ...CUSTOMER,
     pickupAddress: '12 Tahrir Street, Dokki',
-    dropoffAddress: '9 Road 9, Maadi',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    moveType: 'full' as const,
-    housing: 'apartment' as const,
+    moveType: 'full',
     pickupFloor: 3,
     dropoffFloor: 2,
     workers: 4,
     moveDate: futureDate(5),
     moveTime: '10:30',
-    paymentMethod: 'cod' as const,
-  };
-  const totalPrice = expectedOrderTotal(values);
-  const response = await page.request.post(at(page, '/api/orders'), {
-    headers: json,
-    data: { ...values, totalPrice },
   });
-  expect(response.status()).toBe(201);
-  const { order } = (await response.json()) as { order: { orderNumber: string } };
   expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
-  return { orderNumber: order.orderNumber, totalPrice };
+  return order;
 }
 
 async function assertNoPersonalData(page: Page) {
