@@ -439,6 +439,7 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
         paymentMethod,
         totalPrice: 0,
       };
+      // Seeded customers take the recommended team; the total is the price of the workers stored.
       values.workers = recommendedTeamSize(values);
       values.totalPrice = expectedOrderTotal(values);
       // The same checks a real order passes, as of the day it was placed.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAIRO_TIME_ZONE,
+  cairoDatePlusDays,
   cairoParts,
   cairoToday,
   cairoYmdCompact,
@@ -8,6 +9,7 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  isBeyondCairoDays,
   isPastCairoDate,
   isValidTime,
   isValidYmd,
@@ -113,6 +115,40 @@ describe('isPastCairoDate', () => {
     ['2026-02-30', lateUtcEvening, false],
   ])('%s at %s → %s', (ymd, now, expected) => {
     expect(isPastCairoDate(ymd, now)).toBe(expected);
+  });
+});
+
+describe('cairoDatePlusDays', () => {
+  const lateUtcEvening = new Date('2026-03-01T22:30:00Z'); // 2 March in Cairo
+
+  it.each<[number, Date, string]>([
+    [0, lateUtcEvening, '2026-03-02'],
+    [1, lateUtcEvening, '2026-03-03'],
+    [30, lateUtcEvening, '2026-04-01'],
+    [180, lateUtcEvening, '2026-08-29'],
+    // Across the summer-time change (last Friday of April) no day is lost or repeated.
+    [7, new Date('2026-04-20T10:00:00Z'), '2026-04-27'],
+    [180, new Date('2026-12-31T10:00:00Z'), '2027-06-29'],
+    [1, new Date('2028-02-28T10:00:00Z'), '2028-02-29'],
+    [-1, lateUtcEvening, '2026-03-01'],
+  ])('+%d days at %s → %s', (days, now, expected) => {
+    expect(cairoDatePlusDays(days, now)).toBe(expected);
+  });
+});
+
+describe('isBeyondCairoDays', () => {
+  const lateUtcEvening = new Date('2026-03-01T22:30:00Z'); // 2 March in Cairo
+
+  it.each<[string, boolean]>([
+    ['2026-08-28', false],
+    ['2026-08-29', false], // today + 180: the last day that can be booked
+    ['2026-08-30', true],
+    ['9999-12-31', true],
+    ['2026-03-02', false],
+    ['2020-01-01', false],
+    ['someday', false], // not a date: checked apart
+  ])('%s, 180 days from 2 March 2026 → %s', (ymd, expected) => {
+    expect(isBeyondCairoDays(ymd, 180, lateUtcEvening)).toBe(expected);
   });
 });
 

@@ -99,6 +99,19 @@ export function isPastCairoDate(ymd: string, now: Date = new Date()): boolean {
   return isValidYmd(ymd) && ymd < cairoToday(now);
 }
 
+/** The Cairo calendar date `days` after today (YYYY-MM-DD); calendar days, whatever the clock. */
+export function cairoDatePlusDays(days: number, now: Date = new Date()): string {
+  const [year, month, day] = splitYmd(cairoToday(now)) ?? [Number.NaN, Number.NaN, Number.NaN];
+  // Date.UTC rolls 31 + 1 into the next month; UTC has no summer time to skip or repeat a day.
+  const date = new Date(Date.UTC(year, month - 1, day + days));
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Strictly after today + `days` in Cairo; an invalid date is not "after" (checked apart). */
+export function isBeyondCairoDays(ymd: string, days: number, now: Date = new Date()): boolean {
+  return isValidYmd(ymd) && ymd > cairoDatePlusDays(days, now);
+}
+
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function isValidTime(s: unknown): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDigits, parseDecimal, stripInvisibleMarks } from './digits';
+import { normalizeDigits, parseDecimal, stripBidiControls, stripInvisibleMarks } from './digits';
 
 describe('normalizeDigits', () => {
   it.each([
@@ -28,6 +28,19 @@ describe('stripInvisibleMarks', () => {
     ['plain text', 'plain text'],
   ])('%j → %j', (input, expected) => {
     expect(stripInvisibleMarks(input)).toBe(expected);
+  });
+});
+
+describe('stripBidiControls', () => {
+  it.each([
+    ['\u202Eevil\u202C', 'evil'],
+    ['\u202A\u202B\u202C\u202D\u202E', ''],
+    ['\u2066\u2067\u2068\u2069', ''],
+    // Marks that only nudge a neighbour stay, and so does a BOM (measured elsewhere).
+    ['\u200Eab\u200F\u061C\uFEFF', '\u200Eab\u200F\u061C\uFEFF'],
+    ['منى عادل', 'منى عادل'],
+  ])('%j → %j', (input, expected) => {
+    expect(stripBidiControls(input)).toBe(expected);
   });
 });
 

@@ -13,12 +13,25 @@ export function normalizeDigits(s: string): string {
   });
 }
 
+// Embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069) reorder everything that
+// follows them up to the end of the paragraph, which may be the rest of an admin's table row.
+const BIDI_CONTROL_RANGES = '\\u202A-\\u202E\\u2066-\\u2069';
+const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_RANGES}]`, 'g');
+
 // Text copied out of right-to-left pages carries invisible direction marks (LRM, RLM, ALM,
 // embeddings, isolates) and sometimes a BOM; they make an otherwise valid number fail to match.
-const INVISIBLE_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const INVISIBLE_MARKS = new RegExp(`[\\u061C\\u200E\\u200F${BIDI_CONTROL_RANGES}\\uFEFF]`, 'g');
 
 export function stripInvisibleMarks(s: string): string {
   return s.replace(INVISIBLE_MARKS, '');
+}
+
+/**
+ * Free text keeps the direction marks (LRM, RLM, ALM), which only nudge the character next to
+ * them, and loses the controls that reorder whole runs (see text.ts).
+ */
+export function stripBidiControls(s: string): string {
+  return s.replace(BIDI_CONTROLS, '');
 }
 
 const ARABIC_DECIMAL_SEPARATOR = /\u066B/g;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_HORIZON_DAYS,
   clampFloor,
   clampWorkers,
   CURRENCY,
@@ -38,6 +39,7 @@ describe('constants (spec 9 as amended by D4)', () => {
     ['TEAM_MAX', TEAM_MAX, 6],
     ['CURRENCY', CURRENCY, 'EGP'],
     ['DEFAULT_MOVE_TYPE', DEFAULT_MOVE_TYPE, 'full'],
+    ['BOOKING_HORIZON_DAYS', BOOKING_HORIZON_DAYS, 180],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });

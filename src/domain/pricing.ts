@@ -30,6 +30,12 @@ export const WORKERS_DEFAULT = 2;
 export const TEAM_MIN = 2;
 export const TEAM_MAX = 6;
 export const CURRENCY = 'EGP';
+/**
+ * How far ahead a move can be booked, in Cairo calendar days (today + 180 is the last one). The
+ * catalog's prices and the crews behind them are planned half a year out; an order for 9999-12-31
+ * is a typo or an attack, never a customer.
+ */
+export const BOOKING_HORIZON_DAYS = 180;
 
 export const HOUSING_TYPES = ['apartment', 'villa'] as const;
 export type Housing = (typeof HOUSING_TYPES)[number];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import arValidation from '../../locales/ar/validation.json';
 import enValidation from '../../locales/en/validation.json';
@@ -21,6 +21,7 @@ import {
   moveEstimateSchema,
   normalizeTrackingInput,
   NOTES_MAX,
+  orderInputSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
@@ -35,7 +36,20 @@ import {
   trackingInputSchema,
   VALIDATION_MESSAGES as M,
 } from './schemas';
-import type { Housing, MoveType } from './pricing';
+import { cairoDatePlusDays, cairoToday } from './datetime';
+import { formatNumber } from './money';
+import {
+  BOOKING_HORIZON_DAYS,
+  estimatePrice,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  HOUSING_TYPES,
+  MOVE_TYPES,
+  recommendedTeamSize,
+  WORKERS_MAX,
+  WORKERS_MIN,
+} from './pricing';
+import type { MoveType } from './pricing';
 
 type Issue = [path: string, message: string];
 
@@ -103,6 +117,12 @@ describe('validation messages and their translations', () => {
     expect(en[key]).toBe(text);
   });
 
+  it('the booking horizon is written in each language’s digits, as the constant says', () => {
+    expect(ar['date.tooFar']).toContain(formatNumber(BOOKING_HORIZON_DAYS, 'ar'));
+    expect(ar['date.tooFar']).not.toMatch(/[0-9]/);
+    expect(en['date.tooFar']).toContain(String(BOOKING_HORIZON_DAYS));
+  });
+
   it('the weak-password message carries the tips', () => {
     expect(en['password.weak']).toContain('Use at least 8 characters, include letters and numbers');
   });
@@ -164,6 +184,7 @@ describe('validation messages and their translations', () => {
     ['card', cardSchema()],
     ['tracking', trackingInputSchema],
     ['order', createOrderInputSchema()],
+    ['order (shared)', orderInputSchema],
   ];
   const known = new Set<string>(Object.values(M));
 
@@ -652,7 +673,33 @@ describe('date selection (spec 5, D6)', () => {
     expect(issuesOf(live.safeParse({ ...valid, moveDate: '2000-01-01' }))).toEqual([
       ['moveDate', M.datePast],
     ]);
-    expect(live.safeParse({ ...valid, moveDate: '2999-12-31' }).success).toBe(true);
+    const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS);
+    expect(live.safeParse({ ...valid, moveDate: lastDay }).success).toBe(true);
+    expect(issuesOf(live.safeParse({ ...valid, moveDate: '2999-12-31' }))).toEqual([
+      ['moveDate', M.dateTooFar],
+    ]);
+  });
+
+  describe(`the booking horizon: today + ${BOOKING_HORIZON_DAYS} days in Cairo`, () => {
+    // 2 March 2026 in Cairo (see \`now\` above): + 180 days is 29 August.
+    it.each<[string, Issue[]]>([
+      ['2026-08-28', []],
+      ['2026-08-29', []],
+      ['2026-08-30', [['moveDate', M.dateTooFar]]],
+      ['2027-03-02', [['moveDate', M.dateTooFar]]],
+      ['9999-12-31', [['moveDate', M.dateTooFar]]],
+    ])('%s → %j', (moveDate, expected) => {
+      expect(issuesOf(schema.safeParse({ ...valid, moveDate }))).toEqual(expected);
+    });
+
+    it('counts Cairo days: at 23:30 Cairo time the horizon is still from today', () => {
+      // 21:30 UTC on 1 March is 23:30 in Cairo (UTC+2): today is 1 March, + 180 is 28 August.
+      const evening = dateSelectionSchema(new Date('2026-03-01T21:30:00Z'));
+      expect(evening.safeParse({ ...valid, moveDate: '2026-08-28' }).success).toBe(true);
+      expect(issuesOf(evening.safeParse({ ...valid, moveDate: '2026-08-29' }))).toEqual([
+        ['moveDate', M.dateTooFar],
+      ]);
+    });
   });
 });
 
@@ -915,25 +962,401 @@ describe('order input (server and client)', () => {
     expect(issuesOf(schema.safeParse(input))).toEqual(expected);
   });
 
-  it.each<[MoveType, Housing, number, number, number]>([
-    // base + 80 × floors + 250 × (recommended team − 1)
-    ['full', 'apartment', 0, 0, 2000], // team 3
-    ['partial', 'apartment', 0, 0, 1250], // team 2
-    ['office', 'villa', 2, 2, 2520], // team 5: 1200 + 320 + 1000
-    ['packaging', 'villa', 1, 0, 1080], // team 3: 500 + 80 + 500
-    ['loading', 'apartment', 3, 1, 1420], // team 3: 600 + 320 + 500
-    ['full', 'villa', 20, 20, 5700], // team 5: 1500 + 3200 + 1000
-    ['partial', 'apartment', 1, 2, 1490], // team 2: 1000 + 240 + 250
+  it.each<[MoveType, number, number, number, number]>([
+    // base + 80 × floors + 250 × (the order's workers − 1)
+    ['full', 0, 0, 3, 2000],
+    ['full', 0, 0, 1, 1500],
+    ['partial', 0, 0, 2, 1250],
+    ['office', 2, 2, 5, 2520], // 1200 + 320 + 1000
+    ['packaging', 1, 0, 3, 1080], // 500 + 80 + 500
+    ['loading', 3, 1, 3, 1420], // 600 + 320 + 500
+    ['full', 20, 20, 6, 5950], // 1500 + 3200 + 1250
+    ['partial', 1, 2, 2, 1490], // 1000 + 240 + 250
   ])(
-    'expectedOrderTotal(%s, %s, %d+%d) = %d',
-    (moveType, housing, pickupFloor, dropoffFloor, total) => {
-      expect(expectedOrderTotal({ moveType, housing, pickupFloor, dropoffFloor })).toBe(total);
+    'expectedOrderTotal(%s, %d+%d floors, %d workers) = %d',
+    (moveType, pickupFloor, dropoffFloor, workers, total) => {
+      expect(expectedOrderTotal({ moveType, pickupFloor, dropoffFloor, workers })).toBe(total);
     },
   );
 
-  it('the sample order above is priced like the date screen', () => {
-    // full (1500) + 5 floors (400) + team of 4 (full +1, floors ≥ 4 +1) → 750.
+  it('prices the workers the order asks for, not the recommended team', () => {
+    // A full move with 5 floors: we recommend 4, the customer asked for 6.
+    const move = {
+      moveType: 'full',
+      housing: 'apartment',
+      pickupFloor: 3,
+      dropoffFloor: 2,
+    } as const;
+    expect(recommendedTeamSize(move)).toBe(4);
+    expect(expectedOrderTotal({ ...move, workers: 6 })).toBe(1500 + 400 + 5 * 250);
+    expect(expectedOrderTotal({ ...move, workers: 6 })).not.toBe(
+      expectedOrderTotal({ ...move, workers: 4 }),
+    );
+    // And the schema keeps the 6, so the stored team and the price agree.
+    const order = dataOf(schema.safeParse({ ...valid, ...move, workers: '٦', totalPrice: 3150 }));
+    expect(order.workers).toBe(6);
+    expect(expectedOrderTotal(order)).toBe(order.totalPrice);
+  });
+
+  it('the estimator (/move-type) and the order agree on every choice', () => {
+    let checked = 0;
+    for (const moveType of MOVE_TYPES)
+      for (const housing of HOUSING_TYPES)
+        for (let pickupFloor = FLOOR_MIN; pickupFloor <= FLOOR_MAX; pickupFloor += 1)
+          for (let dropoffFloor = FLOOR_MIN; dropoffFloor <= FLOOR_MAX; dropoffFloor += 5)
+            for (let workers = WORKERS_MIN; workers <= WORKERS_MAX; workers += 1) {
+              const estimate = estimatePrice({ moveType, pickupFloor, dropoffFloor, workers });
+              const order = { moveType, housing, pickupFloor, dropoffFloor, workers };
+              if (expectedOrderTotal(order) !== estimate.total) {
+                expect({ ...order, total: expectedOrderTotal(order) }).toEqual({
+                  ...order,
+                  total: estimate.total,
+                });
+              }
+              checked += 1;
+            }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('the sample order above is priced with its own 4 workers', () => {
+    // full (1500) + 5 floors (400) + 3 workers after the first (750).
     expect(expectedOrderTotal(dataOf(schema.safeParse(valid)))).toBe(2650);
+  });
+
+  it.each<[string, Issue[]]>([
+    ['2026-08-29', []],
+    ['2026-08-30', [['moveDate', M.dateTooFar]]],
+    ['9999-12-31', [['moveDate', M.dateTooFar]]],
+  ])('move date %s (today in Cairo is 2 March 2026) → %j', (moveDate, expected) => {
+    expect(issuesOf(schema.safeParse({ ...valid, moveDate }))).toEqual(expected);
+  });
+});
+
+describe('orderInputSchema: built once, "today" read at each parse', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const order = (moveDate: string) => ({
+    fullName: 'Ali Hassan',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir St, Dokki',
+    dropoffAddress: '5 Nile Corniche, Maadi',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    moveType: 'partial',
+    housing: 'apartment',
+    pickupFloor: 0,
+    dropoffFloor: 0,
+    workers: 2,
+    moveDate,
+    moveTime: '10:00',
+    paymentMethod: 'cod',
+    totalPrice: 1250,
+  });
+
+  it('is the same object for every caller', async () => {
+    const again = await import('./schemas');
+    expect(again.orderInputSchema).toBe(orderInputSchema);
+  });
+
+  it('follows the clock: past and horizon move with the day', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    expect(orderInputSchema.safeParse(order('2026-03-01')).success).toBe(true);
+    expect(issuesOf(orderInputSchema.safeParse(order('2026-08-29')))).toEqual([
+      ['moveDate', M.dateTooFar],
+    ]);
+
+    vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
+    expect(cairoToday()).toBe('2026-03-02');
+    expect(issuesOf(orderInputSchema.safeParse(order('2026-03-01')))).toEqual([
+      ['moveDate', M.datePast],
+    ]);
+    expect(orderInputSchema.safeParse(order('2026-08-29')).success).toBe(true);
+  });
+});
+
+describe('free-text hygiene: every text field of every schema', () => {
+  const now = new Date('2026-03-01T22:30:00Z');
+  const customer = {
+    fullName: 'منى عادل',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 Tahrir St, Dokki',
+    dropoffAddress: '5 Nile Corniche, Maadi',
+    notes: 'Fragile',
+  };
+  const order = {
+    ...customer,
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    moveType: 'partial',
+    housing: 'apartment',
+    pickupFloor: 0,
+    dropoffFloor: 0,
+    workers: 2,
+    moveDate: '2026-03-05',
+    moveTime: '10:00',
+    paymentMethod: 'cod',
+    totalPrice: 1250,
+  };
+  const card = {
+    cardNumber: '4242 4242 4242 4242',
+    cardHolder: 'Mona',
+    expiry: '12/30',
+    cvv: '123',
+  };
+
+  interface TextField {
+    schema: z.ZodType;
+    valid: Record<string, unknown>;
+    field: string;
+    multiline: boolean;
+    /** The message for a field a person sees as empty. */
+    blank: string;
+    /** The message for a field a person sees as too short, if it has a minimum above 1. */
+    short?: string;
+    /** Names and addresses need a letter. */
+    letters: boolean;
+  }
+  const f = (
+    name: string,
+    schema: z.ZodType,
+    valid: Record<string, unknown>,
+    field: string,
+    rest: Omit<TextField, 'schema' | 'valid' | 'field'>,
+  ): [string, TextField] => [name, { schema, valid, field, ...rest }];
+  const FIELDS: [string, TextField][] = [
+    f('customer info: fullName', customerInfoSchema, customer, 'fullName', {
+      multiline: false,
+      blank: M.customerInfoRequired,
+      short: M.fullNameLength,
+      letters: true,
+    }),
+    f('customer info: pickupAddress', customerInfoSchema, customer, 'pickupAddress', {
+      multiline: false,
+      blank: M.customerInfoRequired,
+      short: M.addressLength,
+      letters: true,
+    }),
+    f('customer info: dropoffAddress', customerInfoSchema, customer, 'dropoffAddress', {
+      multiline: false,
+      blank: M.customerInfoRequired,
+      short: M.addressLength,
+      letters: true,
+    }),
+    f('order: fullName', createOrderInputSchema(now), order, 'fullName', {
+      multiline: false,
+      blank: M.customerInfoRequired,
+      short: M.fullNameLength,
+      letters: true,
+    }),
+    f('order: pickupAddress', createOrderInputSchema(now), order, 'pickupAddress', {
+      multiline: false,
+      blank: M.customerInfoRequired,
+      short: M.addressLength,
+      letters: true,
+    }),
+    f(
+      'contact: name',
+      contactSchema,
+      { name: 'Omar', email: 'o@mail.com', phone: '01012345678', message: 'Hi' },
+      'name',
+      {
+        multiline: false,
+        blank: M.nameRequired,
+        letters: true,
+      },
+    ),
+    f(
+      'contact: message',
+      contactSchema,
+      { name: 'Omar', email: 'o@mail.com', phone: '01012345678', message: 'Hi' },
+      'message',
+      {
+        multiline: true,
+        blank: M.messageRequired,
+        letters: false,
+      },
+    ),
+    f('review: name', reviewSchema, { name: 'Mona', review: 'Great', rating: 5 }, 'name', {
+      multiline: false,
+      blank: M.reviewNameLength,
+      short: M.reviewNameLength,
+      letters: true,
+    }),
+    f('review: review', reviewSchema, { name: 'Mona', review: 'Great', rating: 5 }, 'review', {
+      multiline: true,
+      blank: M.reviewTextLength,
+      short: M.reviewTextLength,
+      letters: false,
+    }),
+    f('card: cardHolder', cardSchema(now), card, 'cardHolder', {
+      multiline: false,
+      blank: M.cardIncomplete,
+      short: M.cardHolderLength,
+      letters: true,
+    }),
+  ];
+  const NOTES: [string, z.ZodType, Record<string, unknown>][] = [
+    ['customer info: notes', customerInfoSchema, customer],
+    ['order: notes', createOrderInputSchema(now), order],
+  ];
+
+  const parse = (t: TextField, value: unknown) =>
+    t.schema.safeParse({ ...t.valid, [t.field]: value });
+  const fieldIssues = (t: TextField, value: unknown) =>
+    issuesOf(parse(t, value)).filter(([path]) => path === t.field);
+  const parsedField = (t: TextField, value: unknown) =>
+    (dataOf(parse(t, value)) as Record<string, unknown>)[t.field];
+
+  // NUL and the rest of C0 but tab, LF and CR (which are turned into something else), DEL, C1.
+  const CONTROLS: [string, string][] = [
+    ['NUL', '\u0000'],
+    ['SOH', '\u0001'],
+    ['backspace', '\u0008'],
+    ['vertical tab', '\u000B'],
+    ['form feed', '\u000C'],
+    ['ESC', '\u001B'],
+    ['unit separator', '\u001F'],
+    ['DEL', '\u007F'],
+    ['C1 PAD', '\u0080'],
+    ['NEL', '\u0085'],
+    ['C1 CSI', '\u009B'],
+    ['C1 APC', '\u009F'],
+  ];
+
+  describe.each(FIELDS)('%s', (_name, t) => {
+    it.each(CONTROLS)('refuses %s with the control-characters message', (_label, c) => {
+      expect(fieldIssues(t, `Mona${c} Adel`)).toEqual([[t.field, M.textControlChars]]);
+      expect(fieldIssues(t, `${c}Mona Adel`)).toEqual([[t.field, M.textControlChars]]);
+    });
+
+    it('a lone NUL is not "blank": it is refused as a control character', () => {
+      expect(fieldIssues(t, '\u0000')).toEqual([[t.field, M.textControlChars]]);
+    });
+
+    it('an unpaired surrogate is refused', () => {
+      expect(fieldIssues(t, 'Mona Adel\uD83D')).toEqual([[t.field, M.textControlChars]]);
+    });
+
+    it('a pasted tab becomes a space', () => {
+      expect(parsedField(t, 'Mona\tAdel\t')).toBe('Mona Adel');
+    });
+
+    if (t.multiline) {
+      it('keeps line breaks, CRLF and CR as LF', () => {
+        expect(parsedField(t, 'Line one\r\nLine two\rLine three\n')).toBe(
+          'Line one\nLine two\nLine three',
+        );
+      });
+    } else {
+      it.each([
+        ['LF', 'Mona\nAdel'],
+        ['CRLF', 'Mona\r\nAdel'],
+        ['CR', 'Mona\rAdel'],
+        ['line separator', 'Mona\u2028Adel'],
+      ])('refuses a line break (%s)', (_label, value) => {
+        expect(fieldIssues(t, value)).toEqual([[t.field, M.textControlChars]]);
+      });
+
+      it('even at the end: a one-line input never sends one, only a script does', () => {
+        expect(fieldIssues(t, 'Mona Adel\r\n')).toEqual([[t.field, M.textControlChars]]);
+      });
+    }
+
+    it.each([
+      ['zero-width spaces', '\u200B\u200B\u200B'],
+      ['LRM and RLM', '\u200E\u200F\u200E'],
+      ['joiners and a BOM', '\u200C\u200D\uFEFF'],
+      ['bidi controls and spaces', '\u202E \u2067 \u202C'],
+      ['Hangul fillers', '\u3164\u3164\u3164'],
+    ])('only %s counts as blank', (_label, value) => {
+      expect(fieldIssues(t, value)).toEqual([[t.field, t.blank]]);
+    });
+
+    if (t.short) {
+      const short = t.short;
+      it('counts what a person sees: "أ" and a zero-width space is too short', () => {
+        expect(fieldIssues(t, 'أ\u200B')).toEqual([[t.field, short]]);
+        expect(fieldIssues(t, '\u200Fأ\u200F')).toEqual([[t.field, short]]);
+      });
+    }
+
+    if (t.letters) {
+      it.each([
+        ['digits', '12345'],
+        ['Arabic-Indic digits', '١٢٣٤٥'],
+        ['symbols', '!!!! ----'],
+        ['digits behind invisible letters', '\u3164 12345'],
+      ])('needs a visible letter, not only %s', (_label, value) => {
+        expect(fieldIssues(t, value)).toEqual([[t.field, M.textLetters]]);
+      });
+    }
+
+    it('drops bidi overrides, embeddings and isolates silently; keeps LRM and RLM', () => {
+      expect(parsedField(t, '\u202Eمنى عادل\u202C')).toBe('منى عادل');
+      expect(parsedField(t, 'منى \u2067Adel\u2069 عادل')).toBe('منى Adel عادل');
+      expect(parsedField(t, 'Mona\u202B Adel')).toBe('Mona Adel');
+      expect(parsedField(t, '\u200Fمنى عادل\u200E')).toBe('\u200Fمنى عادل\u200E');
+    });
+
+    it('accepts ordinary Arabic and English text as typed', () => {
+      expect(parsedField(t, 'منى عادل - Mona Adel')).toBe('منى عادل - Mona Adel');
+    });
+  });
+
+  describe.each(NOTES)('%s (multi-line, optional)', (_name, schema, valid) => {
+    const notes = (value: unknown) =>
+      issuesOf(schema.safeParse({ ...valid, notes: value })).filter(([path]) => path === 'notes');
+    const parsedNotes = (value: unknown) =>
+      (dataOf(schema.safeParse({ ...valid, notes: value })) as { notes?: string }).notes;
+
+    it.each(CONTROLS)('refuses %s', (_label, c) => {
+      expect(notes(`Fragile${c} glass`)).toEqual([['notes', M.textControlChars]]);
+    });
+
+    it('tab → space and CRLF/CR → LF, then accepted', () => {
+      expect(parsedNotes('Fragile:\tglass table\r\n3rd floor\rno lift')).toBe(
+        'Fragile: glass table\n3rd floor\nno lift',
+      );
+    });
+
+    it('drops bidi controls', () => {
+      expect(parsedNotes('\u202Eelbat ssalg\u202C')).toBe('elbat ssalg');
+    });
+
+    it('may still be empty, or only invisible characters', () => {
+      expect(parsedNotes('')).toBe('');
+      expect(notes('\u200B')).toEqual([]);
+    });
+  });
+
+  it('the tracking number field refuses control characters too', () => {
+    expect(issuesOf(trackingInputSchema.safeParse('AF-20250101-123\u0000'))).toEqual([
+      ['', M.textControlChars],
+    ]);
+  });
+
+  it('an email with a control character is invalid by its own pattern, not transformed', () => {
+    const contact = { name: 'Omar', phone: '01012345678', message: 'Hi' };
+    for (const email of ['omar\u0000@mail.com', 'om\tar@mail.com', 'omar@mail.com\u0085']) {
+      expect(issuesOf(contactSchema.safeParse({ ...contact, email }))).toEqual([
+        ['email', M.emailInvalid],
+      ]);
+      expect(issuesOf(loginSchema.safeParse({ email, password: 'x' }))).toEqual([
+        ['email', M.emailInvalid],
+      ]);
+    }
+  });
+
+  it('passwords are never transformed: a tab or a bidi mark is part of the credential', () => {
+    const password = '\tpass\u202Eword 123\t';
+    const data = dataOf(
+      signupSchema.safeParse({ email: 'a@b.co', password, confirmPassword: password }),
+    );
+    expect(data.password).toBe(password);
+    expect(dataOf(loginSchema.safeParse({ email: 'a@b.co', password })).password).toBe(password);
   });
 });
 

@@ -1,23 +1,30 @@
 import { z } from 'zod';
 import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry } from './card';
-import { isPastCairoDate, isValidTime, isValidYmd } from './datetime';
+import { isBeyondCairoDays, isPastCairoDate, isValidTime, isValidYmd } from './datetime';
 import { normalizeDigits, parseDecimal, stripInvisibleMarks } from './digits';
 import { findDistrict, findGovernorate } from './governorates';
 import { normalizeEgyptianMobile } from './phone';
 import {
+  BOOKING_HORIZON_DAYS,
   estimatePrice,
   FLOOR_MAX,
   FLOOR_MIN,
   HOUSING_TYPES,
   MOVE_TYPES,
   parsePrice,
-  recommendedTeamSize,
   WORKERS_MAX,
   WORKERS_MIN,
 } from './pricing';
 import { parseRating, RATING_MAX, RATING_MIN } from './rating';
 import { REVIEW_NAME_MAX, REVIEW_NAME_MIN, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './reviews';
 import { PAYMENT_METHODS } from './status';
+import {
+  cleanPastedText,
+  hasForbiddenChars,
+  hasVisibleLetter,
+  isVisiblyBlank,
+  visibleLength,
+} from './text';
 
 /**
  * Every message is an i18next key in the `validation` namespace, so one schema serves the
@@ -25,6 +32,8 @@ import { PAYMENT_METHODS } from './status';
  */
 export const VALIDATION_MESSAGES = {
   invalid: 'validation:common.invalid',
+  textControlChars: 'validation:text.controlChars',
+  textLetters: 'validation:text.letters',
   reviewNameLength: 'validation:review.nameLength',
   reviewTextLength: 'validation:review.textLength',
   reviewRating: 'validation:review.rating',
@@ -52,6 +61,7 @@ export const VALIDATION_MESSAGES = {
   dateSelectionRequired: 'validation:dateSelection.required',
   dateInvalid: 'validation:date.invalid',
   datePast: 'validation:date.past',
+  dateTooFar: 'validation:date.tooFar',
   timeInvalid: 'validation:time.invalid',
   moveTypeRequired: 'validation:moveType.required',
   moveTypeInvalid: 'validation:moveType.invalid',
@@ -87,18 +97,52 @@ function isBlank(value: unknown): boolean {
   );
 }
 
-/** Trimmed text: blank gives `required`, a length outside min-max gives `length`. */
-function text(required: string, min: number, max: number, length: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .min(min, { error: length, abort: true })
-    .max(max, { error: length });
+interface TextRules {
+  /** Notes, messages and reviews keep their line breaks; every other field is one line. */
+  multiline?: boolean;
+  /** Names and addresses: at least one visible letter, not only digits, symbols or blanks. */
+  letters?: boolean;
 }
 
-function optionalText(max: number, tooLong: string) {
-  return z.string({ error: M.invalid }).trim().max(max, { error: tooLong }).optional();
+/**
+ * Trimmed free text (the rules are in text.ts): blank, even if only invisibly so, gives
+ * `required`; a forbidden character gives its own message; a visible length under `min` or a
+ * stored length over `max` gives `length`.
+ */
+function text(
+  required: string,
+  min: number,
+  max: number,
+  length: string,
+  { multiline = false, letters = false }: TextRules = {},
+) {
+  // Controls are looked for before trimming, which would quietly drop a vertical tab or a form
+  // feed at either end.
+  return z
+    .string({ error: required })
+    .overwrite(cleanPastedText)
+    .refine((value) => !hasForbiddenChars(value, { multiline }), {
+      error: M.textControlChars,
+      abort: true,
+    })
+    .trim()
+    .refine((value) => !isVisiblyBlank(value), { error: required, abort: true })
+    .refine((value) => visibleLength(value) >= min, { error: length, abort: true })
+    .max(max, { error: length, abort: true })
+    .refine((value) => !letters || hasVisibleLetter(value), { error: M.textLetters });
+}
+
+function optionalText(max: number, tooLong: string, { multiline = false }: TextRules = {}) {
+  return z
+    .string({ error: M.invalid })
+    .overwrite(cleanPastedText)
+    .refine((value) => !hasForbiddenChars(value, { multiline }), {
+      error: M.textControlChars,
+      abort: true,
+    })
+    .trim()
+    .max(max, { error: tooLong })
+    .optional();
 }
 
 export const EMAIL_MAX = 254;
@@ -163,14 +207,23 @@ function choice<const T extends readonly [string, ...string[]]>(
   return z.enum(values, { error: (issue) => (isBlank(issue.input) ? required : invalid) });
 }
 
-/** Lazy "now": a schema built once (say, at form mount) still knows today after midnight. */
+/**
+ * Today up to today + BOOKING_HORIZON_DAYS, in Cairo. Lazy "now": a schema built once (at form
+ * mount, or at module load on the server) still knows today after midnight.
+ */
 function moveDate(now: Date | undefined) {
   return z
     .string({ error: M.dateSelectionRequired })
     .trim()
     .min(1, { error: M.dateSelectionRequired, abort: true })
     .refine(isValidYmd, { error: M.dateInvalid, abort: true })
-    .refine((ymd) => !isPastCairoDate(ymd, now ?? new Date()), { error: M.datePast });
+    .refine((ymd) => !isPastCairoDate(ymd, now ?? new Date()), {
+      error: M.datePast,
+      abort: true,
+    })
+    .refine((ymd) => !isBeyondCairoDays(ymd, BOOKING_HORIZON_DAYS, now ?? new Date()), {
+      error: M.dateTooFar,
+    });
 }
 
 const moveTime = z
@@ -219,8 +272,12 @@ export {
 } from './reviews';
 
 export const reviewSchema = object({
-  name: text(M.reviewNameLength, REVIEW_NAME_MIN, REVIEW_NAME_MAX, M.reviewNameLength),
-  review: text(M.reviewTextLength, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX, M.reviewTextLength),
+  name: text(M.reviewNameLength, REVIEW_NAME_MIN, REVIEW_NAME_MAX, M.reviewNameLength, {
+    letters: true,
+  }),
+  review: text(M.reviewTextLength, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX, M.reviewTextLength, {
+    multiline: true,
+  }),
   // The spec reads ratings forgivingly (default 5, clamped) instead of rejecting them.
   rating: z.preprocess(
     (value) => parseRating(value),
@@ -298,10 +355,10 @@ export const CONTACT_NAME_MAX = 80;
 export const CONTACT_MESSAGE_MAX = 2000;
 
 export const contactSchema = object({
-  name: text(M.nameRequired, 1, CONTACT_NAME_MAX, M.nameTooLong),
+  name: text(M.nameRequired, 1, CONTACT_NAME_MAX, M.nameTooLong, { letters: true }),
   email,
   phone: egyptianMobile(M.phoneRequired),
-  message: text(M.messageRequired, 1, CONTACT_MESSAGE_MAX, M.messageTooLong),
+  message: text(M.messageRequired, 1, CONTACT_MESSAGE_MAX, M.messageTooLong, { multiline: true }),
 });
 export type ContactInput = z.output<typeof contactSchema>;
 
@@ -314,12 +371,14 @@ export const ADDRESS_MIN = 5;
 export const ADDRESS_MAX = 300;
 export const NOTES_MAX = 1000;
 
+const letters = { letters: true } as const;
+
 const customerInfoShape = {
-  fullName: text(M.customerInfoRequired, FULL_NAME_MIN, FULL_NAME_MAX, M.fullNameLength),
+  fullName: text(M.customerInfoRequired, FULL_NAME_MIN, FULL_NAME_MAX, M.fullNameLength, letters),
   phoneNumber: egyptianMobile(M.customerInfoRequired),
-  pickupAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength),
-  dropoffAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength),
-  notes: optionalText(NOTES_MAX, M.notesTooLong),
+  pickupAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength, letters),
+  dropoffAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength, letters),
+  notes: optionalText(NOTES_MAX, M.notesTooLong, { multiline: true }),
 };
 
 export const customerInfoSchema = object(customerInfoShape);
@@ -379,7 +438,9 @@ export function cardSchema(now?: Date) {
     cardNumber: cardField()
       .refine(luhnValid, { error: M.cardNumberInvalid })
       .transform(normalizeCardNumber),
-    cardHolder: text(M.cardIncomplete, CARD_HOLDER_MIN, CARD_HOLDER_MAX, M.cardHolderLength),
+    cardHolder: text(M.cardIncomplete, CARD_HOLDER_MIN, CARD_HOLDER_MAX, M.cardHolderLength, {
+      letters: true,
+    }),
     expiry: cardField()
       .refine((value) => parseExpiry(value) !== null, { error: M.cardExpiryInvalid, abort: true })
       .refine((value) => isExpiryValid(value, now ?? new Date()), { error: M.cardExpired })
@@ -410,7 +471,12 @@ export function normalizeTrackingInput(s: string): string {
 export const trackingInputSchema = z
   .string({ error: M.trackingRequired })
   .transform(normalizeTrackingInput)
-  .pipe(z.string().min(1, { error: M.trackingRequired }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: M.trackingRequired, abort: true })
+      .refine((value) => !hasForbiddenChars(value), { error: M.textControlChars }),
+  );
 export type TrackingInput = z.output<typeof trackingInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -433,6 +499,10 @@ export function missingPaymentFields(
   return PAYMENT_REQUIRED_FIELDS.filter((field) => isBlank(state?.[field]));
 }
 
+/**
+ * `now` fixes "today" for tests and for the seed script; without it, today is read at each parse.
+ * Request handlers use `orderInputSchema` below instead of building one per request.
+ */
 export function createOrderInputSchema(now?: Date) {
   return object({
     ...customerInfoShape,
@@ -451,16 +521,23 @@ export function createOrderInputSchema(now?: Date) {
 export type OrderInput = z.output<ReturnType<typeof createOrderInputSchema>>;
 
 /**
- * The date screen's total (spec 9, D4): the catalog price with the recommended team. The server
- * rejects an order whose `totalPrice` differs, so the client can't pick its own price.
+ * Built once: zod schemas are costly to construct and order creation is a hot path. Its dates
+ * are judged against the clock at each parse (see moveDate), so it never goes stale.
+ */
+export const orderInputSchema = createOrderInputSchema();
+
+/**
+ * The order's total (spec 9, D4): the catalog price with the workers the order asks for, the same
+ * figure the estimator and the date screen show. The server and the Firestore rules reject an
+ * order whose `totalPrice` differs, so the stored team and the price can never disagree.
  */
 export function expectedOrderTotal(
-  input: Pick<OrderInput, 'moveType' | 'housing' | 'pickupFloor' | 'dropoffFloor'>,
+  input: Pick<OrderInput, 'moveType' | 'pickupFloor' | 'dropoffFloor' | 'workers'>,
 ): number {
   return estimatePrice({
     moveType: input.moveType,
     pickupFloor: input.pickupFloor,
     dropoffFloor: input.dropoffFloor,
-    workers: recommendedTeamSize(input),
+    workers: input.workers,
   }).total;
 }

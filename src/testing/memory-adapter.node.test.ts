@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DataError, NewOrder } from '../data/port';
+import { cairoToday } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/schemas';
 import { MemoryBackend } from './memory-adapter';
 
 const PASSWORD = 'Moving-day-2026';
 const NOW = '2026-03-10T08:00:00.000Z';
+/** A move date inside the booking horizon by the real clock (backends without a fake one). */
+const SOON = cairoToday(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
 
 function order(overrides: Partial<NewOrder> = {}): NewOrder {
   const values = {
@@ -89,7 +92,7 @@ describe('MemoryBackend', () => {
     const backend = new MemoryBackend();
     const client = backend.client();
     await client.auth.ensureSession();
-    const created = await client.orders.create(order({ moveDate: '2099-01-01' }));
+    const created = await client.orders.create(order({ moveDate: SOON }));
     created.status = 'delivered';
     created.statusHistory.push({ status: 'delivered', at: NOW, actor: 'admin' });
     const again = await client.orders.get(created.id);
@@ -101,7 +104,7 @@ describe('MemoryBackend', () => {
     const backend = new MemoryBackend();
     const client = backend.client();
     await client.auth.ensureSession();
-    const placed = await client.orders.create(order({ moveDate: '2099-01-01' }));
+    const placed = await client.orders.create(order({ moveDate: SOON }));
     const user = await client.auth.signUp({ email: 'ops@example.com', password: PASSWORD });
     expect(user.isAdmin).toBe(false);
     expect(backend.createAdmin('OPS@example.com', PASSWORD)).toMatchObject({

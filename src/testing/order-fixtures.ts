@@ -1,13 +1,15 @@
 // Test fixtures: valid orders, as the booking flow sends them, for tests that need one in a backend.
 import type { NewOrder, Order } from '../data/port';
-import { cairoToday } from '../domain/datetime';
+import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/schemas';
 import type { MemoryBackend } from './memory-adapter';
 
-/** The Cairo calendar date `days` after today (YYYY-MM-DD), so a move date is never in the past. */
-export function futureDate(days: number): string {
-  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+/**
+ * The Cairo calendar date `days` after `now`'s (YYYY-MM-DD), so a move date is never in the past
+ * nor beyond the booking horizon. Pass the backend's clock when it is fixed.
+ */
+export function futureDate(days: number, now: Date = new Date()): string {
+  return cairoDatePlusDays(days, now);
 }
 
 /**
@@ -43,5 +45,5 @@ export async function placeOrder(
 ): Promise<Order> {
   const customer = backend.client();
   await customer.auth.ensureSession();
-  return customer.orders.create(newOrder(patch));
+  return customer.orders.create(newOrder({ moveDate: futureDate(3, backend.now()), ...patch }));
 }

@@ -41,14 +41,17 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
   return priced({ ...base, ...overrides });
 }
 
-/** Sets `totalPrice` to what the server will compute, unless the body already names one. */
+/**
+ * Sets `totalPrice` to what the server will compute (the catalog with the body's own workers),
+ * unless the body already names one.
+ */
 export function priced(body: Record<string, unknown>): Record<string, unknown> {
   if ('totalPrice' in body) return body;
   const total = expectedOrderTotal({
     moveType: body.moveType as MoveType,
-    housing: body.housing as Housing,
     pickupFloor: parseDecimal(body.pickupFloor),
     dropoffFloor: parseDecimal(body.dropoffFloor),
+    workers: parseDecimal(body.workers),
   });
   return { ...body, totalPrice: total };
 }

@@ -165,14 +165,20 @@ describe('POST /api/orders', () => {
 
   it('prices villas, floors and move types itself and accepts only that total', async () => {
     const client = await visitor();
-    const inputs = { moveType: 'office', housing: 'villa', pickupFloor: 4, dropoffFloor: 7 };
-    const expected = expectedOrderTotal({
+    const inputs = {
       moveType: 'office',
       housing: 'villa',
       pickupFloor: 4,
       dropoffFloor: 7,
+      workers: 5,
+    };
+    const expected = expectedOrderTotal({
+      moveType: 'office',
+      pickupFloor: 4,
+      dropoffFloor: 7,
+      workers: 5,
     });
-    // A total computed with the customer's own team size, not the recommended one, is refused.
+    // A total computed without the extra workers is refused.
     const wrong = await client.request(
       'POST',
       '/api/orders',

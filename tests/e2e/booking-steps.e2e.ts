@@ -1,10 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cairoToday } from '../../src/domain/datetime';
+import { cairoDatePlusDays, cairoToday } from '../../src/domain/datetime';
+import { formatMoney } from '../../src/domain/money';
+import { BOOKING_HORIZON_DAYS, estimatePrice } from '../../src/domain/pricing';
 import arBooking from '../../locales/ar/booking.json';
 import enBooking from '../../locales/en/booking.json';
+import arPricing from '../../locales/ar/pricing.json';
+import enPricing from '../../locales/en/pricing.json';
 import arValidation from '../../locales/ar/validation.json';
 import enValidation from '../../locales/en/validation.json';
+import arCommon from '../../locales/ar/common.json';
+import enCommon from '../../locales/en/common.json';
+import enPayment from '../../locales/en/payment.json';
 import { baseUrl, checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 
 afterAll(closeBrowser);
@@ -21,9 +28,14 @@ async function flow(page: Page): Promise<Record<string, unknown>> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('afsh.booking') ?? '{}'));
 }
 
-type Strings = { b: typeof enBooking; v: typeof enValidation };
-const AR: Strings = { b: arBooking, v: arValidation };
-const EN: Strings = { b: enBooking, v: enValidation };
+type Strings = {
+  b: typeof enBooking;
+  v: typeof enValidation;
+  p: typeof enPricing;
+  c: typeof enCommon;
+};
+const AR: Strings = { b: arBooking, v: arValidation, p: arPricing, c: arCommon };
+const EN: Strings = { b: enBooking, v: enValidation, p: enPricing, c: enCommon };
 
 async function chooseManualLocation(page: Page, s: Strings, governorate: string, district: string) {
   const main = page.getByRole('main');
@@ -40,6 +52,56 @@ async function fillCustomer(page: Page, s: Strings, phone: string) {
     .getByLabel(s.b.customerInfo.pickup, { exact: true })
     .fill('١٢ شارع عباس العقاد، مدينة نصر');
   await main.getByLabel(s.b.customerInfo.dropoff, { exact: true }).fill('٥ شارع ٩، المعادي');
+}
+
+/**
+ * /move-type with a full move, 4 workers and floors 2 and 1, on through /prices to the date
+ * screen; returns the estimate's total as the estimator showed it.
+ */
+async function estimateThenReachDate(page: Page, s: Strings, lang: 'ar' | 'en'): Promise<string> {
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { level: 1, name: s.p.moveTypePage.title }).waitFor();
+  await main.getByRole('radio', { name: s.p.moveTypes.full.label }).check();
+  const add = main.getByRole('button', { name: s.p.moveTypePage.workers.increase });
+  await add.click();
+  await add.click();
+  expect(
+    await main.getByRole('spinbutton', { name: s.p.moveTypePage.workers.label }).inputValue(),
+  ).toBe(lang === 'ar' ? '٤' : '4');
+  await main
+    .getByRole('spinbutton', { name: s.p.moveTypePage.floors.pickup })
+    .fill(lang === 'ar' ? '٢' : '2');
+  await main
+    .getByRole('spinbutton', { name: s.p.moveTypePage.floors.dropoff })
+    .fill(lang === 'ar' ? '١' : '1');
+  const estimate = norm(
+    await main.getByRole('region', { name: s.p.breakdown.title }).textContent(),
+  );
+  const total = norm(
+    formatMoney(
+      estimatePrice({ moveType: 'full', workers: 4, pickupFloor: 2, dropoffFloor: 1 }).total,
+      lang,
+    ),
+  );
+  expect(estimate).toContain(total);
+
+  await main.getByRole('button', { name: s.c.actions.continue, exact: true }).click();
+  await waitForPath(page, '/prices');
+  await main.getByRole('button', { name: s.c.actions.continue, exact: true }).click();
+  await waitForPath(page, '/select-city');
+  await chooseManualLocation(
+    page,
+    s,
+    lang === 'ar' ? 'القاهرة' : 'Cairo',
+    lang === 'ar' ? 'مدينة نصر' : 'Nasr City',
+  );
+  await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
+  await waitForPath(page, '/customer-info');
+  await fillCustomer(page, s, '01012345678');
+  await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+  await waitForPath(page, '/date-selection');
+  await main.getByRole('heading', { level: 1, name: s.b.dateSelection.title }).waitFor();
+  return total;
 }
 
 describe('booking steps: /select-city → /request-summary', () => {
@@ -262,6 +324,121 @@ describe('booking steps: /select-city → /request-summary', () => {
       await dismiss.click();
       expect(await main.getByRole('alert').count()).toBe(0);
       expect(pathOf(page)).toBe('/select-city');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Arabic phone: the workers chosen on /move-type reach the date screen with the same total', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/move-type' });
+    const { page } = opened;
+    const s = AR;
+    const main = page.getByRole('main');
+    try {
+      const total = await estimateThenReachDate(page, s, 'ar');
+
+      const stepper = main.getByRole('spinbutton', { name: s.b.dateSelection.team.workers });
+      expect(await stepper.inputValue()).toBe('٤');
+      const team = main.getByRole('region', { name: s.b.dateSelection.team.title });
+      const teamText = norm(await team.textContent());
+      // Full move on an apartment, floors 2 + 1: we recommend 3; the customer chose 4.
+      expect(teamText).toContain('نقترح ٣ عمال لهذا النقل.');
+      expect(teamText).not.toMatch(/[0-9]/);
+      const totals = main.getByRole('region', { name: s.b.dateSelection.total.title });
+      expect(norm(await totals.textContent())).toContain(total);
+      expect(norm(await totals.textContent())).not.toMatch(/[0-9]/);
+      const dateInput = main.getByLabel(s.b.dateSelection.date, { exact: true });
+      expect(await dateInput.getAttribute('max')).toBe(cairoDatePlusDays(BOOKING_HORIZON_DAYS));
+
+      // RTL: the row runs right to left, minus first (on the right), the value, then plus.
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      const minus = (await team
+        .getByRole('button', { name: s.b.dateSelection.team.decrease })
+        .boundingBox())!;
+      const plus = (await team
+        .getByRole('button', { name: s.b.dateSelection.team.increase })
+        .boundingBox())!;
+      const field = (await stepper.boundingBox())!;
+      expect(minus.x).toBeGreaterThan(field.x + field.width - 1);
+      expect(plus.x + plus.width).toBeLessThan(field.x + 1);
+      for (const box of [minus, plus]) {
+        expect(Math.abs(box.y + box.height / 2 - (field.y + field.height / 2))).toBeLessThan(2);
+      }
+      // Nothing spills out of the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await checkA11y(page, 'date-selection-workers-ar-phone');
+      await snap(page, 'booking-a-date-selection-workers-ar-phone');
+      // The team and total cards as they fill a phone's screen.
+      await team.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(350);
+      await snap(page, 'booking-a-date-selection-workers-team-ar-phone', { fullPage: false });
+
+      // One more worker: the total follows, and the summary shows what was chosen.
+      await team.getByRole('button', { name: s.b.dateSelection.team.increase }).click();
+      const five = norm(
+        formatMoney(
+          estimatePrice({ moveType: 'full', workers: 5, pickupFloor: 2, dropoffFloor: 1 }).total,
+          'ar',
+        ),
+      );
+      expect(norm(await totals.textContent())).toContain(five);
+      await dateInput.fill(cairoToday(new Date(Date.now() + 3 * DAY)));
+      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('09:00');
+      await main.getByRole('button', { name: s.b.dateSelection.next }).click();
+      await waitForPath(page, '/request-summary');
+      await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
+      const summary = norm(await main.textContent());
+      expect(summary).toContain('٥ عمال');
+      expect(summary).toContain(five);
+      expect(await flow(page)).toMatchObject({ workers: 5, pickupFloor: 2, dropoffFloor: 1 });
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('English desktop: the estimator’s 4 workers and total carry to the date screen and the summary', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/move-type' });
+    const { page } = opened;
+    const s = EN;
+    const main = page.getByRole('main');
+    try {
+      const total = await estimateThenReachDate(page, s, 'en');
+
+      const stepper = main.getByRole('spinbutton', { name: s.b.dateSelection.team.workers });
+      expect(await stepper.inputValue()).toBe('4');
+      const team = main.getByRole('region', { name: s.b.dateSelection.team.title });
+      expect(norm(await team.textContent())).toContain('We recommend 3 workers for this move.');
+      const totals = main.getByRole('region', { name: s.b.dateSelection.total.title });
+      expect(norm(await totals.textContent())).toContain(total);
+
+      // Keyboard: the stepper's field takes the arrow keys.
+      await stepper.focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await stepper.inputValue()).toBe('3');
+      await page.keyboard.press('ArrowUp');
+      expect(await stepper.inputValue()).toBe('4');
+      expect(norm(await totals.textContent())).toContain(total);
+      await checkA11y(page, 'date-selection-workers-en-desktop');
+      await snap(page, 'booking-a-date-selection-workers-en-desktop');
+
+      await main
+        .getByLabel(s.b.dateSelection.date, { exact: true })
+        .fill(cairoToday(new Date(Date.now() + 3 * DAY)));
+      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('11:00');
+      await main.getByRole('button', { name: s.b.dateSelection.next }).click();
+      await waitForPath(page, '/request-summary');
+      await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
+      const summary = norm(await main.textContent());
+      expect(summary).toContain('4 workers');
+      expect(summary).toContain(total);
+      await main.getByRole('button', { name: s.b.summary.confirm }).click();
+      await waitForPath(page, '/payment');
+      await main.getByRole('heading', { level: 1, name: enPayment.title }).waitFor();
+      expect(norm(await main.textContent())).toContain(total);
       await expectNoErrors(opened);
     } finally {
       await opened.close();

@@ -114,11 +114,17 @@ async function bookUntilPayment(page: Page, lang: Lang, phoneTyped: string) {
   await page.getByRole('heading', { level: 1, name: s.paymentTitle }).waitFor();
 }
 
+// The date screen proposes the recommended team, and the order is priced with it.
 const EXPECTED_TOTAL = expectedOrderTotal({
   moveType: 'full',
-  housing: 'apartment',
   pickupFloor: 2,
   dropoffFloor: 1,
+  workers: recommendedTeamSize({
+    moveType: 'full',
+    housing: 'apartment',
+    pickupFloor: 2,
+    dropoffFloor: 1,
+  }),
 });
 
 async function shownOrderNumber(page: Page): Promise<string> {
@@ -289,7 +295,7 @@ describe('booking: /select-city → /confirmation', () => {
       districtId: 'maadi',
       ...dims,
       workers: recommendedTeamSize(dims),
-      totalPrice: expectedOrderTotal(dims),
+      totalPrice: expectedOrderTotal({ ...dims, workers: recommendedTeamSize(dims) }),
       fullName: 'Karim Adel',
       phoneNumber: '01198765432',
       pickupAddress: '3 Road 200, Degla, Maadi',

@@ -26,7 +26,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { newOrderDocuments } from '../../src/data/firebase/firestore-documents';
-import { sampleOrderInput } from './order-fixture';
+import { futureDate, sampleOrderInput } from './order-fixture';
 
 // The allow/deny matrix of firestore.rules: no auth, the anonymous owner, another user, an admin
 // (custom claim), for every collection and operation. Needs the Firestore emulator (Java 21 and
@@ -223,6 +223,19 @@ describe.skipIf(!HOST)('firestore.rules', () => {
     it('refuses a tampered price', async () => {
       await assertFails(createOrder(owner(), OWNER, { totalPrice: 100 }).commit());
       await assertFails(createOrder(owner(), OWNER, { totalPrice: '2250' }).commit());
+    });
+    it('prices the workers the order stores: six workers at the price of six, not of four', async () => {
+      const six = sampleOrderInput({ workers: 6 });
+      await assertSucceeds(
+        createOrder(owner(), OWNER, { workers: 6, totalPrice: six.totalPrice }).commit(),
+      );
+      // The sample's own total is for its four workers.
+      await assertFails(createOrder(owner(), OWNER, { workers: 6 }).commit());
+    });
+    it('refuses a move date beyond the booking horizon', async () => {
+      await assertFails(createOrder(owner(), OWNER, { moveDate: futureDate(200) }).commit());
+      await assertFails(createOrder(owner(), OWNER, { moveDate: '9999-12-31' }).commit());
+      await assertSucceeds(createOrder(owner(), OWNER, { moveDate: futureDate(170) }).commit());
     });
     it('refuses a forged status, history or creation time', async () => {
       await assertFails(createOrder(owner(), OWNER, { status: 'delivered' }).commit());

@@ -7,7 +7,7 @@ export function futureDate(days = 30): string {
 
 /**
  * A valid order as the booking flow sends it, priced by the catalog. `patch` may change the move
- * (the total follows) or set a total of its own.
+ * or the workers (the total follows) or set a total of its own.
  */
 export function sampleOrderInput(patch: Partial<OrderInput> = {}): OrderInput {
   const move = {
@@ -15,6 +15,7 @@ export function sampleOrderInput(patch: Partial<OrderInput> = {}): OrderInput {
     housing: 'villa' as const,
     pickupFloor: 2,
     dropoffFloor: 3,
+    workers: 4,
     ...patch,
   };
   return {
@@ -25,7 +26,6 @@ export function sampleOrderInput(patch: Partial<OrderInput> = {}): OrderInput {
     governorateId: 'cairo',
     districtId: 'maadi',
     notes: '',
-    workers: 4,
     moveDate: futureDate(),
     moveTime: '10:30',
     paymentMethod: 'cod',

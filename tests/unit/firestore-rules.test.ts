@@ -12,13 +12,12 @@ import {
 import { generateOrderNumber } from '../../src/domain/order-number';
 import { normalizeEgyptianMobile } from '../../src/domain/phone';
 import {
+  BOOKING_HORIZON_DAYS,
   FLOOR_MAX,
   FLOOR_MIN,
   HOUSING_TYPES,
   MOVE_TYPES,
   priceCatalog,
-  TEAM_MAX,
-  TEAM_MIN,
   WORKERS_MAX,
   WORKERS_MIN,
 } from '../../src/domain/pricing';
@@ -302,46 +301,29 @@ describe('the limits and lists in the rules are the domain’s', () => {
 describe('the price the rules recompute is the catalog’s (D4)', () => {
   const catalog = priceCatalog();
 
-  /** The rules' expectedTotal(), read off the rules and evaluated here. */
-  function rulesTotal(d: {
-    moveType: string;
-    housing: string;
-    pickupFloor: number;
-    dropoffFloor: number;
-  }) {
+  /** The rules' expectedTotal(), read off the rules once, as a function to evaluate here. */
+  function readRulesTotal() {
     const base = fn('basePrice').match(/\{([^}]*)\}\[moveType\]/);
     if (!base) throw new Error('basePrice() has changed shape');
     const prices = Object.fromEntries(
       [...(base[1] as string).matchAll(/'(\w+)': (\d+)/g)].map((m) => [m[1], Number(m[2])]),
     );
-    const team = fn('teamSize').replace(/\s+/g, ' ');
-    const teamShape =
-      /return (\d+) \+ \(d\.moveType in \['full', 'office'\] \? (\d+) : 0\) \+ \(d\.housing == 'villa' \? (\d+) : 0\) \+ \(d\.pickupFloor \+ d\.dropoffFloor >= (\d+) \? (\d+) : 0\);/;
-    const t = team.match(teamShape);
-    if (!t) throw new Error(`teamSize() has changed shape: ${team}`);
-    const [start, typeExtra, villaExtra, manyFloors, floorsExtra] = t.slice(1).map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
     const total = fn('expectedTotal').replace(/\s+/g, ' ');
     const s = total.match(
-      /return basePrice\(d\.moveType\) \+ (\d+) \* \(d\.pickupFloor \+ d\.dropoffFloor\) \+ (\d+) \* \(teamSize\(d\) - 1\);/,
+      /return basePrice\(d\.moveType\) \+ (\d+) \* \(d\.pickupFloor \+ d\.dropoffFloor\) \+ (\d+) \* \(d\.workers - 1\);/,
     );
     if (!s) throw new Error(`expectedTotal() has changed shape: ${total}`);
-    const teamSize =
-      start +
-      (['full', 'office'].includes(d.moveType) ? typeExtra : 0) +
-      (d.housing === 'villa' ? villaExtra : 0) +
-      (d.pickupFloor + d.dropoffFloor >= manyFloors ? floorsExtra : 0);
-    // The rules have no clamp; the domain clamps to TEAM_MIN..TEAM_MAX.
-    expect(teamSize).toBeGreaterThanOrEqual(TEAM_MIN);
-    expect(teamSize).toBeLessThanOrEqual(TEAM_MAX);
-    const price = prices[d.moveType];
-    if (price === undefined) throw new Error(`no base price for ${d.moveType}`);
-    return price + Number(s[1]) * (d.pickupFloor + d.dropoffFloor) + Number(s[2]) * (teamSize - 1);
+    const [floorFee, workerFee] = [Number(s[1]), Number(s[2])];
+    return (d: {
+      moveType: string;
+      pickupFloor: number;
+      dropoffFloor: number;
+      workers: number;
+    }) => {
+      const price = prices[d.moveType];
+      if (price === undefined) throw new Error(`no base price for ${d.moveType}`);
+      return price + floorFee * (d.pickupFloor + d.dropoffFloor) + workerFee * (d.workers - 1);
+    };
   }
 
   it('the base prices are the catalog', () => {
@@ -349,22 +331,47 @@ describe('the price the rules recompute is the catalog’s (D4)', () => {
     for (const type of MOVE_TYPES) expect(base).toContain(`'${type}': ${catalog.base[type]}`);
   });
 
-  it('every move type, housing and pair of floors costs the same in the rules and the app', () => {
+  it('prices the workers the order stores, not a team of its own', () => {
+    expect(fn('expectedTotal')).toContain('d.workers');
+    expect(RULES).not.toMatch(/function teamSize\(/);
+  });
+
+  it('every move type, housing, pair of floors and team costs the same in the rules and the app', () => {
+    const rulesTotal = readRulesTotal();
     let checked = 0;
     for (const moveType of MOVE_TYPES)
       for (const housing of HOUSING_TYPES)
         for (let pickupFloor = FLOOR_MIN; pickupFloor <= FLOOR_MAX; pickupFloor += 1)
-          for (let dropoffFloor = FLOOR_MIN; dropoffFloor <= FLOOR_MAX; dropoffFloor += 1) {
-            const d = { moveType, housing, pickupFloor, dropoffFloor };
-            const rules = rulesTotal(d);
-            if (rules !== expectedOrderTotal(d)) {
-              expect({ ...d, rules }).toEqual({ ...d, rules: expectedOrderTotal(d) });
+          for (let dropoffFloor = FLOOR_MIN; dropoffFloor <= FLOOR_MAX; dropoffFloor += 1)
+            for (let workers = WORKERS_MIN; workers <= WORKERS_MAX; workers += 1) {
+              const d = { moveType, housing, pickupFloor, dropoffFloor, workers };
+              const rules = rulesTotal(d);
+              if (rules !== expectedOrderTotal(d)) {
+                expect({ ...d, rules }).toEqual({ ...d, rules: expectedOrderTotal(d) });
+              }
+              checked += 1;
             }
-            checked += 1;
-          }
     expect(checked).toBe(
-      MOVE_TYPES.length * HOUSING_TYPES.length * (FLOOR_MAX - FLOOR_MIN + 1) ** 2,
+      MOVE_TYPES.length *
+        HOUSING_TYPES.length *
+        (FLOOR_MAX - FLOOR_MIN + 1) ** 2 *
+        (WORKERS_MAX - WORKERS_MIN + 1),
     );
+  });
+
+  it('the sample order the rules tests create is priced with its own workers', () => {
+    const order = sampleOrderInput({ workers: 6 });
+    expect(order.workers).toBe(6);
+    expect(order.totalPrice).toBe(readRulesTotal()(order));
+  });
+});
+
+describe('move dates in the rules (D6)', () => {
+  it('stop at the booking horizon', () => {
+    const dates = fn('isMoveDate').replace(/\s+/g, ' ');
+    expect(dates).toContain(`+ duration.value(${BOOKING_HORIZON_DAYS}, 'd')`);
+    expect(dates).toMatch(/<= \(request\.time \+ duration\.value\(3, 'h'\)\)\.date\(\) \+/);
+    expect(dates).toMatch(/>= \(request\.time \+ duration\.value\(2, 'h'\)\)\.date\(\)/);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
+import { estimatePrice } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';
@@ -34,6 +35,20 @@ const withCustomer = (extra = {}) =>
   });
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ');
 
+const teamRegion = (title: string) => screen.getByRole('region', { name: title });
+/** The amount next to a line of the estimated total, as the customer reads it. */
+function shownAmount(bundle: typeof en, line: 'base' | 'total' | 'workers'): string {
+  const region = screen.getByRole('region', { name: bundle.dateSelection.total.title });
+  const label =
+    line === 'workers'
+      ? within(region).getByText((text) =>
+          text.startsWith(bundle.dateSelection.total.workers.split('(')[0] as string),
+        )
+      : within(region).getByText(bundle.dateSelection.total[line]);
+  return norm(label.closest('div')?.querySelector('dd')?.textContent ?? '');
+}
+const money = (n: number, language: 'ar' | 'en' = 'en') => norm(formatMoney(n, language));
+
 beforeEach(() => {
   // 21:30 UTC on 10 June is already 00:30 on 11 June in Cairo (UTC+3 in summer).
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -55,10 +70,46 @@ describe('DateSelectionPage', () => {
     expect(location()).toBe('/select-city');
   });
 
-  it('the date cannot be before today in Cairo', () => {
+  it('the date cannot be before today in Cairo, nor after the booking horizon', () => {
     withCustomer();
     renderPage();
-    expect(screen.getByLabelText(en.dateSelection.date)).toHaveAttribute('min', '2025-06-11');
+    const date = screen.getByLabelText(en.dateSelection.date);
+    expect(date).toHaveAttribute('min', '2025-06-11');
+    // 11 June 2025 in Cairo + 180 days.
+    expect(date).toHaveAttribute('max', '2025-12-08');
+  });
+
+  it('a date beyond the horizon is refused with its message and nothing saved', async () => {
+    withCustomer();
+    const { user } = renderPage('en');
+    fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+      target: { value: '2025-12-09' },
+    });
+    fireEvent.change(screen.getByLabelText(en.dateSelection.time), { target: { value: '10:00' } });
+    await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+    expect(screen.getByText(enValidation.date.tooFar)).toBeVisible();
+    expect(screen.getByLabelText(en.dateSelection.date)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(en.dateSelection.date)).toHaveFocus();
+    expect(readBookingFlow().moveDate).toBeUndefined();
+    expect(location()).toBe('/date-selection');
+
+    fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+      target: { value: '2025-12-08' },
+    });
+    await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+    expect(location()).toBe('/request-summary');
+    expect(readBookingFlow().moveDate).toBe('2025-12-08');
+  });
+
+  it('Arabic: the horizon message is in Arabic with Arabic-Indic digits', async () => {
+    withCustomer();
+    const { user } = renderPage('ar');
+    fireEvent.change(screen.getByLabelText(ar.dateSelection.date), {
+      target: { value: '2026-01-01' },
+    });
+    fireEvent.change(screen.getByLabelText(ar.dateSelection.time), { target: { value: '10:00' } });
+    await user.click(screen.getByRole('button', { name: ar.dateSelection.next }));
+    expect(screen.getByText(arValidation.date.tooFar)).toHaveTextContent('١٨٠');
   });
 
   it('incomplete: "please fill all fields" and focus on the date', async () => {
@@ -109,12 +160,7 @@ describe('DateSelectionPage', () => {
     expect(total()).toContain(
       norm(
         formatMoney(
-          expectedOrderTotal({
-            moveType: 'partial',
-            housing: 'apartment',
-            pickupFloor: 0,
-            dropoffFloor: 0,
-          }),
+          expectedOrderTotal({ moveType: 'partial', pickupFloor: 0, dropoffFloor: 0, workers: 2 }),
           'en',
         ),
       ),
@@ -131,12 +177,16 @@ describe('DateSelectionPage', () => {
     await user.type(dropoff, '45');
     await user.tab();
     expect(dropoff).toHaveValue('20');
+    // Nobody chose a number of workers yet: the stepper follows the recommended team.
     expect(team()).toContain('5 workers');
+    expect(screen.getByRole('spinbutton', { name: en.dateSelection.team.workers })).toHaveValue(
+      '5',
+    );
     const expected = expectedOrderTotal({
       moveType: 'full',
-      housing: 'villa',
       pickupFloor: 3,
       dropoffFloor: 20,
+      workers: 5,
     });
     expect(total()).toContain(norm(formatMoney(expected, 'en')));
   });
@@ -166,9 +216,9 @@ describe('DateSelectionPage', () => {
       workers: 5,
       totalPrice: expectedOrderTotal({
         moveType: 'office',
-        housing: 'villa',
         pickupFloor: 4,
         dropoffFloor: 0,
+        workers: 5,
       }),
     });
     expect(flow.pricing?.total).toBe(flow.totalPrice);
@@ -181,5 +231,115 @@ describe('DateSelectionPage', () => {
     expect(
       within(table).getByRole('rowheader', { name: /Loading and unloading/ }),
     ).toHaveTextContent('Your choice');
+  });
+
+  describe('workers: chosen, recommended, priced', () => {
+    // The choices the move-type estimator test makes too (move-type-page.test.tsx): full move,
+    // floors 2 and 1, 4 workers. The estimator shows 2490 for them; so must this screen.
+    const CHOSEN = {
+      moveType: 'full',
+      housing: 'apartment',
+      pickupFloor: 2,
+      dropoffFloor: 1,
+    } as const;
+    const ESTIMATOR_TOTAL = 2490;
+
+    it('prefills the estimator’s workers, says what we recommend, and totals with the choice', () => {
+      withCustomer({ ...CHOSEN, workers: 4, totalPrice: ESTIMATOR_TOTAL });
+      renderPage('en');
+      const stepper = screen.getByRole('spinbutton', { name: en.dateSelection.team.workers });
+      expect(stepper).toHaveValue('4');
+      expect(stepper).toHaveAttribute('aria-valuenow', '4');
+      expect(stepper).toHaveAttribute('aria-valuetext', '4 workers');
+      // Full move (+1) on an apartment with 3 floors: we recommend 3, the customer chose 4.
+      expect(stepper).toHaveAccessibleDescription('We recommend 3 workers for this move.');
+      expect(norm(teamRegion(en.dateSelection.team.title).textContent)).toContain(
+        'We recommend 3 workers for this move.',
+      );
+      expect(shownAmount(en, 'total')).toBe(money(ESTIMATOR_TOTAL));
+      expect(ESTIMATOR_TOTAL).toBe(
+        estimatePrice({ moveType: 'full', pickupFloor: 2, dropoffFloor: 1, workers: 4 }).total,
+      );
+      expect(shownAmount(en, 'workers')).toBe(money(3 * 250));
+    });
+
+    it('without a choice, starts at the recommended team and follows it', async () => {
+      withCustomer({ moveType: 'office' });
+      const { user } = renderPage('en');
+      const stepper = screen.getByRole('spinbutton', { name: en.dateSelection.team.workers });
+      expect(stepper).toHaveValue('3');
+      expect(stepper).toHaveAccessibleDescription('We recommend 3 workers for this move.');
+      await user.click(screen.getByRole('radio', { name: 'Villa' }));
+      expect(stepper).toHaveValue('4');
+      expect(shownAmount(en, 'total')).toBe(money(1200 + 3 * 250));
+    });
+
+    it('the total follows the stepper live, and a choice stays when the move changes', async () => {
+      withCustomer({ moveType: 'partial' });
+      const { user } = renderPage('en');
+      const stepper = screen.getByRole('spinbutton', { name: en.dateSelection.team.workers });
+      expect(stepper).toHaveValue('2');
+      expect(shownAmount(en, 'total')).toBe(money(1250));
+
+      await user.click(screen.getByRole('button', { name: en.dateSelection.team.increase }));
+      await user.click(screen.getByRole('button', { name: en.dateSelection.team.increase }));
+      expect(stepper).toHaveValue('4');
+      expect(shownAmount(en, 'workers')).toBe(money(750));
+      expect(shownAmount(en, 'total')).toBe(money(1000 + 750));
+      expect(screen.getByText((text) => text.startsWith('Extra workers (3 ×'))).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: en.dateSelection.team.decrease }));
+      expect(shownAmount(en, 'total')).toBe(money(1000 + 500));
+
+      // Keyboard, as on the estimator: End is the most, the buttons stay reachable.
+      stepper.focus();
+      await user.keyboard('{End}');
+      expect(stepper).toHaveValue('6');
+      expect(screen.getByRole('button', { name: en.dateSelection.team.increase })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      expect(shownAmount(en, 'total')).toBe(money(1000 + 5 * 250));
+
+      // The villa raises the recommendation, not the customer's choice.
+      await user.click(screen.getByRole('radio', { name: 'Villa' }));
+      expect(stepper).toHaveValue('6');
+      expect(stepper).toHaveAccessibleDescription('We recommend 3 workers for this move.');
+    });
+
+    it('saves the chosen workers with their own price; the summary then shows the same', async () => {
+      withCustomer({ ...CHOSEN, workers: 4, totalPrice: ESTIMATOR_TOTAL });
+      const { user } = renderPage('en');
+      fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+        target: { value: '2025-06-20' },
+      });
+      fireEvent.change(screen.getByLabelText(en.dateSelection.time), {
+        target: { value: '10:00' },
+      });
+      const stepper = screen.getByRole('spinbutton', { name: en.dateSelection.team.workers });
+      await user.clear(stepper);
+      await user.type(stepper, '6');
+      await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+      expect(location()).toBe('/request-summary');
+      const flow = readBookingFlow();
+      const total = estimatePrice({ ...CHOSEN, workers: 6 }).total;
+      expect(flow).toMatchObject({ ...CHOSEN, workers: 6, totalPrice: total });
+      expect(total).toBe(1500 + 240 + 5 * 250);
+      expect(flow.pricing).toEqual(estimatePrice({ ...CHOSEN, workers: 6 }));
+      expect(expectedOrderTotal({ ...CHOSEN, workers: 6 })).toBe(flow.totalPrice);
+    });
+
+    it('Arabic: Arabic-Indic digits in the stepper, the hint and the total', async () => {
+      withCustomer({ ...CHOSEN, workers: 4, totalPrice: ESTIMATOR_TOTAL });
+      const { user } = renderPage('ar');
+      const stepper = screen.getByRole('spinbutton', { name: ar.dateSelection.team.workers });
+      expect(stepper).toHaveValue('٤');
+      expect(stepper).toHaveAccessibleDescription('نقترح ٣ عمال لهذا النقل.');
+      expect(shownAmount(ar as typeof en, 'total')).toBe(money(ESTIMATOR_TOTAL, 'ar'));
+      await user.click(screen.getByRole('button', { name: ar.dateSelection.team.increase }));
+      expect(stepper).toHaveValue('٥');
+      expect(shownAmount(ar as typeof en, 'total')).toBe(money(ESTIMATOR_TOTAL + 250, 'ar'));
+      expect(norm(teamRegion(ar.dateSelection.team.title).textContent)).not.toMatch(/[0-9]/);
+    });
   });
 });

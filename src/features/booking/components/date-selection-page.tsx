@@ -2,13 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
+import { NumberStepper } from '../../../components/ui/number-stepper';
 import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
-import { cairoToday } from '../../../domain/datetime';
+import { cairoDatePlusDays, cairoToday } from '../../../domain/datetime';
 import { normalizeDigits } from '../../../domain/digits';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import {
+  BOOKING_HORIZON_DAYS,
   clampFloor,
+  clampWorkers,
   DEFAULT_MOVE_TYPE,
   estimatePrice,
   FLOOR_FEE,
@@ -17,6 +20,9 @@ import {
   isMoveType,
   MOVE_TYPES,
   recommendedTeamSize,
+  WORKER_EXTRA_PER_HEAD,
+  WORKERS_MAX,
+  WORKERS_MIN,
 } from '../../../domain/pricing';
 import {
   dateSelectionSchema,
@@ -41,11 +47,21 @@ const FIELDS = [
   'dropoffFloor',
 ] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+/** `workers` is '' until the customer picks a number: the team then follows our recommendation. */
+type Values = Record<Field | 'workers', string>;
+
+/** The chosen workers, or the recommended team while the customer has not chosen. */
+function workersFrom(raw: string, recommended: number): number {
+  return raw === '' ? recommended : clampWorkers(raw);
+}
 
 export const DATE_DRAFT_KEY = 'afsh.booking.dateDraft';
 
-/** /date-selection: when, what and where exactly; the team and the total follow live (D4). */
+/**
+ * /date-selection: when, what and where exactly, and how many workers (prefilled with the
+ * estimator's choice, or our recommendation); the total follows live and is what the order is
+ * priced at (D4).
+ */
 export function DateSelectionPage() {
   const { t } = useTranslation(['booking', 'pricing', 'validation']);
   const language = useDisplayLanguage();
@@ -63,10 +79,13 @@ export function DateSelectionPage() {
     housing: state.housing ?? 'apartment',
     pickupFloor: String(state.pickupFloor ?? 0),
     dropoffFloor: String(state.dropoffFloor ?? 0),
+    // Chosen on /move-type (or here, on an earlier visit).
+    workers: state.workers === undefined ? '' : String(state.workers),
   }));
   const errors = useStepErrors(FIELDS, VALIDATION_MESSAGES.dateSelectionRequired, idFor);
-  // Read once per visit; the schema checks "today" again at submit time.
+  // Read once per visit; the schema checks "today" and the horizon again at submit time.
   const [today] = useState(() => cairoToday());
+  const [lastDay] = useState(() => cairoDatePlusDays(BOOKING_HORIZON_DAYS));
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -74,6 +93,7 @@ export function DateSelectionPage() {
     change({ [field]: value } as Partial<Values>);
     errors.clear(field);
   };
+  const onWorkersChange = (value: number) => change({ workers: String(value) });
 
   // Live figures, from the same domain functions the server uses to check the total.
   const moveType = isMoveType(values.moveType) ? values.moveType : null;
@@ -86,17 +106,19 @@ export function DateSelectionPage() {
     pickupFloor,
     dropoffFloor,
   });
+  const workers = workersFrom(values.workers, team);
   const pricing = estimatePrice({
     moveType: moveType ?? DEFAULT_MOVE_TYPE,
     pickupFloor,
     dropoffFloor,
-    workers: team,
+    workers,
   });
   const total = moveType
-    ? expectedOrderTotal({ moveType, housing, pickupFloor, dropoffFloor })
+    ? expectedOrderTotal({ moveType, pickupFloor, dropoffFloor, workers })
     : null;
   const num = (n: number) => formatNumber(n, language);
   const money = (n: number) => <bdi>{formatMoney(n, language)}</bdi>;
+  const workersText = t('dateSelection.team.value', { count: workers, value: num(workers) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,8 +128,7 @@ export function DateSelectionPage() {
       return;
     }
     const data = parsed.data;
-    const workers = recommendedTeamSize(data);
-    const breakdown = estimatePrice({ ...data, workers });
+    const chosen = { ...data, workers: workersFrom(values.workers, recommendedTeamSize(data)) };
     update({
       moveDate: data.moveDate,
       moveTime: data.moveTime,
@@ -115,9 +136,9 @@ export function DateSelectionPage() {
       housing: data.housing,
       pickupFloor: data.pickupFloor,
       dropoffFloor: data.dropoffFloor,
-      workers,
-      pricing: breakdown,
-      totalPrice: expectedOrderTotal(data),
+      workers: chosen.workers,
+      pricing: estimatePrice(chosen),
+      totalPrice: expectedOrderTotal(chosen),
     });
     clearDraft();
     void navigate(paths.requestSummary);
@@ -157,6 +178,7 @@ export function DateSelectionPage() {
                   className="input"
                   type="date"
                   min={today}
+                  max={lastDay}
                   value={values.moveDate}
                   onChange={(event) => onChange('moveDate', event.target.value)}
                   aria-invalid={invalid('moveDate')}
@@ -260,10 +282,32 @@ export function DateSelectionPage() {
             <h2 id={`${ids}-team`} className="booking-card-title">
               {t('dateSelection.team.title')}
             </h2>
-            <p className="date-team-value" aria-live="polite">
-              {t('dateSelection.team.value', { count: team, value: num(team) })}
+            <NumberStepper
+              id={idFor('workers')}
+              label={t('dateSelection.team.workers')}
+              value={workers}
+              min={WORKERS_MIN}
+              max={WORKERS_MAX}
+              clamp={clampWorkers}
+              onChange={onWorkersChange}
+              decreaseLabel={t('dateSelection.team.decrease')}
+              increaseLabel={t('dateSelection.team.increase')}
+              valueText={workersText}
+              announcement={t('dateSelection.team.announcement', {
+                label: t('dateSelection.team.workers'),
+                value: workersText,
+              })}
+              language={language}
+              hintId={`${idFor('workers')}-hint`}
+            />
+            <p id={`${idFor('workers')}-hint`} className="date-team-recommended">
+              {t('dateSelection.team.recommended', { count: team, value: num(team) })}
             </p>
-            <p className="field-hint">{t('dateSelection.team.explain')}</p>
+            <p className="field-hint">
+              {t('dateSelection.team.explain', {
+                fee: formatMoney(WORKER_EXTRA_PER_HEAD, language),
+              })}
+            </p>
           </section>
 
           <section className="booking-card" aria-labelledby={`${ids}-total`}>
@@ -291,7 +335,7 @@ export function DateSelectionPage() {
                   <div>
                     <dt>
                       {t('dateSelection.total.workers', {
-                        quantity: num(team - 1),
+                        quantity: num(workers - 1),
                         fee: formatMoney(pricing.workerExtraPerHead, language),
                       })}
                     </dt>

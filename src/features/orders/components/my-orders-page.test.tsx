@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
-import { newOrder } from '../../../testing/order-fixtures';
+import { futureDate, newOrder } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/orders.json';
 import enCommon from '../../../../locales/en/common.json';
@@ -20,7 +20,9 @@ async function customerWithOrders(count = 1) {
   await port.auth.ensureSession();
   const orders = [];
   for (let i = 0; i < count; i += 1) {
-    orders.push(await port.orders.create(newOrder(ORDER)));
+    orders.push(
+      await port.orders.create(newOrder({ ...ORDER, moveDate: futureDate(3, backend.now()) })),
+    );
     backend.advanceTime(1000);
   }
   return { backend, port, orders };
@@ -62,7 +64,9 @@ describe('MyOrdersPage', () => {
     const { backend, port } = await customerWithOrders(2);
     const other = backend.client();
     await other.auth.ensureSession();
-    const foreign = await other.orders.create(newOrder({ fullName: 'Someone Else' }));
+    const foreign = await other.orders.create(
+      newOrder({ fullName: 'Someone Else', moveDate: futureDate(3, backend.now()) }),
+    );
 
     const { user } = renderWithProviders(<MyOrdersPage />, {
       language: 'en',

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
 import { estimatePrice, type MoveType, type PriceBreakdown } from '../../../domain/pricing';
+import { expectedOrderTotal } from '../../../domain/schemas';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
 import { MoveTypePage } from './move-type-page';
@@ -134,6 +135,25 @@ describe('MoveTypePage', () => {
     expect(workers).toHaveValue('6');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(workers).toHaveValue('4');
+  });
+
+  it('shows the total the order is priced at: the date screen shows the same for these choices', async () => {
+    // The same choices as the date screen's test (date-selection-page.test.tsx), which expects 2490.
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('radio', { name: en.moveTypes.full.label }));
+    await user.click(screen.getByRole('button', { name: en.moveTypePage.workers.increase }));
+    await user.click(screen.getByRole('button', { name: en.moveTypePage.workers.increase }));
+    await user.click(screen.getByRole('button', { name: en.moveTypePage.floors.pickupIncrease }));
+    await user.click(screen.getByRole('button', { name: en.moveTypePage.floors.pickupIncrease }));
+    await user.click(screen.getByRole('button', { name: en.moveTypePage.floors.dropoffIncrease }));
+    const total = expectedOrderTotal({
+      moveType: 'full',
+      pickupFloor: 2,
+      dropoffFloor: 1,
+      workers: 4,
+    });
+    expect(total).toBe(2490);
+    expect(shownAmount('en', 'total')).toBe(norm(formatMoney(total, 'en')));
   });
 
   it('continues to /prices with exactly the chosen state and its breakdown', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { NumberStepper } from '../../../components/ui/number-stepper';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import {
@@ -24,7 +25,6 @@ import { loadMoveTypeDraft, saveMoveTypeDraft } from '../draft-storage';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { readMoveTypeState, type MoveTypeFlowState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
-import { NumberStepper } from './number-stepper';
 import { PriceBreakdownView } from './price-breakdown';
 import { PricingContinue, PricingFrame } from './pricing-frame';
 import './move-type-page.css';

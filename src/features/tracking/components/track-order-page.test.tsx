@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { DataError, type DataPort } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
-import { newOrder, placeOrder } from '../../../testing/order-fixtures';
+import { futureDate, newOrder, placeOrder } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/tracking.json';
 import enErrors from '../../../../locales/en/errors.json';
@@ -113,7 +113,12 @@ describe('TrackOrderPage', () => {
     backend.createAdmin('boss@afsh.example', 'Moving-day-2026');
     await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
     const order = await owner.orders.create(
-      newOrder({ paymentMethod: 'cod', moveType: 'full', housing: 'villa' }),
+      newOrder({
+        paymentMethod: 'cod',
+        moveType: 'full',
+        housing: 'villa',
+        moveDate: futureDate(3, backend.now()),
+      }),
     );
     backend.advanceTime(60_000);
     await admin.orders.update(order.id, { status: 'under_review', paymentStatus: 'paid' });
@@ -145,7 +150,7 @@ describe('TrackOrderPage', () => {
     const backend = new MemoryBackend({ now: NOW });
     const owner = backend.client();
     await owner.auth.ensureSession();
-    const order = await owner.orders.create(newOrder());
+    const order = await owner.orders.create(newOrder({ moveDate: futureDate(3, backend.now()) }));
     await owner.orders.cancel(order.id);
 
     renderWithProviders(page(), {

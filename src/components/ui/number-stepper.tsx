@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import { normalizeDigits } from '../../../domain/digits';
-import { formatNumber } from '../../../domain/money';
-import type { DisplayLanguage } from '../../../domain/locale';
+import { normalizeDigits } from '../../domain/digits';
+import { formatNumber } from '../../domain/money';
+import type { DisplayLanguage } from '../../domain/locale';
 import './number-stepper.css';
 
 interface NumberStepperProps {
