@@ -54,9 +54,19 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const env = loadEnv(process.env, options.env);
   const staticDir = resolve(options.staticDir ?? env.STATIC_DIR ?? DEFAULT_STATIC_DIR);
 
+  const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
     logger: (options.logger ?? false) as FastifyServerOptions['logger'],
     trustProxy: env.TRUST_PROXY,
+    // A client that sends its headers or body a byte at a time would otherwise hold its
+    // connection for as long as it likes: a thousand of them and nobody else gets in (D8).
+    // Node checks these deadlines every connectionsCheckingInterval (30 s by default).
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(250, Math.min(5000, requestTimeoutMs / 4)),
+    },
     // Order numbers and paths are short; nothing legitimate comes close to this.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,

@@ -7,13 +7,22 @@ export class HttpError extends Error {
   readonly code: string;
   /** Field → translation key, for 400 invalid-argument. */
   readonly fields: Record<string, string> | undefined;
+  /** Sent as Retry-After with a 429 or 503: when trying again can work. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -58,6 +58,9 @@ describe('errorMessageKey', () => {
     ],
     ['payment', err('unavailable'), 'errors:payment.unavailable'],
     ['payment', err('internal'), 'errors:payment.failed'],
+    // Too many orders (D8) says more than "too many attempts".
+    ['payment', err('rate-limited', 'errors:order.limitReached'), 'errors:order.limitReached'],
+    ['payment', err('rate-limited', 'errors:rateLimited'), 'errors:rateLimited'],
     ['payment', err('already-exists'), 'errors:payment.failed'],
     ['payment', err('unauthenticated', 'errors:unauthenticated'), 'errors:payment.sessionFailed'],
     // The server's own words win over the context's when they say more.

@@ -14,6 +14,7 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:review.cooldown'     (review within 60 s, 429) → 'errors:review.cooldown'
  * - 'validation:order.priceMismatch' (field totalPrice, 400)   → 'errors:order.priceMismatch'
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
+ * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -21,6 +22,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:review.cooldown': 'errors:review.cooldown',
   'validation:order.priceMismatch': 'errors:order.priceMismatch',
   'validation:payment.declined': 'errors:payment.declined',
+  'errors:order.limitReached': 'errors:order.limitReached',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -41,6 +43,7 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:review.cooldown',
   'errors:order.priceMismatch',
   'errors:payment.declined',
+  'errors:order.limitReached',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

@@ -4,15 +4,22 @@ import {
   generateOrderNumber,
   isOrderNumber,
   ORDER_NUMBER_PATTERN,
+  ORDER_SUFFIX_THRESHOLDS,
+  orderSuffixWidth,
   parseOrderNumber,
+  suffixCapacity,
+  widerSuffix,
 } from './order-number';
 
 describe('ORDER_NUMBER_PATTERN', () => {
   it.each<[string, boolean]>([
     ['AF-20250101-123', true],
     ['AF-20250101-1234', true],
+    ['AF-20250101-12345', true],
+    ['AF-20250101-123456', true],
     ['AF-20250101-12', false],
-    ['AF-20250101-12345', false],
+    ['AF-20250101-1234567', false],
+    ['AF-20250101-012', false],
     ['af-20250101-123', false],
     ['AF-2025011-123', false],
     [' AF-20250101-123', false],
@@ -30,6 +37,8 @@ describe('formatOrderNumber', () => {
     ['20240229', 999, 'AF-20240229-999'],
     ['20250615', 1000, 'AF-20250615-1000'],
     ['20250615', 9999, 'AF-20250615-9999'],
+    ['20250615', 10000, 'AF-20250615-10000'],
+    ['20250615', 999999, 'AF-20250615-999999'],
   ])('(%s, %d) → %s', (ymd, suffix, expected) => {
     expect(formatOrderNumber(ymd, suffix)).toBe(expected);
   });
@@ -39,7 +48,7 @@ describe('formatOrderNumber', () => {
     ['2025011', 123],
     ['2025-01-01', 123],
     ['20250101', 99],
-    ['20250101', 10000],
+    ['20250101', 1_000_000],
     ['20250101', 123.5],
     ['20250101', Number.NaN],
   ])('rejects (%j, %d)', (ymd, suffix) => {
@@ -54,6 +63,8 @@ describe('parseOrderNumber', () => {
     ['AF-20261231-999', { date: '20261231', suffix: 999 }],
     ['AF-20250101-1000', { date: '20250101', suffix: 1000 }],
     ['AF-20250101-9999', { date: '20250101', suffix: 9999 }],
+    ['AF-20250101-54321', { date: '20250101', suffix: 54321 }],
+    ['AF-20250101-100000', { date: '20250101', suffix: 100000 }],
   ])('%s', (input, expected) => {
     expect(parseOrderNumber(input)).toEqual(expected);
   });
@@ -67,6 +78,8 @@ describe('parseOrderNumber', () => {
     ['AF-20250101-099'], // suffix below 100
     ['AF-20250101-012'],
     ['AF-20250101-0999'], // 4 digits below 1000
+    ['AF-20250101-012345'],
+    ['AF-20250101-1234567'],
     ['AF-20250101-12'],
     ['af-20250101-123'],
     ['AF-20250101-123 '],
@@ -110,7 +123,7 @@ describe('generateOrderNumber', () => {
 
   const now = new Date('2025-01-01T10:00:00Z');
 
-  it.each<[number, 3 | 4, string]>([
+  it.each<[number, 3 | 4 | 5 | 6, string]>([
     [0, 3, 'AF-20250101-100'],
     [0.5, 3, 'AF-20250101-550'],
     [0.999999, 3, 'AF-20250101-999'],
@@ -119,6 +132,10 @@ describe('generateOrderNumber', () => {
     [0, 4, 'AF-20250101-1000'],
     [0.5, 4, 'AF-20250101-5500'],
     [0.999999, 4, 'AF-20250101-9999'],
+    [0, 5, 'AF-20250101-10000'],
+    [0.999999, 5, 'AF-20250101-99999'],
+    [0, 6, 'AF-20250101-100000'],
+    [0.9999999, 6, 'AF-20250101-999999'],
   ])('random %d with %d digits → %s', (value, digits, expected) => {
     expect(generateOrderNumber(now, fixed(value), digits)).toBe(expected);
   });
@@ -138,5 +155,41 @@ describe('generateOrderNumber', () => {
 
   it('defaults to the current time', () => {
     expect(isOrderNumber(generateOrderNumber())).toBe(true);
+  });
+});
+
+describe('orderSuffixWidth: the number space widens before it fills', () => {
+  it.each<[number, 3 | 4 | 5 | 6 | null]>([
+    [0, 3],
+    [449, 3],
+    [450, 4],
+    [4_949, 4],
+    [4_950, 5],
+    [49_949, 5],
+    [49_950, 6],
+    [859_949, 6],
+    [859_950, null],
+    [10_000_000, null],
+  ])('after %d numbers today → %s digits', (issued, width) => {
+    expect(orderSuffixWidth(issued)).toBe(width);
+  });
+
+  it('leaves every width at most half full, and the last at most 90% full', () => {
+    let before = 0;
+    for (const [index, threshold] of ORDER_SUFFIX_THRESHOLDS.entries()) {
+      const width = orderSuffixWidth(before);
+      expect(width).not.toBeNull();
+      const used = threshold - before;
+      const last = index === ORDER_SUFFIX_THRESHOLDS.length - 1;
+      expect(used / suffixCapacity(width!)).toBeLessThanOrEqual(last ? 0.9 : 0.5);
+      before = threshold;
+    }
+  });
+
+  it('has a wider width for every width but the last', () => {
+    expect(widerSuffix(3)).toBe(4);
+    expect(widerSuffix(4)).toBe(5);
+    expect(widerSuffix(5)).toBe(6);
+    expect(widerSuffix(6)).toBeNull();
   });
 });

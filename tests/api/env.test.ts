@@ -13,7 +13,31 @@ describe('server settings', () => {
       TRUST_PROXY: false,
       SESSION_TTL_DAYS: 30,
       RATE_LIMITS: 'on',
+      ORDER_LIMIT_CUSTOMER_HOUR: 3,
+      ORDER_LIMIT_CUSTOMER_DAY: 5,
+      ORDER_LIMIT_ADDRESS_HOUR: 10,
+      ORDER_LIMIT_ADDRESS_DAY: 30,
+      REQUEST_TIMEOUT_SECONDS: 30,
     });
+  });
+
+  it('reads the order limits and the request timeout, and refuses nonsense', () => {
+    const env = loadEnv({
+      ORDER_LIMIT_CUSTOMER_DAY: '0',
+      ORDER_LIMIT_ADDRESS_HOUR: '50',
+      ORDER_LIMIT_ADDRESS_DAY: '200',
+      REQUEST_TIMEOUT_SECONDS: '10',
+    });
+    expect(env.ORDER_LIMIT_CUSTOMER_DAY).toBe(0);
+    expect(env.ORDER_LIMIT_ADDRESS_HOUR).toBe(50);
+    expect(env.REQUEST_TIMEOUT_SECONDS).toBe(10);
+    expect(() => loadEnv({ ORDER_LIMIT_CUSTOMER_HOUR: '-1' })).toThrow(/ORDER_LIMIT_CUSTOMER_HOUR/);
+    expect(() => loadEnv({ ORDER_LIMIT_ADDRESS_DAY: 'lots' })).toThrow(/ORDER_LIMIT_ADDRESS_DAY/);
+    expect(() => loadEnv({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    // An hourly limit above the daily one means the operator swapped them.
+    expect(() =>
+      loadEnv({ ORDER_LIMIT_CUSTOMER_HOUR: '9', ORDER_LIMIT_CUSTOMER_DAY: '5' }),
+    ).toThrow(/ORDER_LIMIT_CUSTOMER_HOUR: is more than ORDER_LIMIT_CUSTOMER_DAY/);
   });
 
   it('reads strings from the environment and treats empty values as unset', () => {

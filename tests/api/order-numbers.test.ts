@@ -8,24 +8,23 @@ import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
 import { createOrderInputSchema } from '../../src/domain/schemas.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
 import {
-  ORDER_NUMBER_ATTEMPTS,
+  ORDER_NUMBER_TRIES_PER_WIDTH,
   OrderNumberExhaustedError,
   OrdersRepository,
-  THREE_DIGIT_CAPACITY,
 } from '../../server/src/repositories/orders-repository.ts';
 import type { NewOrderRecord } from '../../server/src/repositories/orders-repository.ts';
 import { createAnonymousUser } from '../../server/src/repositories/users-repository.ts';
 import { orderBody } from './order-fixtures.ts';
-import { createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TestClient } from './test-server.ts';
 
 // A fixed instant, late in the Cairo evening, so "today" is unambiguous in the assertions.
 const NOW = new Date('2026-05-20T18:00:00Z');
 const DAY = cairoYmdCompact(NOW);
 
-/** A random() that yields exactly `suffix` (100-999 with 3 digits, 1000-9999 with 4). */
-function randomFor(suffix: number, digits: 3 | 4 = 3): number {
-  const [min, span] = digits === 3 ? [100, 900] : [1000, 9000];
-  return (suffix - min + 0.5) / span;
+/** A random() that yields exactly `suffix` (100-999 with 3 digits, 1000-9999 with 4, …). */
+function randomFor(suffix: number, digits: 3 | 4 | 5 | 6 = 3): number {
+  const min = 10 ** (digits - 1);
+  return (suffix - min + 0.5) / (9 * min);
 }
 
 /** Plays back `values`, then repeats the last one; records how often it was asked. */
@@ -91,29 +90,64 @@ describe('order numbers in the repository (D6)', () => {
     expect(count()).toBe(3);
   });
 
-  it(`switches to 4 digits once the day's ${THREE_DIGIT_CAPACITY} numbers are taken`, () => {
-    const all = Array.from({ length: THREE_DIGIT_CAPACITY }, (_, i) => 100 + i);
-    seed(all);
-    expect(count()).toBe(THREE_DIGIT_CAPACITY);
+  function setIssued(issued: number, day = DAY): void {
+    db.prepare(
+      `INSERT INTO order_number_days (day, issued) VALUES (?, ?)
+       ON CONFLICT (day) DO UPDATE SET issued = excluded.issued`,
+    ).run(day, issued);
+  }
 
-    const order = repo.create(record, { now: NOW });
-    expect(order.orderNumber).toMatch(new RegExp(`^AF-${DAY}-[1-9]\\d{3}$`));
-    expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+  function issued(day = DAY): number {
+    const row = db.prepare('SELECT issued FROM order_number_days WHERE day = ?').get(day) as
+      { issued: number } | undefined;
+    return row?.issued ?? 0;
+  }
+
+  it('counts the numbers each day has issued, in the same transaction as the order', () => {
+    seed([101, 102, 103]);
+    expect(issued()).toBe(3);
+    // A deleted order still counts: its number is not handed out by the width rule again.
+    db.prepare('DELETE FROM orders WHERE order_number = ?').run(`AF-${DAY}-101`);
+    expect(issued()).toBe(3);
   });
 
-  it('falls back to 4 digits after half its tries when the day is nearly full', () => {
-    // Every 3-digit number but one is taken, and the random source keeps hitting a taken one.
-    seed(Array.from({ length: THREE_DIGIT_CAPACITY }, (_, i) => 100 + i).filter((n) => n !== 555));
+  it.each<[number, 3 | 4 | 5 | 6]>([
+    [449, 3],
+    [450, 4],
+    [4_950, 5],
+    [49_950, 6],
+  ])('after %d numbers in a day, the next has %d digits', (already, digits) => {
+    setIssued(already);
+    const order = repo.create(record, { now: NOW });
+    expect(order.orderNumber).toMatch(new RegExp(`^AF-${DAY}-[1-9]\\d{${digits - 1}}$`));
+    expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    expect(issued()).toBe(already + 1);
+  });
+
+  it('moves to the next width after a dozen clashes instead of failing', () => {
+    seed([100]);
     // 0 always gives the lowest suffix: 100 (taken) with 3 digits, 1000 with 4.
     const source = scripted([0]);
     const order = repo.create(record, { now: NOW, random: source.random });
     expect(order.orderNumber).toBe(`AF-${DAY}-1000`);
-    expect(source.calls()).toBe(ORDER_NUMBER_ATTEMPTS / 2 + 1);
+    expect(source.calls()).toBe(ORDER_NUMBER_TRIES_PER_WIDTH + 1);
   });
 
-  it('gives up after a bounded number of tries and stores nothing', () => {
-    seed([100]);
-    seed([1000], 4);
+  it('refuses once the day is spent, without trying, and stores nothing', () => {
+    setIssued(859_950);
+    const before = count();
+    const source = scripted([0.5]);
+    expect(() => repo.create(record, { now: NOW, random: source.random })).toThrow(
+      OrderNumberExhaustedError,
+    );
+    expect(source.calls()).toBe(0);
+    expect(count()).toBe(before);
+    expect(issued()).toBe(859_950);
+  });
+
+  it('gives up after clashing at the widest width, and stores nothing', () => {
+    setIssued(800_000);
+    repo.create(record, { now: NOW, random: () => randomFor(100_000, 6) });
     const before = count();
     expect(() => repo.create(record, { now: NOW, random: () => 0 })).toThrow(
       OrderNumberExhaustedError,
@@ -157,6 +191,33 @@ describe('order numbers under concurrent load', () => {
       (result) => (result.body as { order: { orderNumber: string } }).order.orderNumber,
     );
     expect(new Set(numbers).size).toBe(500);
-    for (const number of numbers) expect(number).toMatch(/^AF-\d{8}-\d{3,4}$/);
+    for (const number of numbers) expect(number).toMatch(ORDER_NUMBER_PATTERN);
   }, 60_000);
+});
+
+describe('a spent day of order numbers, over HTTP', () => {
+  let server: Awaited<ReturnType<typeof createTestServer>>;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers 503 with Retry-After and a translated message, never a 500, and stores nothing', async () => {
+    const day = cairoYmdCompact(new Date());
+    server.app.db
+      .prepare('INSERT INTO order_number_days (day, issued) VALUES (?, ?)')
+      .run(day, 10_000_000);
+    const client = new TestClient(server.app);
+    await client.anonymous();
+    const res = await client.request('POST', '/api/orders', orderBody());
+    expect(res.status).toBe(503);
+    expect(res.body.error).toEqual({ code: 'unavailable', message: 'errors:unavailable' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const admin = await adminClient(server.app);
+    expect((await admin.request('GET', '/api/orders')).body.total).toBe(0);
+  });
 });

@@ -73,10 +73,13 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
  */
 export class TestClient {
   readonly app: FastifyInstance;
+  /** The address the server sees this visitor come from (per-address limits). */
+  readonly remoteAddress: string | undefined;
   private readonly jar = new Map<string, string>();
 
-  constructor(app: FastifyInstance) {
+  constructor(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
     this.app = app;
+    this.remoteAddress = options.remoteAddress;
   }
 
   /** The raw session token in the jar (to replay or forge it). */
@@ -111,6 +114,7 @@ export class TestClient {
         ...headers,
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(this.remoteAddress !== undefined ? { remoteAddress: this.remoteAddress } : {}),
     };
     const res = await this.app.inject(options);
 

@@ -72,6 +72,8 @@ export interface OpenPageOptions {
   reducedMotion?: boolean;
   /** Extra localStorage entries present before the app's first script runs. */
   storage?: Record<string, string>;
+  /** Another server than the run's (a spec that needs its own settings starts one). */
+  baseUrl?: string;
 }
 
 /**
@@ -81,7 +83,8 @@ export interface OpenPageOptions {
  */
 export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const browser = await getBrowser();
-  const origin = new URL(baseUrl()).origin;
+  const base = (opts.baseUrl ?? baseUrl()).replace(/\/$/, '');
+  const origin = new URL(base).origin;
   const phone = opts.viewport === 'phone';
 
   const context = await browser.newContext({
@@ -156,7 +159,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   };
 
   try {
-    await page.goto(baseUrl() + opts.path, { waitUntil: 'domcontentloaded' });
+    await page.goto(base + opts.path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#root > *', { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
   } catch (error) {

@@ -10,6 +10,14 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.
 
 const MIGRATION_FILE = /^(\d+)_([a-z0-9_-]+)\.sql$/i;
 
+/**
+ * A migration that rebuilds a table (SQLite cannot change a CHECK or a column in place) starts
+ * with this line. Dropping the old table would otherwise run its ON DELETE CASCADE and take the
+ * rows of other tables with it, so the runner turns foreign keys off around that migration and
+ * runs `PRAGMA foreign_key_check` before it commits instead.
+ */
+export const REBUILDS_TABLES = /^-- migration: rebuilds tables\s*$/m;
+
 export interface Migration {
   version: number;
   name: string;
@@ -58,18 +66,31 @@ export function runMigrations(db: Database.Database, dir: string = MIGRATIONS_DI
   const applied: number[] = [];
   for (const migration of listMigrations(dir)) {
     const sql = readFileSync(migration.file, 'utf8');
+    const rebuild = REBUILDS_TABLES.test(sql);
     const apply = db.transaction(() => {
       if (isApplied.get(migration.version)) return false;
       db.exec(sql);
+      if (rebuild) {
+        // The checks foreign_keys = OFF skipped, done once for the whole rebuilt schema.
+        const broken = db.prepare('PRAGMA foreign_key_check').all();
+        if (broken.length > 0) {
+          throw new Error(`it leaves ${broken.length} rows with a broken foreign key`);
+        }
+      }
       record.run(migration.version, migration.name, new Date().toISOString());
       return true;
     });
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    // SQLite ignores this pragma inside a transaction, so it is switched around it.
+    if (rebuild) db.pragma('foreign_keys = OFF');
     try {
       if (apply.immediate()) applied.push(migration.version);
     } catch (error) {
       throw new Error(`Migration ${migration.file} failed: ${(error as Error).message}`, {
         cause: error,
       });
+    } finally {
+      if (rebuild) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
     }
   }
   return applied;

@@ -23,6 +23,20 @@ const booleanFlag = z.preprocess(
   z.boolean({ error: 'must be true or false (1/0, yes/no also accepted)' }),
 );
 
+/** A limit on orders: a whole number, 0 meaning no limit. */
+function orderLimit(fallback: number) {
+  const message = 'must be a whole number from 0 (no limit) to 100000';
+  return z.preprocess(
+    optional,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(0, message)
+      .max(100_000, message)
+      .default(fallback),
+  );
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -107,8 +121,37 @@ const envSchema = z
       },
       z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     ),
+    // Orders one customer (session or account) and one address may place (docs/decisions.md D8).
+    // A real customer books one or two moves; admins (phone bookings) are not limited.
+    // RATE_LIMITS=off lifts these too.
+    ORDER_LIMIT_CUSTOMER_HOUR: orderLimit(3),
+    ORDER_LIMIT_CUSTOMER_DAY: orderLimit(5),
+    ORDER_LIMIT_ADDRESS_HOUR: orderLimit(10),
+    ORDER_LIMIT_ADDRESS_DAY: orderLimit(30),
+    // The longest a client may take to send a whole request, body included: a slow or stalled
+    // upload is closed instead of holding a connection. Answers (and live streams) are not cut.
+    REQUEST_TIMEOUT_SECONDS: z.preprocess(
+      optional,
+      z.coerce
+        .number({ error: 'must be a whole number of seconds between 1 and 300' })
+        .int('must be a whole number of seconds between 1 and 300')
+        .min(1, 'must be a whole number of seconds between 1 and 300')
+        .max(300, 'must be a whole number of seconds between 1 and 300')
+        .default(30),
+    ),
   })
   .superRefine((env, ctx) => {
+    for (const scope of ['CUSTOMER', 'ADDRESS'] as const) {
+      const hour = env[`ORDER_LIMIT_${scope}_HOUR`];
+      const day = env[`ORDER_LIMIT_${scope}_DAY`];
+      if (hour > 0 && day > 0 && hour > day) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`ORDER_LIMIT_${scope}_HOUR`],
+          message: `is more than ORDER_LIMIT_${scope}_DAY (${day}): the daily limit would always come first`,
+        });
+      }
+    }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({
         code: 'custom',

@@ -96,6 +96,9 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
     const statusCode =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
 
     if (statusCode >= 500 || statusCode < 400) {
       request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { clientNetwork } from './client-address.ts';
 import type { ServerEnv } from './env.ts';
 
 export interface RateLimitRule {
@@ -12,7 +13,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * Per-client-address limits (D2). A route opts in with `config: { rateLimit: RATE_LIMITS.login }`.
- * The address is `request.ip`, which honours X-Forwarded-For only with TRUST_PROXY on.
+ * The address is `request.ip`, which honours X-Forwarded-For only with TRUST_PROXY on, counted
+ * by network (an IPv6 client's whole /64, see client-address.ts).
  * The one-review-per-60-s rule is a product rule kept in the database, not one of these.
  */
 export const RATE_LIMITS = {
@@ -34,6 +36,7 @@ export async function registerRateLimit(
   const enabled = env.RATE_LIMITS === 'on';
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => clientNetwork(request.ip),
     ...(enabled ? {} : { allowList: () => true }),
     // Thrown by the plugin, so it reaches our error handler and gets the usual error shape;
     // the plugin has already set Retry-After.

@@ -12,7 +12,12 @@ import type {
   StatusChange,
 } from '../../../src/data/port.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
-import { generateOrderNumber } from '../../../src/domain/order-number.ts';
+import {
+  generateOrderNumber,
+  orderSuffixWidth,
+  widerSuffix,
+} from '../../../src/domain/order-number.ts';
+import type { OrderSuffixWidth } from '../../../src/domain/order-number.ts';
 import {
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_PAGE_SIZE_MAX,
@@ -69,10 +74,29 @@ export interface NewOrderRecord {
   paymentReference: string | null;
 }
 
+/** At most `max` orders within `windowMs`; a max of 0 is no limit. */
+export interface QuotaRule {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Who is placing an order, for the per-customer and per-address limits (docs/decisions.md D8).
+ * Checked and recorded in the order's own transaction, so two requests at once cannot both
+ * take the last allowance, and kept in the database, so a restart resets nothing.
+ */
+export interface OrderQuota {
+  addressKey: string;
+  customer: readonly QuotaRule[];
+  address: readonly QuotaRule[];
+}
+
 export interface CreateOrderOptions {
   now?: Date;
   /** Source of the order-number suffix; injected by tests to force collisions. */
   random?: () => number;
+  /** Limits to enforce; none for admins (phone bookings) and the seed script. */
+  quota?: OrderQuota;
 }
 
 export interface ListScope {
@@ -80,17 +104,34 @@ export interface ListScope {
   userId?: string;
 }
 
-/** Tries before giving up on an order number: enough that a nearly full day still succeeds. */
+/**
+ * Tries at the day's width before the last few go to the next width. A width is at most half
+ * full (src/domain/order-number.ts), so twelve collisions in a row happen once in 4,096 orders
+ * at worst, and then the next width is nearly empty.
+ */
+export const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
 export const ORDER_NUMBER_ATTEMPTS = 20;
-/** A day's 3-digit suffixes (100-999); once these are taken, numbers grow to 4 digits (D6). */
-export const THREE_DIGIT_CAPACITY = 900;
 export const DEFAULT_PAGE_SIZE = ORDER_PAGE_SIZE_DEFAULT;
 export const MAX_PAGE_SIZE = ORDER_PAGE_SIZE_MAX;
 
+/** The day's number space is spent: a 503 "try again", never a crash. */
 export class OrderNumberExhaustedError extends Error {
   constructor() {
     super('Could not find a free order number');
     this.name = 'OrderNumberExhaustedError';
+  }
+}
+
+/** A customer or an address has placed as many orders as the limits allow for now. */
+export class OrderQuotaExceededError extends Error {
+  readonly scope: 'customer' | 'address';
+  readonly retryAfterMs: number;
+
+  constructor(scope: 'customer' | 'address', retryAfterMs: number) {
+    super(`Order limit reached for this ${scope}`);
+    this.name = 'OrderQuotaExceededError';
+    this.scope = scope;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -242,10 +283,20 @@ function prepareStatements(db: Database.Database) {
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
       VALUES (?, ?, ?, ?, ?, ?)`),
-    // Range on the unique index instead of LIKE, which SQLite can't serve from it here.
-    countThreeDigitForDay: db.prepare(`
-      SELECT COUNT(*) AS n FROM orders
-      WHERE order_number >= ? AND order_number < ? AND length(order_number) = 15`),
+    issuedOnDay: db.prepare('SELECT issued FROM order_number_days WHERE day = ?'),
+    countIssued: db.prepare(`
+      INSERT INTO order_number_days (day, issued) VALUES (?, 1)
+      ON CONFLICT (day) DO UPDATE SET issued = issued + 1`),
+    quotaByUser: db.prepare(`
+      SELECT created_at FROM order_quota_log
+      WHERE user_id = ? AND created_at >= ? ORDER BY created_at DESC LIMIT ?`),
+    quotaByAddress: db.prepare(`
+      SELECT created_at FROM order_quota_log
+      WHERE address_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT ?`),
+    logQuota: db.prepare(`
+      INSERT INTO order_quota_log (order_id, user_id, address_key, created_at)
+      VALUES (?, ?, ?, ?)`),
+    pruneQuota: db.prepare('DELETE FROM order_quota_log WHERE created_at < ?'),
     byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
     byNumber: db.prepare('SELECT * FROM orders WHERE order_number = ?'),
     historyFor: db.prepare(`
@@ -274,23 +325,24 @@ export class OrdersRepository {
 
   /**
    * Stores a new order in status `received` with its first history entry (D2, D5), under a
-   * fresh order number: random, retried on a clash, 4 digits once the day's 900 are gone (D6).
+   * fresh order number: random, retried on a clash, wider as the day fills (D6). With a quota,
+   * the limits are checked and the order counted against them in the same transaction (D8).
    */
   create(record: NewOrderRecord, options: CreateOrderOptions = {}): Order {
     const now = options.now ?? new Date();
     const random = options.random ?? Math.random;
     const createdAt = now.toISOString();
     const day = cairoYmdCompact(now);
-    const dayStart = `AF-${day}-`;
-    // '.' sorts right after '-', so this bound covers exactly the day's numbers.
-    const dayEnd = `AF-${day}.`;
-    const { input } = record;
+    const { input, userId } = record;
+    const { quota } = options;
+    const statements = this.#statements;
 
     const insert = this.#db.transaction((orderNumber: string, id: string) => {
-      this.#statements.insertOrder.run({
+      if (quota) this.#checkQuota(quota, userId, now);
+      statements.insertOrder.run({
         id,
         order_number: orderNumber,
-        user_id: record.userId,
+        user_id: userId,
         full_name: input.fullName,
         phone_number: input.phoneNumber,
         pickup_address: input.pickupAddress,
@@ -313,7 +365,7 @@ export class OrdersRepository {
         status: INITIAL_ORDER_STATUS,
         created_at: createdAt,
       });
-      this.#statements.insertHistory.run(
+      statements.insertHistory.run(
         randomUUID(),
         id,
         INITIAL_ORDER_STATUS,
@@ -321,27 +373,88 @@ export class OrdersRepository {
         null,
         createdAt,
       );
+      if (quota) statements.logQuota.run(id, userId, quota.addressKey, createdAt);
+      statements.countIssued.run(day);
     });
 
-    let digits: 3 | 4 =
-      (this.#statements.countThreeDigitForDay.get(dayStart, dayEnd) as { n: number }).n >=
-      THREE_DIGIT_CAPACITY
-        ? 4
-        : 3;
-    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-      // A day with only a few 3-digit numbers left would burn every try on clashes.
-      if (attempt >= ORDER_NUMBER_ATTEMPTS / 2) digits = 4;
-      const orderNumber = generateOrderNumber(now, random, digits);
+    const issued = (statements.issuedOnDay.get(day) as { issued: number } | undefined)?.issued;
+    let width: OrderSuffixWidth | null = orderSuffixWidth(issued ?? 0);
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
+      if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
+      if (width === null) break;
+      const orderNumber = generateOrderNumber(now, random, width);
       const id = randomUUID();
       try {
-        insert(orderNumber, id);
+        // IMMEDIATE: another process (admin:create, a backup) makes this wait, not fail.
+        insert.immediate(orderNumber, id);
       } catch (error) {
         if (isUniqueViolation(error, 'orders.order_number')) continue;
         throw error;
       }
-      return this.#load(id) as Order;
+      // Built from what was just written: reading it back would double the cost of a booking.
+      return {
+        id,
+        orderNumber,
+        userId,
+        fullName: input.fullName,
+        phoneNumber: input.phoneNumber,
+        pickupAddress: input.pickupAddress,
+        dropoffAddress: input.dropoffAddress,
+        governorateId: input.governorateId,
+        districtId: input.districtId,
+        notes: input.notes ?? '',
+        moveType: input.moveType,
+        housing: input.housing,
+        pickupFloor: input.pickupFloor,
+        dropoffFloor: input.dropoffFloor,
+        workers: input.workers,
+        moveDate: input.moveDate,
+        moveTime: input.moveTime,
+        totalPrice: record.totalPrice,
+        currency: 'EGP',
+        paymentMethod: input.paymentMethod,
+        paymentStatus: record.paymentStatus,
+        paymentProvider: record.paymentProvider,
+        status: INITIAL_ORDER_STATUS,
+        statusHistory: [{ status: INITIAL_ORDER_STATUS, actor: 'system', at: createdAt }],
+        createdAt,
+      };
     }
     throw new OrderNumberExhaustedError();
+  }
+
+  /**
+   * Throws OrderQuotaExceededError when `userId` or the address has used an allowance; the
+   * retry time is when the oldest order counted against it leaves the window. Callers may
+   * also check before slow work (a card payment), and create() checks again, atomically.
+   */
+  checkQuota(quota: OrderQuota, userId: string, now: Date = new Date()): void {
+    this.#checkQuota(quota, userId, now);
+  }
+
+  #checkQuota(quota: OrderQuota, userId: string, now: Date): void {
+    const scopes = [
+      ['customer', quota.customer, this.#statements.quotaByUser, userId],
+      ['address', quota.address, this.#statements.quotaByAddress, quota.addressKey],
+    ] as const;
+    for (const [scope, rules, statement, key] of scopes) {
+      for (const rule of rules) {
+        if (rule.max <= 0) continue;
+        const since = new Date(now.getTime() - rule.windowMs).toISOString();
+        const recent = statement.all(key, since, rule.max) as { created_at: string }[];
+        if (recent.length < rule.max) continue;
+        const oldest = Date.parse(recent[recent.length - 1]!.created_at);
+        throw new OrderQuotaExceededError(
+          scope,
+          Math.max(1000, oldest + rule.windowMs - now.getTime()),
+        );
+      }
+    }
+  }
+
+  /** Forgets quota entries older than `before`: the limits never look back further than a day. */
+  pruneQuotaLog(before: Date): number {
+    return this.#statements.pruneQuota.run(before.toISOString()).changes;
   }
 
   findById(id: string): Order | null {

@@ -4,7 +4,7 @@ import type { Order } from '../../../../src/data/port.ts';
 import { isValidYmd } from '../../../../src/domain/datetime.ts';
 import { cardKeysIn } from '../../../../src/domain/card.ts';
 import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';
-import { createOrderInputSchema, expectedOrderTotal } from '../../../../src/domain/schemas.ts';
+import { expectedOrderTotal, orderInputSchema } from '../../../../src/domain/schemas.ts';
 import {
   canCustomerCancel,
   ORDER_STATUSES,
@@ -14,14 +14,34 @@ import {
 import { HttpError } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/payment-provider.ts';
 import { testPaymentProvider } from '../../payments/test-provider.ts';
+import { addressKey } from '../../plugins/client-address.ts';
 import type { AuthUser } from '../../plugins/sessions.ts';
 import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
-import { MAX_PAGE_SIZE, OrdersRepository } from '../../repositories/orders-repository.ts';
-import type { NewOrderRecord } from '../../repositories/orders-repository.ts';
+import {
+  MAX_PAGE_SIZE,
+  OrderNumberExhaustedError,
+  OrderQuotaExceededError,
+  OrdersRepository,
+} from '../../repositories/orders-repository.ts';
+import type {
+  NewOrderRecord,
+  OrderQuota,
+  QuotaRule,
+} from '../../repositories/orders-repository.ts';
+import { serverSecret } from '../../repositories/secrets-repository.ts';
 
 const INVALID = 'validation:common.invalid';
 const PRICE_MISMATCH = 'validation:order.priceMismatch';
 const PAYMENT_DECLINED = 'validation:payment.declined';
+const ORDER_LIMIT = 'errors:order.limitReached';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** The quota log is read one day back; a second day covers a clock that moved. */
+const QUOTA_LOG_KEPT_MS = 2 * DAY_MS;
+const QUOTA_PRUNE_EVERY_MS = HOUR_MS;
+/** A spent day of order numbers (D6) is not one client's doing (D8): ask to come back soon. */
+const NUMBERS_SPENT_RETRY_S = 60;
 
 /** Query strings: an empty `?status=` is "no filter", not an invalid status. */
 function optionalParam<T extends z.ZodType>(schema: T) {
@@ -95,6 +115,43 @@ function orderId(request: FastifyRequest): string {
   return parsed.data.id;
 }
 
+/**
+ * The limits on orders (D8) for a request, or undefined where none apply: admins book by phone
+ * for many customers, and RATE_LIMITS=off is for tests and load tests.
+ */
+function quotaFor(
+  app: FastifyInstance,
+): (request: FastifyRequest, user: AuthUser) => OrderQuota | undefined {
+  const env = app.config;
+  if (env.RATE_LIMITS === 'off') return () => undefined;
+  const secret = serverSecret(app.db, 'address-key');
+  const rules = (hour: number, day: number): QuotaRule[] => [
+    { max: hour, windowMs: HOUR_MS },
+    { max: day, windowMs: DAY_MS },
+  ];
+  const customer = rules(env.ORDER_LIMIT_CUSTOMER_HOUR, env.ORDER_LIMIT_CUSTOMER_DAY);
+  const address = rules(env.ORDER_LIMIT_ADDRESS_HOUR, env.ORDER_LIMIT_ADDRESS_DAY);
+  return (request, user) =>
+    user.role === 'admin'
+      ? undefined
+      : { addressKey: addressKey(secret, request.ip), customer, address };
+}
+
+/** The two ways placing an order can be refused for reasons other than its content. */
+function refusal(error: unknown): HttpError | null {
+  if (error instanceof OrderQuotaExceededError) {
+    return new HttpError(429, 'rate-limited', ORDER_LIMIT, undefined, {
+      retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000),
+    });
+  }
+  if (error instanceof OrderNumberExhaustedError) {
+    return new HttpError(503, 'unavailable', 'errors:unavailable', undefined, {
+      retryAfterSeconds: NUMBERS_SPENT_RETRY_S,
+    });
+  }
+  return null;
+}
+
 export interface OrdersRoutesOptions {
   /** Who verifies card payment tokens (D3); the test provider until a gateway is configured. */
   paymentProvider?: PaymentProvider;
@@ -107,6 +164,24 @@ export async function ordersRoutes(
 ): Promise<void> {
   const orders = new OrdersRepository(app.db);
   const payments = options.paymentProvider ?? testPaymentProvider;
+  const quotaOf = quotaFor(app);
+
+  let pruneTimer: NodeJS.Timeout | undefined;
+  const prune = () => {
+    try {
+      orders.pruneQuotaLog(new Date(Date.now() - QUOTA_LOG_KEPT_MS));
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not prune the order quota log');
+    }
+  };
+  app.addHook('onReady', async () => {
+    prune();
+    pruneTimer = setInterval(prune, QUOTA_PRUNE_EVERY_MS);
+    pruneTimer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (pruneTimer) clearInterval(pruneTimer);
+  });
 
   app.post('/orders', async (request, reply) => {
     const user = requireUser(request);
@@ -122,14 +197,22 @@ export async function ordersRoutes(
       );
     }
 
-    // Built per request: "today" (no moves in the past) is today in Cairo, now.
-    const input = createOrderInputSchema().parse(body);
+    // Built once: "today" and the booking horizon are read at each parse.
+    const input = orderInputSchema.parse(body);
     const totalPrice = expectedOrderTotal(input);
     // The price is ours to compute (D2); a different one means a stale page or tampering.
     if (input.totalPrice !== totalPrice) {
       throw new HttpError(400, 'invalid-argument', PRICE_MISMATCH, {
         totalPrice: PRICE_MISMATCH,
       });
+    }
+
+    const quota = quotaOf(request, user);
+    try {
+      // Before the payment: a customer over the limit must not be charged and then refused.
+      if (quota) orders.checkQuota(quota, user.id);
+    } catch (error) {
+      throw refusal(error) ?? error;
     }
 
     let payment: Pick<NewOrderRecord, 'paymentStatus' | 'paymentProvider' | 'paymentReference'>;
@@ -150,7 +233,15 @@ export async function ordersRoutes(
       payment = { paymentStatus: 'pending', paymentProvider: 'cash', paymentReference: null };
     }
 
-    const order = orders.create({ input, userId: user.id, totalPrice, ...payment });
+    let order: Order;
+    try {
+      order = orders.create(
+        { input, userId: user.id, totalPrice, ...payment },
+        quota ? { quota } : {},
+      );
+    } catch (error) {
+      throw refusal(error) ?? error;
+    }
     return reply.code(201).send({ order });
   });
 

@@ -6,6 +6,7 @@ import type { Review } from '../../../../src/data/port.ts';
 import { isHoneypotFilled, reviewSchema } from '../../../../src/domain/schemas.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
+import { clientNetwork } from '../../plugins/client-address.ts';
 import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
 import { ReviewsRepository } from '../../repositories/reviews-repository.ts';
 
@@ -15,6 +16,14 @@ const INVALID = 'validation:common.invalid';
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Each stream holds a socket; past this many, new ones are refused rather than starving the rest. */
 export const MAX_REVIEW_STREAMS = 1000;
+/**
+ * Streams one client may hold (D8): a few tabs per session, a household or an office per address.
+ * Without them one client could take every slot above and lock the next visitor out.
+ */
+export const MAX_REVIEW_STREAMS_PER_SESSION = 4;
+export const MAX_REVIEW_STREAMS_PER_ADDRESS = 16;
+/** A refused stream's EventSource (or the polling it falls back to) should wait this long. */
+const STREAM_RETRY_AFTER_S = 30;
 /** A client that stops reading is dropped before its unsent events pile up in memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -53,6 +62,28 @@ function reviewId(request: FastifyRequest): string {
 
 export interface ReviewsRoutesOptions {
   heartbeatMs?: number;
+  maxStreams?: number;
+  maxStreamsPerSession?: number;
+  maxStreamsPerAddress?: number;
+}
+
+/** Open streams per key (a session id, a client network), counted up and down. */
+class StreamCounts {
+  readonly #counts = new Map<string, number>();
+
+  get(key: string): number {
+    return this.#counts.get(key) ?? 0;
+  }
+
+  add(key: string): void {
+    this.#counts.set(key, this.get(key) + 1);
+  }
+
+  remove(key: string): void {
+    const left = this.get(key) - 1;
+    if (left > 0) this.#counts.set(key, left);
+    else this.#counts.delete(key);
+  }
 }
 
 /** The reviews carousel: a list, a live stream of it, and posting (spec 5, D2). */
@@ -64,6 +95,11 @@ export async function reviewsRoutes(
   const changes = new Topic<string>();
   const streams = new Set<ServerResponse>();
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  const maxStreams = options.maxStreams ?? MAX_REVIEW_STREAMS;
+  const perSession = options.maxStreamsPerSession ?? MAX_REVIEW_STREAMS_PER_SESSION;
+  const perAddress = options.maxStreamsPerAddress ?? MAX_REVIEW_STREAMS_PER_ADDRESS;
+  const bySession = new StreamCounts();
+  const byAddress = new StreamCounts();
 
   // An open stream never ends by itself; without this, shutdown would wait for every visitor
   // to leave. preClose runs before the HTTP server stops accepting and waits for connections.
@@ -112,9 +148,21 @@ export async function reviewsRoutes(
   });
 
   // No HEAD twin: it would hold a socket open with nothing to send.
-  app.get('/reviews/stream', { compress: false, exposeHeadRoute: false }, (_request, reply) => {
-    if (streams.size >= MAX_REVIEW_STREAMS) {
-      throw new HttpError(503, 'unavailable', 'errors:unavailable');
+  app.get('/reviews/stream', { compress: false, exposeHeadRoute: false }, (request, reply) => {
+    if (streams.size >= maxStreams) {
+      throw new HttpError(503, 'unavailable', 'errors:unavailable', undefined, {
+        retryAfterSeconds: STREAM_RETRY_AFTER_S,
+      });
+    }
+    const session = request.auth?.sessionId;
+    const address = clientNetwork(request.ip);
+    if (
+      (session !== undefined && bySession.get(session) >= perSession) ||
+      byAddress.get(address) >= perAddress
+    ) {
+      throw new HttpError(429, 'rate-limited', 'errors:rateLimited', undefined, {
+        retryAfterSeconds: STREAM_RETRY_AFTER_S,
+      });
     }
     // From here on we write to the socket ourselves, so Fastify's reply (and compression, which
     // would buffer events) stays out of it. Headers set by earlier hooks (security, cookies)
@@ -131,6 +179,8 @@ export async function reviewsRoutes(
       'x-accel-buffering': 'no',
     });
     streams.add(res);
+    if (session !== undefined) bySession.add(session);
+    byAddress.add(address);
 
     const write = (chunk: string) => {
       if (res.writableEnded) return;
@@ -151,7 +201,10 @@ export async function reviewsRoutes(
     const cleanup = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      streams.delete(res);
+      // 'close' comes once per response, but the shutdown hook may have cleared the set first.
+      if (!streams.delete(res)) return;
+      if (session !== undefined) bySession.remove(session);
+      byAddress.remove(address);
     };
     // The response's 'close' fires when the client goes away (or we end it). The request's own
     // 'close' is no use here: it fires as soon as the request body has been read.

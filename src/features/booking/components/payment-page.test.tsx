@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
+import { cairoToday } from '../../../domain/datetime';
 import { expectedOrderTotal } from '../../../domain/schemas';
-import { recommendedTeamSize } from '../../../domain/pricing';
 import { BOOKING_STORAGE_KEY, readBookingFlow, type BookingFlowState } from '../flow/booking-flow';
 import { PaymentPage } from './payment-page';
 import { CONFIRMATION_STORAGE_KEY } from './payment/confirmation-store';
@@ -15,20 +15,26 @@ import enValidation from '../../../../locales/en/validation.json';
 import enErrors from '../../../../locales/en/errors.json';
 import arErrors from '../../../../locales/ar/errors.json';
 
-const dims = { moveType: 'full', housing: 'apartment', pickupFloor: 2, dropoffFloor: 1 } as const;
+const dims = {
+  moveType: 'full',
+  housing: 'apartment',
+  pickupFloor: 2,
+  dropoffFloor: 1,
+  workers: 3,
+} as const;
 
 export const COMPLETE_FLOW: BookingFlowState = {
   governorateId: 'cairo',
   districtId: 'maadi',
   ...dims,
-  workers: recommendedTeamSize(dims),
   totalPrice: expectedOrderTotal(dims),
   fullName: 'Mona Ali',
   phoneNumber: '01012345678',
   pickupAddress: '12 Street 9, Maadi',
   dropoffAddress: '5 Tahrir Square, Downtown',
   notes: 'Fragile glass table',
-  moveDate: '2099-03-15',
+  // A week ahead: inside the booking horizon whenever the test runs.
+  moveDate: cairoToday(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)),
   moveTime: '10:30',
 };
 
@@ -333,5 +339,26 @@ describe('PaymentPage', () => {
       '/date-selection',
     );
     expect(await allOrders(backend)).toHaveLength(0);
+  });
+
+  it('over the order limit, offers the phone and WhatsApp and keeps the booking', async () => {
+    seed();
+    const port = new MemoryBackend().client();
+    vi.spyOn(port.orders, 'create').mockRejectedValue(
+      new DataError('rate-limited', 'errors:order.limitReached', { retryAfterSeconds: 3600 }),
+    );
+    const { user } = setup({ port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(enErrors.order.limitReached);
+    expect(within(alert).getByRole('link', { name: /Call us/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:/),
+    );
+    expect(within(alert).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/wa\.me\//),
+    );
+    expect(readBookingFlow()).toMatchObject({ fullName: COMPLETE_FLOW.fullName });
   });
 });

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
+import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
 import { errorMessageKey, fieldMessageKey } from '../../../data/error-messages';
@@ -45,7 +46,7 @@ interface SaveProblem {
   message: string;
   fields: { name: string; message: string }[];
   /** Where the customer can fix it. */
-  fix?: 'dateSelection' | 'requestSummary';
+  fix?: 'dateSelection' | 'requestSummary' | 'contact';
 }
 
 /** The order exactly as the server validates it; card details are not part of it (D3). */
@@ -87,6 +88,8 @@ function problemFrom(error: unknown): SaveProblem {
         .filter((field) => field.message !== message)
     : [];
   if (message === 'errors:order.priceMismatch') return { message, fields, fix: 'dateSelection' };
+  // Over the order limit (D8): the company can still take the booking by phone.
+  if (message === 'errors:order.limitReached') return { message, fields, fix: 'contact' };
   if (isDataError(error) && error.code === 'invalid-argument') {
     return { message, fields, fix: 'requestSummary' };
   }
@@ -365,6 +368,7 @@ export function PaymentPage() {
               {problem.fix === 'requestSummary' && (
                 <Link to={paths.requestSummary}>{t('errors.completeLink')}</Link>
               )}
+              {problem.fix === 'contact' && <ContactButtons className="payment-contact" />}
             </div>
           )}
         </div>

@@ -1,0 +1,172 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listMigrations, MIGRATIONS_DIR, runMigrations } from '../../server/src/plugins/db.ts';
+
+const T = '2026-05-20T10:00:00.000Z';
+
+/** A database as a server before migration 004 left it: three orders, their history. */
+function databaseBefore004(dir: string): Database.Database {
+  const old = join(dir, 'old-migrations');
+  mkdirSync(old);
+  for (const migration of listMigrations().filter((m) => m.version < 4)) {
+    copyFileSync(migration.file, join(old, migration.file.split('/').pop()!));
+  }
+  const db = new Database(join(dir, 'afsh.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  runMigrations(db, old);
+  db.prepare(
+    `INSERT INTO users (id, role, anonymous, created_at, updated_at)
+     VALUES ('u1', 'customer', 1, ?, ?)`,
+  ).run(T, T);
+  const order = db.prepare(
+    `INSERT INTO orders (id, order_number, user_id, full_name, phone_number, pickup_address,
+       dropoff_address, governorate_id, district_id, notes, move_type, housing, pickup_floor,
+       dropoff_floor, workers, move_date, move_time, total_price, currency, payment_method,
+       payment_status, payment_provider, payment_reference, status, created_at, updated_at)
+     VALUES (?, ?, 'u1', 'Mona', '01012345678', 'Street 1, Cairo', 'Street 2, Giza', 'cairo',
+       'nasr-city', '', 'full', 'apartment', 1, 2, 3, '2026-06-01', '10:00', 2490, 'EGP', 'cod',
+       'pending', 'cash', NULL, 'received', ?, ?)`,
+  );
+  const history = db.prepare(
+    `INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
+     VALUES (?, ?, 'received', 'system', NULL, ?)`,
+  );
+  for (const [id, number] of [
+    ['o1', 'AF-20260520-123'],
+    ['o2', 'AF-20260520-4567'],
+    ['o3', 'AF-20260521-100'],
+  ] as const) {
+    order.run(id, number, T, T);
+    history.run(`h-${id}`, id, T);
+  }
+  return db;
+}
+
+describe('migration 004: the orders table rebuilt for wider order numbers', () => {
+  let dir: string;
+  let db: Database.Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-migrate-'));
+    db = databaseBefore004(dir);
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every order and every history row (no cascade), and foreign keys stay on', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    expect(db.prepare('SELECT id, order_number FROM orders ORDER BY rowid').all()).toEqual([
+      { id: 'o1', order_number: 'AF-20260520-123' },
+      { id: 'o2', order_number: 'AF-20260520-4567' },
+      { id: 'o3', order_number: 'AF-20260521-100' },
+    ]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM order_status_history').get()).toEqual({ n: 3 });
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    // The rebuilt table still cascades: deleting an order takes its history.
+    db.prepare("DELETE FROM orders WHERE id = 'o1'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM order_status_history').get()).toEqual({ n: 2 });
+  });
+
+  it("starts each day's number counter from the orders it already has", () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    expect(db.prepare('SELECT day, issued FROM order_number_days ORDER BY day').all()).toEqual([
+      { day: '20260520', issued: 2 },
+      { day: '20260521', issued: 1 },
+    ]);
+  });
+
+  it('accepts numbers of 3 to 6 digits and nothing else', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    const insert = (number: string) =>
+      db
+        .prepare(
+          `INSERT INTO orders SELECT 'x-' || ?, ?, user_id, full_name, phone_number,
+             pickup_address, dropoff_address, governorate_id, district_id, notes, move_type,
+             housing, pickup_floor, dropoff_floor, workers, move_date, move_time, total_price,
+             currency, payment_method, payment_status, payment_provider, payment_reference,
+             status, created_at, updated_at FROM orders WHERE id = 'o1'`,
+        )
+        .run(number, number);
+    for (const ok of ['AF-20260522-12345', 'AF-20260522-123456', 'AF-20260522-999']) {
+      expect(() => insert(ok)).not.toThrow();
+    }
+    for (const bad of [
+      'AF-20260522-1234567',
+      'AF-20260522-012',
+      'AF-20260522-12',
+      'AF-20260522-12a4',
+      'AF-2026052-1234',
+    ]) {
+      expect(() => insert(bad), bad).toThrow(/CHECK/);
+    }
+  });
+
+  it('makes a random secret for address keys, different for each database', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    const other = new Database(join(dir, 'other.sqlite'));
+    try {
+      runMigrations(other, MIGRATIONS_DIR);
+      const secret = (d: Database.Database) =>
+        (
+          d.prepare("SELECT value FROM server_secrets WHERE name = 'address-key'").get() as {
+            value: string;
+          }
+        ).value;
+      expect(secret(db)).toMatch(/^[0-9a-f]{64}$/);
+      expect(secret(db)).not.toBe(secret(other));
+    } finally {
+      other.close();
+    }
+  });
+});
+
+describe('migrations that rebuild tables', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-rebuild-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('roll back whole when they leave a broken foreign key, and turn foreign keys back on', () => {
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    writeFileSync(
+      join(migrations, '001_tables.sql'),
+      `CREATE TABLE parent (id TEXT PRIMARY KEY);
+       CREATE TABLE child (id TEXT PRIMARY KEY,
+         parent_id TEXT NOT NULL REFERENCES parent (id) ON DELETE CASCADE);
+       INSERT INTO parent VALUES ('p');
+       INSERT INTO child VALUES ('c', 'p');`,
+    );
+    writeFileSync(
+      join(migrations, '002_bad_rebuild.sql'),
+      `-- migration: rebuilds tables
+       CREATE TABLE parent_new (id TEXT PRIMARY KEY, extra TEXT);
+       DROP TABLE parent;
+       ALTER TABLE parent_new RENAME TO parent;`,
+    );
+    const db = new Database(join(dir, 'x.sqlite'));
+    db.pragma('foreign_keys = ON');
+    try {
+      expect(() => runMigrations(db, migrations)).toThrow(/002_bad_rebuild.*broken foreign key/);
+      // The child row survived (no cascade) and the old parent is back.
+      expect(db.prepare('SELECT * FROM child').all()).toEqual([{ id: 'c', parent_id: 'p' }]);
+      expect(db.prepare('SELECT * FROM parent').all()).toEqual([{ id: 'p' }]);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cairoToday } from '../../src/domain/datetime';
+import { estimatePrice } from '../../src/domain/pricing';
+import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
+import type { ServerProcess } from '../../scripts/lib/server-process.ts';
+import { placeOrderViaApi } from './api-orders';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+
+// The run's server has its limits off (many specs book from one address); this spec starts its
+// own, with the limits on and a customer allowance of one order, over the same build.
+
+const STRINGS = {
+  ar: {
+    paymentTitle: 'الدفع',
+    submitCod: 'تأكيد الطلب',
+    limited: 'سجّلت عدة طلبات خلال وقت قصير',
+    call: 'اتصل بنا',
+  },
+  en: {
+    paymentTitle: 'Payment',
+    submitCod: 'Confirm order',
+    limited: 'You have placed several orders in a short time',
+    call: 'Call us',
+  },
+} as const;
+
+function cairoDatePlus(days: number): string {
+  const [y, m, d] = cairoToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A complete booking, as the steps before /payment leave it in session storage. */
+function bookingFlow() {
+  const choice = { moveType: 'full', pickupFloor: 2, dropoffFloor: 1, workers: 3 } as const;
+  return {
+    governorateId: 'giza',
+    districtId: 'dokki',
+    housing: 'apartment',
+    ...choice,
+    totalPrice: estimatePrice(choice).total,
+    fullName: 'منى علي حسن',
+    phoneNumber: '01012345678',
+    pickupAddress: '١٢ شارع التحرير، الدقي',
+    dropoffAddress: '٥ شارع مكرم عبيد، مدينة نصر',
+    moveDate: cairoDatePlus(5),
+    moveTime: '10:00',
+  };
+}
+
+describe('a customer over the order limit (D8)', () => {
+  let server: ServerProcess;
+  let tmp: string;
+
+  beforeAll(async () => {
+    const dist = process.env.E2E_OUT_DIR ?? join(REPO_ROOT, 'dist');
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}`);
+    tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-limits-'));
+    server = await startServerProcess({
+      env: {
+        DATABASE_PATH: join(tmp, 'afsh.sqlite'),
+        STATIC_DIR: dist,
+        NODE_ENV: 'test',
+        RATE_LIMITS: 'on',
+        ORDER_LIMIT_CUSTOMER_HOUR: '1',
+        ORDER_LIMIT_CUSTOMER_DAY: '1',
+      },
+      timeoutMs: 30_000,
+    });
+  });
+
+  afterAll(async () => {
+    await closeBrowser();
+    await server?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  for (const [lang, viewport] of [
+    ['ar', 'phone'],
+    ['en', 'desktop'],
+  ] as const) {
+    it(`sees why the second booking is refused, and keeps it (${lang}, ${viewport})`, async () => {
+      const s = STRINGS[lang];
+      // Not Home: leaving it aborts the live reviews stream, which the harness counts as a failure.
+      const opened = await openPage({
+        lang,
+        viewport,
+        path: '/privacy-policy',
+        baseUrl: server.url,
+      });
+      const { page } = opened;
+      try {
+        await placeOrderViaApi(page);
+        const flow = bookingFlow();
+        await page.evaluate(
+          (value) => sessionStorage.setItem('afsh.booking', value),
+          JSON.stringify(flow),
+        );
+        await page.goto(new URL('/payment', page.url()).toString());
+        await page.getByRole('heading', { level: 1, name: s.paymentTitle }).waitFor();
+        await page.getByRole('button', { name: s.submitCod }).click();
+
+        const alert = page.getByRole('alert').filter({ hasText: s.limited });
+        await alert.waitFor();
+        expect(new URL(page.url()).pathname).toBe('/payment');
+        // The company can still take the booking: the alert offers the phone and WhatsApp.
+        const call = alert.getByRole('link', { name: s.call });
+        expect(await call.getAttribute('href')).toMatch(/^tel:\+20\d+$/);
+        expect(await alert.getByRole('link', { name: /WhatsApp|واتساب/ }).count()).toBe(1);
+        await checkA11y(page, `order-limit-${lang}-${viewport}`);
+        await snap(page, `order-limit-${lang}-${viewport}`);
+
+        // Nothing the customer typed is lost: the booking is still there to try again later.
+        const kept = await page.evaluate(() =>
+          JSON.parse(sessionStorage.getItem('afsh.booking') ?? '{}'),
+        );
+        expect(kept).toMatchObject({ fullName: flow.fullName, moveDate: flow.moveDate });
+        await expectNoErrors(opened);
+      } finally {
+        await opened.close();
+      }
+    });
+  }
+});
