@@ -13,6 +13,7 @@ import { pageOrders } from '../src/data/order-list.ts';
 import type { Order, OrderFilter } from '../src/data/port.ts';
 import { build } from '../server/src/app.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
+import { httpBenchSettings, printHttpTable, runHttpBench } from './bench-http.ts';
 import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 
@@ -55,7 +56,8 @@ const orderInput = {
   pickupFloor: '٣',
   dropoffFloor: 2,
   workers: 4,
-  moveDate: '2099-01-15',
+  // Inside the booking horizon of the fixed "now" below (D4).
+  moveDate: '2027-01-15',
   moveTime: '09:30',
   notes: '',
   paymentMethod: 'cod',
@@ -134,6 +136,9 @@ async function main() {
       `${r.name.padEnd(width)}  ${time.padStart(10)}   ${(r.medianNs / baseline.medianNs).toFixed(1).padStart(8)}`,
     );
   }
+
+  // Over real sockets, against the server as `npm run serve` runs it: see bench-http.ts.
+  printHttpTable(await runHttpBench(), httpBenchSettings());
 }
 
 const SEEDED_ORDERS = 2000;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then wait for exit (SIGKILL after `timeoutMs`). Resolves with the exit code. */
   stop(timeoutMs?: number): Promise<number | null>;
+  /** SIGKILL (a crash: no shutdown code runs) and wait until the process is gone. */
+  kill(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -36,6 +39,19 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Also copy the server's output to this stream as it arrives. */
   echo?: NodeJS.WritableStream;
+  /** The script to run, relative to the repository root. Default: the server's entry point. */
+  entry?: string;
+  /**
+   * Run `node ...nodeArgs --import tsx <entry>` as one process instead of the tsx CLI, which runs
+   * the script in a second, child process: a SIGKILL then kills the server itself (not only the
+   * tsx wrapper, leaving the server running), and flags such as --cpu-prof apply to it.
+   */
+  nodeArgs?: string[];
+  /**
+   * Write the server's output to this file instead of a pipe we read: under load the request
+   * log would otherwise cost the reading process (a load generator, say) CPU of its own.
+   */
+  logFile?: string;
 }
 
 function waitForExit(child: ChildProcess): Promise<number | null> {
@@ -53,17 +69,30 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const url = `http://${host}:${port}`;
   let output = '';
 
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, HOST: host, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const entry = options.entry ?? 'server/src/server.ts';
+  const [command, args] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, '--import', 'tsx', entry]]
+    : [`${REPO_ROOT}node_modules/.bin/tsx`, [entry]];
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env, HOST: host, PORT: String(port) },
+      stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    if (logFd !== undefined) closeSync(logFd);
+  }
   const collect = (chunk: Buffer) => {
     output += chunk.toString('utf8');
     options.echo?.write(chunk);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  const readOutput = () =>
+    options.logFile === undefined ? output : readFileSync(options.logFile, 'utf8');
 
   const stop = async (timeoutMs = 15_000): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
@@ -77,12 +106,18 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
     }
   };
 
+  const kill = async (): Promise<void> => {
+    const exited = waitForExit(child);
+    child.kill('SIGKILL');
+    await exited;
+  };
+
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ` +
-          `ready. Its output:\n${output}`,
+          `ready. Its output:\n${readOutput()}`,
       );
     }
     try {
@@ -95,11 +130,11 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
       await stop(2_000);
       throw new Error(
         `The server did not answer ${url}/api/health within ${(options.timeoutMs ?? 30_000) / 1000} s. ` +
-          `Its output:\n${output}`,
+          `Its output:\n${readOutput()}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 
-  return { url, child, output: () => output, stop };
+  return { url, child, output: readOutput, stop, kill };
 }

@@ -9,6 +9,7 @@ import { registerDb } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonOnly } from './plugins/json-only.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRepositories } from './plugins/repositories.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -57,6 +58,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
     logger: (options.logger ?? false) as FastifyServerOptions['logger'],
+    // Two info lines per request ("incoming request", "request completed") cost more CPU than
+    // a whole /api/prices answer; errors are still logged by the error handler.
+    disableRequestLogging: true,
     trustProxy: env.TRUST_PROXY,
     // A client that sends its headers or body a byte at a time would otherwise hold its
     // connection for as long as it likes: a thousand of them and nobody else gets in (D8).
@@ -76,6 +80,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // The database first: if it cannot be opened or migrated, nothing else should start.
   try {
     registerDb(app, env);
+    registerRepositories(app);
   } catch (error) {
     await app.close();
     throw error;

@@ -18,7 +18,23 @@ export interface CairoParts {
 
 let partsFormatter: Intl.DateTimeFormat | undefined;
 
+let memoMinute = Number.NaN;
+let memoParts: CairoParts | undefined;
+
+/**
+ * Cairo's date and time, remembered for the current UTC minute: formatToParts is slow, a booking
+ * asks several times, and Cairo's offset only ever changes on a whole minute.
+ */
 export function cairoParts(now: Date = new Date()): CairoParts {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== memoMinute || !memoParts) {
+    memoParts = cairoPartsUncached(now);
+    memoMinute = minute;
+  }
+  return { ...memoParts };
+}
+
+function cairoPartsUncached(now: Date): CairoParts {
   partsFormatter ??= new Intl.DateTimeFormat('en-US', {
     timeZone: CAIRO_TIME_ZONE,
     numberingSystem: 'latn',

@@ -77,6 +77,21 @@ describe('limits on orders per customer and per address (D8)', () => {
     expect((await other.request('POST', '/api/orders', orderBody())).status).toBe(201);
   });
 
+  it('holds under concurrent requests: a burst gets exactly the allowance, and it is stored', async () => {
+    const flooder = await customer(server);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => flooder.request('POST', '/api/orders', orderBody())),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, ...Array<number>(10).fill(429)]);
+    // The refused ones, written in the same group commit, did not undo the accepted ones.
+    expect(await orderCount(server)).toBe(2);
+    for (const result of results.filter((r) => r.status === 201)) {
+      const admin = await adminClient(server.app);
+      expect((await admin.request('GET', `/api/orders/${result.body.order.id}`)).status).toBe(200);
+    }
+  });
+
   it('cuts fresh sessions from one address off at the address limit; other addresses still book', async () => {
     const address = newAddress();
     const statuses: number[] = [];

@@ -431,6 +431,7 @@ describe('review stream lifecycle', () => {
     dir = mkdtempSync(join(tmpdir(), 'afsh-sse-'));
     app = Fastify();
     app.decorate('db', openDatabase(join(dir, 'test.sqlite')));
+    app.decorate('reviews', new ReviewsRepository(app.db));
     app.addHook('onClose', async () => app.db.close());
     // A short heartbeat so the test doesn't wait 25 s for one.
     await app.register(reviewsRoutes, { prefix: '/api', heartbeatMs: 50 });

@@ -136,6 +136,25 @@ describe('GET /api/track/:orderNumber', () => {
       ['cancelled', 'customer'],
     ]);
   });
+
+  it('is never stale: a change right after a look-up shows on the next one (D9)', async () => {
+    const owner = new TestClient(server.app);
+    await owner.anonymous();
+    const placed = (await owner.request<{ order: Order }>('POST', '/api/orders', orderBody())).body
+      .order;
+    const status = async () => {
+      const res = await lookUp(placed.orderNumber);
+      return res.statusCode === 200 ? (res.json() as { tracking: PublicTracking }).tracking : null;
+    };
+    expect((await status())?.status).toBe('received');
+    const admin = await adminClient(server.app);
+    await admin.request('PATCH', `/api/orders/${placed.id}`, { status: 'in_transit' });
+    expect((await status())?.status).toBe('in_transit');
+    await admin.request('PATCH', `/api/orders/${placed.id}`, { paymentStatus: 'paid' });
+    expect((await status())?.paymentStatus).toBe('paid');
+    await admin.request('DELETE', `/api/orders/${placed.id}`);
+    expect(await status()).toBeNull();
+  });
 });
 
 describe('tracking rate limit', () => {

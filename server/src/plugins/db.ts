@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { startCheckpointer } from './checkpointer.ts';
 import type { ServerEnv } from './env.ts';
 
 /** `server/migrations/`, wherever the process was started from. */
@@ -128,7 +129,9 @@ export function openDatabase(
 export function registerDb(app: FastifyInstance, env: Pick<ServerEnv, 'DATABASE_PATH'>): void {
   const db = openDatabase(env.DATABASE_PATH);
   app.decorate('db', db);
+  const checkpointer = db.memory ? null : startCheckpointer(db, app.log);
   app.addHook('onClose', async () => {
+    await checkpointer?.stop();
     if (db.open) db.close();
   });
 }

@@ -34,10 +34,12 @@ export async function registerRateLimit(
   env: Pick<ServerEnv, 'RATE_LIMITS'>,
 ): Promise<void> {
   const enabled = env.RATE_LIMITS === 'on';
+  // Off: not registered at all. A route's `config.rateLimit` is inert without the plugin, and
+  // the plugin would otherwise still run its hook and keyGenerator on every limited route.
+  if (!enabled) return;
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => clientNetwork(request.ip),
-    ...(enabled ? {} : { allowList: () => true }),
     // Thrown by the plugin, so it reaches our error handler and gets the usual error shape;
     // the plugin has already set Retry-After.
     errorResponseBuilder: (_request, context) =>

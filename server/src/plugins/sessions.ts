@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,7 +44,8 @@ declare module 'fastify' {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot hash: no Hash object per request (this runs on every /api request with a cookie).
+  return hash('sha256', token, 'hex');
 }
 
 function ttlMs(env: Pick<ServerEnv, 'SESSION_TTL_DAYS'>): number {
@@ -122,7 +123,7 @@ export function endSession(request: FastifyRequest, reply: FastifyReply): void {
   clearSessionCookie(request, reply);
 }
 
-async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function loadSession(request: FastifyRequest, reply: FastifyReply): void {
   if (!isApiPath(request.url)) return;
   const token = request.cookies[SESSION_COOKIE];
   if (token === undefined || token === '') return;
@@ -151,7 +152,12 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply): Promis
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', loadSession);
+  // A callback hook, not an async one: the lookup is synchronous (better-sqlite3), and this
+  // saves a promise and a microtask on every request. Fastify passes a throw to the error handler.
+  app.addHook('onRequest', (request, reply, done) => {
+    loadSession(request, reply);
+    done();
+  });
 
   const prune = () => {
     try {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type {
   Order,
   OrderAdminUpdate,
@@ -299,6 +300,15 @@ function prepareStatements(db: Database.Database) {
     pruneQuota: db.prepare('DELETE FROM order_quota_log WHERE created_at < ?'),
     byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
     byNumber: db.prepare('SELECT * FROM orders WHERE order_number = ?'),
+    // The public view only, with its history as JSON: one statement (one read transaction, one
+    // pair of WAL locks) and no name, phone or address columns turned into JS strings.
+    trackingByNumber: db.prepare(`
+      SELECT o.order_number, o.move_type, o.total_price, o.currency, o.payment_method,
+             o.payment_status, o.status, o.move_date,
+             (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor))
+              FROM (SELECT status, at, actor FROM order_status_history
+                    WHERE order_id = o.id ORDER BY at ASC, rowid ASC) h) AS history
+      FROM orders o WHERE o.order_number = ?`),
     historyFor: db.prepare(`
       SELECT order_id, status, actor, at FROM order_status_history
       WHERE order_id = ? ORDER BY at ASC, rowid ASC`),
@@ -309,14 +319,23 @@ function prepareStatements(db: Database.Database) {
     setPaymentStatus: db.prepare(
       'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
     ),
-    remove: db.prepare('DELETE FROM orders WHERE id = ?'),
+    remove: db.prepare('DELETE FROM orders WHERE id = ? RETURNING order_number'),
   };
 }
+
+/**
+ * Tracking views kept in memory. A tracking page is read far more often than its order changes
+ * (customers refresh it, share it, scan its QR code); every change made through this repository
+ * drops the entry, and the time limit bounds what a change made by another process (the seed
+ * script) could leave stale.
+ */
+const TRACKING_CACHE = { max: 10_000, ttl: 60_000 } as const;
 
 /** All SQL about orders and their status history. */
 export class OrdersRepository {
   readonly #db: Database.Database;
   readonly #statements: ReturnType<typeof prepareStatements>;
+  readonly #tracking = new LRUCache<string, Readonly<PublicTracking>>(TRACKING_CACHE);
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -457,6 +476,54 @@ export class OrdersRepository {
     return this.#statements.pruneQuota.run(before.toISOString()).changes;
   }
 
+  #pending: {
+    record: NewOrderRecord;
+    options: CreateOrderOptions;
+    resolve: (order: Order) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+
+  /**
+   * create() for concurrent requests: the orders asked for in one turn of the event loop are
+   * written in one transaction (each in its own savepoint, so one refused order does not undo
+   * the others), which writes the index pages they share once instead of once per order.
+   * Each promise settles only after the COMMIT: an acknowledged order is a committed one.
+   */
+  createSoon(record: NewOrderRecord, options: CreateOrderOptions = {}): Promise<Order> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ record, options, resolve, reject });
+      if (this.#pending.length === 1) setImmediate(() => this.#flush());
+    });
+  }
+
+  #flush(): void {
+    const batch = this.#pending;
+    this.#pending = [];
+    const outcomes: ({ ok: true; order: Order } | { ok: false; error: unknown })[] = [];
+    try {
+      this.#db
+        .transaction(() => {
+          for (const item of batch) {
+            try {
+              outcomes.push({ ok: true, order: this.create(item.record, item.options) });
+            } catch (error) {
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      // The COMMIT (or BEGIN) failed: none of the batch is stored.
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) item.resolve(outcome.order);
+      else item.reject(outcome.error);
+    });
+  }
+
   findById(id: string): Order | null {
     return this.#load(id);
   }
@@ -467,20 +534,36 @@ export class OrdersRepository {
   }
 
   /** The view anyone with the number may see: no name, phone, address, notes or ids (D2). */
-  findTracking(orderNumber: string): PublicTracking | null {
-    const order = this.findByNumber(orderNumber);
-    if (!order) return null;
-    return {
-      orderNumber: order.orderNumber,
-      moveType: order.moveType,
-      totalPrice: order.totalPrice,
-      currency: order.currency,
-      paymentMethod: order.paymentMethod,
-      paymentStatus: order.paymentStatus,
-      status: order.status,
-      statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
-      moveDate: order.moveDate,
+  findTracking(orderNumber: string): Readonly<PublicTracking> | null {
+    const cached = this.#tracking.get(orderNumber);
+    if (cached) return cached;
+    const row = this.#statements.trackingByNumber.get(orderNumber) as
+      | (Pick<
+          OrderRow,
+          | 'order_number'
+          | 'move_type'
+          | 'total_price'
+          | 'currency'
+          | 'payment_method'
+          | 'payment_status'
+          | 'status'
+          | 'move_date'
+        > & { history: string })
+      | undefined;
+    if (!row) return null;
+    const tracking: PublicTracking = {
+      orderNumber: row.order_number,
+      moveType: row.move_type,
+      totalPrice: row.total_price,
+      currency: row.currency,
+      paymentMethod: row.payment_method,
+      paymentStatus: row.payment_status,
+      status: row.status,
+      statusHistory: JSON.parse(row.history) as PublicTracking['statusHistory'],
+      moveDate: row.move_date,
     };
+    this.#tracking.set(orderNumber, tracking);
+    return tracking;
   }
 
   /**
@@ -556,7 +639,8 @@ export class OrdersRepository {
       }
       return true;
     });
-    return apply() ? this.#load(id) : null;
+    if (!apply()) return null;
+    return this.#changed(this.#load(id));
   }
 
   /**
@@ -581,12 +665,20 @@ export class OrdersRepository {
     });
     const result = apply();
     if (result !== 'cancelled') return { result };
-    return { result, order: this.#load(id) as Order };
+    return { result, order: this.#changed(this.#load(id)) as Order };
   }
 
   /** True when the order existed. Its history goes with it (ON DELETE CASCADE). */
   remove(id: string): boolean {
-    return this.#statements.remove.run(id).changes > 0;
+    const removed = this.#statements.remove.get(id) as { order_number: string } | undefined;
+    if (removed) this.#tracking.delete(removed.order_number);
+    return removed !== undefined;
+  }
+
+  /** After a change: the tracking view of the order is out of date. */
+  #changed<T extends Order | null>(order: T): T {
+    if (order) this.#tracking.delete(order.orderNumber);
+    return order;
   }
 
   #load(id: string): Order | null {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { cachedStatement } from './users-repository.ts';
 import type { UserRole } from './users-repository.ts';
 
 export interface SessionWithUser {
@@ -24,7 +25,8 @@ export function createSession(
   input: { userId: string; tokenHash: string; expiresAt: string },
 ): string {
   const id = randomUUID();
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?)`,
   ).run(id, input.tokenHash, input.userId, new Date().toISOString(), input.expiresAt);
@@ -36,14 +38,14 @@ export function findSessionByTokenHash(
   db: Database.Database,
   tokenHash: string,
 ): SessionWithUser | null {
-  const row = db
-    .prepare<[string], SessionRow>(
-      `SELECT s.id AS session_id, s.expires_at, s.revoked_at,
-              u.id AS user_id, u.email, u.role, u.anonymous
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ?`,
-    )
-    .get(tokenHash);
+  // Runs on every /api request that carries a session cookie.
+  const row = cachedStatement<[string], SessionRow>(
+    db,
+    `SELECT s.id AS session_id, s.expires_at, s.revoked_at,
+            u.id AS user_id, u.email, u.role, u.anonymous
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ?`,
+  ).get(tokenHash);
   if (!row) return null;
   return {
     sessionId: row.session_id,
@@ -54,14 +56,14 @@ export function findSessionByTokenHash(
 }
 
 export function extendSession(db: Database.Database, sessionId: string, expiresAt: string): void {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(
+  cachedStatement(db, 'UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(
     expiresAt,
     sessionId,
   );
 }
 
 export function revokeSession(db: Database.Database, sessionId: string): void {
-  db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
+  cachedStatement(db, 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
     new Date().toISOString(),
     sessionId,
   );
@@ -69,9 +71,10 @@ export function revokeSession(db: Database.Database, sessionId: string): void {
 
 /** Signs a user out everywhere (a password change by admin:create). */
 export function revokeUserSessions(db: Database.Database, userId: string): number {
-  return db
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
-    .run(new Date().toISOString(), userId).changes;
+  return cachedStatement(
+    db,
+    'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+  ).run(new Date().toISOString(), userId).changes;
 }
 
 /**
@@ -79,7 +82,8 @@ export function revokeUserSessions(db: Database.Database, userId: string): numbe
  * first so a replayed cookie is recognised as revoked rather than merely unknown.
  */
 export function deleteEndedSessions(db: Database.Database, before: string): number {
-  return db
-    .prepare('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?')
-    .run(before, before).changes;
+  return cachedStatement(db, 'DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?').run(
+    before,
+    before,
+  ).changes;
 }

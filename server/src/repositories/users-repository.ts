@@ -23,6 +23,32 @@ interface UserRow {
 
 const COLUMNS = 'id, email, password_hash, role, anonymous, created_at';
 
+const statementsByDb = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * `db.prepare(sql)`, once per database. better-sqlite3 keeps no statement cache of its own, and
+ * preparing (parsing and planning the SQL) cost several times what running these lookups does:
+ * the session lookup ran on every /api request. Prepared lazily, one statement at a time, so a
+ * database whose migrations have not made a table yet (see moveOrders) only fails on use.
+ * A schema change later is fine: SQLite re-prepares a statement whose schema changed.
+ */
+export function cachedStatement<Params extends unknown[] = unknown[], Row = unknown>(
+  db: Database.Database,
+  sql: string,
+): Database.Statement<Params, Row> {
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    statementsByDb.set(db, statements);
+  }
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement as Database.Statement<Params, Row>;
+}
+
 function toRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
@@ -49,14 +75,18 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function findUserById(db: Database.Database, id: string): UserRecord | null {
-  const row = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id);
+  const row = cachedStatement<[string], UserRow>(
+    db,
+    `SELECT ${COLUMNS} FROM users WHERE id = ?`,
+  ).get(id);
   return row ? toRecord(row) : null;
 }
 
 export function findUserByEmail(db: Database.Database, email: string): UserRecord | null {
-  const row = db
-    .prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`)
-    .get(normalizeEmail(email));
+  const row = cachedStatement<[string], UserRow>(
+    db,
+    `SELECT ${COLUMNS} FROM users WHERE email = ?`,
+  ).get(normalizeEmail(email));
   return row ? toRecord(row) : null;
 }
 
@@ -64,7 +94,8 @@ export function findUserByEmail(db: Database.Database, email: string): UserRecor
 export function createAnonymousUser(db: Database.Database, at: Date = new Date()): UserRecord {
   const now = at.toISOString();
   const id = randomUUID();
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
      VALUES (?, NULL, NULL, 'customer', 1, ?, ?)`,
   ).run(id, now, now);
@@ -80,7 +111,8 @@ export function createUser(
   const id = randomUUID();
   const email = normalizeEmail(input.email);
   const role = input.role ?? 'customer';
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
      VALUES (?, ?, ?, ?, 0, ?, ?)`,
   ).run(id, email, input.passwordHash, role, now, now);
@@ -97,17 +129,16 @@ export function upgradeAnonymousUser(
   id: string,
   input: { email: string; passwordHash: string },
 ): UserRecord | null {
-  const result = db
-    .prepare(
-      `UPDATE users SET email = ?, password_hash = ?, anonymous = 0, updated_at = ?
-       WHERE id = ? AND anonymous = 1`,
-    )
-    .run(normalizeEmail(input.email), input.passwordHash, new Date().toISOString(), id);
+  const result = cachedStatement(
+    db,
+    `UPDATE users SET email = ?, password_hash = ?, anonymous = 0, updated_at = ?
+     WHERE id = ? AND anonymous = 1`,
+  ).run(normalizeEmail(input.email), input.passwordHash, new Date().toISOString(), id);
   return result.changes === 1 ? findUserById(db, id) : null;
 }
 
 export function setUserPassword(db: Database.Database, id: string, passwordHash: string): void {
-  db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
+  cachedStatement(db, 'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
     passwordHash,
     new Date().toISOString(),
     id,
@@ -115,7 +146,7 @@ export function setUserPassword(db: Database.Database, id: string, passwordHash:
 }
 
 export function setUserRole(db: Database.Database, id: string, role: UserRole): void {
-  db.prepare('UPDATE users SET role = ?, updated_at = ? WHERE id = ?').run(
+  cachedStatement(db, 'UPDATE users SET role = ?, updated_at = ? WHERE id = ?').run(
     role,
     new Date().toISOString(),
     id,
@@ -123,19 +154,19 @@ export function setUserRole(db: Database.Database, id: string, role: UserRole): 
 }
 
 export function countAdmins(db: Database.Database): number {
-  const row = db
-    .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM users WHERE role = 'admin'")
-    .get();
+  const row = cachedStatement<[], { n: number }>(
+    db,
+    "SELECT COUNT(*) AS n FROM users WHERE role = 'admin'",
+  ).get();
   return row?.n ?? 0;
 }
 
 function tableExists(db: Database.Database, name: string): boolean {
   return (
-    db
-      .prepare<[string], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
-      )
-      .get(name) !== undefined
+    cachedStatement<[string], { name: string }>(
+      db,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+    ).get(name) !== undefined
   );
 }
 
@@ -145,6 +176,8 @@ function tableExists(db: Database.Database, name: string): boolean {
  */
 export function moveOrders(db: Database.Database, fromUserId: string, toUserId: string): number {
   if (fromUserId === toUserId || !tableExists(db, 'orders')) return 0;
-  return db.prepare('UPDATE orders SET user_id = ? WHERE user_id = ?').run(toUserId, fromUserId)
-    .changes;
+  return cachedStatement(db, 'UPDATE orders SET user_id = ? WHERE user_id = ?').run(
+    toUserId,
+    fromUserId,
+  ).changes;
 }

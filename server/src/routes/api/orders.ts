@@ -21,7 +21,6 @@ import {
   MAX_PAGE_SIZE,
   OrderNumberExhaustedError,
   OrderQuotaExceededError,
-  OrdersRepository,
 } from '../../repositories/orders-repository.ts';
 import type {
   NewOrderRecord,
@@ -162,7 +161,7 @@ export async function ordersRoutes(
   app: FastifyInstance,
   options: OrdersRoutesOptions = {},
 ): Promise<void> {
-  const orders = new OrdersRepository(app.db);
+  const { orders } = app;
   const payments = options.paymentProvider ?? testPaymentProvider;
   const quotaOf = quotaFor(app);
 
@@ -235,7 +234,7 @@ export async function ordersRoutes(
 
     let order: Order;
     try {
-      order = orders.create(
+      order = await orders.createSoon(
         { input, userId: user.id, totalPrice, ...payment },
         quota ? { quota } : {},
       );

@@ -8,7 +8,6 @@ import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { clientNetwork } from '../../plugins/client-address.ts';
 import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
-import { ReviewsRepository } from '../../repositories/reviews-repository.ts';
 
 const COOLDOWN_MESSAGE = 'validation:review.cooldown';
 const INVALID = 'validation:common.invalid';
@@ -91,7 +90,7 @@ export async function reviewsRoutes(
   app: FastifyInstance,
   options: ReviewsRoutesOptions = {},
 ): Promise<void> {
-  const reviews = new ReviewsRepository(app.db);
+  const { reviews } = app;
   const changes = new Topic<string>();
   const streams = new Set<ServerResponse>();
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
