@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
@@ -60,7 +60,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     logger: (options.logger ?? false) as FastifyServerOptions['logger'],
     // Two info lines per request ("incoming request", "request completed") cost more CPU than
     // a whole /api/prices answer; errors are still logged by the error handler.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
     // A client that sends its headers or body a byte at a time would otherwise hold its
     // connection for as long as it likes: a thousand of them and nobody else gets in (D8).
