@@ -1,21 +1,37 @@
-// The one interface the SPA uses for data (DECISIONS.md D1). Screens never call fetch or a
+// The one interface the SPA uses for data (docs/decisions.md D1). Screens never call fetch or a
 // backend SDK; they call a DataPort. Every adapter `implements DataPort` and passes the same
-// contract suite in tests/contract/.
-import type { Housing, MoveType, PriceBreakdown } from '../domain/pricing';
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../domain/status';
-import type { ContactInput, OrderInput } from '../domain/schemas';
+// contract suite in tests/contract/. The records it carries are the domain's own types, which
+// the server shares.
+import type { ErrorCode, RuleViolation } from '../domain/errors';
+import type {
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  Order,
+  PublicTracking,
+} from '../domain/order';
+import type { PriceBreakdown, PriceCatalog } from '../domain/pricing';
+import type { AdminReview, Review } from '../domain/reviews';
+import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
+import type { CurrentUser } from '../domain/users';
+
+export type {
+  Order,
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  PaymentProviderName,
+  PublicTracking,
+  StatusActor,
+  StatusChange,
+} from '../domain/order';
+export type { AdminReview, Review } from '../domain/reviews';
+export type { ContactMessage } from '../domain/schemas';
+export type { CurrentUser } from '../domain/users';
+export type { PriceCatalog } from '../domain/pricing';
 
 /** Typed failure codes; the UI maps each to a translated message (spec section 8). */
-export type DataErrorCode =
-  | 'invalid-argument'
-  | 'unauthenticated'
-  | 'permission-denied'
-  | 'not-found'
-  | 'already-exists'
-  | 'failed-precondition'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'internal';
+export type DataErrorCode = ErrorCode;
 
 export class DataError extends Error {
   readonly code: DataErrorCode;
@@ -40,73 +56,16 @@ export function isDataError(error: unknown): error is DataError {
   return error instanceof DataError;
 }
 
-/** Who the backend says the visitor is. `isAdmin` comes from the server, never from the browser. */
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  anonymous: boolean;
-  isAdmin: boolean;
+/** A shared rule's refusal (src/domain/errors.ts) as the DataError the screens handle. */
+export function dataErrorFrom(violation: RuleViolation): DataError {
+  return new DataError(violation.code, violation.message, {
+    ...(violation.fields ? { fields: { ...violation.fields } } : {}),
+  });
 }
 
 export interface Credentials {
   email: string;
   password: string;
-}
-
-export type StatusActor = 'system' | 'customer' | 'admin';
-
-export interface StatusChange {
-  status: OrderStatus;
-  /** ISO 8601 instant (UTC); screens show it in Cairo wall time. */
-  at: string;
-  actor: StatusActor;
-}
-
-export type PaymentProviderName = 'test' | 'cash';
-
-/** A full order: readable only by its owner and by admins (D2). */
-export interface Order {
-  id: string;
-  orderNumber: string;
-  userId: string | null;
-  fullName: string;
-  phoneNumber: string;
-  pickupAddress: string;
-  dropoffAddress: string;
-  governorateId: string;
-  districtId: string;
-  notes: string;
-  moveType: MoveType;
-  housing: Housing;
-  pickupFloor: number;
-  dropoffFloor: number;
-  workers: number;
-  /** YYYY-MM-DD, Cairo calendar date. */
-  moveDate: string;
-  /** HH:mm, Cairo wall time. */
-  moveTime: string;
-  totalPrice: number;
-  currency: 'EGP';
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  paymentProvider: PaymentProviderName;
-  status: OrderStatus;
-  statusHistory: StatusChange[];
-  /** ISO 8601 instant. */
-  createdAt: string;
-}
-
-/** What anyone with the order number may see: no name, phone, address or notes (D2). */
-export interface PublicTracking {
-  orderNumber: string;
-  moveType: MoveType;
-  totalPrice: number;
-  currency: 'EGP';
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  status: OrderStatus;
-  statusHistory: StatusChange[];
-  moveDate: string;
 }
 
 /**
@@ -116,49 +75,6 @@ export interface PublicTracking {
 export type NewOrder = OrderInput & { paymentToken?: string };
 
 export type { OrderSort } from '../domain/order-query';
-import type { OrderSort } from '../domain/order-query';
-
-export interface OrderFilter {
-  /** Order number, name or phone (phone may be typed in Arabic-Indic digits). */
-  search?: string;
-  status?: OrderStatus;
-  governorateId?: string;
-  paymentStatus?: PaymentStatus;
-  paymentMethod?: PaymentMethod;
-  /** Move date range, inclusive, YYYY-MM-DD. */
-  moveDateFrom?: string;
-  moveDateTo?: string;
-  sort?: OrderSort;
-  /** 1-based page; page size `limit` (default 50, max 500). */
-  page?: number;
-  limit?: number;
-}
-
-export interface OrderPage {
-  orders: Order[];
-  /** Orders matching the filter, across all pages. */
-  total: number;
-  /** Orders per status matching the filter except its status part (for the status tabs). */
-  counts: Record<OrderStatus, number>;
-}
-
-export interface OrderAdminUpdate {
-  status?: OrderStatus;
-  paymentStatus?: PaymentStatus;
-}
-
-export interface Review {
-  id: string;
-  name: string;
-  review: string;
-  rating: number;
-  createdAt: string;
-}
-
-/** A review as an admin sees it: hidden ones stay stored but leave the public list. */
-export interface AdminReview extends Review {
-  hidden: boolean;
-}
 
 /** The review form's values; `website` is the honeypot (a filled one is silently dropped). */
 export interface NewReview {
@@ -166,20 +82,6 @@ export interface NewReview {
   review: string;
   rating: number | string;
   website?: string;
-}
-
-export interface ContactMessage extends ContactInput {
-  id: string;
-  createdAt: string;
-}
-
-export interface PriceCatalog {
-  currency: 'EGP';
-  base: Record<MoveType, number>;
-  floorFee: number;
-  workerExtraPerHead: number;
-  floors: { min: number; max: number };
-  workers: { min: number; max: number; default: number };
 }
 
 export type Unsubscribe = () => void;

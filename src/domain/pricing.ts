@@ -124,6 +124,16 @@ export function parsePrice(value: unknown): number {
   return amount;
 }
 
+/** The catalog as the API and every adapter publish it (D4). */
+export interface PriceCatalog {
+  currency: 'EGP';
+  base: Record<MoveType, number>;
+  floorFee: number;
+  workerExtraPerHead: number;
+  floors: { min: number; max: number };
+  workers: { min: number; max: number; default: number };
+}
+
 /** The catalog as the API and every adapter publish it (D4): one shape, built in one place. */
 export function priceCatalog() {
   return {

@@ -1,6 +1,19 @@
 // Review rules that need no schema library, so the reviews list and carousel can use them
 // without loading zod on the home page; the form's schema lives in schemas.ts.
 
+export interface Review {
+  id: string;
+  name: string;
+  review: string;
+  rating: number;
+  createdAt: string;
+}
+
+/** A review as an admin sees it: hidden ones stay stored but leave the public list. */
+export interface AdminReview extends Review {
+  hidden: boolean;
+}
+
 export const REVIEW_NAME_MIN = 2;
 export const REVIEW_NAME_MAX = 60;
 export const REVIEW_TEXT_MIN = 2;

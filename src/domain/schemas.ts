@@ -362,6 +362,12 @@ export const contactSchema = object({
 });
 export type ContactInput = z.output<typeof contactSchema>;
 
+/** A stored contact message, as admins list it (D7). */
+export interface ContactMessage extends ContactInput {
+  id: string;
+  createdAt: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Booking flow
 

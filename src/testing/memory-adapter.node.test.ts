@@ -75,17 +75,18 @@ describe('MemoryBackend', () => {
     );
   });
 
-  it('issues unique numbers and grows to four digits when a day has used its 900', async () => {
+  it('issues unique numbers and widens to four digits once a day has used half of its 900', async () => {
     let next = 0;
-    // Walks through 100..999 in order, so the 900 three-digit numbers of the day run out.
+    // Walks through 100..999 in order: no clashes, so only the day's count decides the width.
     const backend = new MemoryBackend({ now: NOW, random: () => ((next++ % 900) + 0.5) / 900 });
     const client = backend.client();
     await client.auth.ensureSession();
     const numbers = new Set<string>();
-    for (let i = 0; i < 900; i += 1) numbers.add((await client.orders.create(order())).orderNumber);
-    expect(numbers.size).toBe(900);
-    const overflow = await client.orders.create(order());
-    expect(overflow.orderNumber).toMatch(/^AF-20260310-\d{4}$/);
+    for (let i = 0; i < 450; i += 1) numbers.add((await client.orders.create(order())).orderNumber);
+    expect(numbers.size).toBe(450);
+    for (const number of numbers) expect(number).toMatch(/^AF-20260310-\d{3}$/);
+    const wider = await client.orders.create(order());
+    expect(wider.orderNumber).toMatch(/^AF-20260310-\d{4}$/);
   });
 
   it('hands out copies: changing a result does not change the backend', async () => {

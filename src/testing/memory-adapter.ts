@@ -2,7 +2,7 @@
 // a lenient one: it enforces the same rules as the server (the shared domain schemas, the price
 // check, ownership, admin-only operations, the review cooldown and honeypot) and fails with the
 // same DataError codes, because tests/contract runs the same suite against both.
-import { DataError } from '../data/port';
+import { DataError, dataErrorFrom } from '../data/port';
 import { pageOrders } from '../data/order-list';
 import type {
   AdminReview,
@@ -21,20 +21,28 @@ import type {
   OrdersPort,
   PriceCatalog,
   PricesPort,
-  PublicTracking,
   Review,
   ReviewsPort,
   StatusActor,
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
-import { cardKeysIn } from '../domain/card';
-import { generateOrderNumber } from '../domain/order-number';
-import { CURRENCY, priceCatalog } from '../domain/pricing';
+import { RuleViolation } from '../domain/errors';
+import {
+  checkCanRead,
+  checkCustomerCancel,
+  checkNewOrder,
+  isTestPaymentToken,
+  newOrderFields,
+  newOrderPayment,
+  paymentDeclined,
+  toPublicTracking,
+} from '../domain/order';
+import { generateOrderNumber, orderSuffixWidth, widerSuffix } from '../domain/order-number';
+import { priceCatalog } from '../domain/pricing';
 import {
   contactSchema,
   createOrderInputSchema,
-  expectedOrderTotal,
   isDisplayableReview,
   isHoneypotFilled,
   loginSchema,
@@ -44,19 +52,13 @@ import {
   signupSchema,
   VALIDATION_MESSAGES,
 } from '../domain/schemas';
-import {
-  canCustomerCancel,
-  INITIAL_ORDER_STATUS,
-  isOrderStatus,
-  isPaymentStatus,
-  type OrderStatus,
-} from '../domain/status';
+import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
 import { cairoYmdCompact } from '../domain/datetime';
 
-/** The test payment provider's tokens (D3); the server's `test` provider accepts the same. */
-export const TEST_PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
+// The payment screen's tests check the tokens the browser issues against the same pattern.
+export { TEST_PAYMENT_TOKEN } from '../domain/order';
 const ORDER_NUMBER_ATTEMPTS = 20;
-const THREE_DIGIT_NUMBERS_PER_DAY = 900;
+const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
 const REVIEWS_LIMIT = 100;
 /** The server's moderation list cap (ADMIN_REVIEW_LIST_LIMIT). */
 const ADMIN_REVIEWS_LIMIT = 1000;
@@ -131,18 +133,14 @@ function invalid(issues: readonly { path: readonly PropertyKey[]; message: strin
   });
 }
 
-function tracking(order: Order): PublicTracking {
-  return copy({
-    orderNumber: order.orderNumber,
-    moveType: order.moveType,
-    totalPrice: order.totalPrice,
-    currency: order.currency,
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    status: order.status,
-    statusHistory: order.statusHistory,
-    moveDate: order.moveDate,
-  });
+/** Runs a shared rule, answering its refusal as the DataError the screens handle. */
+function rule<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof RuleViolation) throw dataErrorFrom(error);
+    throw error;
+  }
 }
 
 export class MemoryBackend {
@@ -227,21 +225,19 @@ export class MemoryBackend {
     return (userId && this.users.get(userId)) || null;
   }
 
-  /** @internal Unique per backend, like the database's unique index, with the D6 fallback. */
+  /** @internal Unique per backend, like the database's unique index, widened as the server does (D6). */
   newOrderNumber(now: Date): string {
     const prefix = `AF-${cairoYmdCompact(now)}-`;
-    let today = 0;
-    for (const { order } of this.orders.values()) {
-      if (order.orderNumber.startsWith(prefix) && order.orderNumber.length === prefix.length + 3)
-        today += 1;
-    }
-    const digits = today >= THREE_DIGIT_NUMBERS_PER_DAY ? 4 : 3;
     const taken = new Set([...this.orders.values()].map(({ order }) => order.orderNumber));
-    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-      const candidate = generateOrderNumber(now, this.random, digits);
+    const issuedToday = [...taken].filter((number) => number.startsWith(prefix)).length;
+    let width = orderSuffixWidth(issuedToday);
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
+      if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
+      if (width === null) break;
+      const candidate = generateOrderNumber(now, this.random, width);
       if (!taken.has(candidate)) return candidate;
     }
-    throw new DataError('unavailable', 'Could not allocate an order number');
+    throw new DataError('unavailable', 'errors:unavailable');
   }
 
   /** @internal */ onReviewsChanged(listener: () => void): Unsubscribe {
@@ -287,7 +283,7 @@ export class MemoryDataPort implements DataPort {
           ({ order }) => order.orderNumber === wanted,
         );
         if (!found) throw new DataError('not-found', 'errors:orderNotFound');
-        return tracking(found.order);
+        return copy(toPublicTracking(found.order));
       },
     };
     this.reviews = this.createReviews();
@@ -435,9 +431,7 @@ export class MemoryDataPort implements DataPort {
   private readableOrder(id: string): Order {
     const user = this.requireUser();
     const order = this.findOrder(id);
-    if (user.role !== 'admin' && order.userId !== user.id) {
-      throw new DataError('permission-denied', 'errors:permissionDenied');
-    }
+    rule(() => checkCanRead(order, { id: user.id, isAdmin: user.role === 'admin' }));
     return order;
   }
 
@@ -455,57 +449,23 @@ export class MemoryDataPort implements DataPort {
     return {
       create: async (input: NewOrder) => {
         const user = this.requireUser();
-        const body = (input ?? {}) as unknown as Record<string, unknown>;
-        const cardKeys = cardKeysIn(body);
-        if (cardKeys.length > 0) {
-          throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
-            fields: Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
-          });
-        }
         const now = backend.now();
-        const parsed = createOrderInputSchema(now).safeParse(body);
-        if (!parsed.success) throw invalid(parsed.error.issues);
-        const values = parsed.data;
-        if (values.totalPrice !== expectedOrderTotal(values)) {
-          throw new DataError('invalid-argument', 'validation:order.priceMismatch', {
-            fields: { totalPrice: 'validation:order.priceMismatch' },
-          });
-        }
-        const card = values.paymentMethod === 'card';
-        if (card) {
-          const token = body.paymentToken;
-          if (typeof token !== 'string' || !TEST_PAYMENT_TOKEN.test(token)) {
-            throw new DataError('invalid-argument', 'validation:payment.declined', {
-              fields: { paymentToken: 'validation:payment.declined' },
-            });
-          }
+        // This backend's clock may be fake, so "today" comes from it rather than the real one.
+        const { input: values, paymentToken } = rule(() =>
+          checkNewOrder(input, createOrderInputSchema(now)),
+        );
+        if (values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
+          throw dataErrorFrom(paymentDeclined());
         }
         const order: Order = {
           id: crypto.randomUUID(),
           orderNumber: backend.newOrderNumber(now),
-          userId: user.id,
-          fullName: values.fullName,
-          phoneNumber: values.phoneNumber,
-          pickupAddress: values.pickupAddress,
-          dropoffAddress: values.dropoffAddress,
-          governorateId: values.governorateId,
-          districtId: values.districtId,
-          notes: values.notes ?? '',
-          moveType: values.moveType,
-          housing: values.housing,
-          pickupFloor: values.pickupFloor,
-          dropoffFloor: values.dropoffFloor,
-          workers: values.workers,
-          moveDate: values.moveDate,
-          moveTime: values.moveTime,
-          totalPrice: values.totalPrice,
-          currency: CURRENCY,
-          paymentMethod: values.paymentMethod,
-          paymentStatus: card ? 'paid' : 'pending',
-          paymentProvider: card ? 'test' : 'cash',
-          status: INITIAL_ORDER_STATUS,
-          statusHistory: [{ status: INITIAL_ORDER_STATUS, at: now.toISOString(), actor: 'system' }],
-          createdAt: now.toISOString(),
+          ...newOrderFields(
+            values,
+            user.id,
+            newOrderPayment(values.paymentMethod),
+            now.toISOString(),
+          ),
         };
         backend.orders.set(order.id, { order, seq: backend.nextSeq() });
         return copy(order);
@@ -524,11 +484,7 @@ export class MemoryDataPort implements DataPort {
       cancel: async (id) => {
         const user = this.requireUser();
         const order = this.findOrder(id);
-        if (order.userId !== user.id)
-          throw new DataError('permission-denied', 'errors:permissionDenied');
-        if (!canCustomerCancel(order.status)) {
-          throw new DataError('failed-precondition', 'errors:orderNotCancellable');
-        }
+        rule(() => checkCustomerCancel(order, user.id));
         addStatus(order, 'cancelled', 'customer');
         return copy(order);
       },

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '../../../src/data/port.ts';
+import type { CurrentUser } from '../../../src/domain/users.ts';
 import { HttpError } from '../errors.ts';
 import {
   createSession,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ContactMessage } from '../../../src/data/port.ts';
+import type { ContactMessage } from '../../../src/domain/schemas.ts';
 import type { ContactInput } from '../../../src/domain/schemas.ts';
 
 interface MessageRow {

@@ -6,12 +6,12 @@ import type {
   OrderAdminUpdate,
   OrderFilter,
   OrderPage,
-  OrderSort,
   PaymentProviderName,
   PublicTracking,
   StatusActor,
   StatusChange,
-} from '../../../src/data/port.ts';
+} from '../../../src/domain/order.ts';
+import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import {
   generateOrderNumber,

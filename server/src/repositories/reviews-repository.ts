@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AdminReview, Review } from '../../../src/data/port.ts';
+import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
 import { isDisplayableReview, REVIEW_COOLDOWN_MS } from '../../../src/domain/schemas.ts';
 
 interface ReviewRow {

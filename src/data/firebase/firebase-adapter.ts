@@ -48,7 +48,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import { checkOrderFilter, pageOrders } from '../order-list';
-import { DataError } from '../port';
+import { DataError, dataErrorFrom } from '../port';
 import type {
   AdminReview,
   AuthPort,
@@ -71,13 +71,18 @@ import type {
   StatusChange,
   TrackingPort,
 } from '../port';
-import { cardKeysIn } from '../../domain/card';
+import { RuleViolation } from '../../domain/errors';
+import {
+  checkCustomerCancel,
+  checkNewOrder,
+  isTestPaymentToken,
+  paymentDeclined,
+  toPublicTracking,
+} from '../../domain/order';
 import { generateOrderNumber } from '../../domain/order-number';
 import { CURRENCY, priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
-  createOrderInputSchema,
-  expectedOrderTotal,
   isDisplayableReview,
   isHoneypotFilled,
   loginSchema,
@@ -87,19 +92,13 @@ import {
   signupSchema,
   VALIDATION_MESSAGES,
 } from '../../domain/schemas';
-import {
-  canCustomerCancel,
-  isOrderStatus,
-  isPaymentStatus,
-  type OrderStatus,
-} from '../../domain/status';
+import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../../domain/status';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
 import {
   COLLECTIONS,
   newMessageDocument,
   newOrderDocuments,
   newReviewDocuments,
-  TEST_PAYMENT_TOKEN,
 } from './firestore-documents';
 
 const {
@@ -186,17 +185,16 @@ function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
 }
 
 function toTracking(d: DocumentData): PublicTracking {
-  return {
+  return toPublicTracking({
     orderNumber: d.orderNumber,
     moveType: d.moveType,
     totalPrice: d.totalPrice,
-    currency: CURRENCY,
     paymentMethod: d.paymentMethod,
     paymentStatus: d.paymentStatus,
     status: d.status,
     statusHistory: toHistory(d.statusHistory),
     moveDate: d.moveDate,
-  };
+  });
 }
 
 function toAdminReview(snapshot: DocumentSnapshot<DocumentData>): AdminReview {
@@ -267,6 +265,7 @@ const DEFAULT_MESSAGES: Partial<Record<DataError['code'], string>> = {
 /** Every SDK failure leaves the adapter as a DataError; the UI knows nothing about Firebase. */
 export function toDataError(error: unknown): DataError {
   if (error instanceof DataError) return error;
+  if (error instanceof RuleViolation) return dataErrorFrom(error);
   if (error instanceof FirebaseError) {
     if (error.code.startsWith('auth/')) {
       const code = AUTH_ERRORS[error.code] ?? 'internal';
@@ -498,28 +497,10 @@ export class FirebaseDataPort implements DataPort {
       create: (input: NewOrder) =>
         guard(async () => {
           const user = await this.requireUser();
-          const body = (input ?? {}) as unknown as Record<string, unknown>;
-          const cardKeys = cardKeysIn(body);
-          if (cardKeys.length > 0) {
-            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
-              fields: Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
-            });
-          }
           const now = new Date();
-          const parsed = createOrderInputSchema(now).safeParse(body);
-          if (!parsed.success) throw invalid(parsed.error.issues);
-          const values = parsed.data;
-          if (values.totalPrice !== expectedOrderTotal(values)) {
-            throw new DataError('invalid-argument', 'validation:order.priceMismatch', {
-              fields: { totalPrice: 'validation:order.priceMismatch' },
-            });
-          }
-          const card = values.paymentMethod === 'card';
-          const token = typeof body.paymentToken === 'string' ? body.paymentToken : undefined;
-          if (card && (token === undefined || !TEST_PAYMENT_TOKEN.test(token))) {
-            throw new DataError('invalid-argument', 'validation:payment.declined', {
-              fields: { paymentToken: 'validation:payment.declined' },
-            });
+          const { input: values, paymentToken: token } = checkNewOrder(input);
+          if (values.paymentMethod === 'card' && !isTestPaymentToken(token)) {
+            throw paymentDeclined();
           }
           const orderRef = doc(collection(this.db, ORDERS));
           const historyAt = Timestamp.now();
@@ -565,12 +546,7 @@ export class FirebaseDataPort implements DataPort {
           return this.changeStatus(
             id,
             (order) => {
-              if (order.userId !== user.uid) {
-                throw new DataError('permission-denied', 'errors:permissionDenied');
-              }
-              if (!canCustomerCancel(order.status)) {
-                throw new DataError('failed-precondition', 'errors:orderNotCancellable');
-              }
+              checkCustomerCancel(order, user.uid);
               return { status: 'cancelled' };
             },
             'customer',

@@ -18,7 +18,7 @@ export const COLLECTIONS = {
 } as const;
 
 /** The test payment provider's token shape (D3), also checked by the rules. */
-export const TEST_PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
+export { TEST_PAYMENT_TOKEN } from '../../domain/order';
 
 /**
  * A new order and its public tracking copy (no name, phone, address or notes), written in one

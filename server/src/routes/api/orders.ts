@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Order } from '../../../../src/data/port.ts';
+import type { Order } from '../../../../src/domain/order.ts';
 import { isValidYmd } from '../../../../src/domain/datetime.ts';
 import { cardKeysIn } from '../../../../src/domain/card.ts';
 import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';

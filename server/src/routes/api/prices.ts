@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PriceCatalog } from '../../../../src/data/port.ts';
+import type { PriceCatalog } from '../../../../src/domain/pricing.ts';
 import { priceCatalog } from '../../../../src/domain/pricing.ts';
 
 /** The one catalog (D4), straight from src/domain so the server can never disagree with the SPA. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Review } from '../../../../src/data/port.ts';
+import type { Review } from '../../../../src/domain/reviews.ts';
 import { isHoneypotFilled, reviewSchema } from '../../../../src/domain/schemas.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_PAYMENT_TOKEN } from '../../../testing/memory-adapter';
-import { PaymentDeclinedError, browserPaymentProvider } from './payment-provider';
+import { PaymentDeclinedError } from './browser-payment';
+import { browserPaymentProvider } from './payment-provider';
 import { randomTokenPart, testPaymentProvider } from './test-provider';
 
 const good = {

@@ -1,6 +1,5 @@
 import { cardSchema } from '../../../domain/schemas';
-import type { BrowserPaymentProvider } from './payment-provider';
-import { PaymentDeclinedError } from './payment-provider';
+import { PaymentDeclinedError, type BrowserPaymentProvider } from './browser-payment';
 
 const TOKEN_PREFIX = 'test_ok_';
 const TOKEN_LENGTH = 24;

@@ -1,0 +1,266 @@
+/**
+ * An order and the rules that decide whether one can be placed or changed (docs/decisions.md
+ * D2, D3, D5). The server and both DataPort adapters call these functions rather than keeping
+ * their own copies, so a rule changes in one place.
+ */
+import { cardKeysIn } from './card';
+import { fieldsOfIssues, RuleViolation } from './errors';
+import type { OrderSort } from './order-query';
+import type { Housing, MoveType } from './pricing';
+import { CURRENCY } from './pricing';
+import { expectedOrderTotal, orderInputSchema, VALIDATION_MESSAGES } from './schemas';
+import type { createOrderInputSchema, OrderInput } from './schemas';
+import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
+
+export type StatusActor = 'system' | 'customer' | 'admin';
+
+export interface StatusChange {
+  status: OrderStatus;
+  /** ISO 8601 instant (UTC); screens show it in Cairo wall time. */
+  at: string;
+  actor: StatusActor;
+}
+
+export type PaymentProviderName = 'test' | 'cash';
+
+/** A full order: readable only by its owner and by admins (D2). */
+export interface Order {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  fullName: string;
+  phoneNumber: string;
+  pickupAddress: string;
+  dropoffAddress: string;
+  governorateId: string;
+  districtId: string;
+  notes: string;
+  moveType: MoveType;
+  housing: Housing;
+  pickupFloor: number;
+  dropoffFloor: number;
+  workers: number;
+  /** YYYY-MM-DD, Cairo calendar date. */
+  moveDate: string;
+  /** HH:mm, Cairo wall time. */
+  moveTime: string;
+  totalPrice: number;
+  currency: 'EGP';
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  paymentProvider: PaymentProviderName;
+  status: OrderStatus;
+  statusHistory: StatusChange[];
+  /** ISO 8601 instant. */
+  createdAt: string;
+}
+
+/** What anyone with the order number may see: no name, phone, address or notes (D2). */
+export interface PublicTracking {
+  orderNumber: string;
+  moveType: MoveType;
+  totalPrice: number;
+  currency: 'EGP';
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  statusHistory: StatusChange[];
+  moveDate: string;
+}
+
+export interface OrderAdminUpdate {
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+}
+
+export interface OrderFilter {
+  /** Order number, name or phone (phone may be typed in Arabic-Indic digits). */
+  search?: string;
+  status?: OrderStatus;
+  governorateId?: string;
+  paymentStatus?: PaymentStatus;
+  paymentMethod?: PaymentMethod;
+  /** Move date range, inclusive, YYYY-MM-DD. */
+  moveDateFrom?: string;
+  moveDateTo?: string;
+  sort?: OrderSort;
+  /** 1-based page; page size `limit` (default 50, max 500). */
+  page?: number;
+  limit?: number;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  /** Orders matching the filter, across all pages. */
+  total: number;
+  /** Orders per status matching the filter except its status part (for the status tabs). */
+  counts: Record<OrderStatus, number>;
+}
+
+export const ORDER_MESSAGES = {
+  priceMismatch: 'validation:order.priceMismatch',
+  paymentDeclined: 'validation:payment.declined',
+  notFound: 'errors:orderNotFound',
+  notCancellable: 'errors:orderNotCancellable',
+  permissionDenied: 'errors:permissionDenied',
+} as const;
+
+/** The test payment provider's tokens (D3): the browser issues them, every backend checks them. */
+export const TEST_PAYMENT_TOKEN = /^test_ok_[A-Za-z0-9]{8,64}$/;
+
+export function isTestPaymentToken(token: unknown): token is string {
+  return typeof token === 'string' && TEST_PAYMENT_TOKEN.test(token);
+}
+
+export interface CheckedNewOrder {
+  input: OrderInput;
+  /** The card payment's token; only for `paymentMethod: 'card'` (D3). */
+  paymentToken: string | undefined;
+}
+
+/**
+ * Everything that decides whether a new order's body may be stored, before any backend work:
+ * no card data (D3), the shared schema, the total the catalog gives (D2, D4), and a payment
+ * token for a card order. Throws a RuleViolation with the field that is wrong.
+ * `schema` fixes "today" for a backend with a fake clock; by default today is read at each call.
+ */
+export function checkNewOrder(
+  body: unknown,
+  schema: ReturnType<typeof createOrderInputSchema> = orderInputSchema,
+): CheckedNewOrder {
+  const cardKeys = cardKeysIn(body);
+  if (cardKeys.length > 0) {
+    throw new RuleViolation(
+      'invalid-argument',
+      VALIDATION_MESSAGES.invalid,
+      Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    throw new RuleViolation(
+      'invalid-argument',
+      issues[0]?.message ?? VALIDATION_MESSAGES.invalid,
+      fieldsOfIssues(issues),
+    );
+  }
+  const input = parsed.data;
+  // The price is ours to compute; a different one means a stale page or tampering.
+  if (input.totalPrice !== expectedOrderTotal(input)) {
+    throw new RuleViolation('invalid-argument', ORDER_MESSAGES.priceMismatch, {
+      totalPrice: ORDER_MESSAGES.priceMismatch,
+    });
+  }
+  const token = (body as { paymentToken?: unknown }).paymentToken;
+  const paymentToken = typeof token === 'string' && token.length <= 200 ? token : undefined;
+  if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
+  return { input, paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined };
+}
+
+/** The refusal for a card the provider did not accept. */
+export function paymentDeclined(): RuleViolation {
+  return new RuleViolation('invalid-argument', ORDER_MESSAGES.paymentDeclined, {
+    paymentToken: ORDER_MESSAGES.paymentDeclined,
+  });
+}
+
+/** A new order's payment fields: a verified card is paid by its provider, cash waits (D3). */
+export function newOrderPayment(
+  method: PaymentMethod,
+  cardProvider: Exclude<PaymentProviderName, 'cash'> = 'test',
+): { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName } {
+  return method === 'card'
+    ? { paymentStatus: 'paid', paymentProvider: cardProvider }
+    : { paymentStatus: 'pending', paymentProvider: 'cash' };
+}
+
+/** Every order starts here, set by the system (D2, D5). */
+export function initialStatusHistory(at: string): StatusChange[] {
+  return [{ status: INITIAL_ORDER_STATUS, actor: 'system', at }];
+}
+
+/** A new order as every backend stores it, before its id and number are known. */
+export function newOrderFields(
+  input: OrderInput,
+  userId: string,
+  payment: { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName },
+  createdAt: string,
+): Omit<Order, 'id' | 'orderNumber'> {
+  return {
+    userId,
+    fullName: input.fullName,
+    phoneNumber: input.phoneNumber,
+    pickupAddress: input.pickupAddress,
+    dropoffAddress: input.dropoffAddress,
+    governorateId: input.governorateId,
+    districtId: input.districtId,
+    notes: input.notes ?? '',
+    moveType: input.moveType,
+    housing: input.housing,
+    pickupFloor: input.pickupFloor,
+    dropoffFloor: input.dropoffFloor,
+    workers: input.workers,
+    moveDate: input.moveDate,
+    moveTime: input.moveTime,
+    totalPrice: input.totalPrice,
+    currency: CURRENCY,
+    paymentMethod: input.paymentMethod,
+    ...payment,
+    status: INITIAL_ORDER_STATUS,
+    statusHistory: initialStatusHistory(createdAt),
+    createdAt,
+  };
+}
+
+/**
+ * A customer may cancel their own order, and only before the crew is on its way (D2). Admins
+ * change statuses through the admin update instead. Throws the refusal.
+ */
+export function checkCustomerCancel(order: Pick<Order, 'userId' | 'status'>, userId: string): void {
+  if (order.userId === null || order.userId !== userId) {
+    throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
+  }
+  if (!canCustomerCancel(order.status)) {
+    throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
+  }
+}
+
+/** Owners and admins read a full order (D2); everyone else is refused. */
+export function checkCanRead(
+  order: Pick<Order, 'userId'>,
+  reader: { id: string; isAdmin: boolean },
+): void {
+  if (reader.isAdmin) return;
+  if (order.userId === null || order.userId !== reader.id) {
+    throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
+  }
+}
+
+/** The public view of an order: what tracking by number shows anyone (D2). */
+export function toPublicTracking(
+  order: Pick<
+    Order,
+    | 'orderNumber'
+    | 'moveType'
+    | 'totalPrice'
+    | 'paymentMethod'
+    | 'paymentStatus'
+    | 'status'
+    | 'statusHistory'
+    | 'moveDate'
+  >,
+): PublicTracking {
+  return {
+    orderNumber: order.orderNumber,
+    moveType: order.moveType,
+    totalPrice: order.totalPrice,
+    currency: CURRENCY,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
+    moveDate: order.moveDate,
+  };
+}
