@@ -46,7 +46,7 @@ function databaseBefore004(dir: string): Database.Database {
   return db;
 }
 
-describe('migration 004: the orders table rebuilt for wider order numbers', () => {
+describe('migrations 004 and 005: the orders table rebuilt', () => {
   let dir: string;
   let db: Database.Database;
 
@@ -107,6 +107,44 @@ describe('migration 004: the orders table rebuilt for wider order numbers', () =
     ]) {
       expect(() => insert(bad), bad).toThrow(/CHECK/);
     }
+  });
+
+  it('leaves growing lists (move types, statuses, providers) to the domain, checking only their shape', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    let suffix = 100;
+    const insert = (id: string, values: Record<string, string>) =>
+      db
+        .prepare(
+          `INSERT INTO orders SELECT :id, 'AF-20260523-' || :suffix, user_id,
+             full_name, phone_number, pickup_address, dropoff_address, governorate_id,
+             district_id, notes, :moveType, housing, pickup_floor, dropoff_floor, workers,
+             move_date, move_time, total_price, currency, :method, payment_status, :provider,
+             payment_reference, :status, created_at, updated_at FROM orders WHERE id = 'o1'`,
+        )
+        .run({
+          id,
+          suffix: String((suffix += 1)),
+          moveType: 'full',
+          method: 'cod',
+          provider: 'cash',
+          status: 'received',
+          ...values,
+        });
+    expect(() => insert('n1', { moveType: 'piano', status: 'scheduled' })).not.toThrow();
+    expect(() => insert('n2', { method: 'card', provider: 'paymob' })).not.toThrow();
+    for (const [id, bad] of [
+      ['b1', { moveType: 'Piano!' }],
+      ['b2', { status: '' }],
+      ['b3', { method: 'cod', provider: 'paymob' }],
+      ['b4', { method: 'card', provider: 'cash' }],
+    ] as const) {
+      expect(() => insert(id, bad), JSON.stringify(bad)).toThrow(/CHECK/);
+    }
+    const history = db.prepare(
+      "INSERT INTO order_status_history (id, order_id, status, actor, at) VALUES (?, 'o1', ?, 'admin', 'now')",
+    );
+    expect(() => history.run('h-new', 'scheduled')).not.toThrow();
+    expect(() => history.run('h-bad', 'Scheduled Now')).toThrow(/CHECK/);
   });
 
   it('makes a random secret for address keys, different for each database', () => {
