@@ -2,9 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
-import { BOOKING_STORAGE_KEY, readBookingFlow } from '../flow/booking-flow';
+import {
+  BOOKING_STORAGE_KEY,
+  readBookingFlow,
+  readConfirmation,
+  type ConfirmationSummary,
+} from '../flow/booking-flow';
 import { ConfirmationPage } from './confirmation-page';
-import { CONFIRMATION_STORAGE_KEY, type ConfirmationSummary } from './payment/confirmation-store';
 import { CONFETTI_PIECES } from './payment/confetti';
 import ar from '../../../../locales/ar/payment.json';
 import en from '../../../../locales/en/payment.json';
@@ -117,7 +121,7 @@ describe('ConfirmationPage', () => {
     );
     const first = setup(cod);
     await waitFor(() => expect(readBookingFlow()).toEqual({}));
-    expect(JSON.parse(sessionStorage.getItem(CONFIRMATION_STORAGE_KEY)!)).toEqual(cod);
+    expect(readConfirmation()).toEqual(cod);
     first.unmount();
     // A reload: no navigation state in a fresh router, the flow is gone, the stored copy remains.
     setup(null);

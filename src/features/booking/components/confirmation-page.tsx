@@ -6,14 +6,15 @@ import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
 import { formatMoney } from '../../../domain/money';
-import { clearBookingFlow, readBookingFlow } from '../flow/booking-flow';
-import { celebrate } from './payment/confetti';
 import {
+  clearBookingFlow,
   parseConfirmation,
+  readBookingFlow,
   readConfirmation,
   writeConfirmation,
   type ConfirmationSummary,
-} from './payment/confirmation-store';
+} from '../flow/booking-flow';
+import { celebrate } from './payment/confetti';
 import { TestModeNotice } from './payment/test-mode-notice';
 import './confirmation-page.css';
 import './payment-page.css';

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
 import { MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
@@ -10,119 +9,26 @@ import {
   findGovernorate,
   governorateName,
 } from '../../../domain/governorates';
-import { customerInfoSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
-import { useBookingFlow } from '../flow/booking-flow';
-import { locateAddress, locateFailure } from '../hooks/locate';
-import { readSuggestions, rememberSuggestion } from '../hooks/suggestions';
-import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
-import { useFormDraft } from '../hooks/use-form-draft';
-import { useStepErrors } from '../hooks/use-step-errors';
+import { useCustomerInfo } from '../hooks/use-customer-info';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
+import { Field } from './booking-field';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
-const FIELDS = ['fullName', 'phoneNumber', 'pickupAddress', 'dropoffAddress', 'notes'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
-
-export const CUSTOMER_DRAFT_KEY = 'afsh.booking.customerDraft';
 const PHONE_EXAMPLE = '010 1234 5678';
-
-type LocateStatus =
-  | { kind: 'idle' }
-  | { kind: 'locating' }
-  | { kind: 'filled'; target: 'pickup' | 'dropoff' }
-  | { kind: 'error'; reason: 'denied' | 'failed' };
 
 /** /customer-info: who is moving and between which addresses (spec section 2). */
 export function CustomerInfoPage() {
   const { t } = useTranslation(['booking', 'validation']);
   const language = useDisplayLanguage();
-  const navigate = useNavigate();
-  const { state, update } = useBookingFlow();
-  const redirect = useBookingGuard('customerInfo', state);
-  const ids = useId();
-  const idFor = (field: string) => `${ids}-${field}`;
-
-  const [values, change, clearDraft] = useFormDraft<Values>(CUSTOMER_DRAFT_KEY, () => ({
-    fullName: state.fullName ?? '',
-    phoneNumber: state.phoneNumber ?? '',
-    pickupAddress: state.pickupAddress ?? '',
-    dropoffAddress: state.dropoffAddress ?? '',
-    notes: state.notes ?? '',
-  }));
-  const errors = useStepErrors(FIELDS, VALIDATION_MESSAGES.customerInfoRequired, idFor);
-  const [suggestions] = useState(() => ({
-    fullName: readSuggestions('fullName'),
-    phoneNumber: readSuggestions('phoneNumber'),
-  }));
-  const [locate, setLocate] = useState<LocateStatus>({ kind: 'idle' });
-  const abortRef = useRef<AbortController | null>(null);
-  useEffect(() => () => abortRef.current?.abort(), []);
+  const { redirect, state, ids, idFor, errors, suggestions, locate, fieldProps, ...form } =
+    useCustomerInfo();
 
   if (redirect) return <Navigate to={redirect} replace />;
 
   const governorate = findGovernorate(state.governorateId);
   const district = findDistrict(state.governorateId, state.districtId);
-
-  const onChange = (field: Field, value: string) => {
-    change({ [field]: value } as Partial<Values>);
-    errors.clear(field);
-  };
-
-  const fillFromLocation = async () => {
-    abortRef.current?.abort();
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setLocate({ kind: 'locating' });
-    try {
-      const place = await locateAddress({ signal: controller.signal, language });
-      if (controller.signal.aborted) return;
-      const address =
-        place.displayName ||
-        [place.district, place.city].filter(Boolean).join('، ') ||
-        t('customerInfo.useLocation.unknownAddress');
-      // The spec's choice: OK puts it in the pickup address, Cancel in the drop-off address.
-      const asPickup = window.confirm(t('customerInfo.useLocation.confirm', { address }));
-      onChange(asPickup ? 'pickupAddress' : 'dropoffAddress', address.slice(0, 300));
-      setLocate({ kind: 'filled', target: asPickup ? 'pickup' : 'dropoff' });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      const reason = locateFailure(failure);
-      if (reason === 'aborted') return;
-      setLocate({ kind: 'error', reason: reason === 'denied' ? 'denied' : 'failed' });
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = customerInfoSchema.safeParse(values);
-    if (!parsed.success) {
-      errors.report(parsed.error);
-      return;
-    }
-    const data = parsed.data;
-    update({
-      fullName: data.fullName,
-      phoneNumber: data.phoneNumber,
-      pickupAddress: data.pickupAddress,
-      dropoffAddress: data.dropoffAddress,
-      notes: data.notes ? data.notes : undefined,
-    });
-    rememberSuggestion('fullName', data.fullName);
-    rememberSuggestion('phoneNumber', data.phoneNumber);
-    clearDraft();
-    void navigate(paths.dateSelection);
-  };
-
-  const fieldProps = (field: Field, hint?: boolean) => ({
-    id: idFor(field),
-    name: field,
-    value: values[field],
-    'aria-invalid': errors.invalid(field),
-    'aria-describedby': errors.describedBy(field, hint),
-  });
 
   return (
     <BookingStepLayout
@@ -131,7 +37,7 @@ export function CustomerInfoPage() {
       title={t('customerInfo.title')}
       lead={t('customerInfo.lead')}
     >
-      <form className="booking-form" onSubmit={onSubmit} noValidate>
+      <form className="booking-form" onSubmit={form.onSubmit} noValidate>
         <section className="booking-card" aria-labelledby={`${ids}-where`}>
           <h2 id={`${ids}-where`} className="booking-card-title">
             {t('customerInfo.location.title')}
@@ -162,7 +68,6 @@ export function CustomerInfoPage() {
               autoComplete="name"
               list={`${ids}-name-list`}
               maxLength={80}
-              onChange={(event) => onChange('fullName', event.target.value)}
             />
             <datalist id={`${ids}-name-list`}>
               {suggestions.fullName.map((name) => (
@@ -182,7 +87,6 @@ export function CustomerInfoPage() {
               autoComplete="tel-national"
               list={`${ids}-phone-list`}
               maxLength={20}
-              onChange={(event) => onChange('phoneNumber', event.target.value)}
             />
             <datalist id={`${ids}-phone-list`}>
               {suggestions.phoneNumber.map((phone) => (
@@ -204,7 +108,7 @@ export function CustomerInfoPage() {
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => void fillFromLocation()}
+              onClick={() => void form.fillFromLocation()}
               disabled={locate.kind === 'locating'}
               aria-busy={locate.kind === 'locating' || undefined}
             >
@@ -235,7 +139,6 @@ export function CustomerInfoPage() {
               type="text"
               autoComplete="street-address"
               maxLength={300}
-              onChange={(event) => onChange('pickupAddress', event.target.value)}
             />
             <p id={`${idFor('pickupAddress')}-hint`} className="field-hint">
               {t('customerInfo.pickupHint')}
@@ -250,7 +153,6 @@ export function CustomerInfoPage() {
               type="text"
               autoComplete="off"
               maxLength={300}
-              onChange={(event) => onChange('dropoffAddress', event.target.value)}
             />
             {errors.errorText('dropoffAddress')}
           </Field>
@@ -265,7 +167,6 @@ export function CustomerInfoPage() {
               className="textarea"
               rows={3}
               maxLength={1000}
-              onChange={(event) => onChange('notes', event.target.value)}
             />
             <p id={`${idFor('notes')}-hint`} className="field-hint">
               {t('customerInfo.notesHint')}
@@ -277,27 +178,5 @@ export function CustomerInfoPage() {
         <BookingStepFooter next={t('customerInfo.next')} />
       </form>
     </BookingStepLayout>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  optional,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  optional?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={htmlFor}>
-        {label}
-        {optional && <span className="field-optional">{optional}</span>}
-      </label>
-      {children}
-    </div>
   );
 }

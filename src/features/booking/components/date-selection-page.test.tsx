@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
 import { estimatePrice } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
-import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
+import { adoptIntoStore, readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';
 import en from '../../../../locales/en/booking.json';
 import arValidation from '../../../../locales/ar/validation.json';
@@ -327,6 +327,35 @@ describe('DateSelectionPage', () => {
       expect(total).toBe(1500 + 240 + 5 * 250);
       expect(flow.pricing).toEqual(estimatePrice({ ...CHOSEN, workers: 6 }));
       expect(expectedOrderTotal({ ...CHOSEN, workers: 6 })).toBe(flow.totalPrice);
+    });
+
+    it('a new estimate beats what the last visit left in the draft; the typed date stays', async () => {
+      withCustomer({ ...CHOSEN, workers: 4, totalPrice: ESTIMATOR_TOTAL });
+      const first = renderPage('en');
+      fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+        target: { value: '2025-06-20' },
+      });
+      await first.user.click(screen.getByRole('radio', { name: 'Villa' }));
+      await first.user.click(screen.getByRole('button', { name: en.dateSelection.team.increase }));
+      first.unmount();
+
+      // Back to /move-type mid-flow: an office move, 2 workers, no floors, through /prices.
+      const estimate = {
+        moveType: 'office',
+        workers: 2,
+        housing: 'apartment',
+        pickupFloor: 0,
+        dropoffFloor: 0,
+      } as const;
+      adoptIntoStore({ ...estimate, totalPrice: expectedOrderTotal(estimate) });
+      renderPage('en');
+      expect(screen.getByLabelText(en.dateSelection.moveType)).toHaveValue('office');
+      expect(screen.getByRole('radio', { name: 'Apartment' })).toBeChecked();
+      expect(screen.getByRole('spinbutton', { name: en.dateSelection.team.workers })).toHaveValue(
+        '2',
+      );
+      expect(shownAmount(en, 'total')).toBe(money(expectedOrderTotal(estimate)));
+      expect(screen.getByLabelText(en.dateSelection.date)).toHaveValue('2025-06-20');
     });
 
     it('Arabic: Arabic-Indic digits in the stepper, the hint and the total', async () => {

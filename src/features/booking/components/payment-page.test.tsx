@@ -5,9 +5,13 @@ import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
 import { cairoToday } from '../../../domain/datetime';
 import { expectedOrderTotal } from '../../../domain/schemas';
-import { BOOKING_STORAGE_KEY, readBookingFlow, type BookingFlowState } from '../flow/booking-flow';
+import {
+  BOOKING_STORAGE_KEY,
+  readBookingFlow,
+  readConfirmation,
+  type BookingFlowState,
+} from '../flow/booking-flow';
 import { PaymentPage } from './payment-page';
-import { CONFIRMATION_STORAGE_KEY } from './payment/confirmation-store';
 import ar from '../../../../locales/ar/payment.json';
 import en from '../../../../locales/en/payment.json';
 import arValidation from '../../../../locales/ar/validation.json';
@@ -126,7 +130,7 @@ describe('PaymentPage', () => {
       totalPrice: COMPLETE_FLOW.totalPrice,
     });
     expect(readBookingFlow()).toMatchObject({ orderId: order.id, orderNumber: order.orderNumber });
-    expect(JSON.parse(sessionStorage.getItem(CONFIRMATION_STORAGE_KEY)!)).toEqual(navState());
+    expect(readConfirmation()).toEqual(navState());
   });
 
   it('a valid card (typed in Arabic-Indic digits) is paid through the test provider', async () => {
@@ -329,8 +333,15 @@ describe('PaymentPage', () => {
   });
 
   it('a changed price points back to the date screen', async () => {
-    seed({ ...COMPLETE_FLOW, totalPrice: 999 });
-    const { user, backend } = setup();
+    seed();
+    const port = new MemoryBackend().client();
+    // The server's catalog moved on since this page was loaded (a deploy in between).
+    vi.spyOn(port.orders, 'create').mockRejectedValue(
+      new DataError('invalid-argument', 'validation:order.priceMismatch', {
+        fields: { totalPrice: 'validation:order.priceMismatch' },
+      }),
+    );
+    const { user } = setup({ port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(enErrors.order.priceMismatch);
@@ -338,7 +349,17 @@ describe('PaymentPage', () => {
       'href',
       '/date-selection',
     );
-    expect(await allOrders(backend)).toHaveLength(0);
+  });
+
+  it('prices the order from the flow’s choices, not from a stale stored total', async () => {
+    seed({ ...COMPLETE_FLOW, totalPrice: 999 });
+    const { user, backend } = setup();
+    expect(await screen.findByText(en.recap.total)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('999');
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    const [order] = await allOrders(backend);
+    expect(order?.totalPrice).toBe(expectedOrderTotal(dims));
   });
 
   it('over the order limit, offers the phone and WhatsApp and keeps the booking', async () => {

@@ -11,7 +11,7 @@ import {
   governorateName,
 } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { useBookingFlow } from '../flow/booking-flow';
+import { useBookingFlow, useBookingPrice } from '../flow/booking-flow';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
@@ -24,6 +24,7 @@ export function RequestSummaryPage() {
   const language = useDisplayLanguage();
   const navigate = useNavigate();
   const { state } = useBookingFlow();
+  const price = useBookingPrice();
   const redirect = useBookingGuard('requestSummary', state);
   const ids = useId();
 
@@ -65,7 +66,7 @@ export function RequestSummaryPage() {
   if (state.workers !== undefined)
     move.push([
       t('summary.team'),
-      t('dateSelection.team.value', { count: state.workers, value: num(state.workers) }),
+      t('dateSelection.team.value', { count: price.workers, value: num(price.workers) }),
     ]);
   if (state.notes) move.push([t('summary.notes'), state.notes]);
 
@@ -92,11 +93,11 @@ export function RequestSummaryPage() {
         />
         <SummarySection id={`${ids}-move`} title={t('summary.sections.move')} rows={move} />
 
-        {state.totalPrice !== undefined && (
+        {price.total !== null && (
           <div className="booking-card summary-total">
             <span>{t('summary.total')}</span>
             <strong>
-              <bdi>{formatMoney(state.totalPrice, language)}</bdi>
+              <bdi>{formatMoney(price.total, language)}</bdi>
             </strong>
           </div>
         )}

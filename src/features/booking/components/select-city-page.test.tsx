@@ -49,6 +49,25 @@ describe('SelectCityPage: choice', () => {
     expect(readBookingFlow()).toMatchObject({ moveType: 'office', totalPrice: 1200 });
   });
 
+  it('takes the carried estimate into the store once: the history entry no longer holds it', async () => {
+    const estimate = {
+      moveType: 'full',
+      workers: 4,
+      housing: 'apartment',
+      pickupFloor: 2,
+      dropoffFloor: 1,
+    };
+    renderPage('en', { ...estimate, totalPrice: 2490 });
+    // A reload or a Back to this entry cannot merge the old estimate over a later choice.
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveAttribute('data-state', 'null'),
+    );
+    expect(readBookingFlow()).toMatchObject(estimate);
+    expect(location()).toBe('/select-city');
+    // The badge shows the same total the estimator and the date screen show for these choices.
+    expect(screen.getByText(/Your service: Full move/)).toHaveTextContent(/2,490/);
+  });
+
   it('starts a new booking when the last one was already placed', async () => {
     writeBookingFlow({ fullName: 'Old', orderId: 'o1', orderNumber: 'AF-20250101-123' });
     renderPage();

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { expectedOrderTotal } from '../../../domain/schemas';
 import {
   adoptCarriedState,
+  adoptIntoStore,
   BOOKING_STORAGE_KEY,
   clearBookingFlow,
   mergeBookingFlow,
   missingStepFor,
   readBookingFlow,
+  readConfirmation,
+  readStepDraft,
   writeBookingFlow,
+  writeConfirmation,
+  writeStepDraft,
   type BookingFlowState,
 } from './booking-flow';
+import { flowPrice } from './flow-price';
 
 class FakeStorage implements Storage {
   private items = new Map<string, string>();
@@ -137,6 +144,9 @@ describe('booking flow storage', () => {
     storage.failWrites = true;
     expect(() => writeBookingFlow(complete, storage)).not.toThrow();
     expect(() => readBookingFlow(undefined)).not.toThrow();
+    // Without storage the booking lives in memory for this page load, so nothing typed is lost.
+    expect(readBookingFlow(undefined)).toEqual(complete);
+    clearBookingFlow(undefined);
     expect(readBookingFlow(undefined)).toEqual({});
   });
 
@@ -152,6 +162,136 @@ describe('booking flow storage', () => {
     expect(next.notes).toBeUndefined();
     expect('notes' in next).toBe(false);
     expect(next.fullName).toBe('Ali');
+  });
+});
+
+describe('one store: drafts and the confirmation', () => {
+  const confirmation = {
+    orderId: 'o1',
+    orderNumber: 'AF-20250610-123',
+    paid: false,
+    paymentMethod: 'cod',
+    totalPrice: 2650,
+  } as const;
+
+  it('keeps drafts and the confirmation under the one key, beside the flat flow', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow(complete, storage);
+    writeStepDraft('customerInfo', { fullName: 'Mon' }, storage);
+    writeConfirmation(confirmation, storage);
+    expect(storage.length).toBe(1);
+    const raw = JSON.parse(storage.getItem(BOOKING_STORAGE_KEY)!);
+    expect(raw).toMatchObject({
+      fullName: 'Mona Adel',
+      drafts: { customerInfo: { fullName: 'Mon' } },
+    });
+    // The flow reads without its neighbours; each neighbour reads on its own.
+    expect(readBookingFlow(storage)).toEqual(complete);
+    expect(readStepDraft('customerInfo', storage)).toEqual({ fullName: 'Mon' });
+    expect(readConfirmation(storage)).toEqual(confirmation);
+  });
+
+  it('validates drafts field by field: unknown fields, non-text and huge values are dropped', () => {
+    const storage = new FakeStorage();
+    storage.setItem(
+      BOOKING_STORAGE_KEY,
+      JSON.stringify({
+        ...complete,
+        drafts: {
+          customerInfo: {
+            fullName: 'Mona',
+            phoneNumber: 12,
+            isAdmin: 'yes',
+            notes: 'x'.repeat(5000),
+          },
+          dateSelection: 'oops',
+          elsewhere: { fullName: 'x' },
+        },
+        confirmation: { orderId: '', orderNumber: 'AF-1' },
+      }),
+    );
+    expect(readStepDraft('customerInfo', storage)).toEqual({ fullName: 'Mona' });
+    expect(readStepDraft('dateSelection', storage)).toEqual({});
+    expect(readConfirmation(storage)).toBeNull();
+    // A corrupt neighbour costs the flow nothing.
+    expect(readBookingFlow(storage)).toEqual(complete);
+  });
+
+  it('clearing the flow drops its drafts but keeps the confirmation for a reload', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow(complete, storage);
+    writeStepDraft('dateSelection', { moveDate: '2025-06-12' }, storage);
+    writeConfirmation(confirmation, storage);
+    clearBookingFlow(storage);
+    expect(readBookingFlow(storage)).toEqual({});
+    expect(readStepDraft('dateSelection', storage)).toEqual({});
+    expect(readConfirmation(storage)).toEqual(confirmation);
+  });
+});
+
+describe('a new estimate and an old draft', () => {
+  it('the new estimate wins over the date draft’s choices; the typed date and time stay', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow(complete, storage);
+    // The customer changed the date screen, then went back to /move-type for a new estimate.
+    writeStepDraft(
+      'dateSelection',
+      {
+        moveDate: '2025-06-12',
+        moveTime: '11:00',
+        moveType: 'full',
+        housing: 'apartment',
+        pickupFloor: '2',
+        dropoffFloor: '3',
+        workers: '4',
+      },
+      storage,
+    );
+    const estimate = {
+      moveType: 'office',
+      workers: 5,
+      housing: 'villa',
+      pickupFloor: 4,
+      dropoffFloor: 0,
+    } as const;
+    expect(adoptIntoStore({ ...estimate, totalPrice: 9 }, storage)).toBe(true);
+
+    expect(readBookingFlow(storage)).toMatchObject(estimate);
+    expect(readStepDraft('dateSelection', storage)).toEqual({
+      moveDate: '2025-06-12',
+      moveTime: '11:00',
+    });
+    // What the date screen will show: the estimate's own total, whatever the carried figure said.
+    const dateForm = { ...readBookingFlow(storage), ...readStepDraft('dateSelection', storage) };
+    expect(flowPrice(dateForm).total).toBe(expectedOrderTotal(estimate));
+  });
+
+  it('a type picked on /prices alone clears the old details, in the flow and in the draft', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow(complete, storage);
+    writeStepDraft('dateSelection', { workers: '6', pickupFloor: '9' }, storage);
+    adoptIntoStore({ moveType: 'partial', totalPrice: 1000 }, storage);
+    const flow = readBookingFlow(storage);
+    expect(flow).toMatchObject({ moveType: 'partial', fullName: 'Mona Adel' });
+    expect(flow.workers).toBeUndefined();
+    expect(readStepDraft('dateSelection', storage)).toEqual({});
+  });
+
+  it('ignores carried junk and leaves the store alone', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow(complete, storage);
+    writeStepDraft('dateSelection', { workers: '6' }, storage);
+    expect(adoptIntoStore({ moveType: 'rocket' }, storage)).toBe(false);
+    expect(readStepDraft('dateSelection', storage)).toEqual({ workers: '6' });
+  });
+
+  it('after a finished booking, a new estimate starts a new booking without old drafts', () => {
+    const storage = new FakeStorage();
+    writeBookingFlow({ ...complete, orderId: 'x' }, storage);
+    writeStepDraft('customerInfo', { fullName: 'Old' }, storage);
+    adoptIntoStore({ moveType: 'loading', totalPrice: 600 }, storage);
+    expect(readBookingFlow(storage)).toEqual({ moveType: 'loading', totalPrice: 600 });
+    expect(readStepDraft('customerInfo', storage)).toEqual({});
   });
 });
 

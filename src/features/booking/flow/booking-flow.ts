@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { isValidTime, isValidYmd } from '../../../domain/datetime';
@@ -17,6 +17,7 @@ import {
   type PriceBreakdown,
 } from '../../../domain/pricing';
 import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
+import { flowPrice, type FlowPrice } from './flow-price';
 
 /**
  * Everything the booking screens hand to one another (spec section 3, "Flow state passed between
@@ -30,6 +31,10 @@ export interface BookingFlowState {
   locationSource?: 'gps' | 'manual';
   /** From /prices or the date screen. */
   moveType?: MoveType;
+  /**
+   * The total last carried or confirmed, kept as a record of what the customer was shown. No
+   * screen prices from it: they all read flowPrice(state), computed from the choices below.
+   */
   totalPrice?: number;
   fullName?: string;
   /** Canonical 01XXXXXXXXX. */
@@ -44,6 +49,7 @@ export interface BookingFlowState {
   pickupFloor?: number;
   dropoffFloor?: number;
   workers?: number;
+  /** The breakdown stored with the date screen's choice (a record, like totalPrice). */
   pricing?: PriceBreakdown;
   orderId?: string;
   orderNumber?: string;
@@ -51,9 +57,12 @@ export interface BookingFlowState {
   paymentMethod?: 'card' | 'cod';
 }
 
+/**
+ * The one session-storage key of the booking (D7). Its value is the flow's fields, flat (so a
+ * seeded or hand-edited flow reads as it looks), plus `drafts` (what a step's form holds before
+ * it is submitted) and `confirmation` (the last order placed, which outlives the flow).
+ */
 export const BOOKING_STORAGE_KEY = 'afsh.booking';
-/** Keys of history entries whose navigation state was already merged (see useAdoptNavigationState). */
-const ADOPTED_KEY = 'afsh.booking.adopted';
 
 // ---------------------------------------------------------------------------------------------
 // Reading and writing, validated field by field
@@ -126,6 +135,101 @@ export function sanitizeBookingFlow(raw: unknown): BookingFlowState {
   return state as BookingFlowState;
 }
 
+/** Merges a patch; a field set to undefined is removed. */
+export function mergeBookingFlow(
+  state: BookingFlowState,
+  patch: Partial<BookingFlowState>,
+): BookingFlowState {
+  const next: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  return sanitizeBookingFlow(next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts: what a step's form holds before Next, so a reload does not wipe a half-filled form
+
+/** The fields each step may keep as typed text; anything else read back is dropped. */
+export const DRAFT_FIELDS = {
+  customerInfo: ['fullName', 'phoneNumber', 'pickupAddress', 'dropoffAddress', 'notes'],
+  dateSelection: [
+    'moveDate',
+    'moveTime',
+    'moveType',
+    'housing',
+    'pickupFloor',
+    'dropoffFloor',
+    'workers',
+  ],
+} as const;
+export type DraftStep = keyof typeof DRAFT_FIELDS;
+export type StepDraft<S extends DraftStep> = Partial<
+  Record<(typeof DRAFT_FIELDS)[S][number], string>
+>;
+export type BookingDrafts = { [S in DraftStep]?: StepDraft<S> };
+
+/** The date screen's fields that an estimate from /move-type or /prices decides. */
+const ESTIMATED_DRAFT_FIELDS: readonly string[] = [
+  'moveType',
+  'housing',
+  'pickupFloor',
+  'dropoffFloor',
+  'workers',
+];
+
+const DRAFT_TEXT_MAX = 2000;
+
+function sanitizeDraft(step: DraftStep, raw: unknown): Record<string, string> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const source = raw as Record<string, unknown>;
+  const draft: Record<string, string> = {};
+  for (const field of DRAFT_FIELDS[step]) {
+    const value = Object.prototype.hasOwnProperty.call(source, field) ? source[field] : undefined;
+    if (typeof value === 'string' && value.length <= DRAFT_TEXT_MAX) draft[field] = value;
+  }
+  return Object.keys(draft).length > 0 ? draft : undefined;
+}
+
+export function sanitizeDrafts(raw: unknown): BookingDrafts {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const drafts: Record<string, unknown> = {};
+  for (const step of Object.keys(DRAFT_FIELDS) as DraftStep[]) {
+    const draft = sanitizeDraft(step, (raw as Record<string, unknown>)[step]);
+    if (draft) drafts[step] = draft;
+  }
+  return drafts as BookingDrafts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirmation: what /confirmation shows, kept after the flow is cleared so a reload still finds it
+
+export const confirmationSchema = z.object({
+  orderId: z.string().min(1).max(200),
+  orderNumber: z.string().min(1).max(64),
+  paid: z.boolean(),
+  paymentMethod: z.enum(['card', 'cod']),
+  totalPrice: z.number().finite().min(0),
+});
+export type ConfirmationSummary = z.infer<typeof confirmationSchema>;
+
+export function parseConfirmation(value: unknown): ConfirmationSummary | null {
+  const parsed = confirmationSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stored value, read and written whole
+
+interface BookingStore {
+  flow: BookingFlowState;
+  drafts: BookingDrafts;
+  confirmation: ConfirmationSummary | null;
+}
+
+const EMPTY_STORE: BookingStore = { flow: {}, drafts: {}, confirmation: null };
+
 function defaultStorage(): Storage | undefined {
   try {
     return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
@@ -143,63 +247,113 @@ function readRaw(storage: Storage | undefined): string | null {
   }
 }
 
-function parseRaw(raw: string | null): BookingFlowState {
-  if (!raw) return {};
+/** Each part is checked on its own: a corrupt draft never costs the customer their flow. */
+function parseStore(raw: string | null): BookingStore {
+  if (!raw) return EMPTY_STORE;
+  let value: unknown;
   try {
-    return sanitizeBookingFlow(JSON.parse(raw));
+    value = JSON.parse(raw);
   } catch {
-    return {};
+    return EMPTY_STORE;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return EMPTY_STORE;
+  const { drafts, confirmation } = value as Record<string, unknown>;
+  return {
+    flow: sanitizeBookingFlow(value),
+    drafts: sanitizeDrafts(drafts),
+    confirmation: parseConfirmation(confirmation),
+  };
+}
+
+/** Used when session storage is unavailable, so the booking still works within one page load. */
+let memory: BookingStore = EMPTY_STORE;
+
+function readStore(storage: Storage | undefined = defaultStorage()): BookingStore {
+  return storage ? parseStore(readRaw(storage)) : memory;
+}
+
+function writeStore(store: BookingStore, storage: Storage | undefined = defaultStorage()): void {
+  const clean: BookingStore = {
+    flow: sanitizeBookingFlow(store.flow),
+    drafts: sanitizeDrafts(store.drafts),
+    confirmation: parseConfirmation(store.confirmation),
+  };
+  const value: Record<string, unknown> = { ...clean.flow };
+  if (Object.keys(clean.drafts).length > 0) value.drafts = clean.drafts;
+  if (clean.confirmation) value.confirmation = clean.confirmation;
+  try {
+    storage?.setItem(BOOKING_STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // Full or blocked storage: the in-memory copy below still carries the booking for this visit.
+  }
+  memory = clean;
+  notify();
+}
+
+function changeStore(
+  change: (store: BookingStore) => BookingStore,
+  storage: Storage | undefined = defaultStorage(),
+): void {
+  writeStore(change(readStore(storage)), storage);
 }
 
 export function readBookingFlow(storage: Storage | undefined = defaultStorage()): BookingFlowState {
-  return parseRaw(readRaw(storage));
+  return readStore(storage).flow;
 }
 
+/** Replaces the flow; drafts and the last confirmation stay. */
 export function writeBookingFlow(
   state: BookingFlowState,
   storage: Storage | undefined = defaultStorage(),
 ): void {
-  try {
-    storage?.setItem(BOOKING_STORAGE_KEY, JSON.stringify(sanitizeBookingFlow(state)));
-  } catch {
-    // Full or blocked storage: the in-memory copy below still carries the flow for this visit.
-  }
-  memory = sanitizeBookingFlow(state);
-  notify();
+  changeStore((store) => ({ ...store, flow: state }), storage);
 }
 
+/** Forgets the flow and its drafts; the last confirmation stays for a reload of /confirmation. */
 export function clearBookingFlow(storage: Storage | undefined = defaultStorage()): void {
-  try {
-    storage?.removeItem(BOOKING_STORAGE_KEY);
-  } catch {
-    // Nothing to clear when storage is unavailable.
-  }
-  memory = {};
-  notify();
+  changeStore((store) => ({ ...EMPTY_STORE, confirmation: store.confirmation }), storage);
 }
 
-/** Merges a patch; a field set to undefined is removed. */
-export function mergeBookingFlow(
-  state: BookingFlowState,
-  patch: Partial<BookingFlowState>,
-): BookingFlowState {
-  const next: Record<string, unknown> = { ...state };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-  }
-  return sanitizeBookingFlow(next);
+export function updateBookingFlow(patch: Partial<BookingFlowState>): BookingFlowState {
+  const next = mergeBookingFlow(readBookingFlow(), patch);
+  writeBookingFlow(next);
+  return next;
+}
+
+export function readStepDraft<S extends DraftStep>(
+  step: S,
+  storage: Storage | undefined = defaultStorage(),
+): StepDraft<S> {
+  return (readStore(storage).drafts[step] ?? {}) as StepDraft<S>;
+}
+
+export function writeStepDraft<S extends DraftStep>(
+  step: S,
+  draft: StepDraft<S> | undefined,
+  storage: Storage | undefined = defaultStorage(),
+): void {
+  changeStore((store) => ({ ...store, drafts: { ...store.drafts, [step]: draft } }), storage);
+}
+
+export function readConfirmation(
+  storage: Storage | undefined = defaultStorage(),
+): ConfirmationSummary | null {
+  return readStore(storage).confirmation;
+}
+
+export function writeConfirmation(
+  summary: ConfirmationSummary,
+  storage: Storage | undefined = defaultStorage(),
+): void {
+  changeStore((store) => ({ ...store, confirmation: summary }), storage);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The React side: one store, so every component on the page sees the same flow.
 
 const listeners = new Set<() => void>();
-/** Used when session storage is unavailable, so the flow still works within one page load. */
-let memory: BookingFlowState = {};
 let cachedRaw: string | null | undefined;
-let cachedState: BookingFlowState = {};
+let cachedFlow: BookingFlowState = {};
 
 function notify(): void {
   for (const listener of listeners) listener();
@@ -210,25 +364,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function snapshot(): BookingFlowState {
+/**
+ * The flow, as one object for as long as its fields are the same: a keystroke saved in a draft
+ * changes the stored text but must not re-render every screen that reads the flow.
+ */
+function flowSnapshot(): BookingFlowState {
   const storage = defaultStorage();
-  if (!storage) return memory;
-  const raw = readRaw(storage);
+  const raw = storage ? readRaw(storage) : JSON.stringify(memory);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedState = parseRaw(raw);
+    const flow = readStore(storage).flow;
+    if (JSON.stringify(flow) !== JSON.stringify(cachedFlow)) cachedFlow = flow;
   }
-  return cachedState;
-}
-
-function currentFlow(): BookingFlowState {
-  return defaultStorage() ? readBookingFlow() : memory;
-}
-
-export function updateBookingFlow(patch: Partial<BookingFlowState>): BookingFlowState {
-  const next = mergeBookingFlow(currentFlow(), patch);
-  writeBookingFlow(next);
-  return next;
+  return cachedFlow;
 }
 
 export function useBookingFlow(): {
@@ -236,12 +384,18 @@ export function useBookingFlow(): {
   update(patch: Partial<BookingFlowState>): void;
   reset(): void;
 } {
-  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const state = useSyncExternalStore(subscribe, flowSnapshot, flowSnapshot);
   const update = useCallback((patch: Partial<BookingFlowState>) => {
     updateBookingFlow(patch);
   }, []);
   const reset = useCallback(() => clearBookingFlow(), []);
   return useMemo(() => ({ state, update, reset }), [state, update, reset]);
+}
+
+/** The flow's price breakdown and total, for any screen (see flow-price.ts). */
+export function useBookingPrice(): FlowPrice {
+  const { state } = useBookingFlow();
+  return useMemo(() => flowPrice(state), [state]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,40 +433,51 @@ export function adoptCarriedState(
   });
 }
 
-function readAdopted(): string[] {
-  try {
-    const raw = defaultStorage()?.getItem(ADOPTED_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function rememberAdopted(key: string): void {
-  try {
-    defaultStorage()?.setItem(ADOPTED_KEY, JSON.stringify([...readAdopted(), key].slice(-20)));
-  } catch {
-    // Worst case the same carried state is merged again on reload: same values, no harm.
-  }
+/**
+ * Merges carried state into the store. A new estimate wins over what the date screen's draft
+ * still holds for the same choices (type, housing, floors, workers); the date and time typed
+ * there are kept. Returns false when the state carried nothing usable.
+ */
+export function adoptIntoStore(
+  carried: unknown,
+  storage: Storage | undefined = defaultStorage(),
+): boolean {
+  const store = readStore(storage);
+  const flow = adoptCarriedState(store.flow, carried);
+  if (!flow) return false;
+  const finished = Boolean(store.flow.orderId);
+  const dateDraft = Object.fromEntries(
+    Object.entries(store.drafts.dateSelection ?? {}).filter(
+      ([field]) => !ESTIMATED_DRAFT_FIELDS.includes(field),
+    ),
+  );
+  writeStore(
+    {
+      flow,
+      drafts: finished ? {} : { ...store.drafts, dateSelection: dateDraft },
+      confirmation: store.confirmation,
+    },
+    storage,
+  );
+  return true;
 }
 
 /**
  * Merges the navigation state /prices passes ({ moveType, totalPrice, workers, housing, floors,
- * pricing }) into the flow, once per history entry: history state survives reloads and the back
- * button, and a choice made later on the date screen must not be overwritten by an old entry.
+ * pricing }) into the store, then replaces the history entry without it: the store now holds
+ * the choice, and a reload or a Back to this entry must not merge an old estimate again over a
+ * choice made later on the date screen.
  */
 export function useAdoptNavigationState(): void {
   const location = useLocation();
+  const navigate = useNavigate();
   const carried: unknown = location.state;
-  const key = location.key;
+  const { pathname, search, hash } = location;
   useEffect(() => {
     if (carried === null || carried === undefined) return;
-    if (readAdopted().includes(key)) return;
-    const next = adoptCarriedState(currentFlow(), carried);
-    rememberAdopted(key);
-    if (next) writeBookingFlow(next);
-  }, [carried, key]);
+    adoptIntoStore(carried);
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [carried, navigate, pathname, search, hash]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { fieldIssues, focusFirstInvalid } from './issues';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
 
 /**
  * The messages of a booking step's form. After a failed continue each field with a problem says
@@ -15,47 +15,24 @@ export function useStepErrors<F extends string>(
   idFor: (field: string) => string,
 ) {
   const { t } = useTranslation(['booking', 'validation']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const display = useCallback(
+    (key: string) => (key === requiredKey ? 'booking:form.required' : key),
+    [requiredKey],
+  );
+  const errors = useFieldErrors({ fields, idFor, display });
   const [formError, setFormError] = useState<string | null>(null);
 
   const clear = (field: F) => {
-    if (!errors[field]) return;
-    const { [field]: _fixed, ...rest } = errors;
-    setErrors(rest);
-    if (Object.keys(rest).length === 0) setFormError(null);
+    if (!errors.errors[field]) return;
+    errors.clear(field);
+    if (Object.keys(errors.errors).length === 1) setFormError(null);
   };
 
   /** A failed parse of the step's schema: show it and focus the first field, in screen order. */
   const report = (error: z.ZodError) => {
-    const issues = fieldIssues(error);
-    setErrors(issues);
-    const anyBlank = Object.values(issues).includes(requiredKey);
+    const found = errors.report(error);
+    const anyBlank = Object.values(found).includes(requiredKey);
     setFormError(anyBlank ? requiredKey : 'booking:form.fixErrors');
-    focusFirstInvalid(fields, issues, idFor);
-  };
-
-  const messageFor = (field: F): string | null => {
-    const key = errors[field];
-    if (!key) return null;
-    return key === requiredKey ? t('form.required') : t(key);
-  };
-  const errorId = (field: F) => `${idFor(field)}-error`;
-
-  /** For aria-describedby: the field's message, then its hint (`${id}-hint`) if it has one. */
-  const describedBy = (field: F, hint?: boolean) =>
-    [messageFor(field) ? errorId(field) : '', hint ? `${idFor(field)}-hint` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-
-  const invalid = (field: F) => (messageFor(field) ? true : undefined);
-
-  const errorText = (field: F) => {
-    const error = messageFor(field);
-    return error ? (
-      <p id={errorId(field)} className="field-error">
-        {error}
-      </p>
-    ) : null;
   };
 
   // Always in the page, so the first message is announced as it appears.
@@ -65,5 +42,12 @@ export function useStepErrors<F extends string>(
     </p>
   );
 
-  return { clear, report, describedBy, invalid, errorText, alert };
+  return {
+    clear,
+    report,
+    describedBy: errors.describedBy,
+    invalid: errors.invalid,
+    errorText: errors.errorText,
+    alert,
+  };
 }

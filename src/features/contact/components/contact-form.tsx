@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessageKey, fieldMessageKey } from '../../../data/error-messages';
+import { serverFieldMessages, useFieldErrors } from '../../../components/ui/use-field-errors';
+import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { contactSchema } from '../../../domain/schemas';
@@ -8,7 +9,6 @@ import { contactSchema } from '../../../domain/schemas';
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 
@@ -21,17 +21,12 @@ export function ContactForm() {
   const { t } = useTranslation(['contact', 'validation', 'errors']);
   const port = useDataPort();
   const ids = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const idFor = useCallback((field: Field) => `${ids}-${field}`, [ids]);
+  const errors = useFieldErrors({ fields: FIELDS, idFor });
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-
-  const focusFirstInvalid = (fieldErrors: Errors) => {
-    const first = FIELDS.find((field) => fieldErrors[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,16 +35,10 @@ export function ContactForm() {
     setFormError(null);
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELDS.includes(field) && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      focusFirstInvalid(next);
+      errors.report(parsed.error);
       return;
     }
-    setErrors({});
+    errors.clearAll();
     setSubmitting(true);
     try {
       await port.messages.add(parsed.data);
@@ -57,13 +46,7 @@ export function ContactForm() {
       setSent(true);
     } catch (error) {
       if (isDataError(error) && error.code === 'invalid-argument' && error.fields) {
-        const next: Errors = {};
-        for (const [field, key] of Object.entries(error.fields)) {
-          if ((FIELDS as readonly string[]).includes(field))
-            next[field as Field] = fieldMessageKey(key);
-        }
-        setErrors(next);
-        focusFirstInvalid(next);
+        errors.show(serverFieldMessages(error, FIELDS));
       }
       setFormError(errorMessageKey(error, 'generic'));
     } finally {
@@ -73,31 +56,20 @@ export function ContactForm() {
 
   const update = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    errors.clear(field);
     if (sent) setSent(false);
   };
 
-  const fieldProps = (field: Field, hint?: boolean) => {
-    const errorId = `${ids}-${field}-error`;
-    const hintId = `${ids}-${field}-hint`;
-    const describedBy = [errors[field] ? errorId : null, hint ? hintId : null].filter(Boolean);
-    return {
-      id: `${ids}-${field}`,
+  const fieldProps = (field: Field, hint?: boolean) =>
+    ({
+      ...errors.inputProps(field, { hint }),
       name: field,
       value: values[field],
       required: true,
       'aria-required': true,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby': describedBy.length ? describedBy.join(' ') : undefined,
-    } as const;
-  };
+    }) as const;
 
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids}-${field}-error`} className="field-error">
-        {t(errors[field])}
-      </p>
-    ) : null;
+  const errorOf = errors.errorText;
 
   const titleId = `${ids}-title`;
 
@@ -105,7 +77,7 @@ export function ContactForm() {
     <section className="card contact-form-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('contact:form.title')}</h2>
       <p className="field-hint">{t('contact:form.required')}</p>
-      <form ref={formRef} className="contact-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="contact-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${ids}-name`}>{t('contact:form.name')}</label>
           <input

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { customerInfoSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { useBookingFlow } from '../flow/booking-flow';
+import { locateAddress, locateFailure } from './locate';
+import { readSuggestions, rememberSuggestion } from './suggestions';
+import { useBookingGuard } from './use-booking-guard';
+import { useStepDraft } from './use-step-draft';
+import { useStepErrors } from './use-step-errors';
+
+export const CUSTOMER_FIELDS = [
+  'fullName',
+  'phoneNumber',
+  'pickupAddress',
+  'dropoffAddress',
+  'notes',
+] as const;
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
+
+export type LocateStatus =
+  | { kind: 'idle' }
+  | { kind: 'locating' }
+  | { kind: 'filled'; target: 'pickup' | 'dropoff' }
+  | { kind: 'error'; reason: 'denied' | 'failed' };
+
+/** The customer-info screen's logic: its draft, the location lookup for an address, and Next. */
+export function useCustomerInfo() {
+  const { t } = useTranslation('booking');
+  const language = useDisplayLanguage();
+  const navigate = useNavigate();
+  const { state, update } = useBookingFlow();
+  const redirect = useBookingGuard('customerInfo', state);
+  const ids = useId();
+  const idFor = (field: string) => `${ids}-${field}`;
+
+  const [values, change, clearDraft] = useStepDraft('customerInfo', () => ({
+    fullName: state.fullName ?? '',
+    phoneNumber: state.phoneNumber ?? '',
+    pickupAddress: state.pickupAddress ?? '',
+    dropoffAddress: state.dropoffAddress ?? '',
+    notes: state.notes ?? '',
+  }));
+  const errors = useStepErrors(CUSTOMER_FIELDS, VALIDATION_MESSAGES.customerInfoRequired, idFor);
+  const [suggestions] = useState(() => ({
+    fullName: readSuggestions('fullName'),
+    phoneNumber: readSuggestions('phoneNumber'),
+  }));
+  const [locate, setLocate] = useState<LocateStatus>({ kind: 'idle' });
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const onChange = (field: CustomerField, value: string) => {
+    change({ [field]: value });
+    errors.clear(field);
+  };
+
+  const fillFromLocation = async () => {
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setLocate({ kind: 'locating' });
+    try {
+      const place = await locateAddress({ signal: controller.signal, language });
+      if (controller.signal.aborted) return;
+      const address =
+        place.displayName ||
+        [place.district, place.city].filter(Boolean).join('، ') ||
+        t('customerInfo.useLocation.unknownAddress');
+      // The spec's choice: OK puts it in the pickup address, Cancel in the drop-off address.
+      const asPickup = window.confirm(t('customerInfo.useLocation.confirm', { address }));
+      onChange(asPickup ? 'pickupAddress' : 'dropoffAddress', address.slice(0, 300));
+      setLocate({ kind: 'filled', target: asPickup ? 'pickup' : 'dropoff' });
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      const reason = locateFailure(failure);
+      if (reason === 'aborted') return;
+      setLocate({ kind: 'error', reason: reason === 'denied' ? 'denied' : 'failed' });
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = customerInfoSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.report(parsed.error);
+      return;
+    }
+    const data = parsed.data;
+    update({
+      fullName: data.fullName,
+      phoneNumber: data.phoneNumber,
+      pickupAddress: data.pickupAddress,
+      dropoffAddress: data.dropoffAddress,
+      notes: data.notes ? data.notes : undefined,
+    });
+    rememberSuggestion('fullName', data.fullName);
+    rememberSuggestion('phoneNumber', data.phoneNumber);
+    clearDraft();
+    void navigate(paths.dateSelection);
+  };
+
+  /** What every input of the form takes: id, name, value, aria state and its change handler. */
+  const fieldProps = (field: CustomerField, hint?: boolean) => ({
+    id: idFor(field),
+    name: field,
+    value: values[field],
+    'aria-invalid': errors.invalid(field),
+    'aria-describedby': errors.describedBy(field, hint),
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+  });
+
+  return {
+    redirect,
+    state,
+    ids,
+    idFor,
+    errors,
+    suggestions,
+    locate,
+    fillFromLocation,
+    onSubmit,
+    fieldProps,
+  };
+}
