@@ -6,7 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
  * `npm run firebase:grant-admin -- --email you@example.com [--revoke] [--project id]`
  *
  * Sets (or removes) the `admin: true` custom claim that firestore.rules and the adapter read
- * (DECISIONS.md D2). The account must exist (sign up on the site first). Credentials: Application
+ * (docs/decisions.md D2). The account must exist (sign up on the site first). Credentials: Application
  * Default Credentials (`gcloud auth application-default login`, or GOOGLE_APPLICATION_CREDENTIALS
  * pointing at a service-account key). With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks
  * to the Auth emulator instead and needs no credentials. The user sees the claim after the next

@@ -1,4 +1,4 @@
--- Accounts and browser sessions (DECISIONS.md D2).
+-- Accounts and browser sessions (docs/decisions.md D2).
 -- Every visitor has a user row: anonymous ones have no email or password until they sign up,
 -- which upgrades the same row so the orders they placed stay theirs.
 CREATE TABLE users (

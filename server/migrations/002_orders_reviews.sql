@@ -1,4 +1,4 @@
--- Orders, their status history, and reviews (DECISIONS.md D2, D3, D5, D6).
+-- Orders, their status history, and reviews (docs/decisions.md D2, D3, D5, D6).
 -- The zod schemas in src/domain/ are the first line of validation; the CHECKs below are the last,
 -- so a bug in a route can never store a status, price or floor the rest of the product can't read.
 

@@ -1,4 +1,4 @@
--- Contact form messages (DECISIONS.md D7), listed for admins newest first.
+-- Contact form messages (docs/decisions.md D7), listed for admins newest first.
 CREATE TABLE messages (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,

@@ -11,7 +11,7 @@ import { HttpDataPort, type HttpDataPortOptions } from './http/http-adapter';
 const FIREBASE_BUILD = import.meta.env.VITE_BACKEND === 'firebase';
 
 /**
- * The one place that picks the backend (DECISIONS.md D1), from the build-time `VITE_BACKEND`.
+ * The one place that picks the backend (docs/decisions.md D1), from the build-time `VITE_BACKEND`.
  * A `firebase` build gets a DataPort at once whose first call loads the adapter (and the SDK)
  * in a separate chunk, so `/` paints before any Firebase code arrives.
  */

@@ -2,7 +2,7 @@ import { cairoParts } from './datetime';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 
 /**
- * Browser-side card checks (DECISIONS.md D3). Card data never leaves the payment provider seam,
+ * Browser-side card checks (docs/decisions.md D3). Card data never leaves the payment provider seam,
  * so these exist only to catch typing mistakes before the provider sees them.
  */
 export const CARD_NUMBER_MIN_DIGITS = 12;

@@ -2,7 +2,7 @@ import type { DisplayLanguage } from './locale';
 import { intlLocale } from './locale';
 
 /**
- * Every date and time in the product is Cairo wall time (DECISIONS.md D6), whatever the zone of
+ * Every date and time in the product is Cairo wall time (docs/decisions.md D6), whatever the zone of
  * the browser or the server. Egypt observes summer time again since 2023 (UTC+3), so offsets are
  * never hard-coded: the IANA zone through Intl knows the rules.
  */

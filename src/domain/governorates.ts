@@ -27,7 +27,7 @@ function governorate(id: string, ar: string, en: string, districts: readonly Row
 }
 
 /**
- * All 27 governorates of Egypt (DECISIONS.md D7) with their main districts, cities and markaz.
+ * All 27 governorates of Egypt (docs/decisions.md D7) with their main districts, cities and markaz.
  * Ids are stable: orders store them, so never rename one; add new entries instead. The busiest
  * moving markets come first so the dropdown opens on them.
  */

@@ -9,7 +9,7 @@ export function isMoveType(x: unknown): x is MoveType {
 }
 
 /**
- * The one price catalog (DECISIONS.md D4). The spec's three tables disagreed; every screen, the
+ * The one price catalog (docs/decisions.md D4). The spec's three tables disagreed; every screen, the
  * server and the Firestore rules price from this object so a customer never sees two totals.
  */
 export const PRICE_CATALOG: Readonly<Record<MoveType, number>> = Object.freeze({

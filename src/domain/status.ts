@@ -1,4 +1,4 @@
-/** One lifecycle for the tracker, the admin panel and the server (DECISIONS.md D5). */
+/** One lifecycle for the tracker, the admin panel and the server (docs/decisions.md D5). */
 export const ORDER_STATUSES = [
   'received',
   'under_review',

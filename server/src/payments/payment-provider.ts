@@ -1,5 +1,5 @@
 /**
- * The seam between an order and whoever takes the money (DECISIONS.md D3). Card details never
+ * The seam between an order and whoever takes the money (docs/decisions.md D3). Card details never
  * reach this server: the browser hands the card to the provider and sends us only the provider's
  * token, which we verify for the order's amount before marking the order paid.
  */

@@ -5,7 +5,7 @@ import type { MoveType } from '../../domain/pricing';
 import './price-list-table.css';
 
 /**
- * The one price catalog (DECISIONS.md D4) as a table, for the prices and date-selection screens.
+ * The one price catalog (docs/decisions.md D4) as a table, for the prices and date-selection screens.
  * Its strings live under `priceList` (and the service names under `moveTypes`) in the `pricing`
  * namespace: a JSON bundle, not a feature import, so shared code may load it.
  */

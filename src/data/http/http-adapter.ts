@@ -1,4 +1,4 @@
-// The adapter for the self-hosted server (DECISIONS.md D1). It is on the first-load path of every
+// The adapter for the self-hosted server (docs/decisions.md D1). It is on the first-load path of every
 // page, so it stays small: no zod, no domain schemas. The server validates everything anyway and
 // answers with translation keys the screens already know.
 import { DataError } from '../port';
