@@ -245,9 +245,8 @@ describe('the limits and lists in the rules are the domain’s', () => {
 
   it('move types, housing, statuses, payment statuses and who may cancel', () => {
     const create = fn('validNewOrder');
-    expect(stringList(create.slice(create.indexOf('d.moveType in')), 'in [')).toEqual([
-      ...MOVE_TYPES,
-    ]);
+    // The move types are the catalog's keys (checked against the domain below).
+    expect(create).toContain('d.moveType in basePrices()');
     expect(stringList(create.slice(create.indexOf('d.housing in')), 'in [')).toEqual([
       ...HOUSING_TYPES,
     ]);
@@ -303,14 +302,14 @@ describe('the price the rules recompute is the catalog’s (D4)', () => {
 
   /** The rules' expectedTotal(), read off the rules once, as a function to evaluate here. */
   function readRulesTotal() {
-    const base = fn('basePrice').match(/\{([^}]*)\}\[moveType\]/);
-    if (!base) throw new Error('basePrice() has changed shape');
+    const base = fn('basePrices').match(/return \{([^}]*)\};/);
+    if (!base) throw new Error('basePrices() has changed shape');
     const prices = Object.fromEntries(
       [...(base[1] as string).matchAll(/'(\w+)': (\d+)/g)].map((m) => [m[1], Number(m[2])]),
     );
     const total = fn('expectedTotal').replace(/\s+/g, ' ');
     const s = total.match(
-      /return basePrice\(d\.moveType\) \+ (\d+) \* \(d\.pickupFloor \+ d\.dropoffFloor\) \+ (\d+) \* \(d\.workers - 1\);/,
+      /return basePrices\(\)\[d\.moveType\] \+ (\d+) \* \(d\.pickupFloor \+ d\.dropoffFloor\) \+ (\d+) \* \(d\.workers - 1\);/,
     );
     if (!s) throw new Error(`expectedTotal() has changed shape: ${total}`);
     const [floorFee, workerFee] = [Number(s[1]), Number(s[2])];
@@ -326,9 +325,11 @@ describe('the price the rules recompute is the catalog’s (D4)', () => {
     };
   }
 
-  it('the base prices are the catalog', () => {
-    const base = fn('basePrice');
+  it('the base prices are the catalog, and its keys are exactly the move types', () => {
+    const base = fn('basePrices');
     for (const type of MOVE_TYPES) expect(base).toContain(`'${type}': ${catalog.base[type]}`);
+    const keys = [...base.matchAll(/'(\w+)': \d+/g)].map((m) => m[1]);
+    expect(keys).toEqual([...MOVE_TYPES]);
   });
 
   it('prices the workers the order stores, not a team of its own', () => {
