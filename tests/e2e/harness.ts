@@ -111,6 +111,16 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     },
   });
 
+  // A Content-Security-Policy refusal (an inline style, an eval probe) breaks nothing visible,
+  // but it is a bug: Chrome lists it among the page's issues. Report each one as an error.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+
   const page = await context.newPage();
   const errors: string[] = [];
   const sameOrigin = (url: string) => {
