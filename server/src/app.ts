@@ -11,6 +11,8 @@ import { registerJsonOnly } from './plugins/json-only.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRepositories } from './plugins/repositories.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerServices } from './plugins/services.ts';
+import type { ServicesOptions } from './plugins/services.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerStatic } from './plugins/static.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
@@ -18,7 +20,7 @@ import { apiRoutes } from './routes/api/api-routes.ts';
 /** `dist/` at the repository root, wherever the process was started from. */
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-export interface BuildOptions {
+export interface BuildOptions extends ServicesOptions {
   /** The built SPA (index.html + assets/). Default: the repository's `dist/`. */
   staticDir?: string;
   /** Fastify logger options; off by default so tests stay quiet. */
@@ -81,6 +83,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   try {
     registerDb(app, env);
     registerRepositories(app);
+    registerServices(app, options);
   } catch (error) {
     await app.close();
     throw error;

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/data/port.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
+import { DomainEvents } from '../../server/src/events/domain-events.ts';
+import type { Services } from '../../server/src/plugins/services.ts';
+import { ReviewsService } from '../../server/src/services/reviews-service.ts';
 import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { reviewsRoutes } from '../../server/src/routes/api/reviews.ts';
 import { adminClient, createTestServer, TestClient } from './test-server.ts';
@@ -432,6 +435,11 @@ describe('review stream lifecycle', () => {
     app = Fastify();
     app.decorate('db', openDatabase(join(dir, 'test.sqlite')));
     app.decorate('reviews', new ReviewsRepository(app.db));
+    // Only what the reviews routes use: the bus their stream listens to and the reviews service.
+    app.decorate('events', new DomainEvents(app.log));
+    app.decorate('services', {
+      reviews: new ReviewsService(app.reviews, app.events),
+    } as unknown as Services);
     app.addHook('onClose', async () => app.db.close());
     // A short heartbeat so the test doesn't wait 25 s for one.
     await app.register(reviewsRoutes, { prefix: '/api', heartbeatMs: 50 });

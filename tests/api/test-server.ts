@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CurrentUser } from '../../src/data/port.ts';
 import { build } from '../../server/src/app.ts';
+import type { BuildOptions } from '../../server/src/app.ts';
 import { createOrPromoteAdmin } from '../../server/src/auth/admins.ts';
 import type { ServerEnv } from '../../server/src/plugins/env.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/sessions.ts';
@@ -24,7 +25,10 @@ export interface TestServer {
  * throw-away static dir. Rate limits are off unless `overrides.RATE_LIMITS` is 'on'; the
  * database has one admin, TEST_ADMIN.
  */
-export async function createTestServer(overrides: Partial<ServerEnv> = {}): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<ServerEnv> = {},
+  options: Pick<BuildOptions, 'paymentProvider' | 'subscribers'> = {},
+): Promise<TestServer> {
   const site = await makeStaticDir();
   const dataDir = await mkdtemp(join(tmpdir(), 'afsh-db-'));
   const dbPath = join(dataDir, 'afsh.sqlite');
@@ -35,6 +39,7 @@ export async function createTestServer(overrides: Partial<ServerEnv> = {}): Prom
   };
   try {
     app = await build({
+      ...options,
       staticDir: site.staticDir,
       env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
     });

@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from '../../../src/domain/order.ts';
+
 /**
  * The seam between an order and whoever takes the money (docs/decisions.md D3). Card details never
  * reach this server: the browser hands the card to the provider and sends us only the provider's
@@ -10,6 +12,7 @@ export interface PaymentVerification {
 }
 
 export interface PaymentProvider {
-  name: 'test';
+  /** Stored on the orders it approves (`paymentProvider`). */
+  name: Exclude<PaymentProviderName, 'cash'>;
   verify(token: string, amount: number): Promise<PaymentVerification>;
 }

@@ -1,7 +1,57 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { RuleViolation } from '../../../src/domain/errors.ts';
+import type { ErrorCode } from '../../../src/domain/errors.ts';
 import { HttpError } from '../errors.ts';
 import type { ErrorBody } from '../errors.ts';
+import {
+  OrderNumberExhaustedError,
+  OrderQuotaExceededError,
+} from '../repositories/orders-repository.ts';
+import { ReviewCooldownError } from '../services/reviews-service.ts';
+
+/** A business rule's refusal (src/domain/errors.ts) as the HTTP status that says the same. */
+export const STATUS_BY_RULE: Readonly<Record<ErrorCode, number>> = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  'already-exists': 409,
+  'failed-precondition': 409,
+  'rate-limited': 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** A spent day of order numbers (D6) is not one client's doing (D8): ask to come back soon. */
+const NUMBERS_SPENT_RETRY_S = 60;
+
+/**
+ * The errors services throw, as the HttpError the client gets: rule violations keep their code,
+ * message key and fields; the order limits and a spent day of numbers say when to retry.
+ */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof ReviewCooldownError) {
+    return new HttpError(429, error.code, error.message, undefined, {
+      retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000),
+    });
+  }
+  if (error instanceof RuleViolation) {
+    const fields = error.fields ? { ...error.fields } : undefined;
+    return new HttpError(STATUS_BY_RULE[error.code], error.code, error.message, fields);
+  }
+  if (error instanceof OrderQuotaExceededError) {
+    return new HttpError(429, 'rate-limited', 'errors:order.limitReached', undefined, {
+      retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000),
+    });
+  }
+  if (error instanceof OrderNumberExhaustedError) {
+    return new HttpError(503, 'unavailable', 'errors:unavailable', undefined, {
+      retryAfterSeconds: NUMBERS_SPENT_RETRY_S,
+    });
+  }
+  return null;
+}
 
 // The statuses Fastify and its plugins produce by themselves, as the DataErrorCode names the
 // client understands (src/data/port.ts): the message says what exactly went wrong.
@@ -88,7 +138,8 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     return sendError(reply, 404, 'not-found', `Nothing here: ${request.method} ${path}`);
   });
 
-  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | Error, request, reply) => {
+    const error = httpErrorOf(thrown) ?? thrown;
     if (error instanceof ZodError) {
       const message = error.issues[0]?.message ?? 'validation:common.invalid';
       return sendError(reply, 400, 'invalid-argument', message, zodFields(error));

@@ -86,6 +86,23 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+/**
+ * Route-group guards, added once as a preHandler hook to an encapsulated group of routes rather
+ * than called in every handler: `group.addHook('preHandler', userRequired)`.
+ */
+export async function userRequired(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+export async function adminRequired(request: FastifyRequest): Promise<void> {
+  requireAdmin(request);
+}
+
+/** The user of a request in a group guarded by userRequired or adminRequired. */
+export function userOf(request: FastifyRequest): AuthUser {
+  return requireUser(request);
+}
+
 export function toCurrentUser(user: AuthUser): CurrentUser {
   return {
     id: user.id,

@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { contactSchema } from '../../../../src/domain/schemas.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import { requireAdmin } from '../../plugins/sessions.ts';
-import { insertMessage, listMessages } from '../../repositories/messages-repository.ts';
+import { adminRequired } from '../../plugins/sessions.ts';
+import { messageListResponse } from './response-schemas.ts';
 
 /** The contact form (D7): anyone may write, admins read. */
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
+  const { services } = app;
 
   app.post('/messages', { config: { rateLimit: RATE_LIMITS.messages } }, async (request, reply) => {
-    const input = contactSchema.parse(request.body ?? {});
-    insertMessage(db, { ...input, userId: request.auth?.user.id ?? null, ip: request.ip ?? null });
+    services.messages.send(request.body ?? {}, {
+      userId: request.auth?.user.id ?? null,
+      ip: request.ip ?? null,
+    });
     return reply.code(201).send({});
   });
 
-  app.get('/messages', async (request) => {
-    requireAdmin(request);
-    return { messages: listMessages(db) };
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', adminRequired);
+    admins.get('/messages', { schema: { response: messageListResponse } }, async () => ({
+      messages: services.messages.list(),
+    }));
   });
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Review } from '../../../../src/domain/reviews.ts';
-import { isHoneypotFilled, reviewSchema } from '../../../../src/domain/schemas.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { clientNetwork } from '../../plugins/client-address.ts';
-import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
+import { adminRequired, requireAdmin, userOf, userRequired } from '../../plugins/sessions.ts';
+import { REVIEW_MESSAGES } from '../../services/reviews-service.ts';
+import { reviewListResponse, reviewResponse } from './response-schemas.ts';
 
-const COOLDOWN_MESSAGE = 'validation:review.cooldown';
 const INVALID = 'validation:common.invalid';
 /** Below the 30-60 s idle timeouts of common proxies and load balancers. */
 export const SSE_HEARTBEAT_MS = 25_000;
@@ -49,7 +48,7 @@ const moderationSchema = z.strictObject(
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
 function notFound(): HttpError {
-  return new HttpError(404, 'not-found', 'errors:notFound');
+  return new HttpError(404, 'not-found', REVIEW_MESSAGES.notFound);
 }
 
 function reviewId(request: FastifyRequest): string {
@@ -90,7 +89,7 @@ export async function reviewsRoutes(
   app: FastifyInstance,
   options: ReviewsRoutesOptions = {},
 ): Promise<void> {
-  const { reviews } = app;
+  const { services, events } = app;
   const changes = new Topic<string>();
   const streams = new Set<ServerResponse>();
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
@@ -116,34 +115,40 @@ export async function reviewsRoutes(
 
   /** Every open stream hears the public list after a change that may have altered it. */
   const broadcast = () => {
-    if (changes.size > 0) changes.publish(reviewsEvent(reviews.list()));
+    if (changes.size > 0) changes.publish(reviewsEvent(services.reviews.list()));
   };
+  const stopListening = [
+    events.on('review.posted', broadcast),
+    events.on('review.moderated', broadcast),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stopListening) stop();
+  });
 
-  app.get('/reviews', async (request) => {
+  app.get('/reviews', { schema: { response: reviewListResponse } }, async (request) => {
     const { all } = listQuerySchema.parse(request.query ?? {});
     if (all === '1' || all === 'true') {
-      // Moderation (issue 5): hidden reviews included, so they can be shown again.
+      // Moderation (issue 5): hidden reviews included, so they can be shown again. The one
+      // route whose guard depends on its query, so it is checked here rather than by a hook.
       requireAdmin(request);
-      return { reviews: reviews.listAll() };
+      return { reviews: services.reviews.listAll() };
     }
-    return { reviews: reviews.list() };
+    return { reviews: services.reviews.list() };
   });
 
-  app.patch('/reviews/:id', async (request) => {
-    requireAdmin(request);
-    const id = reviewId(request);
-    const { hidden } = moderationSchema.parse(request.body ?? {});
-    const review = reviews.setHidden(id, hidden);
-    if (!review) throw notFound();
-    broadcast();
-    return { review };
-  });
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', adminRequired);
 
-  app.delete('/reviews/:id', async (request, reply) => {
-    requireAdmin(request);
-    if (!reviews.remove(reviewId(request))) throw notFound();
-    broadcast();
-    return reply.code(204).send();
+    admins.patch('/reviews/:id', { schema: { response: reviewResponse(200) } }, async (request) => {
+      const id = reviewId(request);
+      const { hidden } = moderationSchema.parse(request.body ?? {});
+      return { review: services.reviews.setHidden(id, hidden) };
+    });
+
+    admins.delete('/reviews/:id', async (request, reply) => {
+      services.reviews.remove(reviewId(request));
+      return reply.code(204).send();
+    });
   });
 
   // No HEAD twin: it would hold a socket open with nothing to send.
@@ -192,7 +197,7 @@ export async function reviewsRoutes(
 
     // A browser's EventSource reconnects on its own; tell it not to hammer us when it does.
     write('retry: 5000\n\n');
-    write(reviewsEvent(reviews.list()));
+    write(reviewsEvent(services.reviews.list()));
     const unsubscribe = changes.subscribe(write);
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
     heartbeat.unref();
@@ -210,39 +215,20 @@ export async function reviewsRoutes(
     res.on('close', cleanup);
   });
 
-  app.post('/reviews', async (request, reply) => {
-    const user = requireUser(request);
-    const input = reviewSchema.parse(request.body ?? {});
-    const now = new Date();
+  await app.register(async (customers) => {
+    customers.addHook('preHandler', userRequired);
 
-    if (isHoneypotFilled(input)) {
-      // A bot sees the same success a person would; nothing is stored or broadcast.
-      const fake: Review = {
-        id: randomUUID(),
-        name: input.name,
-        review: input.review,
-        rating: input.rating,
-        createdAt: now.toISOString(),
-      };
-      return reply.code(201).send({ review: fake });
-    }
-
-    const outcome = reviews.addUnlessCoolingDown(
-      {
-        name: input.name,
-        review: input.review,
-        rating: input.rating,
-        userId: user.id,
-        ip: request.ip ?? null,
+    customers.post(
+      '/reviews',
+      { schema: { response: reviewResponse(201) } },
+      async (request, reply) => {
+        const review = services.reviews.post(
+          request.body ?? {},
+          userOf(request),
+          request.ip ?? null,
+        );
+        return reply.code(201).send({ review });
       },
-      now,
     );
-    if (!outcome.ok) {
-      reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
-      throw new HttpError(429, 'rate-limited', COOLDOWN_MESSAGE);
-    }
-
-    broadcast();
-    return reply.code(201).send({ review: outcome.review });
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { trackingInputSchema } from '../../../../src/domain/schemas.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { trackingResponse } from './response-schemas.ts';
 
 const paramsSchema = z.object({ orderNumber: trackingInputSchema });
 
@@ -16,7 +17,7 @@ export async function trackRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/track/:orderNumber',
-    { config: { rateLimit: RATE_LIMITS.tracking } },
+    { config: { rateLimit: RATE_LIMITS.tracking }, schema: { response: trackingResponse } },
     async (request, reply) => {
       const { orderNumber } = paramsSchema.parse(request.params);
       const tracking = orders.findTracking(orderNumber);

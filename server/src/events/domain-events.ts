@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Order, StatusActor } from '../../../src/domain/order.ts';
+import type { Review } from '../../../src/domain/reviews.ts';
+import type { OrderStatus } from '../../../src/domain/status.ts';
+
+/**
+ * What happened, in the business's words. Services publish an event after its write has
+ * committed; the live streams and (next) notifications subscribe. Nothing that reacts to an
+ * event can fail the request that caused it.
+ */
+export type DomainEvent =
+  | { type: 'order.created'; order: Order }
+  | {
+      type: 'order.statusChanged';
+      order: Order;
+      from: OrderStatus;
+      to: OrderStatus;
+      actor: StatusActor;
+    }
+  /** Also published as a status change to `cancelled`; this one says the customer did it. */
+  | { type: 'order.cancelled'; order: Order; actor: StatusActor }
+  /** A card order placed paid, or an admin marking a cash order paid. */
+  | { type: 'order.paymentConfirmed'; order: Order }
+  | { type: 'order.deleted'; orderId: string; orderNumber: string }
+  | { type: 'review.posted'; review: Review }
+  /** The public list of reviews changed another way (hidden, shown again, deleted). */
+  | { type: 'review.moderated'; reviewId: string };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+type Handler<T extends DomainEventType> = (event: EventOf<T>) => void | Promise<void>;
+
+/**
+ * One in-process bus. One server process owns the SQLite file, so an event never needs to cross
+ * a process boundary; a deployment that outgrows one machine moves to Firestore (D1) and its
+ * functions, which react to document writes instead.
+ */
+export class DomainEvents {
+  readonly #handlers = new Map<DomainEventType, Set<Handler<DomainEventType>>>();
+  readonly #log: Pick<FastifyBaseLogger, 'error'>;
+
+  constructor(log: Pick<FastifyBaseLogger, 'error'>) {
+    this.#log = log;
+  }
+
+  /** Returns the function that removes the handler. */
+  on<T extends DomainEventType>(type: T, handler: Handler<T>): () => void {
+    let handlers = this.#handlers.get(type);
+    if (!handlers) {
+      handlers = new Set();
+      this.#handlers.set(type, handlers);
+    }
+    const stored = handler as unknown as Handler<DomainEventType>;
+    handlers.add(stored);
+    return () => {
+      handlers.delete(stored);
+    };
+  }
+
+  /** Whether anyone listens for `type` (a publisher can skip building an expensive event). */
+  has(type: DomainEventType): boolean {
+    return (this.#handlers.get(type)?.size ?? 0) > 0;
+  }
+
+  /**
+   * Calls every handler of the event's type. A handler that throws, or whose promise rejects, is
+   * logged; the others still run and the publisher carries on.
+   */
+  publish(event: DomainEvent): void {
+    const handlers = this.#handlers.get(event.type);
+    if (!handlers) return;
+    for (const handler of [...handlers]) {
+      try {
+        const result = handler(event);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => this.#failed(event, error));
+        }
+      } catch (error) {
+        this.#failed(event, error);
+      }
+    }
+  }
+
+  #failed(event: DomainEvent, error: unknown): void {
+    this.#log.error({ err: error, event: event.type }, 'a domain event handler failed');
+  }
+}

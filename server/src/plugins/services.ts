@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainEvents } from '../events/domain-events.ts';
+import { SUBSCRIBERS } from '../events/subscribers.ts';
+import type { Subscriber } from '../events/subscribers.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { testPaymentProvider } from '../payments/test-provider.ts';
+import { MessagesService } from '../services/messages-service.ts';
+import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-quota.ts';
+import type { QuotaPolicy } from '../services/order-quota.ts';
+import { OrdersService } from '../services/orders-service.ts';
+import { ReviewsService } from '../services/reviews-service.ts';
+
+export interface ServicesOptions {
+  /** Who verifies card payment tokens (D3). Default: the test provider. */
+  paymentProvider?: PaymentProvider;
+  /** Reactions to domain events besides SUBSCRIBERS (tests listen here). */
+  subscribers?: readonly Subscriber[];
+}
+
+export interface Services {
+  orders: OrdersService;
+  reviews: ReviewsService;
+  messages: MessagesService;
+  /** The order limits (D8) that apply to a request. */
+  orderQuota: QuotaPolicy;
+}
+
+/**
+ * The use cases, once per app, between the routes (parse, authorise, answer) and the
+ * repositories (SQL), and the one domain-event bus they publish on.
+ */
+export function registerServices(app: FastifyInstance, options: ServicesOptions = {}): void {
+  const events = new DomainEvents(app.log);
+  app.decorate('events', events);
+  app.decorate('services', {
+    orders: new OrdersService({
+      orders: app.orders,
+      events,
+      payments: options.paymentProvider ?? testPaymentProvider,
+    }),
+    reviews: new ReviewsService(app.reviews, events),
+    messages: new MessagesService(app.messages),
+    orderQuota: orderQuotaPolicy(app),
+  } satisfies Services);
+  pruneQuotaLogWhileRunning(app);
+  for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: DomainEvents;
+    services: Services;
+  }
+}

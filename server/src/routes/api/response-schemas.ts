@@ -1,0 +1,117 @@
+import { ORDER_STATUSES } from '../../../../src/domain/status.ts';
+
+/**
+ * JSON Schemas of what the API answers. Fastify serialises a route's answer with them
+ * (fast-json-stringify: faster than JSON.stringify, and a property that is not listed is never
+ * sent, so a column added to a repository row cannot leak). They follow the domain's types
+ * (src/domain/order.ts, reviews.ts, users.ts) field for field; tests/api/response-schemas.test.ts
+ * checks each answer's keys against them.
+ */
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const integer = { type: 'integer' } as const;
+
+function object(properties: Record<string, unknown>) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties),
+    properties,
+  } as const;
+}
+
+export const statusChangeSchema = object({ status: text, at: text, actor: text });
+
+export const orderSchema = object({
+  id: text,
+  orderNumber: text,
+  userId: nullableText,
+  fullName: text,
+  phoneNumber: text,
+  pickupAddress: text,
+  dropoffAddress: text,
+  governorateId: text,
+  districtId: text,
+  notes: text,
+  moveType: text,
+  housing: text,
+  pickupFloor: integer,
+  dropoffFloor: integer,
+  workers: integer,
+  moveDate: text,
+  moveTime: text,
+  totalPrice: integer,
+  currency: text,
+  paymentMethod: text,
+  paymentStatus: text,
+  paymentProvider: text,
+  status: text,
+  statusHistory: { type: 'array', items: statusChangeSchema },
+  createdAt: text,
+});
+
+export const publicTrackingSchema = object({
+  orderNumber: text,
+  moveType: text,
+  totalPrice: integer,
+  currency: text,
+  paymentMethod: text,
+  paymentStatus: text,
+  status: text,
+  statusHistory: { type: 'array', items: statusChangeSchema },
+  moveDate: text,
+});
+
+export const currentUserSchema = object({
+  id: text,
+  email: nullableText,
+  anonymous: { type: 'boolean' },
+  isAdmin: { type: 'boolean' },
+});
+
+/** A review; `hidden` only in the admins' moderation list and answers (AdminReview). */
+export const reviewSchema = {
+  ...object({ id: text, name: text, review: text, rating: integer, createdAt: text }),
+  properties: {
+    ...object({ id: text, name: text, review: text, rating: integer, createdAt: text }).properties,
+    hidden: { type: 'boolean' },
+  },
+} as const;
+
+export const contactMessageSchema = object({
+  id: text,
+  name: text,
+  email: text,
+  phone: text,
+  message: text,
+  createdAt: text,
+});
+
+export function orderResponse(status: 200 | 201) {
+  return { [status]: object({ order: orderSchema }) };
+}
+
+export const orderPageResponse = {
+  200: object({
+    orders: { type: 'array', items: orderSchema },
+    total: integer,
+    counts: object(Object.fromEntries(ORDER_STATUSES.map((status) => [status, integer]))),
+  }),
+};
+
+export const trackingResponse = { 200: object({ tracking: publicTrackingSchema }) };
+
+export const userResponse = { 200: object({ user: currentUserSchema }) };
+
+export const reviewListResponse = {
+  200: object({ reviews: { type: 'array', items: reviewSchema } }),
+};
+
+export function reviewResponse(status: 200 | 201) {
+  return { [status]: object({ review: reviewSchema }) };
+}
+
+export const messageListResponse = {
+  200: object({ messages: { type: 'array', items: contactMessageSchema } }),
+};

@@ -1,0 +1,152 @@
+import type { Order, OrderAdminUpdate, OrderFilter, OrderPage } from '../../../src/domain/order.ts';
+import {
+  checkCanRead,
+  checkCustomerCancel,
+  checkNewOrder,
+  newOrderPayment,
+  ORDER_MESSAGES,
+  paymentDeclined,
+} from '../../../src/domain/order.ts';
+import { RuleViolation } from '../../../src/domain/errors.ts';
+import { canCustomerCancel } from '../../../src/domain/status.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { AuthUser } from '../plugins/sessions.ts';
+import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
+
+export interface OrdersServiceOptions {
+  orders: OrdersRepository;
+  events: DomainEvents;
+  /** Who verifies card payment tokens (D3); the test provider until a gateway is configured. */
+  payments: PaymentProvider;
+}
+
+function notFound(): RuleViolation {
+  return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
+}
+
+/**
+ * The order use cases (D2, D3, D5, D8): placing, reading, cancelling, changing and deleting an
+ * order. The rules are the domain's (src/domain/order.ts); this class orders the steps, talks
+ * to the payment provider and the repository, and publishes what happened.
+ */
+export class OrdersService {
+  readonly #orders: OrdersRepository;
+  readonly #events: DomainEvents;
+  readonly #payments: PaymentProvider;
+
+  constructor(options: OrdersServiceOptions) {
+    this.#orders = options.orders;
+    this.#events = options.events;
+    this.#payments = options.payments;
+  }
+
+  /**
+   * Places an order for `user`. `quota` is the caller's limits (none for admins, D8): checked
+   * before the card is charged, so a customer over the limit is never charged and then refused,
+   * and again in the order's own transaction.
+   */
+  async place(body: unknown, user: AuthUser, quota: OrderQuota | undefined): Promise<Order> {
+    const { input, paymentToken } = checkNewOrder(body);
+    if (quota) this.#orders.checkQuota(quota, user.id);
+
+    let payment = {
+      ...newOrderPayment(input.paymentMethod),
+      paymentReference: null as string | null,
+    };
+    if (input.paymentMethod === 'card') {
+      const verified = paymentToken
+        ? await this.#payments.verify(paymentToken, input.totalPrice)
+        : null;
+      if (!verified?.ok) throw paymentDeclined();
+      payment = {
+        ...newOrderPayment('card', this.#payments.name),
+        paymentReference: verified.reference ?? null,
+      };
+    }
+
+    const order = await this.#orders.createSoon(
+      { input, userId: user.id, totalPrice: input.totalPrice, ...payment },
+      quota ? { quota } : {},
+    );
+    this.#events.publish({ type: 'order.created', order });
+    if (order.paymentStatus === 'paid') {
+      this.#events.publish({ type: 'order.paymentConfirmed', order });
+    }
+    return order;
+  }
+
+  /** A customer's own orders, newest first; an admin's view of all, filtered. */
+  list(user: AuthUser, query: OrderFilter & { mine?: boolean }): OrderPage {
+    const { mine, page, limit, ...filters } = query;
+    if (user.role !== 'admin' || mine) {
+      // A customer's list is theirs, newest first; the admin filters don't apply to it.
+      return this.#orders.list({ page, limit }, { userId: user.id });
+    }
+    return this.#orders.list({ ...filters, page, limit });
+  }
+
+  get(id: string, user: AuthUser): Order {
+    const order = this.#orders.findById(id);
+    if (!order) throw notFound();
+    checkCanRead(order, { id: user.id, isAdmin: user.role === 'admin' });
+    return order;
+  }
+
+  /** The customer who placed it, before the crew is on its way (D2); admins use `update`. */
+  cancel(id: string, user: AuthUser): Order {
+    const existing = this.#orders.findById(id);
+    if (!existing) throw notFound();
+    checkCustomerCancel(existing, user.id);
+    // Checked again inside the write, in case an admin moved the order on in between.
+    const outcome = this.#orders.cancelIfAllowed(id, user.id, canCustomerCancel);
+    if (outcome.result === 'not-found') throw notFound();
+    if (outcome.result !== 'cancelled') {
+      throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
+    }
+    const { order } = outcome;
+    this.#events.publish({
+      type: 'order.statusChanged',
+      order,
+      from: existing.status,
+      to: order.status,
+      actor: 'customer',
+    });
+    this.#events.publish({ type: 'order.cancelled', order, actor: 'customer' });
+    return order;
+  }
+
+  /** An admin changes the status and/or the payment status. */
+  update(id: string, update: OrderAdminUpdate, admin: AuthUser): Order {
+    const before = this.#orders.findById(id);
+    if (!before) throw notFound();
+    const order = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
+    if (!order) throw notFound();
+    if (order.status !== before.status) {
+      this.#events.publish({
+        type: 'order.statusChanged',
+        order,
+        from: before.status,
+        to: order.status,
+        actor: 'admin',
+      });
+      if (order.status === 'cancelled') {
+        this.#events.publish({ type: 'order.cancelled', order, actor: 'admin' });
+      }
+    }
+    if (order.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
+      this.#events.publish({ type: 'order.paymentConfirmed', order });
+    }
+    return order;
+  }
+
+  remove(id: string): void {
+    const existing = this.#orders.findById(id);
+    if (!existing || !this.#orders.remove(id)) throw notFound();
+    this.#events.publish({
+      type: 'order.deleted',
+      orderId: existing.id,
+      orderNumber: existing.orderNumber,
+    });
+  }
+}

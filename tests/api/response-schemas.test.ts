@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../src/domain/order.ts';
+import {
+  orderSchema,
+  publicTrackingSchema,
+  reviewSchema,
+} from '../../server/src/routes/api/response-schemas.ts';
+import { orderBody } from './order-fixtures.ts';
+import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
+
+// Routes declare what they answer; Fastify serialises with that schema, so the keys are exactly
+// the domain type's and a property a repository adds by mistake never reaches a browser.
+
+let server: TestServer;
+let client: TestClient;
+let order: Order;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  client = new TestClient(server.app);
+  await client.anonymous();
+  const res = await client.request<{ order: Order }>('POST', '/api/orders', orderBody());
+  expect(res.status).toBe(201);
+  order = res.body.order;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const keys = (value: object) => Object.keys(value).sort();
+
+describe('response schemas', () => {
+  it('an order answer has exactly the Order fields', async () => {
+    expect(keys(order)).toEqual([...orderSchema.required].sort());
+    const res = await client.request<{ order: Order }>('GET', `/api/orders/${order.id}`);
+    expect(keys(res.body)).toEqual(['order']);
+    expect(keys(res.body.order)).toEqual([...orderSchema.required].sort());
+    expect(keys(res.body.order.statusHistory[0]!)).toEqual(['actor', 'at', 'status']);
+  });
+
+  it('a field a repository adds by mistake is not sent', async () => {
+    const { orders } = server.app;
+    const findById = orders.findById.bind(orders);
+    orders.findById = (id: string) => {
+      const found = findById(id);
+      return found && ({ ...found, paymentReference: 'gw_secret', passwordHash: 'x' } as Order);
+    };
+    try {
+      const res = await client.request('GET', `/api/orders/${order.id}`);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('gw_secret');
+      expect(JSON.stringify(res.body)).not.toContain('passwordHash');
+    } finally {
+      orders.findById = findById;
+    }
+  });
+
+  it('tracking shows the public projection only', async () => {
+    const res = await new TestClient(server.app).request<{ tracking: object }>(
+      'GET',
+      `/api/track/${order.orderNumber}`,
+    );
+    expect(res.status).toBe(200);
+    expect(keys(res.body.tracking)).toEqual([...publicTrackingSchema.required].sort());
+    expect(JSON.stringify(res.body)).not.toContain(order.fullName);
+  });
+
+  it('a page of orders: orders, total and a count for every status', async () => {
+    const admin = await adminClient(server.app);
+    const res = await admin.request<{ orders: Order[]; total: number; counts: object }>(
+      'GET',
+      '/api/orders',
+    );
+    expect(res.status).toBe(200);
+    expect(keys(res.body)).toEqual(['counts', 'orders', 'total']);
+    expect(res.body.total).toBeGreaterThanOrEqual(1);
+    expect(keys(res.body.orders[0]!)).toEqual([...orderSchema.required].sort());
+  });
+
+  it('reviews: the public list has no `hidden`, the moderation list has it', async () => {
+    const posted = await client.request<{ review: object }>('POST', '/api/reviews', {
+      name: 'Mona',
+      review: 'Careful and on time',
+      rating: 5,
+    });
+    expect(posted.status).toBe(201);
+    expect(keys(posted.body.review)).toEqual([...reviewSchema.required].sort());
+    const admin = await adminClient(server.app);
+    const all = await admin.request<{ reviews: object[] }>('GET', '/api/reviews?all=1');
+    expect(keys(all.body.reviews[0]!)).toEqual([...reviewSchema.required, 'hidden'].sort());
+  });
+});
