@@ -1,4 +1,6 @@
 export { useMediaQuery } from '../../components/ui/use-media-query';
 
-export const MOBILE_BREAKPOINT = 768;
-export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
+import { below } from '../../config/breakpoints';
+
+/** Phones: the header shows its menu button below the tablet breakpoint. */
+export const MOBILE_QUERY = below('tablet');

@@ -6,9 +6,11 @@ import { Header, promptForOrderNumber } from './header';
 
 function setViewportWidth(width: number) {
   window.matchMedia = vi.fn((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    // The breakpoints are in rem (src/config/breakpoints.ts); 1rem is 16px here.
+    const max = /max-width:\s*([\d.]+)(px|rem)/.exec(query);
+    const limit = max ? Number(max[1]) * (max[2] === 'rem' ? 16 : 1) : null;
     return {
-      matches: max ? width <= Number(max[1]) : false,
+      matches: limit !== null ? width <= limit : false,
       media: query,
       onchange: null,
       addEventListener: vi.fn(),

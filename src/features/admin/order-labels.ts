@@ -2,6 +2,10 @@
 // for the language the admin is reading, and a pure function is easy to test.
 import ar from '../../../locales/ar/admin.json';
 import en from '../../../locales/en/admin.json';
+import arCommon from '../../../locales/ar/common.json';
+import enCommon from '../../../locales/en/common.json';
+import arPricing from '../../../locales/ar/pricing.json';
+import enPricing from '../../../locales/en/pricing.json';
 import type { DisplayLanguage } from '../../domain/locale';
 import type { Order } from '../../data/port';
 import {
@@ -14,6 +18,15 @@ import { isOrderStatus } from '../../domain/status';
 
 type Bundle = typeof en;
 const BUNDLES: Readonly<Record<DisplayLanguage, Bundle>> = { ar, en };
+// Statuses are named once, in `common`; move types and housing once, in `pricing`.
+const STATUS_LABELS: Readonly<Record<DisplayLanguage, typeof enCommon.status>> = {
+  ar: arCommon.status,
+  en: enCommon.status,
+};
+const PRICING: Readonly<Record<DisplayLanguage, typeof enPricing>> = {
+  ar: arPricing,
+  en: enPricing,
+};
 
 export function adminBundle(language: DisplayLanguage): Bundle {
   return BUNDLES[language];
@@ -25,7 +38,7 @@ function valueLabel(map: Readonly<Record<string, string>>, value: string): strin
 }
 
 export function statusLabel(status: string | null | undefined, language: DisplayLanguage): string {
-  const labels = BUNDLES[language].values.status;
+  const labels = STATUS_LABELS[language];
   return isOrderStatus(status) ? labels[status] : labels.unknown;
 }
 
@@ -35,8 +48,10 @@ export function orderLabels(order: Order, language: DisplayLanguage) {
   const district = findDistrict(order.governorateId, order.districtId);
   return {
     status: statusLabel(order.status, language),
-    moveType: valueLabel(values.moveType, order.moveType),
-    housing: valueLabel(values.housing, order.housing),
+    moveType: Object.hasOwn(PRICING[language].moveTypes, order.moveType)
+      ? PRICING[language].moveTypes[order.moveType as keyof typeof enPricing.moveTypes].label
+      : order.moveType,
+    housing: valueLabel(PRICING[language].housing, order.housing),
     paymentMethod: valueLabel(values.paymentMethod, order.paymentMethod),
     paymentStatus: valueLabel(values.paymentStatus, order.paymentStatus),
     provider: valueLabel(values.provider, order.paymentProvider),

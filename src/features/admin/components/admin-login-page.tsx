@@ -6,7 +6,7 @@ import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages'
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
 import { loginSchema } from '../../../domain/schemas';
-import { adminReturnPath } from '../return-path';
+import { safeReturnPath } from '../../../config/return-path';
 import './admin.css';
 
 type Field = 'email' | 'password';
@@ -62,7 +62,13 @@ export function AdminLoginPage() {
         setFailure(NOT_ADMIN_KEY);
         return;
       }
-      void navigate(adminReturnPath(location.state), { replace: true });
+      void navigate(
+        safeReturnPath(location.state, {
+          fallback: paths.adminOrders,
+          exclude: [paths.adminLogin],
+        }),
+        { replace: true },
+      );
     } catch (error) {
       setSubmitting(false);
       setFailure(errorMessageKey(error, 'auth'));

@@ -7,7 +7,7 @@ import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
 import { loginSchema } from '../../../domain/schemas';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { safeReturnPath } from '../redirect';
+import { safeReturnPath } from '../../../config/return-path';
 import { AuthCard, AuthFailure, AuthSubmit, AuthSwitch, EmailField } from './auth-form-parts';
 import { PasswordField } from './password-field';
 import './auth-page.css';

@@ -18,6 +18,7 @@ import arValidation from '../../../../locales/ar/validation.json';
 import enValidation from '../../../../locales/en/validation.json';
 import enErrors from '../../../../locales/en/errors.json';
 import arErrors from '../../../../locales/ar/errors.json';
+import arPricing from '../../../../locales/ar/pricing.json';
 
 const dims = {
   moveType: 'full',
@@ -103,7 +104,7 @@ describe('PaymentPage', () => {
     seed();
     setup({ language: 'ar' });
     expect(await screen.findByRole('heading', { level: 1, name: ar.title })).toBeInTheDocument();
-    expect(screen.getByText(ar.moveTypes.full)).toBeInTheDocument();
+    expect(screen.getByText(arPricing.moveTypes.full.label)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: new RegExp(ar.method.cod) })).toBeChecked();
   });
 

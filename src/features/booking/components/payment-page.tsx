@@ -19,7 +19,7 @@ import './payment-page.css';
  * lands on /confirmation. Nothing the customer entered is lost when saving fails.
  */
 export function PaymentPage() {
-  const { t, i18n } = useTranslation(['payment', 'validation', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['payment', 'validation', 'errors', 'common', 'pricing']);
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
   const { redirect, state, id, total, method, problem, missing, submitting, ...pay } = usePayment();
   const { formRef, alertRef } = pay;
@@ -51,7 +51,7 @@ export function PaymentPage() {
           {state.moveType && (
             <div>
               <dt>{t('recap.service')}</dt>
-              <dd>{t(`moveTypes.${state.moveType}`)}</dd>
+              <dd>{t(`pricing:moveTypes.${state.moveType}.label`)}</dd>
             </div>
           )}
           {state.moveDate && state.moveTime && (

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../config/breakpoints';
 // The content pages' queries; the hook itself is the shared one.
 export {
   REDUCED_MOTION_QUERY,
@@ -5,7 +6,7 @@ export {
   usePrefersReducedMotion,
 } from '../../../components/ui/use-media-query';
 
-export const WIDE_QUERY = '(min-width: 768px)';
+export const WIDE_QUERY = atLeast('tablet');
 
 interface NetworkInformationLike {
   saveData?: boolean;

@@ -121,7 +121,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
           </div>
           <div>
             <dt>{t('orders:details.housing')}</dt>
-            <dd>{t(`orders:housing.${order.housing}`)}</dd>
+            <dd>{t(`pricing:housing.${order.housing}`)}</dd>
           </div>
           <div>
             <dt>{t('orders:details.floors')}</dt>
