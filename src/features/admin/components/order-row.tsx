@@ -1,15 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../data/port';
 import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
-import { StatusHistory } from '../../../components/ui/status-history';
 import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../../../domain/status';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { orderLabels } from '../order-labels';
 import { whatsappLink } from '../whatsapp';
+import { canMarkPaid, useOrderRow } from '../hooks/use-order-row';
+import { OrderDetails } from './order-details';
 
 export interface OrderRowActions {
   onUpdateStatus(order: Order, status: OrderStatus): Promise<void>;
@@ -18,15 +19,6 @@ export interface OrderRowActions {
 }
 
 const COLUMN_COUNT = 7;
-
-/** Cash still to collect; a cancelled order has nothing to collect (D3). */
-function canMarkPaid(order: Order): boolean {
-  return (
-    order.paymentMethod === 'cod' &&
-    order.paymentStatus === 'pending' &&
-    order.status !== 'cancelled'
-  );
-}
 
 /**
  * One order in the admin table: every field, with the details (addresses, notes, history) one
@@ -43,18 +35,7 @@ export function OrderRow({
   const language = useDisplayLanguage();
   const ids = useId();
   const labels = orderLabels(order, language);
-  const [shownStatus, setShownStatus] = useState(order.status);
-  const [next, setNext] = useState<OrderStatus>(
-    isOrderStatus(order.status) ? order.status : 'received',
-  );
-  const [busy, setBusy] = useState<'status' | 'paid' | null>(null);
-  const [open, setOpen] = useState(false);
-  // A reloaded order with a new status resets the select to it.
-  if (shownStatus !== order.status) {
-    setShownStatus(order.status);
-    if (isOrderStatus(order.status)) setNext(order.status);
-  }
-
+  const { next, setNext, busy, run, open, toggle } = useOrderRow(order);
   const number = order.orderNumber || order.id;
   const num = (n: number) => formatNumber(n, language);
   const whatsapp = whatsappLink(
@@ -72,15 +53,6 @@ export function OrderRow({
     </>
   );
   const col = (key: string) => t(`admin:orders.columns.${key}`);
-
-  const run = async (kind: 'status' | 'paid', action: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await action();
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <tbody className="admin-order">
@@ -197,7 +169,7 @@ export function OrderRow({
               className="btn btn-ghost"
               aria-expanded={open}
               aria-controls={detailsId}
-              onClick={() => setOpen((o) => !o)}
+              onClick={toggle}
             >
               {t('admin:orders.actions.details')}
               {hidden}
@@ -216,39 +188,7 @@ export function OrderRow({
       </tr>
       <tr id={detailsId} className="admin-order-details" hidden={!open}>
         <td colSpan={COLUMN_COUNT}>
-          <dl className="admin-facts">
-            <div>
-              <dt>{t('admin:fields.pickup')}</dt>
-              <dd>
-                <bdi>{order.pickupAddress}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('admin:fields.dropoff')}</dt>
-              <dd>
-                <bdi>{order.dropoffAddress}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('admin:fields.notes')}</dt>
-              <dd className="admin-notes">
-                {order.notes.trim() ? <bdi>{order.notes}</bdi> : t('admin:orders.noNotes')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('admin:fields.id')}</dt>
-              <dd>
-                <bdi className="ltr-value">{order.id}</bdi>
-              </dd>
-            </div>
-          </dl>
-          <h3 className="admin-history-title">{t('admin:orders.history.title')}</h3>
-          <StatusHistory
-            history={order.statusHistory}
-            actorLabel={(actor) =>
-              t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
-            }
-          />
+          <OrderDetails order={order} />
         </td>
       </tr>
     </tbody>

@@ -1,152 +1,19 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Order, OrderAdminUpdate } from '../../../data/port';
-import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
-import { useDataPort } from '../../../data/react/data-port-context';
-import { GOVERNORATES, governorateName } from '../../../domain/governorates';
 import { formatNumber } from '../../../domain/money';
-import { ORDER_SORTS } from '../../../domain/order-query';
-import {
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  type OrderStatus,
-} from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
-import { CSV_MIME, csvFileName, ordersToCsv } from '../csv';
-import { fetchAllOrders, useAdminOrders } from '../hooks/use-admin-orders';
+import { useAdminOrders } from '../hooks/use-admin-orders';
+import { useOrderActions } from '../hooks/use-order-actions';
 import { useOrderFilters } from '../hooks/use-order-filters';
-import { hasFilters, toOrderFilter, type OrderFilters } from '../order-filters';
-import { statusLabel } from '../order-labels';
+import { hasFilters, toOrderFilter } from '../order-filters';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { FilterGrid, StatusChips } from './order-filter-grid';
 import { OrderRow } from './order-row';
+import { Pagination } from './pagination';
 import type { Notify } from './toast';
 
 export const PAGE_SIZE = 50;
-
-type SelectFilter = 'governorateId' | 'paymentStatus' | 'paymentMethod' | 'sort';
-type DateFilter = 'moveDateFrom' | 'moveDateTo';
-interface Option {
-  value: string;
-  label: string;
-}
-
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-/** The search box and one control per filter, each showing and setting its filter. */
-function FilterGrid({
-  filters,
-  update,
-  searchInput,
-  onSearchInput,
-}: {
-  filters: OrderFilters;
-  update(changes: Partial<OrderFilters>): void;
-  searchInput: string;
-  onSearchInput(value: string): void;
-}) {
-  const { t } = useTranslation('admin');
-  const language = useDisplayLanguage();
-  const ids = useId();
-  const all = t('admin:orders.filters.all');
-  const valueOptions = (group: 'paymentStatus' | 'paymentMethod', values: readonly string[]) =>
-    values.map((value): Option => ({ value, label: t(`admin:values.${group}.${value}`) }));
-
-  // `allLabel` adds the "no filter" choice (''); every other value is one of `options`.
-  const select = (key: SelectFilter, label: string, options: Option[], allLabel?: string) => (
-    <FilterField id={`${ids}-${key}`} label={label}>
-      <select
-        id={`${ids}-${key}`}
-        className="select"
-        value={filters[key]}
-        onChange={(e) => update({ [key]: e.target.value } as Partial<OrderFilters>)}
-      >
-        {allLabel !== undefined && <option value="">{allLabel}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
-  const date = (key: DateFilter, label: string, range: { min?: string; max?: string }) => (
-    <FilterField id={`${ids}-${key}`} label={label}>
-      <input
-        id={`${ids}-${key}`}
-        className="input"
-        type="date"
-        value={filters[key]}
-        min={range.min || undefined}
-        max={range.max || undefined}
-        onChange={(e) => update({ [key]: e.target.value })}
-      />
-    </FilterField>
-  );
-
-  return (
-    <div className="admin-filter-grid">
-      <div className="field admin-search" role="search">
-        <label htmlFor={`${ids}-search`}>{t('admin:orders.filters.search')}</label>
-        <input
-          id={`${ids}-search`}
-          className="input"
-          type="search"
-          placeholder={t('admin:orders.filters.searchPlaceholder')}
-          value={searchInput}
-          onChange={(e) => onSearchInput(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
-      {select(
-        'governorateId',
-        t('admin:orders.filters.governorate'),
-        GOVERNORATES.map((g) => ({ value: g.id, label: governorateName(g, language) })),
-        t('admin:orders.filters.allGovernorates'),
-      )}
-      {date('moveDateFrom', t('admin:orders.filters.dateFrom'), { max: filters.moveDateTo })}
-      {date('moveDateTo', t('admin:orders.filters.dateTo'), { min: filters.moveDateFrom })}
-      {select(
-        'paymentStatus',
-        t('admin:orders.filters.paymentStatus'),
-        valueOptions('paymentStatus', PAYMENT_STATUSES),
-        all,
-      )}
-      {select(
-        'paymentMethod',
-        t('admin:orders.filters.paymentMethod'),
-        valueOptions('paymentMethod', PAYMENT_METHODS),
-        all,
-      )}
-      {select(
-        'sort',
-        t('admin:orders.filters.sort'),
-        ORDER_SORTS.map((s) => ({ value: s, label: t(`admin:orders.sort.${s}`) })),
-      )}
-    </div>
-  );
-}
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: CSV_MIME }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The operators' order list: search, filters, counts per status, sort, pages of 50, CSV export
@@ -154,15 +21,10 @@ function download(text: string, fileName: string) {
  */
 export function OrdersPanel({ notify }: { notify: Notify }) {
   const { t } = useTranslation(['admin', 'common', 'errors']);
-  const port = useDataPort();
   const language = useDisplayLanguage();
   const ids = useId();
   const { filters, update, clear, searchInput, setSearchInput } = useOrderFilters();
   const { page } = filters;
-  const [exporting, setExporting] = useState(false);
-  const [deleting, setDeleting] = useState<Order | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const baseFilter = useMemo(() => toOrderFilter(filters), [filters]);
   const listFilter = useMemo(() => ({ ...baseFilter, page, limit: PAGE_SIZE }), [baseFilter, page]);
@@ -173,7 +35,6 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const orders = result?.orders ?? [];
   const counts = result?.counts;
-  const allCount = counts ? ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0) : 0;
 
   // A link to a page past the end (or a list that shrank): show the last page instead.
   const pastTheEnd = result !== null && !loading && !errorKey && page > pages;
@@ -181,78 +42,15 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
     if (pastTheEnd) update({ page: pages }, { replace: true });
   }, [pastTheEnd, pages, update]);
 
-  /** Saves an admin change to one order, says how it went, and reloads the list either way. */
-  const saveChange = async (order: Order, change: OrderAdminUpdate, doneDetail: string) => {
-    try {
-      await port.orders.update(order.id, change);
-      notify({
-        kind: 'success',
-        title: t(ERROR_LABEL_KEYS.adminUpdateSuccess),
-        detail: doneDetail,
-      });
-    } catch (error) {
-      const key = errorMessageKey(error, 'adminUpdate');
-      notify({
-        kind: 'error',
-        title: t(ERROR_LABEL_KEYS.adminUpdateFailed),
-        detail: key === ERROR_LABEL_KEYS.adminUpdateFailed ? undefined : t(key),
-      });
-    }
-    reload();
-  };
-  const updateStatus = (order: Order, status: OrderStatus) =>
-    saveChange(
-      order,
-      { status },
-      t('admin:orders.statusUpdated', {
-        number: order.orderNumber || order.id,
-        status: statusLabel(status, language),
-      }),
-    );
-  const markPaid = (order: Order) =>
-    saveChange(
-      order,
-      { paymentStatus: 'paid' },
-      t('admin:orders.markedPaid', { number: order.orderNumber || order.id }),
-    );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await port.orders.remove(deleting.id);
-      notify({
-        kind: 'success',
-        title: t('admin:orders.deleted', { number: deleting.orderNumber || deleting.id }),
-      });
-      setDeleting(null);
-      // The last order of the last page: step back to a page that still has orders.
-      if (orders.length === 1 && page > 1) update({ page: page - 1 }, { replace: true });
-      else reload();
-    } catch (error) {
-      setDeleteError(t(errorMessageKey(error, 'generic')));
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const all = await fetchAllOrders((f) => port.orders.list(f), baseFilter);
-      download(ordersToCsv(all, language), csvFileName());
-      notify({ kind: 'success', title: t('admin:orders.exportDone', { value: n(all.length) }) });
-    } catch (error) {
-      notify({
-        kind: 'error',
-        title: t('admin:orders.exportFailed'),
-        detail: t(errorMessageKey(error, 'generic')),
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const actions = useOrderActions({
+    notify,
+    baseFilter,
+    ordersOnPage: orders.length,
+    page,
+    goToPage: (to) => update({ page: to }, { replace: true }),
+    reload,
+  });
+  const { exporting, deleting, deleteBusy, deleteError } = actions;
 
   const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const to = Math.min(total, page * PAGE_SIZE);
@@ -271,28 +69,11 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
           onSearchInput={setSearchInput}
         />
 
-        <div className="admin-chips" role="group" aria-label={t('admin:orders.counts.label')}>
-          <button
-            type="button"
-            className="admin-chip"
-            aria-pressed={filters.status === ''}
-            onClick={() => update({ status: '' })}
-          >
-            {t('admin:orders.counts.all')} <span className="admin-chip-count">{n(allCount)}</span>
-          </button>
-          {ORDER_STATUSES.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className={`admin-chip admin-chip-${status}`}
-              aria-pressed={filters.status === status}
-              onClick={() => update({ status })}
-            >
-              {t(`common:status.${status}`)}{' '}
-              <span className="admin-chip-count">{n(counts?.[status] ?? 0)}</span>
-            </button>
-          ))}
-        </div>
+        <StatusChips
+          status={filters.status}
+          counts={counts}
+          onChoose={(status) => update({ status })}
+        />
 
         <div className="admin-toolbar">
           <p className="admin-showing" aria-live="polite">
@@ -310,7 +91,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => void exportCsv()}
+              onClick={() => void actions.exportCsv()}
               disabled={exporting || total === 0}
               aria-busy={exporting || undefined}
             >
@@ -365,52 +146,16 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
               <OrderRow
                 key={order.id}
                 order={order}
-                onUpdateStatus={updateStatus}
-                onMarkPaid={markPaid}
-                onDelete={(o) => {
-                  setDeleteError(null);
-                  setDeleting(o);
-                }}
+                onUpdateStatus={actions.updateStatus}
+                onMarkPaid={actions.markPaid}
+                onDelete={actions.askToDelete}
               />
             ))}
           </table>
         </div>
       )}
 
-      {pages > 1 && (
-        <nav className="admin-pagination" aria-label={t('admin:orders.pagination.label')}>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={page <= 1}
-            onClick={() => update({ page: page - 1 })}
-          >
-            {t('admin:orders.pagination.previous')}
-          </button>
-          <label className="admin-page-select">
-            <span className="visually-hidden">{t('admin:orders.pagination.label')}</span>
-            <select
-              className="select"
-              value={page}
-              onChange={(e) => update({ page: Number(e.target.value) })}
-            >
-              {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
-                <option key={p} value={p}>
-                  {t('admin:orders.pagination.page', { page: n(p), pages: n(pages) })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={page >= pages}
-            onClick={() => update({ page: page + 1 })}
-          >
-            {t('admin:orders.pagination.next')}
-          </button>
-        </nav>
-      )}
+      {pages > 1 && <Pagination page={page} pages={pages} onPage={(to) => update({ page: to })} />}
 
       {deleting && (
         <ConfirmDialog
@@ -421,8 +166,8 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
               : t('admin:orders.confirmDelete.yes')
           }
           cancelLabel={t('admin:orders.confirmDelete.no')}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => void actions.confirmDelete()}
+          onCancel={actions.cancelDelete}
           busy={deleteBusy}
           error={deleteError}
         >

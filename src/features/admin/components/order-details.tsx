@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../data/port';
+import { StatusHistory } from '../../../components/ui/status-history';
+
+/** What an order row opens: addresses, notes, its id and its status history. */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t } = useTranslation(['admin', 'common']);
+  return (
+    <>
+      <dl className="admin-facts">
+        <div>
+          <dt>{t('admin:fields.pickup')}</dt>
+          <dd>
+            <bdi>{order.pickupAddress}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.dropoff')}</dt>
+          <dd>
+            <bdi>{order.dropoffAddress}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.notes')}</dt>
+          <dd className="admin-notes">
+            {order.notes.trim() ? <bdi>{order.notes}</bdi> : t('admin:orders.noNotes')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.id')}</dt>
+          <dd>
+            <bdi className="ltr-value">{order.id}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <h3 className="admin-history-title">{t('admin:orders.history.title')}</h3>
+      <StatusHistory
+        history={order.statusHistory}
+        actorLabel={(actor) =>
+          t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
+        }
+      />
+    </>
+  );
+}
