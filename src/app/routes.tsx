@@ -23,10 +23,14 @@ const PrivacyPage = screen(
   'PrivacyPage',
 );
 const PricesPage = screen(() => import('../features/pricing/components/prices-page'), 'PricesPage');
-const MoveTypePage = screen(
-  () => import('../features/pricing/components/move-type-page'),
-  'MoveTypePage',
-);
+// The estimator keeps its answers in the booking store; both load with the screen, not before.
+const MoveTypePage = screen(async () => {
+  const [page, { estimateDraft }] = await Promise.all([
+    import('../features/pricing/components/move-type-page'),
+    import('./estimate-draft'),
+  ]);
+  return { MoveTypePage: () => <page.MoveTypePage draft={estimateDraft} /> };
+}, 'MoveTypePage');
 const SelectCityPage = screen(
   () => import('../features/booking/components/select-city-page'),
   'SelectCityPage',

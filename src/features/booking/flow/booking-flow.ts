@@ -153,6 +153,8 @@ export function mergeBookingFlow(
 
 /** The fields each step may keep as typed text; anything else read back is dropped. */
 export const DRAFT_FIELDS = {
+  /** The estimator's answers (/move-type), kept for a Back or a reload before /prices. */
+  estimate: ['moveType', 'workers', 'housing', 'pickupFloor', 'dropoffFloor'],
   customerInfo: ['fullName', 'phoneNumber', 'pickupAddress', 'dropoffAddress', 'notes'],
   dateSelection: [
     'moveDate',

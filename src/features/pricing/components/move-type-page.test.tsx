@@ -6,14 +6,15 @@ import { estimatePrice, type MoveType, type PriceBreakdown } from '../../../doma
 import { expectedOrderTotal } from '../../../domain/schemas';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
-import { MoveTypePage } from './move-type-page';
+import { MoveTypePage, type EstimateDraftStore } from './move-type-page';
+import type { MoveTypeFlowState } from '../move-state';
 
 type Language = 'ar' | 'en';
 const bundles = { ar, en } as const;
 const norm = (s: string) => s.replace(/\s+/g, ' ');
 
-function renderPage(language: Language = 'en') {
-  return renderWithProviders(<MoveTypePage />, {
+function renderPage(language: Language = 'en', draft?: EstimateDraftStore) {
+  return renderWithProviders(<MoveTypePage draft={draft} />, {
     language,
     route: '/move-type',
     extraRoutes: [{ path: '/prices', element: <p>prices screen</p> }],
@@ -196,14 +197,22 @@ describe('MoveTypePage', () => {
     );
   });
 
-  it('remembers the last continued answers for the tab (coming back from /prices)', async () => {
-    const first = renderPage('en');
+  it('remembers the last continued answers in the store it is given (coming back from /prices)', async () => {
+    let kept: MoveTypeFlowState | null = null;
+    const draft: EstimateDraftStore = {
+      load: () => kept,
+      save: (state) => {
+        kept = state;
+      },
+    };
+    const first = renderPage('en', draft);
     await first.user.click(screen.getByRole('radio', { name: en.moveTypes.partial.label }));
     await first.user.click(screen.getByRole('button', { name: en.moveTypePage.workers.increase }));
     await first.user.click(screen.getByRole('button', { name: 'Continue' }));
     first.unmount();
+    expect(kept).toMatchObject({ moveType: 'partial', workers: 3 });
 
-    renderPage('en');
+    renderPage('en', draft);
     expect(screen.getByRole('radio', { name: en.moveTypes.partial.label })).toBeChecked();
     expect(screen.getByRole('spinbutton', { name: en.moveTypePage.workers.label })).toHaveValue(
       '3',

@@ -21,7 +21,6 @@ import {
   type Housing,
   type MoveType,
 } from '../../../domain/pricing';
-import { loadMoveTypeDraft, saveMoveTypeDraft } from '../draft-storage';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { readMoveTypeState, type MoveTypeFlowState } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
@@ -29,8 +28,17 @@ import { PriceBreakdownView } from './price-breakdown';
 import { PricingContinue, PricingFrame } from './pricing-frame';
 import './move-type-page.css';
 
+/**
+ * Where the estimator keeps its last answers between visits. The app passes the booking store's
+ * (features don't import each other); without one, nothing is kept.
+ */
+export interface EstimateDraftStore {
+  load(): MoveTypeFlowState | null;
+  save(state: MoveTypeFlowState): void;
+}
+
 /** /move-type: the estimator. Choose a service and the job's size; the estimate follows live. */
-export function MoveTypePage() {
+export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
   const { t } = useTranslation('pricing');
   const language = useDisplayLanguage();
   const location = useLocation();
@@ -38,7 +46,7 @@ export function MoveTypePage() {
   const ids = useId();
 
   // Coming back to this screen (or reloading it) restores the last answers, if any.
-  const [initial] = useState(() => readMoveTypeState(location.state) ?? loadMoveTypeDraft());
+  const [initial] = useState(() => readMoveTypeState(location.state) ?? draft?.load() ?? null);
   const [moveType, setMoveType] = useState<MoveType | null>(initial?.moveType ?? null);
   const [workers, setWorkers] = useState(initial?.workers ?? WORKERS_DEFAULT);
   const [housing, setHousing] = useState<Housing>(initial?.housing ?? 'apartment');
@@ -69,7 +77,7 @@ export function MoveTypePage() {
       dropoffFloor,
       pricing,
     };
-    saveMoveTypeDraft(state);
+    draft?.save(state);
     void navigate(paths.prices, { state });
   };
 
