@@ -38,7 +38,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      // Layering (ARCHITECTURE.md habit 1): features never import each other, shared code never
+      // Layering (docs/architecture.md habit 1): features never import each other, shared code never
       // imports a feature, only app/ wires features together.
       'import/no-restricted-paths': [
         'error',
@@ -103,7 +103,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only the Firebase adapter talks to the Firebase SDK (ARCHITECTURE.md habit 3).
+    // Only the Firebase adapter talks to the Firebase SDK (docs/architecture.md habit 3).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/data/firebase/**', 'src/domain/**'],
     rules: {

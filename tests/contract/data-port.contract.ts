@@ -1,4 +1,4 @@
-// THE contract every DataPort adapter passes (docs/decisions.md D1, ARCHITECTURE.md habit 2). It
+// THE contract every DataPort adapter passes (docs/decisions.md D1, docs/architecture.md habit 3). It
 // speaks only through the port, so the same behaviours hold against the in-memory backend and
 // against the real server; an adapter that drifts fails here, not in a screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The hosted adapter (docs/decisions.md D1, D2): Firestore + Firebase Auth through the modular SDK.
-// It is the only module that imports `firebase/*` (ARCHITECTURE.md habit 3) and it is loaded
+// It is the only module that imports `firebase/*` (docs/architecture.md habit 3) and it is loaded
 // lazily by select-adapter.ts, so the SDK never weighs on the first paint. Firestore Timestamps
 // become ISO strings here; screens see the same plain `Order`/`Review` values as with `http`.
 //
