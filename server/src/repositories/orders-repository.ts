@@ -11,6 +11,7 @@ import type {
   StatusActor,
   StatusChange,
 } from '../../../src/domain/order.ts';
+import { newOrderFields } from '../../../src/domain/order.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../../../src/domain/order-query.ts';
 import type { Housing, MoveType } from '../../../src/domain/pricing.ts';
 import type { OrderInput } from '../../../src/domain/schemas.ts';
-import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../../src/domain/status.ts';
+import { ORDER_STATUSES } from '../../../src/domain/status.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/domain/status.ts';
 
 interface OrderRow {
@@ -355,43 +356,53 @@ export class OrdersRepository {
     const { input, userId } = record;
     const { quota } = options;
     const statements = this.#statements;
+    // The order as every backend stores it (src/domain/order.ts); the price is the one the
+    // service checked against the catalog.
+    const fields = newOrderFields(
+      { ...input, totalPrice: record.totalPrice },
+      userId,
+      { paymentStatus: record.paymentStatus, paymentProvider: record.paymentProvider },
+      createdAt,
+    );
 
     const insert = this.#db.transaction((orderNumber: string, id: string) => {
       if (quota) this.#checkQuota(quota, userId, now);
       statements.insertOrder.run({
         id,
         order_number: orderNumber,
-        user_id: userId,
-        full_name: input.fullName,
-        phone_number: input.phoneNumber,
-        pickup_address: input.pickupAddress,
-        dropoff_address: input.dropoffAddress,
-        governorate_id: input.governorateId,
-        district_id: input.districtId,
-        notes: input.notes ?? '',
-        move_type: input.moveType,
-        housing: input.housing,
-        pickup_floor: input.pickupFloor,
-        dropoff_floor: input.dropoffFloor,
-        workers: input.workers,
-        move_date: input.moveDate,
-        move_time: input.moveTime,
-        total_price: record.totalPrice,
-        payment_method: input.paymentMethod,
-        payment_status: record.paymentStatus,
-        payment_provider: record.paymentProvider,
+        user_id: fields.userId,
+        full_name: fields.fullName,
+        phone_number: fields.phoneNumber,
+        pickup_address: fields.pickupAddress,
+        dropoff_address: fields.dropoffAddress,
+        governorate_id: fields.governorateId,
+        district_id: fields.districtId,
+        notes: fields.notes,
+        move_type: fields.moveType,
+        housing: fields.housing,
+        pickup_floor: fields.pickupFloor,
+        dropoff_floor: fields.dropoffFloor,
+        workers: fields.workers,
+        move_date: fields.moveDate,
+        move_time: fields.moveTime,
+        total_price: fields.totalPrice,
+        payment_method: fields.paymentMethod,
+        payment_status: fields.paymentStatus,
+        payment_provider: fields.paymentProvider,
         payment_reference: record.paymentReference,
-        status: INITIAL_ORDER_STATUS,
+        status: fields.status,
         created_at: createdAt,
       });
-      statements.insertHistory.run(
-        randomUUID(),
-        id,
-        INITIAL_ORDER_STATUS,
-        'system',
-        null,
-        createdAt,
-      );
+      for (const change of fields.statusHistory) {
+        statements.insertHistory.run(
+          randomUUID(),
+          id,
+          change.status,
+          change.actor,
+          null,
+          change.at,
+        );
+      }
       if (quota) statements.logQuota.run(id, userId, quota.addressKey, createdAt);
       statements.countIssued.run(day);
     });
@@ -411,33 +422,7 @@ export class OrdersRepository {
         throw error;
       }
       // Built from what was just written: reading it back would double the cost of a booking.
-      return {
-        id,
-        orderNumber,
-        userId,
-        fullName: input.fullName,
-        phoneNumber: input.phoneNumber,
-        pickupAddress: input.pickupAddress,
-        dropoffAddress: input.dropoffAddress,
-        governorateId: input.governorateId,
-        districtId: input.districtId,
-        notes: input.notes ?? '',
-        moveType: input.moveType,
-        housing: input.housing,
-        pickupFloor: input.pickupFloor,
-        dropoffFloor: input.dropoffFloor,
-        workers: input.workers,
-        moveDate: input.moveDate,
-        moveTime: input.moveTime,
-        totalPrice: record.totalPrice,
-        currency: 'EGP',
-        paymentMethod: input.paymentMethod,
-        paymentStatus: record.paymentStatus,
-        paymentProvider: record.paymentProvider,
-        status: INITIAL_ORDER_STATUS,
-        statusHistory: [{ status: INITIAL_ORDER_STATUS, actor: 'system', at: createdAt }],
-        createdAt,
-      };
+      return { id, orderNumber, ...fields };
     }
     throw new OrderNumberExhaustedError();
   }

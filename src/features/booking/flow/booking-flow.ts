@@ -151,20 +151,22 @@ export function mergeBookingFlow(
 // ---------------------------------------------------------------------------------------------
 // Drafts: what a step's form holds before Next, so a reload does not wipe a half-filled form
 
+/** The date screen's form fields (the team size is a stepper of its own). */
+export const DATE_FIELDS = [
+  'moveDate',
+  'moveTime',
+  'moveType',
+  'housing',
+  'pickupFloor',
+  'dropoffFloor',
+] as const;
+
 /** The fields each step may keep as typed text; anything else read back is dropped. */
 export const DRAFT_FIELDS = {
   /** The estimator's answers (/move-type), kept for a Back or a reload before /prices. */
   estimate: ['moveType', 'workers', 'housing', 'pickupFloor', 'dropoffFloor'],
   customerInfo: ['fullName', 'phoneNumber', 'pickupAddress', 'dropoffAddress', 'notes'],
-  dateSelection: [
-    'moveDate',
-    'moveTime',
-    'moveType',
-    'housing',
-    'pickupFloor',
-    'dropoffFloor',
-    'workers',
-  ],
+  dateSelection: [...DATE_FIELDS, 'workers'],
 } as const;
 export type DraftStep = keyof typeof DRAFT_FIELDS;
 export type StepDraft<S extends DraftStep> = Partial<

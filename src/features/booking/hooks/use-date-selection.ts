@@ -5,20 +5,13 @@ import { cairoDatePlusDays, cairoToday } from '../../../domain/datetime';
 import { normalizeDigits } from '../../../domain/digits';
 import { BOOKING_HORIZON_DAYS, clampFloor, DEFAULT_MOVE_TYPE } from '../../../domain/pricing';
 import { dateSelectionSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
-import { useBookingFlow } from '../flow/booking-flow';
+import { DATE_FIELDS, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
 import { useBookingGuard } from './use-booking-guard';
 import { useStepDraft } from './use-step-draft';
 import { useStepErrors } from './use-step-errors';
 
-export const DATE_FIELDS = [
-  'moveDate',
-  'moveTime',
-  'moveType',
-  'housing',
-  'pickupFloor',
-  'dropoffFloor',
-] as const;
+export { DATE_FIELDS };
 export type DateField = (typeof DATE_FIELDS)[number];
 export type FloorField = 'pickupFloor' | 'dropoffFloor';
 
