@@ -143,12 +143,5 @@ export function priceCatalog() {
     workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
     floors: { min: FLOOR_MIN, max: FLOOR_MAX },
     workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
-  } as const satisfies {
-    currency: 'EGP';
-    base: Record<MoveType, number>;
-    floorFee: number;
-    workerExtraPerHead: number;
-    floors: { min: number; max: number };
-    workers: { min: number; max: number; default: number };
-  };
+  } as const satisfies PriceCatalog;
 }

@@ -51,17 +51,24 @@ export const orderSchema = object({
   createdAt: text,
 });
 
-export const publicTrackingSchema = object({
-  orderNumber: text,
-  moveType: text,
-  totalPrice: integer,
-  currency: text,
-  paymentMethod: text,
-  paymentStatus: text,
-  status: text,
-  statusHistory: { type: 'array', items: statusChangeSchema },
-  moveDate: text,
-});
+/** The public projection (toPublicTracking): these fields of an order, nothing else (D2). */
+export const publicTrackingSchema = object(
+  Object.fromEntries(
+    (
+      [
+        'orderNumber',
+        'moveType',
+        'totalPrice',
+        'currency',
+        'paymentMethod',
+        'paymentStatus',
+        'status',
+        'statusHistory',
+        'moveDate',
+      ] as const
+    ).map((key) => [key, orderSchema.properties[key]]),
+  ),
+);
 
 export const currentUserSchema = object({
   id: text,
