@@ -2,10 +2,19 @@ import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parseEnv } from './src/config/env-schema.ts';
+import { prerender } from './scripts/lib/vite-prerender.ts';
 
 // One config for the SPA build and every test project, so aliases and plugins never drift.
-export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    // Canonical and hreflang links must be absolute: the address the site is published at.
+    prerender({
+      siteUrl: (
+        loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL || 'http://localhost:8080'
+      ).replace(/\/$/, ''),
+    }),
+  ],
   define: {
     // Validated here, at build time (from .env files and VITE_* variables of the environment):
     // a bad setting stops the build with the setting's name.
@@ -15,16 +24,20 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // The prerender step reads which chunks and styles each page needs from it.
+    manifest: !isSsrBuild,
     rollupOptions: {
-      output: {
-        // React and the router change rarely; a separate chunk stays cached across deploys.
-        manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id))
-            return 'vendor-react';
-          if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'vendor-i18n';
-          return undefined;
-        },
-      },
+      output: isSsrBuild
+        ? {}
+        : {
+            // React and the router change rarely; a separate chunk stays cached across deploys.
+            manualChunks(id: string) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id))
+                return 'vendor-react';
+              if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'vendor-i18n';
+              return undefined;
+            },
+          },
     },
   },
   server: {

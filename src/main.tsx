@@ -1,21 +1,47 @@
 import './zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Resource } from 'i18next';
 import './styles/global.css';
 import { initI18n } from './i18n/i18n';
 import { App } from './app/app';
 import { reportWebVitals } from './analytics/analytics';
+import { TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Strings for the first screen are fetched while React starts; the shell renders once they arrive.
-void initI18n().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/** The strings a prerendered page was rendered with: hydration needs them before any request. */
+function prerenderedStrings(): Resource | undefined {
+  const element = document.getElementById(TRANSLATIONS_ELEMENT_ID);
+  const text = element?.textContent;
+  // Read once, then gone: the page's text is the page, not a copy of every string.
+  element?.remove();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Resource;
+  } catch {
+    return undefined;
+  }
+}
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+void initI18n(undefined, { resources: prerenderedStrings() }).then(() => {
+  if (container.hasAttribute('data-hydrate')) {
+    // The page's HTML is already there (prerendered): React takes it over without repainting.
+    // A mismatch is a bug, reported like any other error.
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    });
+  } else {
+    // Vite's dev page, or a shell standing in for a page that can't be known in advance.
+    createRoot(container).render(app);
+  }
 });
 
 // Web vitals load after the page has settled, never competing with the first paint.

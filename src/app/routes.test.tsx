@@ -22,12 +22,13 @@ describe('route table', () => {
     expect(allPaths(bare.children ?? []).sort()).toEqual([paths.track, paths.trackOrder].sort());
   });
 
-  it('lazy-loads every screen', () => {
+  it('lazy-loads every screen, and names its modules for prerendering', () => {
     const leaves = routes.flatMap((r) => r.children ?? []);
-    const lazyType = Symbol.for('react.lazy');
-    const isLazy = (r: RouteObject) =>
-      (r.element as { type?: { $$typeof?: symbol } })?.type?.$$typeof === lazyType;
-    expect(leaves.filter((r) => !isLazy(r)).map((r) => r.path)).toEqual([]);
+    const isScreen = (r: RouteObject) => {
+      const type = (r.element as { type?: { modules?: unknown } })?.type;
+      return Array.isArray(type?.modules) && type.modules.length > 0;
+    };
+    expect(leaves.filter((r) => !isScreen(r)).map((r) => r.path)).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useContext, type Attributes, type ComponentType } from 'react';
+import { RenderedModulesContext } from './rendered-modules';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ReviewsSectionSkeleton } from '../features/reviews/components/reviews-section-skeleton';
@@ -12,83 +13,123 @@ import { WhenVisible } from './layout/when-visible';
 function screen<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  /** Its source modules: prerendering lists their built styles and chunks in the page. */
+  modules: readonly string[],
 ) {
-  return lazy(async () => ({ default: (await loadChunk(load))[name] }));
+  const Lazy = lazy(async () => ({ default: (await loadChunk(load))[name] as ComponentType<P> }));
+  function Screen(props: P & Attributes) {
+    const rendered = useContext(RenderedModulesContext);
+    if (rendered) for (const module of modules) rendered.add(module);
+    return <Lazy {...props} />;
+  }
+  return Object.assign(Screen, { modules });
 }
 
-const HomePage = screen(() => import('../features/content/components/home-page'), 'HomePage');
-const AboutPage = screen(() => import('../features/content/components/about-page'), 'AboutPage');
+const HomePage = screen(() => import('../features/content/components/home-page'), 'HomePage', [
+  'src/features/content/components/home-page.tsx',
+]);
+const AboutPage = screen(() => import('../features/content/components/about-page'), 'AboutPage', [
+  'src/features/content/components/about-page.tsx',
+]);
 const PrivacyPage = screen(
   () => import('../features/content/components/privacy-page'),
   'PrivacyPage',
+  ['src/features/content/components/privacy-page.tsx'],
 );
-const PricesPage = screen(() => import('../features/pricing/components/prices-page'), 'PricesPage');
+const PricesPage = screen(
+  () => import('../features/pricing/components/prices-page'),
+  'PricesPage',
+  ['src/features/pricing/components/prices-page.tsx'],
+);
 // The estimator keeps its answers in the booking store; both load with the screen, not before.
-const MoveTypePage = screen(async () => {
-  const [page, { estimateDraft }] = await Promise.all([
-    import('../features/pricing/components/move-type-page'),
-    import('./estimate-draft'),
-  ]);
-  return { MoveTypePage: () => <page.MoveTypePage draft={estimateDraft} /> };
-}, 'MoveTypePage');
+const MoveTypePage = screen(
+  async () => {
+    const [page, { estimateDraft }] = await Promise.all([
+      import('../features/pricing/components/move-type-page'),
+      import('./estimate-draft'),
+    ]);
+    return { MoveTypePage: () => <page.MoveTypePage draft={estimateDraft} /> };
+  },
+  'MoveTypePage',
+  ['src/features/pricing/components/move-type-page.tsx', 'src/app/estimate-draft.ts'],
+);
 const SelectCityPage = screen(
   () => import('../features/booking/components/select-city-page'),
   'SelectCityPage',
+  ['src/features/booking/components/select-city-page.tsx'],
 );
 const CustomerInfoPage = screen(
   () => import('../features/booking/components/customer-info-page'),
   'CustomerInfoPage',
+  ['src/features/booking/components/customer-info-page.tsx'],
 );
 const DateSelectionPage = screen(
   () => import('../features/booking/components/date-selection-page'),
   'DateSelectionPage',
+  ['src/features/booking/components/date-selection-page.tsx'],
 );
 const RequestSummaryPage = screen(
   () => import('../features/booking/components/request-summary-page'),
   'RequestSummaryPage',
+  ['src/features/booking/components/request-summary-page.tsx'],
 );
 const PaymentPage = screen(
   () => import('../features/booking/components/payment-page'),
   'PaymentPage',
+  ['src/features/booking/components/payment-page.tsx'],
 );
 const ConfirmationPage = screen(
   () => import('../features/booking/components/confirmation-page'),
   'ConfirmationPage',
+  ['src/features/booking/components/confirmation-page.tsx'],
 );
 const TrackOrderPage = screen(
   () => import('../features/tracking/components/track-order-page'),
   'TrackOrderPage',
+  ['src/features/tracking/components/track-order-page.tsx'],
 );
 const MyOrdersPage = screen(
   () => import('../features/orders/components/my-orders-page'),
   'MyOrdersPage',
+  ['src/features/orders/components/my-orders-page.tsx'],
 );
 const ContactPage = screen(
   () => import('../features/contact/components/contact-page'),
   'ContactPage',
+  ['src/features/contact/components/contact-page.tsx'],
 );
-const LoginPage = screen(() => import('../features/auth/components/login-page'), 'LoginPage');
-const SignupPage = screen(() => import('../features/auth/components/signup-page'), 'SignupPage');
+const LoginPage = screen(() => import('../features/auth/components/login-page'), 'LoginPage', [
+  'src/features/auth/components/login-page.tsx',
+]);
+const SignupPage = screen(() => import('../features/auth/components/signup-page'), 'SignupPage', [
+  'src/features/auth/components/signup-page.tsx',
+]);
 const ReviewsPage = screen(
   () => import('../features/reviews/components/reviews-page'),
   'ReviewsPage',
+  ['src/features/reviews/components/reviews-page.tsx'],
 );
 const ReviewsSection = screen(
   () => import('../features/reviews/components/reviews-section'),
   'ReviewsSection',
+  ['src/features/reviews/components/reviews-section.tsx'],
 );
 const AdminLoginPage = screen(
   () => import('../features/admin/components/admin-login-page'),
   'AdminLoginPage',
+  ['src/features/admin/components/admin-login-page.tsx'],
 );
 const AdminOrdersPage = screen(
   () => import('../features/admin/components/admin-orders-page'),
   'AdminOrdersPage',
+  ['src/features/admin/components/admin-orders-page.tsx'],
 );
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
-const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage');
+const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage', [
+  'src/app/pages/not-found-page.tsx',
+]);
 
 export const routes: RouteObject[] = [
   {

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import {
@@ -6,8 +6,10 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGES,
+  languageOfPath,
   readStoredLanguage,
   storeLanguage,
+  type Language,
 } from './languages';
 
 // Each language/namespace pair is its own small chunk: a visitor downloads only the Arabic (or
@@ -25,14 +27,34 @@ export function reportMissingKey(languages: readonly string[], namespace: string
   console.error(`Missing translation: ${languages.join(',')} ${namespace}:${key}`);
 }
 
-export async function initI18n(instance: I18n = i18next): Promise<I18n> {
-  const language = readStoredLanguage();
-  applyDocumentLanguage(language);
-  instance.on('languageChanged', (next) => {
-    const lang = isLanguage(next) ? next : DEFAULT_LANGUAGE;
-    applyDocumentLanguage(lang);
-    storeLanguage(lang);
-  });
+export interface I18nOptions {
+  /** Default: the page's address says (`/en/...` is English), else the visitor's stored choice. */
+  language?: Language;
+  /** Strings already at hand (a prerendered page carries the ones it used). */
+  resources?: Resource;
+  /** Prerendering: no document to update and no storage to remember the choice in. */
+  server?: boolean;
+}
+
+/** The language of the page being opened: its address decides (D7, issue 12). */
+export function initialLanguage(): Language {
+  const path = globalThis.location?.pathname;
+  if (path === undefined) return readStoredLanguage();
+  return languageOfPath(path);
+}
+
+export async function initI18n(instance: I18n = i18next, options: I18nOptions = {}): Promise<I18n> {
+  const language = options.language ?? initialLanguage();
+  if (!options.server) {
+    applyDocumentLanguage(language);
+    storeLanguage(language);
+    instance.on('languageChanged', (next) => {
+      const lang = isLanguage(next) ? next : DEFAULT_LANGUAGE;
+      applyDocumentLanguage(lang);
+      storeLanguage(lang);
+    });
+  }
+  const preloaded = options.resources?.[language];
   await instance
     .use(resourcesToBackend(loadBundle))
     .use(initReactI18next)
@@ -40,7 +62,8 @@ export async function initI18n(instance: I18n = i18next): Promise<I18n> {
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: ['common'],
+      ns: preloaded ? Object.keys(preloaded) : ['common'],
+      ...(options.resources ? { resources: options.resources, partialBundledLanguages: true } : {}),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

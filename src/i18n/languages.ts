@@ -30,8 +30,34 @@ export function storeLanguage(language: Language): void {
   }
 }
 
-/** `<html lang dir>` follows the language (ARCHITECTURE.md habit 7). */
+/** `<html lang dir>` follows the language (docs/architecture.md habit 7). */
 export function applyDocumentLanguage(language: Language, doc: Document = document): void {
   doc.documentElement.lang = language;
   doc.documentElement.dir = directionOf(language);
+}
+
+/**
+ * English pages live under `/en` (`/en/prices`), Arabic ones at the spec's paths (`/prices`), so
+ * each language has its own prerendered HTML and search engines find both. The router never sees
+ * the prefix (app/language-history.ts adds and strips it).
+ */
+export const LANGUAGE_PREFIX: Readonly<Record<Language, string>> = { ar: '', en: '/en' };
+
+/** The language a URL path is in: `/en` and `/en/...` are English, everything else Arabic. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'ar';
+}
+
+/** A path without its language prefix: `/en/prices` → `/prices`, `/en` → `/`. */
+export function stripLanguagePrefix(pathname: string): string {
+  if (languageOfPath(pathname) === 'ar') return pathname;
+  const rest = pathname.slice(LANGUAGE_PREFIX.en.length);
+  return rest === '' ? '/' : rest;
+}
+
+/** The same page in `language`: `localizedPath('/prices', 'en')` → `/en/prices`. */
+export function localizedPath(pathname: string, language: Language): string {
+  const bare = stripLanguagePrefix(pathname);
+  if (language === 'ar') return bare;
+  return bare === '/' ? `${LANGUAGE_PREFIX.en}/` : `${LANGUAGE_PREFIX.en}${bare}`;
 }

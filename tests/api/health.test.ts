@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LANGUAGE_REDIRECT_SCRIPT } from '../../src/prerender/language-redirect.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +62,7 @@ describe('server basics', () => {
     expect(res.json().error).toEqual({ code: 'invalid-argument', message: expect.any(String) });
   });
 
-  it('sends a strict Content-Security-Policy without inline script', async () => {
+  it('sends a strict Content-Security-Policy: no inline script but the language redirect, by its hash', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: html });
     const csp = String(res.headers['content-security-policy']);
     const directives = new Map(
@@ -69,7 +71,8 @@ describe('server basics', () => {
         return [name, values] as const;
       }),
     );
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    const hash = `'sha256-${createHash('sha256').update(LANGUAGE_REDIRECT_SCRIPT).digest('base64')}'`;
+    expect(directives.get('script-src')).toEqual(["'self'", hash]);
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);

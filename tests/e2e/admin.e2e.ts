@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../src/features/admin/testing-csv';
 import { futureDate } from '../../src/features/admin/testing-orders';
 import { E2E_ADMIN } from './e2e-admin';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 import { placeOrderViaApi } from './api-orders';
 
 afterAll(closeBrowser);
@@ -89,7 +89,7 @@ describe('admin (issue 5)', () => {
       expect(await page.getByRole('alert').innerText()).toContain('Login failed');
 
       await signInAsAdmin(page);
-      expect(new URL(page.url()).pathname).toBe('/admin-orders');
+      expect(appPath(page.url())).toBe('/admin-orders');
       await page.getByText(/^Showing 1–\d+ of [\d,]+$/).waitFor();
       // The panel sits in the same container as the header: its title starts under the logo.
       const logo = await page.getByRole('link', { name: 'Afsh, home page' }).boundingBox();
@@ -341,7 +341,7 @@ describe('admin (issue 5)', () => {
       });
       expect(signup.status()).toBe(201);
       await page.goto(at(page, '/admin-orders'));
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => appPath(url) === '/');
       expect(await page.getByRole('heading', { name: 'Orders management' }).count()).toBe(0);
 
       // The admin sign-in refuses a customer account, with the spec's message.

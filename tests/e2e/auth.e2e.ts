@@ -16,6 +16,7 @@ import {
   openPage,
   snap,
   type OpenedPage,
+  appPath,
 } from './harness';
 import { placeOrderViaApi } from './api-orders';
 import { futureDate } from '../../src/testing/order-fixtures';
@@ -119,7 +120,7 @@ describe.each([
 
       await fillSignup(page, lang, email, PASSWORD, PASSWORD);
       await main.getByText(t.auth.signup.success).waitFor();
-      await page.waitForURL(`${baseUrl()}/`);
+      await page.waitForURL((url) => appPath(url) === '/');
       const logout = await headerButton(page, lang, t.common.nav.logout, phone);
       await logout.waitFor();
       // The order placed as a visitor belongs to the account now.
@@ -127,7 +128,7 @@ describe.each([
 
       // The same email again (from a new session) is refused with the reason.
       await logout.click();
-      await page.waitForURL(`${baseUrl()}/`);
+      await page.waitForURL((url) => appPath(url) === '/');
       await page.goto(`${baseUrl()}/signup`);
       await fillSignup(page, lang, email, PASSWORD, PASSWORD);
       const refused = main.getByRole('alert');
@@ -151,7 +152,7 @@ describe.each([
 
       await main.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
       await main.getByRole('button', { name: t.auth.login.submit }).click();
-      await page.waitForURL(`${baseUrl()}/`);
+      await page.waitForURL((url) => appPath(url) === '/');
       await (await headerButton(page, lang, t.common.nav.logout, phone)).waitFor();
       expect(await myOrderNumbers(page)).toContain(orderNumber);
 

@@ -12,16 +12,24 @@ import enValidation from '../../locales/en/validation.json';
 import arCommon from '../../locales/ar/common.json';
 import enCommon from '../../locales/en/common.json';
 import enPayment from '../../locales/en/payment.json';
-import { baseUrl, checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import {
+  baseUrl,
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  openPage,
+  snap,
+  appPath,
+} from './harness';
 
 afterAll(closeBrowser);
 
 const DAY = 24 * 60 * 60 * 1000;
-const pathOf = (page: Page) => new URL(page.url()).pathname;
+const pathOf = (page: Page) => appPath(page.url());
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
+  await page.waitForURL((url) => appPath(url) === path, { timeout: 10_000 });
 }
 
 async function flow(page: Page): Promise<Record<string, unknown>> {

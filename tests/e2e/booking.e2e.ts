@@ -4,13 +4,13 @@ import { cairoToday } from '../../src/domain/datetime';
 import { formatMoney } from '../../src/domain/money';
 import { expectedOrderTotal } from '../../src/domain/schemas';
 import { recommendedTeamSize } from '../../src/domain/pricing';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 
 afterAll(closeBrowser);
 
 const ORDER_NUMBER = /^AF-\d{8}-\d{3}$/;
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
+const pathOf = (page: Page) => appPath(page.url());
 
 /** A Cairo calendar date `days` from today, as the date input wants it. */
 function cairoDatePlus(days: number): string {
@@ -279,7 +279,7 @@ describe('booking: /select-city → /confirmation', () => {
     const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/payment' });
     try {
       const { page } = opened;
-      await page.waitForURL((url) => url.pathname !== '/payment');
+      await page.waitForURL((url) => appPath(url) !== '/payment');
       // The summary itself sends an empty flow back to the first step.
       expect(['/request-summary', '/select-city']).toContain(pathOf(page));
       await expectNoErrors(opened);

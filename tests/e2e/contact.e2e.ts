@@ -9,6 +9,7 @@ import {
   baseUrl,
   openPage,
   snap,
+  appPath,
 } from './harness';
 import { placeOrderViaApi } from './api-orders';
 
@@ -114,7 +115,7 @@ describe('/contact', () => {
       await page.getByRole('button', { name: 'Track', exact: true }).click();
       await page.getByRole('heading', { name: new RegExp(number) }).waitFor();
       await page.getByRole('link', { name: 'Contact us' }).click();
-      await page.waitForURL((url) => url.pathname === '/contact');
+      await page.waitForURL((url) => appPath(url) === '/contact');
 
       const section = page.getByRole('region', { name: 'Your order number' });
       await section.getByText(number, { exact: true }).waitFor();
@@ -126,7 +127,7 @@ describe('/contact', () => {
         .waitFor();
       expect(
         await section.getByRole('link', { name: 'Track this order' }).getAttribute('href'),
-      ).toBe(`/track/${number}`);
+      ).toBe(`/en/track/${number}`);
       await checkA11y(page, 'contact-order-en-desktop');
       await snap(page, 'contact-order-en-desktop');
       await expectNoErrors(opened);

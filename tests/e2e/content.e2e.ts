@@ -7,6 +7,7 @@ import {
   openPage,
   snap,
   type OpenedPage,
+  appPath,
 } from './harness';
 
 afterAll(closeBrowser);
@@ -80,7 +81,7 @@ describe('home', () => {
       const { page } = opened;
       const hero = page.getByRole('region', { name: 'انقل عفشك بسهولة وراحة بال' });
       await hero.getByRole('link', { name: 'ابدأ الآن' }).click();
-      await page.waitForURL((url) => url.pathname === '/select-city');
+      await page.waitForURL((url) => appPath(url) === '/select-city');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectNoErrors(opened);
     });

@@ -74,6 +74,8 @@ export interface OpenPageOptions {
   storage?: Record<string, string>;
   /** Another server than the run's (a spec that needs its own settings starts one). */
   baseUrl?: string;
+  /** The page's own HTTP status when it is not 200 (an unknown address answers 404). */
+  documentStatus?: number;
 }
 
 /**
@@ -143,6 +145,8 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
       message.text(),
     );
     if (answered && url && isApiAnswer(url, Number(answered[1]))) return;
+    // The document's own expected status (a 404 page), which Chromium also logs.
+    if (answered && url === base + opts.path && Number(answered[1]) === opts.documentStatus) return;
     errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
   });
   page.on('pageerror', (error) => {
@@ -159,6 +163,13 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   });
   page.on('response', (response) => {
     if (isApiAnswer(response.url(), response.status())) return;
+    if (
+      opts.documentStatus !== undefined &&
+      response.request().isNavigationRequest() &&
+      response.status() === opts.documentStatus
+    ) {
+      return;
+    }
     if (response.status() >= 400 && sameOrigin(response.url())) {
       errors.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
     }
@@ -289,4 +300,14 @@ export async function scrollThroughPage(page: Page): Promise<void> {
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * A page's address as the app's routes name it: English pages live under /en (`/en/prices`),
+ * so a spec in either language compares `appPath(page.url())` with `/prices`.
+ */
+export function appPath(url: string | URL): string {
+  const { pathname } = typeof url === 'string' ? new URL(url) : url;
+  if (pathname === '/en' || pathname === '/en/') return '/';
+  return pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
 }

@@ -74,8 +74,9 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
     const { page } = opened;
     try {
       await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
+      // An English page links to English pages.
       expect(await page.getByRole('link', { name: 'Book a move' }).getAttribute('href')).toBe(
-        '/select-city',
+        '/en/select-city',
       );
       expect(await page.getByRole('article').count()).toBe(0);
       await checkA11y(page, 'my-orders-empty-en-desktop');

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/domain/money';
 import { estimatePrice, PRICE_CATALOG } from '../../src/domain/pricing';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 
 afterAll(closeBrowser);
 
@@ -14,7 +14,7 @@ async function textOf(page: Page, role: 'region' | 'main', name?: string): Promi
   return norm(await locator.textContent());
 }
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
+const pathOf = (page: Page) => appPath(page.url());
 
 describe('pricing flow: /move-type → /prices → /select-city', () => {
   it('in Arabic on a phone, with Arabic-Indic digits typed into the floors', async () => {

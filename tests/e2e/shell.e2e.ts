@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 import { startVisitorSession } from './api-orders';
 import { E2E_ADMIN } from './e2e-admin';
 
@@ -91,7 +91,7 @@ describe('header', () => {
         .evaluate((svg) => getComputedStyle(svg).transform);
       expect(transform).toMatch(/^matrix\(-1, 0, 0, 1/);
       await back.click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => appPath(url) === '/');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -171,7 +171,7 @@ describe('header', () => {
       await checkA11y(opened.page, 'not-found-ar-phone');
       await snap(opened.page, 'not-found-ar-phone');
       await opened.page.getByRole('link', { name: 'العودة للرئيسية' }).click();
-      await opened.page.waitForURL((url) => url.pathname === '/');
+      await opened.page.waitForURL((url) => appPath(url) === '/');
     } finally {
       await opened.close();
     }
@@ -197,7 +197,7 @@ describe('the header follows the session the server reports', () => {
       await page.getByRole('button', { name: 'Log out' }).waitFor();
       expect(await page.getByRole('link', { name: 'Orders panel' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Log out' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => appPath(url) === '/');
       await page.getByRole('link', { name: 'Log in' }).waitFor();
       expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(1);
       const me = await (await page.request.get(at(page, '/api/auth/me'))).json();

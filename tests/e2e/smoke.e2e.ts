@@ -30,13 +30,29 @@ describe('smoke', () => {
     }
   });
 
-  it('answers an unknown route with the app (HTTP 200) and lets the app show its 404', async () => {
-    const res = await fetch(`${baseUrl()}/no-such-page`, { headers: { accept: 'text/html' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  it('answers an unknown address with a real 404: the not-found page, in its language', async () => {
+    for (const [path, lang] of [
+      ['/no-such-page', 'ar'],
+      ['/en/no-such-page', 'en'],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      // Prerendered: the heading is in the HTML before any script runs.
+      expect(html).toMatch(
+        new RegExp(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`),
+      );
+      expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    }
 
-    // openPage fails if #root stays empty; expectNoErrors fails on any HTTP error on the way.
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/no-such-page' });
+    // openPage fails if #root stays empty; expectNoErrors fails on any other HTTP error.
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/no-such-page',
+      documentStatus: 404,
+    });
     try {
       expect(await opened.page.locator('#root').innerText()).not.toBe('');
       await snap(opened.page, 'smoke-not-found-ar-phone');

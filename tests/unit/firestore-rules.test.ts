@@ -1,3 +1,4 @@
+import { LANGUAGE_REDIRECT_SOURCE } from '../../server/src/plugins/security.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase/firestore';
@@ -498,7 +499,8 @@ describe('firebase.json', () => {
         'https://nominatim.openstreetmap.org',
       ]),
     );
-    expect(csp).toContain("script-src 'self'");
+    // The hosted pages are prerendered too: the language redirect is allowed by its hash.
+    expect(csp).toContain(`script-src 'self' ${LANGUAGE_REDIRECT_SOURCE};`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
   });

@@ -1,18 +1,29 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEnv } from './env.ts';
+import { LANGUAGE_REDIRECT_SCRIPT } from '../../../src/prerender/language-redirect.ts';
 
 /**
- * The Content-Security-Policy directives for every response. The SPA must never need inline
- * script or inline `<style>`: Vite's production build emits only external files, and React sets
- * `style={...}` through the CSSOM, which CSP does not block. Exported for tests.
+ * The one inline script the site has: on a prerendered Arabic page, it sends a visitor who
+ * chose English to the English page before the first paint. Allowed by its hash, nothing else.
+ */
+export const LANGUAGE_REDIRECT_SOURCE = `'sha256-${createHash('sha256')
+  .update(LANGUAGE_REDIRECT_SCRIPT)
+  .digest('base64')}'`;
+
+/**
+ * The Content-Security-Policy directives for every response. No inline `<style>` and no inline
+ * script but the language redirect above (by its hash): Vite's build emits only external files,
+ * prerendered pages carry no style attribute, and React sets `style={...}` through the CSSOM,
+ * which CSP does not block. Exported for tests.
  */
 export function cspDirectives(env: Pick<ServerEnv, 'GEOCODE_URL'>): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", LANGUAGE_REDIRECT_SOURCE],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'"],

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +11,52 @@ export const REVALIDATE = 'no-cache';
 export interface StaticSite {
   /** Answers a browser navigation with the SPA's index.html (or 503 when there is no build). */
   serveIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * What the build prerendered (scripts/lib/vite-prerender.ts writes it beside the pages): the
+ * file for each address in both languages, the shells for addresses with a parameter, and the
+ * not-found page of each language.
+ */
+interface PrerenderManifest {
+  pages: Record<string, string>;
+  shells: Record<string, string>;
+  notFound: Record<'ar' | 'en', string>;
+}
+
+/** The manifest of the build in `staticDir`, read again when a new build replaces it. */
+function prerenderedPages(staticDir: string) {
+  const file = join(staticDir, 'prerendered.json');
+  let cached: { mtimeMs: number; manifest: PrerenderManifest | null } | null = null;
+  return async (): Promise<PrerenderManifest | null> => {
+    const mtimeMs = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => -1,
+    );
+    if (cached?.mtimeMs === mtimeMs) return cached.manifest;
+    let manifest: PrerenderManifest | null = null;
+    if (mtimeMs >= 0) {
+      try {
+        manifest = JSON.parse(await readFile(file, 'utf8')) as PrerenderManifest;
+      } catch {
+        manifest = null;
+      }
+    }
+    cached = { mtimeMs, manifest };
+    return manifest;
+  };
+}
+
+/** `/about/` and `/about` are one page; `/en` is the English home, `/en/`. */
+function pageAddress(url: string): string {
+  let path = url.split(/[?#]/, 1)[0] ?? '/';
+  try {
+    path = decodeURI(path);
+  } catch {
+    // Malformed escapes: looked up as typed, which finds nothing (a 404).
+  }
+  if (path === '/en') return '/en/';
+  return path.length > 1 && path.endsWith('/') && path !== '/en/' ? path.slice(0, -1) : path;
 }
 
 const notBuiltMessage =
@@ -51,8 +97,10 @@ export async function registerStatic(
     },
   });
 
+  const manifestOf = prerenderedPages(staticDir);
+
   return {
-    async serveIndex(_request, reply) {
+    async serveIndex(request, reply) {
       // Checked per request, so a server started before `npm run build` recovers without restart.
       const built = await stat(indexFile).then(
         (s) => s.isFile(),
@@ -65,8 +113,18 @@ export async function registerStatic(
           .type('text/plain; charset=utf-8')
           .send(notBuiltMessage);
       }
-      // The not-found handler starts at 404; the SPA route exists, so this is a 200.
-      return reply.code(200).sendFile('index.html');
+      const manifest = await manifestOf();
+      // A build without prerendering (tests' stand-in sites): the SPA decides, as a 200.
+      if (!manifest) return reply.code(200).sendFile('index.html');
+
+      const address = pageAddress(request.url);
+      const page = manifest.pages[address];
+      if (page) return reply.code(200).sendFile(page);
+      const shell = Object.entries(manifest.shells).find(([prefix]) => address.startsWith(prefix));
+      if (shell && address.length > shell[0].length) return reply.code(200).sendFile(shell[1]);
+      // No such page: a real 404, in the language of the address.
+      const language = address === '/en/' || address.startsWith('/en/') ? 'en' : 'ar';
+      return reply.code(404).sendFile(manifest.notFound[language]);
     },
   };
 }

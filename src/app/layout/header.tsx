@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, trackPath } from '../../config/paths';
@@ -117,6 +117,13 @@ export function Header() {
       </>
     );
 
+  // Set through the CSSOM, not a style attribute: prerendered HTML must carry no inline style
+  // (the CSP refuses it); the stylesheet starts the bar at zero.
+  const progressBar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    progressBar.current?.style.setProperty('transform', `scaleX(${progress})`);
+  }, [progress]);
+
   return (
     <header
       className="site-header"
@@ -124,7 +131,7 @@ export function Header() {
       data-scrolled={scrolled ? 'true' : 'false'}
     >
       <div className="scroll-progress" aria-hidden="true">
-        <div className="scroll-progress-bar" style={{ transform: `scaleX(${progress})` }} />
+        <div className="scroll-progress-bar" ref={progressBar} />
       </div>
       <div className="container header-inner">
         {showBack ? (

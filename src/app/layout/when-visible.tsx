@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+const noChanges = () => () => {};
+const lacksObserver = () => typeof IntersectionObserver === 'undefined';
 
 /**
  * Renders `children` only once the spot comes near the viewport. Below-the-fold sections (the
@@ -16,11 +19,14 @@ export function WhenVisible({
   rootMargin?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Hidden at first everywhere, prerendered HTML included, so hydration finds what it expects;
+  // a browser without IntersectionObserver shows it right after.
+  const [visible, setVisible] = useState(false);
+  const noObserver = useSyncExternalStore(noChanges, lacksObserver, () => false);
 
   useEffect(() => {
     const element = ref.current;
-    if (visible || !element) return;
+    if (visible || noObserver || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -32,8 +38,8 @@ export function WhenVisible({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [visible, rootMargin]);
+  }, [visible, noObserver, rootMargin]);
 
-  if (visible) return <>{children}</>;
+  if (visible || noObserver) return <>{children}</>;
   return <div ref={ref}>{placeholder}</div>;
 }

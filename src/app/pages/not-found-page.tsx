@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { formatNumber } from '../../domain/money';
 import { useDisplayLanguage } from '../../i18n/use-display-language';
 import './pages.css';
+import { PageTitle } from '../../components/ui/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -15,6 +16,7 @@ export function NotFoundPage() {
         <p className="not-found-code ltr-value" aria-hidden="true">
           {code}
         </p>
+        <PageTitle title={t('notFound.title')} />
         <h1>{t('notFound.title')}</h1>
         <p className="lead">{t('notFound.body')}</p>
         <Link className="btn btn-primary" to={paths.home}>

@@ -4,6 +4,7 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { BookingSteps, type BookingStep } from '../flow/booking-steps';
 import '../flow/booking-page.css';
 import '../../../components/ui/page-header.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * The frame of a booking step: a toolbar (back, language), where the customer is in the five
@@ -34,6 +35,7 @@ export function BookingStepLayout({
       </div>
       <BookingSteps current={step} />
       <header className="page-header">
+        <PageTitle title={title} />
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
       </header>

@@ -18,6 +18,7 @@ import { celebrate } from './payment/confetti';
 import { TestModeNotice } from './payment/test-mode-notice';
 import './confirmation-page.css';
 import './payment-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 type Resolved = { summary: ConfirmationSummary } | { redirect: string };
 
@@ -77,6 +78,7 @@ export function ConfirmationPage() {
             <path d="M5 12l5 5L20 7" />
           </svg>
         </span>
+        <PageTitle title={t('confirmation.title')} />
         <h1>{t('confirmation.title')}</h1>
         <p className="lead">{t('confirmation.thanks')}</p>
       </header>

@@ -13,6 +13,7 @@ import { CardFields } from './payment/card-fields';
 import { TestModeNotice } from './payment/test-mode-notice';
 import '../../../components/ui/page-header.css';
 import './payment-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /payment: card (test provider) or cash on delivery, then the order is saved and the customer
@@ -39,6 +40,7 @@ export function PaymentPage() {
       </div>
       <BookingSteps current="payment" />
       <header className="page-header payment-header">
+        <PageTitle title={t('title')} />
         <h1>{t('title')}</h1>
         <p className="lead">{t('lead')}</p>
       </header>

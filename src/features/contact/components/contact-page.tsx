@@ -13,6 +13,7 @@ import { isOrderNumber } from '../../../domain/order-number';
 import { ContactForm } from './contact-form';
 import '../../../components/ui/page-header.css';
 import './contact-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** Only a real order number from navigation state is shown; anything else gets the placeholder. */
 function orderNumberFrom(state: unknown): string | null {
@@ -39,6 +40,7 @@ export function ContactPage() {
         <BackButton fallback={paths.home} />
       </div>
       <header className="page-header contact-header">
+        <PageTitle title={t('contact:title')} />
         <h1>{t('contact:title')}</h1>
         <p className="lead">{t('contact:lead')}</p>
       </header>

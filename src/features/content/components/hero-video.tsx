@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefersSavingData, usePrefersReducedMotion } from '../hooks/use-media-query';
+import { usePrefersReducedMotion, usePrefersSavingData } from '../hooks/use-media-query';
 import { PauseIcon, PlayIcon, VolumeOffIcon, VolumeOnIcon } from './content-icons';
 import './hero-video.css';
 
@@ -16,15 +16,33 @@ const media = (file: string) => `${import.meta.env.BASE_URL}media/${file}`;
  *   "Mute" and "Unmute" while aria-pressed also flips would announce a double negative.
  * - The pause toggle is also what WCAG 2.2.2 needs for motion that runs longer than 5 seconds.
  */
+/** True once the window's load event has fired (false in prerendered HTML and while hydrating). */
+function usePageLoaded(): boolean {
+  return useSyncExternalStore(subscribeToLoad, isLoaded, () => false);
+}
+
+function subscribeToLoad(onChange: () => void): () => void {
+  window.addEventListener('load', onChange);
+  return () => window.removeEventListener('load', onChange);
+}
+
+function isLoaded(): boolean {
+  return document.readyState === 'complete';
+}
+
 export function HeroVideo() {
   const { t } = useTranslation('home');
   const reducedMotion = usePrefersReducedMotion();
-  const autoplay = !reducedMotion && !prefersSavingData();
+  const savingData = usePrefersSavingData();
+  const autoplay = !reducedMotion && !savingData;
   const videoRef = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   // null: follow the visitor's motion preference; true/false: they pressed the button.
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
-  const paused = userPaused ?? !autoplay;
+  const pageLoaded = usePageLoaded();
+  // The poster is the first paint (and the largest); the video waits until the page has loaded,
+  // so its bytes never compete with what the visitor sees first.
+  const paused = userPaused ?? !(autoplay && pageLoaded);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -55,8 +73,7 @@ export function HeroVideo() {
         muted={muted}
         loop
         playsInline
-        autoPlay={autoplay}
-        preload={autoplay ? 'auto' : 'none'}
+        preload="none"
         disablePictureInPicture
         disableRemotePlayback
         width={960}

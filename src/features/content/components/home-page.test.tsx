@@ -96,12 +96,14 @@ describe('HomePage', () => {
       expect(el.muted).toBe(true);
     });
 
-    it('loops silently inline and plays on its own when motion is welcome', () => {
+    it('loops silently inline and plays on its own, once the page has loaded, when motion is welcome', () => {
       renderWithProviders(<HomePage />);
       const el = video();
       expect(el.loop).toBe(true);
       expect(el).toHaveAttribute('playsinline');
-      expect(el).toHaveAttribute('autoplay');
+      // Nothing in the markup starts it: the poster paints first, the video follows the load.
+      expect(el).not.toHaveAttribute('autoplay');
+      expect(el).toHaveAttribute('preload', 'none');
       expect(el).toHaveAttribute('poster', '/media/hero-poster.webp');
       expect(play).toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'إيقاف الحركة مؤقتًا' })).toHaveAttribute(

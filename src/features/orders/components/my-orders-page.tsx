@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { OrderCard } from './order-card';
 import '../../../components/ui/page-header.css';
 import './my-orders-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /my-orders (D7): the visitor's real orders from the backend, anonymous or signed in, with
@@ -61,6 +62,7 @@ export function MyOrdersPage() {
   return (
     <div className="container page my-orders">
       <header className="page-header">
+        <PageTitle title={t('orders:title')} />
         <h1>{t('orders:title')}</h1>
         <p className="lead">{t('orders:lead')}</p>
       </header>

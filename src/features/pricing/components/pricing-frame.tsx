@@ -6,6 +6,7 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
 import '../../../components/ui/page-header.css';
 import './pricing-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** The frame of /move-type and /prices: back and language, heading and lead, then the screen. */
 export function PricingFrame({
@@ -24,6 +25,7 @@ export function PricingFrame({
         <LanguageToggle />
       </div>
       <header className="page-header pricing-header">
+        <PageTitle title={title} />
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
       </header>

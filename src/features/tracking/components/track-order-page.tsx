@@ -11,6 +11,7 @@ import { AdminStatusUpdater } from './admin-status-updater';
 import { TrackingResult } from './tracking-result';
 import '../../../components/ui/page-header.css';
 import './track-order-page.css';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** A number from the path (already URL-decoded by the router) or from `?order=`. */
 function numberFromUrl(param: string | undefined, query: string | null): string | null {
@@ -105,6 +106,7 @@ export function TrackOrderPage() {
 
       <div className="container-narrow track-body">
         <header className="page-header">
+          <PageTitle title={t('tracking:title')} />
           <h1>{t('tracking:title')}</h1>
           {showForm && <p className="lead">{t('tracking:lead')}</p>}
         </header>

@@ -1,0 +1,181 @@
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { paths } from '../../src/config/paths.ts';
+import { localizedPath, LANGUAGES, type Language } from '../../src/i18n/languages.ts';
+import type { PageAssets } from '../../src/prerender/document.tsx';
+import type { RenderRequest, RenderedPage } from '../../src/prerender/entry-server.tsx';
+
+/** Pages search engines should list; the rest are prerendered too, but marked noindex. */
+const PUBLIC_PAGES: readonly string[] = [
+  paths.home,
+  paths.about,
+  paths.privacy,
+  paths.prices,
+  paths.moveType,
+  paths.selectCity,
+  paths.contact,
+  paths.reviews,
+  paths.trackOrder,
+];
+
+/** Every route but the one with a parameter, which gets a shell (TRACK_SHELL). */
+const STATIC_PAGES: readonly string[] = Object.values(paths).filter((path) => !path.includes(':'));
+
+/** Stands in for /track/<any number>: the tracking screen, rendered over in the browser. */
+export const TRACK_SHELL = { route: paths.trackOrder, file: 'track/_/index.html' } as const;
+/** What an address that is no page gets, with status 404. */
+export const NOT_FOUND_FILE = '404.html';
+/** Written beside the pages: which addresses have a prerendered file (the server reads it). */
+export const PRERENDER_MANIFEST = 'prerendered.json';
+
+export interface PrerenderManifest {
+  /** Address → file under the build directory, for both languages (`/en/prices`). */
+  pages: Record<string, string>;
+  /** Address prefix → shell file (`/track/` and `/en/track/`). */
+  shells: Record<string, string>;
+  /** Language → the not-found page. */
+  notFound: Record<Language, string>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type ClientManifest = Record<string, ManifestChunk>;
+
+function fileFor(path: string, language: Language): string {
+  const localized = localizedPath(path, language);
+  return localized === '/' ? 'index.html' : `${localized.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+/** A chunk's own file and CSS and those of everything it imports statically. */
+function closure(manifest: ClientManifest, keys: readonly string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * Prerenders every page of the SPA at build time (issue 12): after the client build, builds
+ * src/prerender/entry-server.tsx for Node, renders each route in both languages with React's
+ * static renderer, and writes real HTML (content, title, lang/dir, the page's own CSS) that the
+ * browser then hydrates. Vite's own index.html stays as `shell.html` for anything unforeseen.
+ */
+export function prerender(options: { siteUrl: string }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'afsh-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || process.env.VITEST) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const ssrDir = resolve(config.root, 'node_modules/.cache/afsh-prerender');
+      await build({
+        root: config.root,
+        mode: config.mode,
+        configFile: config.configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/prerender/entry-server.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+        },
+      });
+      // No cache-busting query: the screen chunks import this same file by its plain URL, and a
+      // second copy of it would have contexts of its own.
+      const server = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+        renderPage(request: RenderRequest): Promise<RenderedPage>;
+      };
+
+      const manifest = JSON.parse(
+        await readFile(join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as ClientManifest;
+      const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+      if (!entryKey) throw new Error('prerender: the client manifest has no entry');
+      const entry = manifest[entryKey]!;
+      const base = closure(manifest, [entryKey]);
+      const fontFiles = (await readdir(join(outDir, 'assets'))).filter((name) =>
+        /^cairo-(arabic|latin)-wght-normal-.*\.woff2$/.test(name),
+      );
+      const fontsFor = (language: Language) =>
+        fontFiles
+          .filter((name) => name.startsWith(language === 'ar' ? 'cairo-arabic' : 'cairo-latin-w'))
+          .map((name) => `/assets/${name}`);
+
+      const assetsFor = (language: Language, path: string): PageAssets => ({
+        entry: `/${entry.file}`,
+        modulePreloads: base.scripts.filter((file) => file !== `/${entry.file}`),
+        styles: base.styles,
+        fonts: fontsFor(language),
+        ...(path === paths.home ? { preloadImage: '/media/hero-poster.webp' } : {}),
+      });
+      const assetsForModules = (modules: readonly string[]) => {
+        const own = closure(manifest, modules);
+        return { modulePreloads: own.scripts, styles: own.styles };
+      };
+
+      // Vite's index.html is replaced by the prerendered home page; keep it as the shell.
+      await rename(join(outDir, 'index.html'), join(outDir, 'shell.html'));
+
+      const result: PrerenderManifest = { pages: {}, shells: {}, notFound: { ar: '', en: '' } };
+      const write = async (file: string, html: string) => {
+        await mkdir(dirname(join(outDir, file)), { recursive: true });
+        await writeFile(join(outDir, file), html);
+      };
+      const render = (path: string, language: Language, extra: Partial<RenderRequest> = {}) =>
+        server.renderPage({
+          path,
+          language,
+          siteUrl: options.siteUrl,
+          assets: assetsFor(language, path),
+          assetsForModules,
+          indexable: PUBLIC_PAGES.includes(path),
+          // The private and mid-booking screens depend on the visitor's session and stored
+          // flow, which a build cannot know: their HTML is a shell the browser renders over.
+          hydrate: PUBLIC_PAGES.includes(path),
+          ...extra,
+        });
+
+      for (const language of LANGUAGES) {
+        for (const path of STATIC_PAGES) {
+          const file = fileFor(path, language);
+          await write(file, (await render(path, language)).html);
+          result.pages[localizedPath(path, language)] = file;
+        }
+        const shell = language === 'ar' ? TRACK_SHELL.file : `en/${TRACK_SHELL.file}`;
+        const page = await render(TRACK_SHELL.route, language, {
+          indexable: false,
+          hydrate: false,
+        });
+        await write(shell, page.html);
+        result.shells[localizedPath('/track/', language)] = shell;
+        const notFound = language === 'ar' ? NOT_FOUND_FILE : `en/${NOT_FOUND_FILE}`;
+        const missing = await render('/__not-found__', language, { indexable: false });
+        await write(notFound, missing.html);
+        result.notFound[language] = notFound;
+      }
+      await writeFile(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(result, null, 2)}\n`);
+      if (!process.env.AFSH_KEEP_SSR) await rm(ssrDir, { recursive: true, force: true });
+      config.logger.info(
+        `prerendered ${Object.keys(result.pages).length} pages, 2 shells and 2 not-found pages`,
+      );
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { directionOf, localizedPath, type Language } from '../i18n/languages';
+import { TRANSLATIONS_ELEMENT_ID } from './ids';
+import { LANGUAGE_REDIRECT_SCRIPT } from './language-redirect';
+
+/** What the built client needs on a page: its entry script, preloads and stylesheets. */
+export interface PageAssets {
+  entry: string;
+  modulePreloads: readonly string[];
+  styles: readonly string[];
+  /** Fonts the first screen draws with (woff2, same origin). */
+  fonts: readonly string[];
+  /** An image to fetch early (the home page's hero poster). */
+  preloadImage?: string;
+}
+
+export interface DocumentProps {
+  language: Language;
+  /** The page's path without the language prefix (`/prices`). */
+  path: string;
+  /** `https://afsh.example`: canonical and alternate links must be absolute. */
+  siteUrl: string;
+  description: string;
+  themeColor: string;
+  assets: PageAssets;
+  /** The translations the page used, handed to the client so hydration needs no request. */
+  translations: string;
+  /** Whether search engines should list this page (a shell for a private page: no). */
+  indexable: boolean;
+  /**
+   * Whether the browser hydrates this HTML (the same page) or renders over it (a shell standing
+   * in for pages it cannot know in advance, such as one order's tracking).
+   */
+  hydrate: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A whole prerendered page. The page itself renders its <title> (React places it in the head);
+ * this adds what every page has: language and direction, description, canonical and hreflang
+ * alternates, the assets, and the strings for hydration. The one inline script (on Arabic
+ * pages) sends a visitor who chose English to the English page before the first paint.
+ */
+export function Document({
+  language,
+  path,
+  siteUrl,
+  description,
+  themeColor,
+  assets,
+  translations,
+  indexable,
+  hydrate,
+  children,
+}: DocumentProps) {
+  const url = (lang: Language) => siteUrl + localizedPath(path, lang);
+  return (
+    <html lang={language} dir={directionOf(language)}>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={themeColor} />
+        <meta name="description" content={description} />
+        {indexable ? (
+          <>
+            <link rel="canonical" href={url(language)} />
+            <link rel="alternate" hrefLang="ar" href={url('ar')} />
+            <link rel="alternate" hrefLang="en" href={url('en')} />
+            <link rel="alternate" hrefLang="x-default" href={url('ar')} />
+          </>
+        ) : (
+          <meta name="robots" content="noindex" />
+        )}
+        {language === 'ar' && (
+          <script dangerouslySetInnerHTML={{ __html: LANGUAGE_REDIRECT_SCRIPT }} />
+        )}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {assets.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+        ))}
+        {assets.preloadImage && (
+          <link rel="preload" href={assets.preloadImage} as="image" fetchPriority="high" />
+        )}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <script type="module" src={assets.entry} />
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <div id="root" data-hydrate={hydrate ? '' : undefined}>
+          {children}
+        </div>
+        <script
+          type="application/json"
+          id={TRANSLATIONS_ELEMENT_ID}
+          dangerouslySetInnerHTML={{ __html: translations }}
+        />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,96 @@
+// The prerendering entry, built by Vite for Node (scripts/lib/vite-prerender.ts) and run once
+// per page and language at build time. Never shipped to browsers.
+import '../zod-config';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from '../app/app';
+import { env } from '../config/env';
+import { createDataPort } from '../data/select-adapter';
+import { initI18n } from '../i18n/i18n';
+import type { Language } from '../i18n/languages';
+import { Document, type PageAssets } from './document';
+
+export interface RenderRequest {
+  /** The route as the router sees it, without a language prefix: `/prices`, `/track/…`. */
+  path: string;
+  language: Language;
+  siteUrl: string;
+  /** Assets every page gets (the entry and its imports); the page's own are added. */
+  assets: PageAssets;
+  /** The client build's chunks and their CSS for the page modules that render. */
+  assetsForModules(modules: readonly string[]): Pick<PageAssets, 'modulePreloads' | 'styles'>;
+  indexable: boolean;
+  /** False for a shell the browser renders over instead of hydrating (see Document). */
+  hydrate: boolean;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Source modules of the screens that rendered (for the caller's checks). */
+  modules: string[];
+}
+
+/**
+ * Every Suspense boundary inline, where it belongs. By default React moves a large boundary's
+ * content to the end of the document with a small inline script to put it back (progressive
+ * streaming): the strict CSP would refuse that script and the page would show its fallback.
+ */
+const STATIC = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+
+/** `<` as \u003c: a translation can never close the script element it travels in. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  let html = '';
+  for await (const chunk of stream) html += typeof chunk === 'string' ? chunk : chunk.toString();
+  return html;
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const i18n = createInstance();
+  await initI18n(i18n, { language: request.language, server: true });
+  const modules = new Set<string>();
+  const app = (
+    <I18nextProvider i18n={i18n}>
+      <App port={createDataPort(env.backend)} location={request.path} renderedModules={modules} />
+    </I18nextProvider>
+  );
+
+  // First pass: render the app alone, which loads every screen chunk and namespace it needs
+  // (prerender waits for all of them), so the document can list their styles and strings.
+  await streamToString((await prerenderToNodeStream(app, STATIC)).prelude);
+
+  // react-i18next notes each namespace a component asked for.
+  const reported = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } })
+    .reportNamespaces;
+  const used: string[] = reported?.getUsedNamespaces() ?? ['common'];
+  const strings = Object.fromEntries(
+    used.map((ns) => [ns, i18n.getResourceBundle(request.language, ns) as unknown]),
+  );
+  const own = request.assetsForModules([...modules]);
+  const assets: PageAssets = {
+    ...request.assets,
+    modulePreloads: [...new Set([...request.assets.modulePreloads, ...own.modulePreloads])],
+    styles: [...new Set([...request.assets.styles, ...own.styles])],
+  };
+  const { prelude } = await prerenderToNodeStream(
+    <Document
+      language={request.language}
+      path={request.path}
+      siteUrl={request.siteUrl}
+      description={i18n.t('common:meta.description')}
+      themeColor="#0e7490"
+      assets={assets}
+      translations={scriptSafeJson({ [request.language]: strings })}
+      indexable={request.indexable}
+      hydrate={request.hydrate}
+    >
+      {app}
+    </Document>,
+    STATIC,
+  );
+  return { html: await streamToString(prelude), modules: [...modules] };
+}

@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  appPath,
+  baseUrl,
+  closeBrowser,
+  expectNoErrors,
+  getBrowser,
+  openPage,
+  snap,
+  VIEWPORTS,
+} from './harness.ts';
+
+// Every public page is real HTML before any script runs (issue 12): its language, direction,
+// title, description, main heading and links to its other-language twin are in what the server
+// sends, and the browser then hydrates it without a mismatch.
+
+const PUBLIC = [
+  '/',
+  '/about',
+  '/privacy-policy',
+  '/prices',
+  '/move-type',
+  '/select-city',
+  '/contact',
+  '/reviews',
+  '/track-order',
+];
+const prefixed = (path: string, lang: 'ar' | 'en') =>
+  lang === 'ar' ? path : path === '/' ? '/en/' : `/en${path}`;
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+describe('prerendered pages', () => {
+  afterAll(closeBrowser);
+
+  it.each(PUBLIC.flatMap((path) => (['ar', 'en'] as const).map((lang) => [path, lang] as const)))(
+    '%s in %s: language, direction, title, description, heading and alternates in the HTML',
+    async (path, lang) => {
+      const url = prefixed(path, lang);
+      const res = await fetch(`${baseUrl()}${url}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(attr(html, /<html lang="(\w+)"/)).toBe(lang);
+      expect(attr(html, /<html lang="\w+" dir="(\w+)"/)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(attr(html, /<title>([^<]+)<\/title>/)?.trim()).toBeTruthy();
+      expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBeTruthy();
+      // The main heading comes before the first script that would render it.
+      const heading = html.search(/<h1[\s>]/);
+      const entry = html.search(/<script type="module"/);
+      expect(heading).toBeGreaterThan(-1);
+      expect(entry).toBeGreaterThan(-1);
+      expect(html.indexOf('<body')).toBeLessThan(heading);
+      // Both languages are findable, each page names itself canonical.
+      expect(html).toMatch(
+        new RegExp(`<link rel="canonical" href="[^"]*${url.replace(/\//g, '\\/')}"`),
+      );
+      expect(html).toMatch(/<link rel="alternate" hrefLang="ar" href="https?:\/\//);
+      expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="https?:\/\//);
+      // No inline style (the CSP refuses it) and no inline script but the language redirect.
+      expect(html).not.toMatch(/ style="/);
+      expect(
+        (html.match(/<script(?![^>]*(type="module"|type="application\/json"))/g) ?? []).length,
+      ).toBe(lang === 'ar' ? 1 : 0);
+    },
+  );
+
+  it('shows the page with JavaScript off: the Arabic home on a phone, prices in English', async () => {
+    const browser = await getBrowser();
+    for (const [path, lang, viewport] of [
+      ['/', 'ar', 'phone'],
+      ['/en/prices', 'en', 'desktop'],
+    ] as const) {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: VIEWPORTS[viewport],
+        locale: lang === 'ar' ? 'ar-EG' : 'en-US',
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(baseUrl() + path);
+        await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+        expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await snap(page, `prerender-no-js-${lang}-${viewport}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('a visitor who chose English opening an Arabic address gets the English page, no Arabic paint', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/prices' });
+    try {
+      expect(new URL(opened.page.url()).pathname).toBe('/en/prices');
+      expect(appPath(opened.page.url())).toBe('/prices');
+      expect(await opened.page.locator('html').getAttribute('lang')).toBe('en');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('switching language keeps the page and its address follows: /prices ↔ /en/prices', async () => {
+    const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/prices' });
+    try {
+      const { page } = opened;
+      await page.getByRole('button', { name: 'English' }).first().click();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+      expect(new URL(page.url()).pathname).toBe('/en/prices');
+      await page.getByRole('link', { name: 'About' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/en/about');
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/en/prices');
+      await snap(page, 'prerender-language-switch-en-desktop');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
