@@ -5,6 +5,8 @@ import type { Resource } from 'i18next';
 import './styles/global.css';
 import { initI18n } from './i18n/i18n';
 import { App } from './app/app';
+import { preloadScreens } from './app/routes';
+import { stripLanguagePrefix } from './i18n/languages';
 import { reportWebVitals } from './analytics/analytics';
 import { TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
 
@@ -31,8 +33,14 @@ const app = (
   </StrictMode>
 );
 
-void initI18n(undefined, { resources: prerenderedStrings() }).then(() => {
-  if (container.hasAttribute('data-hydrate')) {
+const hydrating = container.hasAttribute('data-hydrate');
+void Promise.all([
+  initI18n(undefined, { resources: prerenderedStrings() }),
+  // The page's screen code, before hydrating: nothing may suspend while React takes over.
+  // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
+  hydrating ? preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {}) : null,
+]).then(() => {
+  if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
     hydrateRoot(container, app, {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext, type Attributes, type ComponentType } from 'react';
 import { RenderedModulesContext } from './rendered-modules';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ReviewsSectionSkeleton } from '../features/reviews/components/reviews-section-skeleton';
 import { loadChunk } from './load-chunk';
@@ -16,13 +16,39 @@ function screen<K extends string, P extends object = object>(
   /** Its source modules: prerendering lists their built styles and chunks in the page. */
   modules: readonly string[],
 ) {
-  const Lazy = lazy(async () => ({ default: (await loadChunk(load))[name] as ComponentType<P> }));
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  const loadOnce = () =>
+    (loading ??= loadChunk(load).then((module) => {
+      loaded = module[name];
+      return loaded;
+    }));
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
   function Screen(props: P & Attributes) {
     const rendered = useContext(RenderedModulesContext);
     if (rendered) for (const module of modules) rendered.add(module);
-    return <Lazy {...props} />;
+    // Once loaded (preloaded before hydration), rendered at once: a screen that suspended
+    // while a prerendered page hydrates would show its fallback and move the page.
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return Object.assign(Screen, { modules });
+  return Object.assign(Screen, { modules, preload: loadOnce });
+}
+
+/**
+ * Loads the code of the screens that `pathname` (without its language prefix) shows, so the
+ * prerendered page hydrates in one go, without a screen suspending halfway.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const type = (
+        match.route.element as { type?: { preload?: () => Promise<unknown> } } | undefined
+      )?.type;
+      return type?.preload?.();
+    }),
+  );
 }
 
 const HomePage = screen(() => import('../features/content/components/home-page'), 'HomePage', [

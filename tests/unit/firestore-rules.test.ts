@@ -1,3 +1,4 @@
+import { TRACK_SHELL } from '../../scripts/lib/vite-prerender.ts';
 import { LANGUAGE_REDIRECT_SOURCE } from '../../server/src/plugins/security.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -457,6 +458,7 @@ describe('firebase.json', () => {
     hosting: {
       public: string;
       rewrites: { source: string; destination: string }[];
+      trailingSlash?: boolean;
       headers: { source: string; headers: { key: string; value: string }[] }[];
     };
     firestore: { rules: string; indexes: string };
@@ -470,9 +472,14 @@ describe('firebase.json', () => {
       .flatMap((b) => b.headers.filter((h) => h.key === key))
       .pop()?.value;
 
-  it('serves the build with the SPA rewrite and the rules and indexes files', () => {
+  it('serves the prerendered pages as files, tracking through its shells, and the rules files', () => {
     expect(config.hosting.public).toBe('dist');
-    expect(config.hosting.rewrites).toEqual([{ source: '**', destination: '/index.html' }]);
+    // /about serves about/index.html; anything that is no file gets 404.html with a 404.
+    expect(config.hosting.trailingSlash).toBe(false);
+    expect(config.hosting.rewrites).toEqual([
+      { source: '/track/**', destination: `/${TRACK_SHELL.file}` },
+      { source: '/en/track/**', destination: `/en/${TRACK_SHELL.file}` },
+    ]);
     expect(existsSync(join(ROOT, config.firestore.rules))).toBe(true);
     expect(existsSync(join(ROOT, config.firestore.indexes))).toBe(true);
     expect(config.emulators.auth.port).toBe(9099);
