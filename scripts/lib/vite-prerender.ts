@@ -160,10 +160,8 @@ export function prerender(options: { siteUrl: string }): Plugin {
           result.pages[localizedPath(path, language)] = file;
         }
         const shell = language === 'ar' ? TRACK_SHELL.file : `en/${TRACK_SHELL.file}`;
-        const page = await render(TRACK_SHELL.route, language, {
-          indexable: false,
-          hydrate: false,
-        });
+        // Indexable as the tracking form it shows (its canonical address); no order's data is in it.
+        const page = await render(TRACK_SHELL.route, language, { hydrate: false });
         await write(shell, page.html);
         result.shells[localizedPath('/track/', language)] = shell;
         const notFound = language === 'ar' ? NOT_FOUND_FILE : `en/${NOT_FOUND_FILE}`;

@@ -63,6 +63,20 @@ describe('prerendered pages', () => {
     },
   );
 
+  it('an order’s tracking address answers the tracking shell, findable as the tracking form', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const url = prefixed('/track/AF-20260101-123', lang);
+      const res = await fetch(`${baseUrl()}${url}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toContain('name="robots"');
+      expect(html).toMatch(
+        new RegExp(`<link rel="canonical" href="[^"]*${prefixed('/track-order', lang)}"`),
+      );
+      expect(attr(html, /<title>([^<]+)<\/title>/)?.trim()).toBeTruthy();
+    }
+  });
+
   it('shows the page with JavaScript off: the Arabic home on a phone, prices in English', async () => {
     const browser = await getBrowser();
     for (const [path, lang, viewport] of [
