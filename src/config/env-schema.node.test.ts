@@ -19,7 +19,16 @@ describe('parseEnv', () => {
     });
   });
 
+  it('reads the site address for canonical links, without a trailing slash', () => {
+    expect(parseEnv({}).siteUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ VITE_SITE_URL: 'https://afsh.example/' }).siteUrl).toBe(
+      'https://afsh.example',
+    );
+  });
+
   it.each([
+    [{ VITE_SITE_URL: 'afsh.example' }],
+    [{ VITE_SITE_URL: 'ftp://afsh.example' }],
     [{ VITE_BACKEND: 'mongo' }],
     [{ VITE_PHONE_NUMBER: 'call me' }],
     [{ VITE_GEOCODE_URL: 'not a url' }],

@@ -10,6 +10,8 @@ const envSchema = z.object({
   phoneNumber: digits,
   whatsappNumber: digits,
   geocodeUrl: z.url(),
+  /** Where the site is published: canonical and hreflang links must be absolute. */
+  siteUrl: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -20,6 +22,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     phoneNumber: raw.VITE_PHONE_NUMBER || '+201000000000',
     whatsappNumber: raw.VITE_WHATSAPP_NUMBER || '201000000000',
     geocodeUrl: raw.VITE_GEOCODE_URL || 'https://nominatim.openstreetmap.org/reverse',
+    siteUrl: raw.VITE_SITE_URL || 'http://localhost:8080',
   });
   if (!result.success) {
     throw new Error(`Invalid build configuration: ${z.prettifyError(result.error)}`);
