@@ -7,9 +7,10 @@
 //   --only /path     only the rows whose path starts with this
 //   --json FILE      also write the medians as JSON
 //   --dist DIR       serve this build instead of dist/ (to compare with another checkout's)
+//   --reports DIR    also write every run's full Lighthouse report (JSON) there, to read why
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,6 +51,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     dist: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const distDir = args.dist ?? join(REPO_ROOT, 'dist');
@@ -125,6 +127,21 @@ async function runOnce(browser: Browser, url: string, language: Language): Promi
     return result.lhr;
   } finally {
     await page.close().catch(() => {});
+  }
+}
+
+/**
+ * Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP on a busy machine): that
+ * run measured nothing, so it is run again, at most twice, rather than ending the benchmark.
+ */
+async function runWithRetry(browser: Browser, url: string, language: Language): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(browser, url, language);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${url}: ${(error as Error).message}; running it again`);
+    }
   }
 }
 
@@ -221,7 +238,13 @@ async function main(): Promise<void> {
     for (const row of plan) {
       const results: Result[] = [];
       for (let run = 0; run < runs; run += 1) {
-        results.push(await runOnce(browser, server.url + row.path, row.language));
+        const lhr = await runWithRetry(browser, server.url + row.path, row.language);
+        results.push(lhr);
+        if (args.reports) {
+          await mkdir(args.reports, { recursive: true });
+          const name = `${row.language}${row.path.replace(/[^a-zA-Z0-9-]+/g, '_')}-${run + 1}.json`;
+          await writeFile(join(args.reports, name), JSON.stringify(lhr));
+        }
       }
       const medians = mediansOf(row, results);
       rows.push(medians);
