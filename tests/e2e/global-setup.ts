@@ -14,6 +14,11 @@ import { E2E_ADMIN } from './e2e-admin.ts';
  * E2E_BASE_URL=http://host:port  test an already running server instead (no build, no start).
  * E2E_SKIP_BUILD=1               reuse dist/ when it exists (`npm test` has just built it).
  */
+function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { VITEST: _vitest, VITEST_POOL_ID: _pool, VITEST_WORKER_ID: _worker, ...rest } = env;
+  return rest;
+}
+
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
@@ -37,8 +42,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
         cwd: REPO_ROOT,
         stdio: 'inherit',
         // Vitest sets NODE_ENV=test, and Vite honours it: React's development build (about 60 KB
-        // more gzip, dev-only warnings) would be what the e2e specs test. Build what ships.
-        env: { ...process.env, NODE_ENV: 'production' },
+        // more gzip, dev-only warnings) would be what the e2e specs test. It also sets VITEST,
+        // which tells the prerender step it runs inside a test and must do nothing. Build what
+        // ships: production, prerendered.
+        env: { ...withoutVitest(process.env), NODE_ENV: 'production' },
       },
     );
     if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status}).`);
