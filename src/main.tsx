@@ -1,10 +1,13 @@
 import './zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Resource } from 'i18next';
 import './styles/global.css';
 import { initI18n } from './i18n/i18n';
 import { App } from './app/app';
+import { createLanguageHistory } from './app/language-history';
+import { env } from './config/env';
+import { createDataPort } from './data/select-adapter';
 import { preloadScreens } from './app/routes';
 import { stripLanguagePrefix } from './i18n/languages';
 import { reportWebVitals } from './analytics/analytics';
@@ -27,30 +30,50 @@ function prerenderedStrings(): Resource | undefined {
   }
 }
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
+/** Lets the browser paint and answer taps between two pieces of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const hydrating = container.hasAttribute('data-hydrate');
-void Promise.all([
-  initI18n(undefined, { resources: prerenderedStrings() }),
-  // The page's screen code, before hydrating: nothing may suspend while React takes over.
-  // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
-  hydrating ? preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {}) : null,
-]).then(() => {
+/**
+ * Start-up in small tasks: on a slow phone every task over 50 ms is a moment when a tap gets no
+ * answer. The strings and the screen's code first; then the data port and the browser history,
+ * which React would otherwise create inside its first slice of work; then hydration itself, in
+ * a transition, so React works in slices of a few milliseconds and yields between them (at the
+ * default priority it would hydrate the whole page in one long task).
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const hydrating = container.hasAttribute('data-hydrate');
+  await Promise.all([
+    initI18n(undefined, { resources: prerenderedStrings() }),
+    // The page's screen code, before hydrating: nothing may suspend while React takes over.
+    // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
+    hydrating
+      ? preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {})
+      : null,
+  ]);
+  await nextTask();
+  const port = createDataPort(env.backend);
+  const history = createLanguageHistory();
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <App port={port} history={history} />
+    </StrictMode>
+  );
   if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('Hydration:', error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('Hydration:', error),
+      });
     });
   } else {
     // Vite's dev page, or a shell standing in for a page that can't be known in advance.
     createRoot(container).render(app);
   }
-});
+}
+
+void start(container);
 
 // Web vitals load after the page has settled, never competing with the first paint.
 const startVitals = () => void reportWebVitals().catch(() => {});

@@ -39,8 +39,8 @@ function LanguageAddress({ history }: { history: LanguageHistory }) {
   return null;
 }
 
-function BrowserApp() {
-  const [history] = useState(() => createLanguageHistory());
+function BrowserApp({ history: given }: { history: LanguageHistory | undefined }) {
+  const [history] = useState(() => given ?? createLanguageHistory());
   return (
     <HistoryRouter history={history}>
       <LanguageAddress history={history} />
@@ -53,20 +53,22 @@ function BrowserApp() {
 
 export interface AppProps {
   port?: DataPort;
+  /** The browser's history, made ahead of the first render (src/main.tsx says why). */
+  history?: LanguageHistory;
   /** Prerendering: render this path (without its language prefix) with no browser around. */
   location?: string;
   /** Prerendering: collects the source modules of the screens that render. */
   renderedModules?: Set<string>;
 }
 
-export function App({ port: given, location, renderedModules }: AppProps = {}) {
+export function App({ port: given, history, location, renderedModules }: AppProps = {}) {
   // One port for the app's lifetime: it holds the auth listeners and the session state.
   const [port] = useState(() => given ?? createDataPort(env.backend));
   return (
     <DataPortContext.Provider value={port}>
       <SessionProvider port={port}>
         {location === undefined ? (
-          <BrowserApp />
+          <BrowserApp history={history} />
         ) : (
           <RenderedModulesContext.Provider value={renderedModules ?? null}>
             <StaticRouter location={location}>

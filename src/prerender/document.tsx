@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { directionOf, localizedPath, type Language } from '../i18n/languages';
-import { TRANSLATIONS_ELEMENT_ID } from './ids';
-import { LANGUAGE_REDIRECT_SCRIPT } from './language-redirect';
+import { MODULES_ELEMENT_ID, TRANSLATIONS_ELEMENT_ID } from './ids';
+import { PAGE_SCRIPT, type PageModules } from './page-script';
+
+/** `<` as \u003c: a string can never close the script element it travels in. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
 
 /** What the built client needs on a page: its entry script, preloads and stylesheets. */
 export interface PageAssets {
@@ -38,8 +43,9 @@ export interface DocumentProps {
 /**
  * A whole prerendered page. The page itself renders its <title> (React places it in the head);
  * this adds what every page has: language and direction, description, canonical and hreflang
- * alternates, the assets, and the strings for hydration. The one inline script (on Arabic
- * pages) sends a visitor who chose English to the English page before the first paint.
+ * alternates, the stylesheets, and the strings and module list for hydration. The one inline
+ * script (PAGE_SCRIPT) sends a visitor who chose English to the English page before the first
+ * paint, and loads the page's code once it has been drawn.
  */
 export function Document({
   language,
@@ -54,6 +60,7 @@ export function Document({
   children,
 }: DocumentProps) {
   const url = (lang: Language) => siteUrl + localizedPath(path, lang);
+  const modules: PageModules = { entry: assets.entry, preload: assets.modulePreloads };
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
@@ -71,9 +78,7 @@ export function Document({
         ) : (
           <meta name="robots" content="noindex" />
         )}
-        {language === 'ar' && (
-          <script dangerouslySetInnerHTML={{ __html: LANGUAGE_REDIRECT_SCRIPT }} />
-        )}
+        <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         {assets.fonts.map((href) => (
@@ -85,10 +90,6 @@ export function Document({
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        <script type="module" src={assets.entry} />
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
       </head>
       <body>
         <div id="root" data-hydrate={hydrate ? '' : undefined}>
@@ -98,6 +99,11 @@ export function Document({
           type="application/json"
           id={TRANSLATIONS_ELEMENT_ID}
           dangerouslySetInnerHTML={{ __html: translations }}
+        />
+        <script
+          type="application/json"
+          id={MODULES_ELEMENT_ID}
+          dangerouslySetInnerHTML={{ __html: scriptSafeJson(modules) }}
         />
       </body>
     </html>

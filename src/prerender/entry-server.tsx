@@ -9,7 +9,7 @@ import { env } from '../config/env';
 import { createDataPort } from '../data/select-adapter';
 import { initI18n } from '../i18n/i18n';
 import type { Language } from '../i18n/languages';
-import { Document, type PageAssets } from './document';
+import { Document, scriptSafeJson, type PageAssets } from './document';
 
 export interface RenderRequest {
   /** The route as the router sees it, without a language prefix: `/prices`, `/track/…`. */
@@ -37,11 +37,6 @@ export interface RenderedPage {
  * streaming): the strict CSP would refuse that script and the page would show its fallback.
  */
 const STATIC = { progressiveChunkSize: Number.POSITIVE_INFINITY };
-
-/** `<` as \u003c: a translation can never close the script element it travels in. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let html = '';

@@ -1,2 +1,4 @@
 /** The element a prerendered page carries its strings in (JSON, not executed). */
 export const TRANSLATIONS_ELEMENT_ID = 'afsh-i18n';
+/** The element a prerendered page lists its modules in (JSON, read by the page script). */
+export const MODULES_ELEMENT_ID = 'afsh-modules';

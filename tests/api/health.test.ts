@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LANGUAGE_REDIRECT_SCRIPT } from '../../src/prerender/language-redirect.ts';
+import { PAGE_SCRIPT } from '../../src/prerender/page-script.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('server basics', () => {
         return [name, values] as const;
       }),
     );
-    const hash = `'sha256-${createHash('sha256').update(LANGUAGE_REDIRECT_SCRIPT).digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
     expect(directives.get('script-src')).toEqual(["'self'", hash]);
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);

@@ -1,5 +1,5 @@
 import { TRACK_SHELL } from '../../scripts/lib/vite-prerender.ts';
-import { LANGUAGE_REDIRECT_SOURCE } from '../../server/src/plugins/security.ts';
+import { PAGE_SCRIPT_SOURCE } from '../../server/src/plugins/security.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase/firestore';
@@ -507,7 +507,7 @@ describe('firebase.json', () => {
       ]),
     );
     // The hosted pages are prerendered too: the language redirect is allowed by its hash.
-    expect(csp).toContain(`script-src 'self' ${LANGUAGE_REDIRECT_SOURCE};`);
+    expect(csp).toContain(`script-src 'self' ${PAGE_SCRIPT_SOURCE};`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
   });

@@ -4,26 +4,25 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEnv } from './env.ts';
-import { LANGUAGE_REDIRECT_SCRIPT } from '../../../src/prerender/language-redirect.ts';
+import { PAGE_SCRIPT } from '../../../src/prerender/page-script.ts';
 
 /**
- * The one inline script the site has: on a prerendered Arabic page, it sends a visitor who
- * chose English to the English page before the first paint. Allowed by its hash, nothing else.
+ * The one inline script the site has (src/prerender/page-script.ts): it sends a visitor who
+ * chose English to the English page before the first paint, and loads a prerendered page's code
+ * once the page has been drawn. Allowed by its hash, nothing else.
  */
-export const LANGUAGE_REDIRECT_SOURCE = `'sha256-${createHash('sha256')
-  .update(LANGUAGE_REDIRECT_SCRIPT)
-  .digest('base64')}'`;
+export const PAGE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy directives for every response. No inline `<style>` and no inline
- * script but the language redirect above (by its hash): Vite's build emits only external files,
+ * script but the page script above (by its hash): Vite's build emits only external files,
  * prerendered pages carry no style attribute, and React sets `style={...}` through the CSSOM,
  * which CSP does not block. Exported for tests.
  */
 export function cspDirectives(env: Pick<ServerEnv, 'GEOCODE_URL'>): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", LANGUAGE_REDIRECT_SOURCE],
+    scriptSrc: ["'self'", PAGE_SCRIPT_SOURCE],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'"],
