@@ -98,6 +98,18 @@ describe('header', () => {
     }
   });
 
+  it('on a desktop keeps the logo and shows no back arrow on inner pages', async () => {
+    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const { page } = opened;
+    try {
+      await page.getByRole('link', { name: 'Afsh, home page' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('the menu closes on a click outside it', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/about' });
     const { page } = opened;

@@ -164,17 +164,17 @@ describe('Account links', () => {
 });
 
 describe('Back arrow on small screens', () => {
+  // Which of the two shows is the stylesheet's choice by width (tests/e2e/shell.e2e.ts checks
+  // it in a browser): the markup is the same on every screen, as in the prerendered HTML.
   it.each([
-    { width: 390, route: '/about', back: true },
-    { width: 767, route: '/prices', back: true },
-    { width: 390, route: '/', back: false },
-    { width: 768, route: '/about', back: false },
-    { width: 1280, route: '/about', back: false },
-  ])('at $width px on $route shows back=$back', ({ width, route, back }) => {
-    setViewportWidth(width);
+    { route: '/about', back: true },
+    { route: '/prices', back: true },
+    { route: '/', back: false },
+  ])('on $route renders a back arrow: $back, and the logo', ({ route, back }) => {
+    setViewportWidth(390);
     renderHeader({ route });
     expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(back);
-    expect(screen.queryByRole('link', { name: 'Afsh, home page' }) !== null).toBe(!back);
+    expect(screen.getByRole('link', { name: 'Afsh, home page' })).toBeInTheDocument();
   });
 
   it('goes home when there is no history to go back to', async () => {

@@ -12,7 +12,6 @@ import {
 import { LanguageToggle } from '../../components/ui/language-toggle';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../data/react/session-context';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
-import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import './header.css';
 
 const NAV_LINKS = [
@@ -40,7 +39,6 @@ export function Header() {
   const { user, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery(MOBILE_QUERY);
   const { hidden, scrolled, progress } = useHeaderScroll();
   // The menu remembers the page it was opened on, so a route change closes it (spec) without an
   // effect that resets state after render.
@@ -52,8 +50,10 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const navLinks = user ? [...NAV_LINKS, MY_ORDERS_LINK] : NAV_LINKS;
+  // Under the tablet width, a page other than home shows a back arrow instead of the logo
+  // (spec). The stylesheet decides by width, so the prerendered HTML is right on every screen
+  // and hydration has nothing to correct.
   const isHome = location.pathname === paths.home;
-  const showBack = isMobile && !isHome;
 
   // The overlay also closes on a click outside it, or Escape (keyboard users need a way out too).
   useEffect(() => {
@@ -134,7 +134,7 @@ export function Header() {
         <div className="scroll-progress-bar" ref={progressBar} />
       </div>
       <div className="container header-inner">
-        {showBack ? (
+        {!isHome && (
           <button
             type="button"
             className="btn btn-ghost header-back"
@@ -147,14 +147,17 @@ export function Header() {
           >
             <BackArrowIcon />
           </button>
-        ) : (
-          <Link to={paths.home} className="brand" aria-label={t('brand.homeLink')}>
-            <span className="brand-mark" aria-hidden="true">
-              <TruckIcon />
-            </span>
-            <span className="brand-name">{t('brand.name')}</span>
-          </Link>
         )}
+        <Link
+          to={paths.home}
+          className={isHome ? 'brand' : 'brand brand-beside-back'}
+          aria-label={t('brand.homeLink')}
+        >
+          <span className="brand-mark" aria-hidden="true">
+            <TruckIcon />
+          </span>
+          <span className="brand-name">{t('brand.name')}</span>
+        </Link>
 
         <nav className="desktop-nav" aria-label={t('nav.label')}>
           {navLinks.map((link) => (

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useClientValue } from './use-client-value';
 
 // One media-query hook for the app and every feature. Without matchMedia (old WebViews, some
 // tests) every query reads as "no match".
@@ -25,4 +26,19 @@ export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery(REDUCED_MOTION_QUERY);
+}
+
+/**
+ * The query for a component of a prerendered page: "no match" on the first render, as in the
+ * HTML, then the truth (useClientValue says why not useMediaQuery there).
+ */
+export function useMediaQueryAfterMount(query: string): boolean {
+  const store = useMemo(
+    () => ({
+      read: () => matches(query),
+      subscribe: (onChange: () => void) => subscribe(query, onChange),
+    }),
+    [query],
+  );
+  return useClientValue(store.read, false, store.subscribe);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CurrentUser, DataPort } from '../port';
 import { SessionContext, type Session } from './session-context';
 
@@ -20,7 +20,10 @@ export function SessionProvider({ port, children }: SessionProviderProps) {
 
   useEffect(() => {
     try {
-      return port.auth.subscribe((user) => setState({ user, ready: true }));
+      // In a transition: the answer usually comes while a prerendered page is still hydrating,
+      // and an urgent update would make React finish hydrating every screen that reads the
+      // session in one long task first. The header can wait a few milliseconds for the name.
+      return port.auth.subscribe((user) => startTransition(() => setState({ user, ready: true })));
     } catch (error) {
       console.error('Could not follow the session', error);
       // Nobody, then, but known: guarded pages must not wait forever.

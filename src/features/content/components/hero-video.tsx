@@ -1,6 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useClientValue } from '../../../components/ui/use-client-value';
 import { useTranslation } from 'react-i18next';
-import { usePrefersReducedMotion, usePrefersSavingData } from '../hooks/use-media-query';
+import {
+  REDUCED_MOTION_QUERY,
+  useMediaQueryAfterMount,
+  usePrefersSavingData,
+} from '../hooks/use-media-query';
 import { PauseIcon, PlayIcon, VolumeOffIcon, VolumeOnIcon } from './content-icons';
 import './hero-video.css';
 
@@ -16,23 +21,20 @@ const media = (file: string) => `${import.meta.env.BASE_URL}media/${file}`;
  *   "Mute" and "Unmute" while aria-pressed also flips would announce a double negative.
  * - The pause toggle is also what WCAG 2.2.2 needs for motion that runs longer than 5 seconds.
  */
-/** True once the window's load event has fired (false in prerendered HTML and while hydrating). */
-function usePageLoaded(): boolean {
-  return useSyncExternalStore(subscribeToLoad, isLoaded, () => false);
-}
-
+const isLoaded = () => document.readyState === 'complete';
 function subscribeToLoad(onChange: () => void): () => void {
   window.addEventListener('load', onChange);
   return () => window.removeEventListener('load', onChange);
 }
 
-function isLoaded(): boolean {
-  return document.readyState === 'complete';
+/** True once the window's load event has fired (false in prerendered HTML and at first). */
+function usePageLoaded(): boolean {
+  return useClientValue(isLoaded, false, subscribeToLoad);
 }
 
 export function HeroVideo() {
   const { t } = useTranslation('home');
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQueryAfterMount(REDUCED_MOTION_QUERY);
   const savingData = usePrefersSavingData();
   const autoplay = !reducedMotion && !savingData;
   const videoRef = useRef<HTMLVideoElement>(null);

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { CheckIcon, ChevronDownIcon, TruckIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { formatNumber } from '../format';
-import { useMediaQuery, WIDE_QUERY } from '../hooks/use-media-query';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { useMediaQueryAfterMount, WIDE_QUERY } from '../hooks/use-media-query';
 import {
   BoxIcon,
   CalendarIcon,
@@ -91,7 +92,8 @@ function HomeHero() {
 }
 
 function HowItWorks() {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const language = useDisplayLanguage();
   return (
     <section className="section home-section home-steps-section" aria-labelledby="steps-title">
       <div className="container">
@@ -106,7 +108,7 @@ function HowItWorks() {
                 <Icon />
               </span>
               <p className="home-step-number">
-                {t('steps.stepLabel', { number: formatNumber(index + 1, i18n.language) })}
+                {t('steps.stepLabel', { number: formatNumber(index + 1, language) })}
               </p>
               <h3>{t(`steps.items.${id}.title`)}</h3>
               <p className="muted">{t(`steps.items.${id}.body`)}</p>
@@ -126,7 +128,7 @@ function WhyChooseUs() {
   const listId = useId();
   // Phones start with the list folded (the page is long there); wider screens start with it open.
   // Once the visitor uses the button, their choice wins.
-  const wide = useMediaQuery(WIDE_QUERY);
+  const wide = useMediaQueryAfterMount(WIDE_QUERY);
   const [choice, setChoice] = useState<boolean | null>(null);
   const expanded = choice ?? wide;
   return (

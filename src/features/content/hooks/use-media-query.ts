@@ -1,10 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from '../../../components/ui/use-client-value';
 import { atLeast } from '../../../config/breakpoints';
 // The content pages' queries; the hook itself is the shared one.
 export {
   REDUCED_MOTION_QUERY,
-  useMediaQuery,
-  usePrefersReducedMotion,
+  useMediaQueryAfterMount,
 } from '../../../components/ui/use-media-query';
 
 export const WIDE_QUERY = atLeast('tablet');
@@ -20,9 +19,7 @@ export function prefersSavingData(): boolean {
   return connection?.saveData === true;
 }
 
-const noChanges = () => () => {};
-
-/** prefersSavingData() as a hook: false in prerendered HTML and while hydrating, then the truth. */
+/** prefersSavingData() as a hook: false in prerendered HTML and on the first render, then the truth. */
 export function usePrefersSavingData(): boolean {
-  return useSyncExternalStore(noChanges, prefersSavingData, () => false);
+  return useClientValue(prefersSavingData, false);
 }
