@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from './money';
+import { formatDigits, formatMoney, formatNumber } from './money';
 
 // Intl inserts direction marks and (non-breaking) spaces whose exact form differs by ICU
 // version; the assertions look at what a reader sees instead.
@@ -59,5 +59,40 @@ describe('formatNumber', () => {
     [1200, 'ar', '١٬٢٠٠'],
   ])('%d in %s → %s', (n, language, expected) => {
     expect(visible(formatNumber(n, language))).toBe(expected);
+  });
+});
+
+describe('written as Intl writes them, without asking Intl', () => {
+  const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1500, 9999, 10000, 12345, 99999, 100000];
+  for (let i = 0; i < 200; i += 1) amounts.push(Math.floor(Math.random() * 10 ** (1 + (i % 9))));
+  amounts.push(2.5, 1500.5, 1500.49);
+
+  it.each(['ar', 'en'] as const)('money in %s, to the letter', (language) => {
+    const intl = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-EG', {
+      style: 'currency',
+      currency: 'EGP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    for (const amount of amounts)
+      expect(formatMoney(amount, language), `${amount}`).toBe(intl.format(amount));
+  });
+
+  it.each(['ar', 'en'] as const)('whole numbers in %s, to the letter', (language) => {
+    const intl = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-EG');
+    for (const n of amounts.filter(Number.isInteger)) {
+      expect(formatNumber(n, language), `${n}`).toBe(intl.format(n));
+    }
+  });
+
+  it('other numbers still go through Intl', () => {
+    expect(formatNumber(-1500, 'en')).toBe('-1,500');
+    expect(formatNumber(2.5, 'ar')).toBe(new Intl.NumberFormat('ar-EG').format(2.5));
+  });
+
+  it('formatDigits changes only the digits', () => {
+    expect(formatDigits(2026, 'ar')).toBe('٢٠٢٦');
+    expect(formatDigits('AF-2026', 'ar')).toBe('AF-٢٠٢٦');
+    expect(formatDigits(2026, 'en')).toBe('2026');
   });
 });

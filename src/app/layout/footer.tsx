@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { env } from '../../config/env';
+import { formatDigits } from '../../domain/money';
 import { paths } from '../../config/paths';
 import { track } from '../../analytics/analytics';
 import { telHref, whatsappHref } from '../../components/ui/contact-buttons';
@@ -10,9 +11,7 @@ import './footer.css';
 export function Footer() {
   const { t, i18n } = useTranslation('common');
   // The year in the reader's digits (Arabic-Indic in Arabic), without a thousands separator.
-  const year = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-EG', {
-    useGrouping: false,
-  }).format(new Date().getFullYear());
+  const year = formatDigits(new Date().getFullYear(), i18n.language === 'ar' ? 'ar' : 'en');
   return (
     <footer className="site-footer">
       <div className="container footer-grid">

@@ -1,11 +1,7 @@
 // Arabic pages show Arabic-Indic digits (١٢٣), as Egyptians read them in Arabic text; English
-// pages show Western digits. Prices elsewhere follow the same rule through Intl.
+// pages show Western digits. Numbers go through the domain's formatNumber (domain/money.ts).
 export function localeFor(language: string): string {
   return language === 'ar' ? 'ar-EG' : 'en-GB';
-}
-
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(localeFor(language)).format(value);
 }
 
 /** A calendar date written as YYYY-MM-DD, shown in the visitor's language (Cairo time). */

@@ -2,7 +2,9 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDate, formatNumber } from '../format';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { formatDate } from '../format';
 import { BackHomeLink } from './back-home-link';
 import { CookieIcon, DatabaseIcon, RefreshIcon, ShieldIcon, SlidersIcon } from './content-icons';
 import './content-page.css';
@@ -43,6 +45,7 @@ const HAS_OUTRO: readonly SectionId[] = ['cookies'];
 export function PrivacyPage() {
   const { t, i18n } = useTranslation(['privacy', 'common']);
   const language = i18n.language;
+  const displayLanguage = useDisplayLanguage();
   return (
     <article className="content-page" aria-labelledby="privacy-title">
       <title>{`${t('meta.title')} | ${t('common:brand.name')}`}</title>
@@ -88,7 +91,9 @@ export function PrivacyPage() {
               <ul className="privacy-list">
                 {items.map((item) => (
                   <li key={item}>
-                    {t(`${id}.items.${item}`, { max: formatNumber(SUGGESTION_LIMIT, language) })}
+                    {t(`${id}.items.${item}`, {
+                      max: formatNumber(SUGGESTION_LIMIT, displayLanguage),
+                    })}
                   </li>
                 ))}
               </ul>
