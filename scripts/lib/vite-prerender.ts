@@ -114,9 +114,21 @@ export function prerender(options: { siteUrl: string }): Plugin {
       const fontFiles = (await readdir(join(outDir, 'assets'))).filter((name) =>
         /^cairo-(arabic|latin)-wght-normal-.*\.woff2$/.test(name),
       );
+      // The faces a page's first screen draws with, fetched with the stylesheets rather than
+      // discovered at the first layout. English needs Cairo's Latin file only. Arabic needs the
+      // Arabic file and the Latin one too: Cairo keeps the full stop, colon, brackets and digits
+      // that Arabic sentences and phone numbers use in its Latin file, so an Arabic page would
+      // otherwise find it needs that file halfway through its first layout.
       const fontsFor = (language: Language) =>
         fontFiles
-          .filter((name) => name.startsWith(language === 'ar' ? 'cairo-arabic' : 'cairo-latin-w'))
+          .filter(
+            (name) =>
+              name.startsWith('cairo-latin-wght') ||
+              (language === 'ar' && name.startsWith('cairo-arabic')),
+          )
+          .sort((a, b) =>
+            a.startsWith('cairo-arabic') ? -1 : b.startsWith('cairo-arabic') ? 1 : 0,
+          )
           .map((name) => `/assets/${name}`);
 
       const assetsFor = (language: Language, path: string): PageAssets => ({
