@@ -26,9 +26,20 @@ export function ReviewsPage() {
         <ReviewDialog className="btn-lg" />
       </header>
       {state.reviews === null ? (
-        <p className="reviews-loading muted" role="status">
-          {t('loading')}
-        </p>
+        // Three card-sized blocks, as many as the page shows at least (the samples): the cards
+        // take their place without pushing what is below them on a phone's first screen.
+        <ul className="reviews-list" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <li key={i}>
+              <p
+                className="review-card review-card-loading muted"
+                role={i === 0 ? 'status' : undefined}
+              >
+                {i === 0 ? t('loading') : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
       ) : (
         <ul className="reviews-list" aria-label={t('page.listLabel')}>
           {state.reviews.map((review) => (

@@ -9,7 +9,15 @@ import { Stars } from './stars';
 export function ReviewsSummary({ state }: { state: ReviewsState }) {
   const { t } = useTranslation('reviews');
   const language = useDisplayLanguage();
-  if (state.reviews === null) return null;
+  // While the reviews load, an empty line of the same height: nothing below it moves when the
+  // average arrives.
+  if (state.reviews === null) {
+    return (
+      <p className="reviews-summary" aria-hidden="true">
+        <span className="reviews-average">{'\u00a0'}</span>
+      </p>
+    );
+  }
   // No real review yet: the carousel shows the samples, and this line says so.
   if (state.average === null) {
     return (
