@@ -13,7 +13,7 @@ export function Footer() {
   // The year in the reader's digits (Arabic-Indic in Arabic), without a thousands separator.
   const year = formatDigits(new Date().getFullYear(), i18n.language === 'ar' ? 'ar' : 'en');
   return (
-    <footer className="site-footer">
+    <footer className="site-footer render-when-near">
       <div className="container footer-grid">
         <section aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="footer-brand">

@@ -132,7 +132,7 @@ function WhyChooseUs() {
   const [choice, setChoice] = useState<boolean | null>(null);
   const expanded = choice ?? wide;
   return (
-    <section className="section home-section home-why" aria-labelledby="why-title">
+    <section className="section home-section home-why render-when-near" aria-labelledby="why-title">
       <div className="container">
         <h2 id="why-title" className="home-why-heading">
           <button
@@ -168,7 +168,10 @@ function WhyChooseUs() {
 function PriceEstimate() {
   const { t } = useTranslation('home');
   return (
-    <section className="section home-section home-prices-section" aria-labelledby="prices-title">
+    <section
+      className="section home-section home-prices-section render-when-near"
+      aria-labelledby="prices-title"
+    >
       <div className="container">
         <div className="home-prices">
           <span className="home-prices-icon">
@@ -212,7 +215,7 @@ function ReviewsSoon() {
 function HomeFaq() {
   const { t } = useTranslation(['home', 'common']);
   return (
-    <section className="section home-section" aria-labelledby="faq-title">
+    <section className="section home-section home-faq render-when-near" aria-labelledby="faq-title">
       <div className="container-narrow">
         <h2 id="faq-title" className="section-title">
           {t('faq.title')}

@@ -13,7 +13,7 @@ export function ReviewsSectionFrame({ busy, children }: { busy?: boolean; childr
   const titleId = useId();
   return (
     <section
-      className="section reviews-section"
+      className={busy ? 'section reviews-section render-when-near' : 'section reviews-section'}
       aria-labelledby={titleId}
       aria-busy={busy || undefined}
     >
