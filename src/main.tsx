@@ -1,20 +1,15 @@
+// The browser entry, started by the page script once the prerendered page has been drawn
+// (src/prerender/page-script.ts). It statically imports almost nothing: on a slow phone every
+// task over 50 ms is a moment when a tap gets no answer, and a module graph is evaluated in one
+// task. So the app comes in stages, each its own task: the strings; React, the router and the
+// app's shell; the screen's code; then React DOM, which hydrates in a transition (in slices of
+// a few milliseconds, where the default priority would hydrate the whole page in one task).
 import './zod-config';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Resource } from 'i18next';
 import './styles/global.css';
-import { initI18n } from './i18n/i18n';
-import { App } from './app/app';
-import { createLanguageHistory } from './app/language-history';
-import { env } from './config/env';
-import { createDataPort } from './data/select-adapter';
-import { preloadScreens } from './app/routes';
 import { stripLanguagePrefix } from './i18n/languages';
 import { reportWebVitals } from './analytics/analytics';
 import { TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
 
 /** The strings a prerendered page was rendered with: hydration needs them before any request. */
 function prerenderedStrings(): Resource | undefined {
@@ -33,32 +28,24 @@ function prerenderedStrings(): Resource | undefined {
 /** Lets the browser paint and answer taps between two pieces of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * Start-up in small tasks: on a slow phone every task over 50 ms is a moment when a tap gets no
- * answer. The strings and the screen's code first; then the data port and the browser history,
- * which React would otherwise create inside its first slice of work; then hydration itself, in
- * a transition, so React works in slices of a few milliseconds and yields between them (at the
- * default priority it would hydrate the whole page in one long task).
- */
 async function start(container: HTMLElement): Promise<void> {
   const hydrating = container.hasAttribute('data-hydrate');
-  await Promise.all([
-    initI18n(undefined, { resources: prerenderedStrings() }),
-    // The page's screen code, before hydrating: nothing may suspend while React takes over.
-    // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
-    hydrating
-      ? preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {})
-      : null,
-  ]);
+  const { initI18n } = await import('./i18n/i18n');
+  await initI18n(undefined, { resources: prerenderedStrings() });
   await nextTask();
-  const port = createDataPort(env.backend);
-  const history = createLanguageHistory();
+  const { browserApp, preloadScreens } = await import('./app/browser-start');
   await nextTask();
-  const app = (
-    <StrictMode>
-      <App port={port} history={history} />
-    </StrictMode>
-  );
+  // The page's screen code, before hydrating: nothing may suspend while React takes over.
+  // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
+  if (hydrating) {
+    await preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {});
+    await nextTask();
+  }
+  const app = browserApp();
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  const { startTransition } = await import('react');
+  await nextTask();
   if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
@@ -73,6 +60,8 @@ async function start(container: HTMLElement): Promise<void> {
   }
 }
 
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
 void start(container);
 
 // Web vitals load after the page has settled, never competing with the first paint.

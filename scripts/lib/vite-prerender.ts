@@ -43,6 +43,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type ClientManifest = Record<string, ManifestChunk>;
@@ -110,7 +111,10 @@ export function prerender(options: { siteUrl: string }): Plugin {
       const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
       if (!entryKey) throw new Error('prerender: the client manifest has no entry');
       const entry = manifest[entryKey]!;
-      const base = closure(manifest, [entryKey]);
+      // The entry imports the app in stages (src/main.tsx): every page needs those stages' code.
+      // Web vitals are imported when the browser is idle, and are not worth fetching early.
+      const stages = (entry.dynamicImports ?? []).filter((key) => !key.includes('web-vitals'));
+      const base = closure(manifest, [entryKey, ...stages]);
       const fontFiles = (await readdir(join(outDir, 'assets'))).filter((name) =>
         /^cairo-(arabic|latin)-wght-normal-.*\.woff2$/.test(name),
       );

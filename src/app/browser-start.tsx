@@ -1,0 +1,20 @@
+// The browser's side of start-up, loaded by src/main.tsx after the strings (see there for why in
+// stages). Everything here is ready before React takes over the page.
+import { StrictMode, type ReactElement } from 'react';
+import { env } from '../config/env';
+import { createDataPort } from '../data/select-adapter';
+import { App } from './app';
+import { createLanguageHistory } from './language-history';
+
+export { preloadScreens } from './routes';
+
+/** The app as the browser renders it, with its data port and history made ahead of rendering. */
+export function browserApp(): ReactElement {
+  const port = createDataPort(env.backend);
+  const history = createLanguageHistory();
+  return (
+    <StrictMode>
+      <App port={port} history={history} />
+    </StrictMode>
+  );
+}
