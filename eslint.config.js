@@ -18,7 +18,7 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'coverage', 'public'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'coverage', 'public', 'functions/lib'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

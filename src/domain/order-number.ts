@@ -104,3 +104,28 @@ export function generateOrderNumber(
   const suffix = Math.min(max, Math.max(min, min + Math.floor(random() * (max - min + 1))));
   return formatOrderNumber(cairoYmdCompact(now), suffix);
 }
+
+/**
+ * Tries at the day's width before the last few go to the next width (D6). A width is at most
+ * half full, so twelve collisions in a row happen once in 4,096 orders at worst, and then the
+ * next width is nearly empty.
+ */
+export const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
+export const ORDER_NUMBER_ATTEMPTS = 20;
+
+/**
+ * The numbers to try, in order, for the next order of a day that has issued `issuedToday`: random
+ * picks at the day's width, then at the next one. Empty when the day's space is spent.
+ */
+export function* orderNumberCandidates(
+  issuedToday: number,
+  now: Date,
+  random: () => number = Math.random,
+): Generator<string> {
+  let width = orderSuffixWidth(issuedToday);
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
+    if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
+    if (width === null) return;
+    yield generateOrderNumber(now, random, width);
+  }
+}
