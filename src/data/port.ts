@@ -109,6 +109,8 @@ export interface OrdersPort {
   cancel(id: string): Promise<Order>;
   /** Admin: every order, filtered, sorted and paged. */
   list(filter?: OrderFilter): Promise<OrderPage>;
+  /** Admin: the order with exactly this number (typed any way tracking accepts), or null. */
+  findByNumber(orderNumber: string): Promise<Order | null>;
   /** Admin. */
   update(id: string, update: OrderAdminUpdate): Promise<Order>;
   /** Admin. */

@@ -498,6 +498,13 @@ export class MemoryDataPort implements DataPort {
         return { orders: items.map(({ order }) => copy(order)), total, counts };
       },
 
+      findByNumber: async (orderNumber) => {
+        this.requireAdmin();
+        const wanted = normalizeTrackingInput(orderNumber);
+        const found = records().find(({ order }) => order.orderNumber === wanted);
+        return found ? copy(found.order) : null;
+      },
+
       update: async (id, update: OrderAdminUpdate) => {
         this.requireAdmin();
         const body = (update ?? {}) as Record<string, unknown>;

@@ -1,13 +1,12 @@
 // The one bridge between firebase-functions and the handlers: the callable protocol verifies the
 // ID token and the App Check token, this turns the request into a CallContext, runs the handler
 // and turns a refusal into the protocol's error with our code, message key and field keys.
-import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { depsOver, type Deps, type Handler } from '../handlers.ts';
-import type { CallContext } from './context.ts';
+import { appKeyOf, type CallContext } from './context.ts';
 import { CALLABLE_CODES, describeFailure } from './errors.ts';
 import { ENFORCE_APP_CHECK, REGION, settingsFromParams } from './params.ts';
 
@@ -18,11 +17,6 @@ function deps(): Deps {
     db = getFirestore(getApps()[0] ?? initializeApp());
   }
   return depsOver(db, settingsFromParams());
-}
-
-/** A key for the App Check token (its hash: the token itself is a bearer credential). */
-export function appKeyOf(rawToken: string | undefined): string | null {
-  return rawToken ? createHash('sha256').update(rawToken).digest('hex').slice(0, 32) : null;
 }
 
 export function contextOf(request: CallableRequest): CallContext {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 
 /** Who is calling, as the callable protocol verified it (an ID token of this project). */
@@ -52,4 +53,9 @@ export async function requireAdmin(ctx: CallContext, admins: AdminDirectory): Pr
 /** Whether the caller is an admin now (claim and directory); false for anyone else. */
 export async function isAdminCaller(ctx: CallContext, admins: AdminDirectory): Promise<boolean> {
   return ctx.caller?.adminClaim === true && (await admins.isAdmin(ctx.caller.uid));
+}
+
+/** A key for an App Check token (its hash: the token itself is a bearer credential). */
+export function appKeyOf(rawToken: string | null | undefined): string | null {
+  return rawToken ? createHash('sha256').update(rawToken).digest('hex').slice(0, 32) : null;
 }

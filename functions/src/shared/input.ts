@@ -34,9 +34,7 @@ export function invalidFields(fields: Record<string, string>): RuleViolation {
 /** The schema's output, or invalid-argument with the first problem of each field. */
 export function parseOrRefuse<T>(
   schema: {
-    safeParse(
-      data: unknown,
-    ):
+    safeParse(data: unknown):
       | { success: true; data: T }
       | {
           success: false;
