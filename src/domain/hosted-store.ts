@@ -102,7 +102,7 @@ export function nameSearchTokens(fullName: string): string[] {
   if (!normalized) return [];
   const tokens = new Set<string>();
   for (const word of normalized.split(' ')) for (const p of prefixes(word)) tokens.add(p);
-  for (const p of prefixes(normalized)) tokens.add(p);
+  for (const p of prefixes(normalized)) if (!p.endsWith(' ')) tokens.add(p);
   return [...tokens];
 }
 

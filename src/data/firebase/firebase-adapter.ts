@@ -245,6 +245,19 @@ function isDocumentId(id: unknown): id is string {
 
 type Call = (name: FunctionName, data: unknown) => Promise<unknown>;
 
+/** One download of each SDK part, however many adapters ask for it at once. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+}
+
+const loadFunctionsSdk = once(() => import('firebase/functions'));
+const loadAppCheckSdk = once(() => import('firebase/app-check'));
+
 // ---------------------------------------------------------------------------------------------
 // The adapter
 
@@ -365,8 +378,8 @@ export class FirebaseDataPort implements DataPort {
   private async loadCallables(): Promise<Call> {
     const { appCheckSiteKey, functionsEmulatorHost, functionsRegion } = this.settings;
     const [functionsSdk, appCheckSdk] = await Promise.all([
-      import('firebase/functions'),
-      appCheckSiteKey ? import('firebase/app-check') : Promise.resolve(null),
+      loadFunctionsSdk(),
+      appCheckSiteKey ? loadAppCheckSdk() : Promise.resolve(null),
     ]);
     if (appCheckSdk && appCheckSiteKey) {
       appCheckSdk.initializeAppCheck(this.app, {

@@ -921,7 +921,7 @@ class AdminDocRef {
   async get(): Promise<AdminSnapshot> {
     return new AdminSnapshot(
       this,
-      this.store.snapshot(docRef([this.path], null), 'functions').data(),
+      this.store.snapshot(docRef(segmentsOf([this.path]), null), 'functions').data(),
     );
   }
 
@@ -975,7 +975,7 @@ class AdminTransaction {
       this.reads.set(ref.path, this.store.versionOf(ref.path));
       return new AdminSnapshot(
         ref,
-        this.store.snapshot(docRef([ref.path], null), 'functions').data(),
+        this.store.snapshot(docRef(segmentsOf([ref.path]), null), 'functions').data(),
       );
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
