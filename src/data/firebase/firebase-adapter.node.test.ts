@@ -660,3 +660,180 @@ describe('messages', () => {
     expect(backend.calls).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The admin list at scale: seeded as the functions store orders, read by the adapter's queries
+
+const GOVERNORATES = [
+  ['cairo', 'maadi'],
+  ['giza', 'dokki'],
+  ['alexandria', 'smouha'],
+] as const;
+const STATUSES: OrderStatus[] = [
+  'received',
+  'under_review',
+  'in_transit',
+  'delivered',
+  'cancelled',
+];
+
+/** `count` orders written straight into the store, as placeOrder writes them, and their counters. */
+async function seedOrders(count: number): Promise<void> {
+  const { orderDocument, trackingDocument } = await import('../../domain/hosted-store');
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+  for (let i = 0; i < count; i += 1) {
+    const [governorateId, districtId] = GOVERNORATES[i % GOVERNORATES.length]!;
+    const status = STATUSES[i % STATUSES.length]!;
+    counts[status] += 1;
+    const createdAt = new Date(NOW - (count - i) * 60_000).toISOString();
+    const order = {
+      orderNumber: `AF-20260301-${100000 + i}`,
+      userId: `customer-${i % 50}`,
+      fullName: i % 7 === 0 ? 'محمد علي' : 'Sara Hassan',
+      phoneNumber: `0101${String(1_000_000 + i).slice(-7)}`,
+      pickupAddress: '12 شارع التحرير',
+      dropoffAddress: '5 شارع 9',
+      governorateId,
+      districtId,
+      notes: '',
+      moveType: 'full' as const,
+      housing: 'apartment' as const,
+      pickupFloor: 1,
+      dropoffFloor: 1,
+      workers: 2,
+      moveDate: `2026-04-${String((i % 28) + 1).padStart(2, '0')}`,
+      moveTime: '09:00',
+      totalPrice: 1500 + (i % 10) * 80,
+      currency: 'EGP' as const,
+      paymentMethod: i % 2 ? ('card' as const) : ('cod' as const),
+      paymentStatus: i % 3 ? ('paid' as const) : ('pending' as const),
+      paymentProvider: i % 2 ? ('test' as const) : ('cash' as const),
+      status,
+      statusHistory: [{ status, at: createdAt, actor: 'system' as const }],
+      createdAt,
+    };
+    const toTime = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
+    backend.seed(
+      `orders/order-${String(i).padStart(6, '0')}`,
+      orderDocument(order, toTime, { paymentReference: null, updatedAt: createdAt }),
+    );
+    backend.seed(`tracking/${order.orderNumber}`, trackingDocument(order, toTime));
+  }
+  backend.seed('stats/orders', { counts, total: count });
+}
+
+/** Billed browser reads of one admin action. */
+async function readsOf(action: () => Promise<unknown>): Promise<number> {
+  backend.resetReads();
+  await action();
+  return backend.reads.browser;
+}
+
+describe('orders.list (admin) at scale', () => {
+  it('a page load reads one page and the counters, however many orders there are', async () => {
+    const reads: number[] = [];
+    for (const size of [600, 3000]) {
+      backend.reset();
+      backend.readRules = firestoreReadRules;
+      backend.seed('admins/admin-uid', {});
+      await seedOrders(size);
+      const admin = browser(ADMIN);
+      let page = await admin.orders.list({ limit: 50 });
+      reads.push(await readsOf(async () => (page = await admin.orders.list({ limit: 50 }))));
+      expect(page.orders).toHaveLength(50);
+      expect(page.total).toBe(size);
+      expect(page.counts.received).toBe(size / 5);
+      expect(page.orders.map((o) => o.createdAt)).toEqual(
+        [...page.orders.map((o) => o.createdAt)].sort().reverse(),
+      );
+    }
+    // 50 orders, the counters document, and the rules' admins look-ups: the same for both sizes.
+    expect(reads[0]).toBe(reads[1]);
+    expect(reads[0]).toBeLessThanOrEqual(55);
+  });
+
+  it('the next page starts after the last order of the one before (a cursor, not a skip)', async () => {
+    await seedOrders(300);
+    const admin = browser(ADMIN);
+    const first = await admin.orders.list({ limit: 50, page: 1 });
+    const secondReads = await readsOf(() => admin.orders.list({ limit: 50, page: 2 }));
+    expect(secondReads).toBeLessThanOrEqual(55);
+    const second = await admin.orders.list({ limit: 50, page: 2 });
+    const last = backend.queries.at(-1)!.constraints;
+    expect(last.some((c) => c.kind === 'startAfter')).toBe(true);
+    expect(second.orders[0]!.createdAt < first.orders.at(-1)!.createdAt).toBe(true);
+    expect(new Set([...first.orders, ...second.orders].map((o) => o.id)).size).toBe(100);
+  });
+
+  it('a link straight to page 4 reads the pages before it once, then pages by cursor', async () => {
+    await seedOrders(300);
+    const admin = browser(ADMIN);
+    const page4 = await admin.orders.list({ limit: 50, page: 4 });
+    const all = await admin.orders.list({ limit: 500 });
+    expect(page4.orders.map((o) => o.id)).toEqual(all.orders.slice(150, 200).map((o) => o.id));
+    expect(await readsOf(() => admin.orders.list({ limit: 50, page: 5 }))).toBeLessThanOrEqual(55);
+  });
+
+  it('filters, sorts and counts in Firestore, with count() when filtered', async () => {
+    await seedOrders(600);
+    const admin = browser(ADMIN);
+    const page = await admin.orders.list({
+      governorateId: 'giza',
+      paymentMethod: 'card',
+      status: 'delivered',
+      moveDateFrom: '2026-04-05',
+      moveDateTo: '2026-04-20',
+      sort: 'price-desc',
+      limit: 20,
+    });
+    const expected = (await admin.orders.list({ limit: 500, page: 1 })).orders.concat(
+      (await admin.orders.list({ limit: 500, page: 2 })).orders,
+    );
+    const matching = expected.filter(
+      (o) =>
+        o.governorateId === 'giza' &&
+        o.paymentMethod === 'card' &&
+        o.moveDate >= '2026-04-05' &&
+        o.moveDate <= '2026-04-20',
+    );
+    expect(page.total).toBe(matching.filter((o) => o.status === 'delivered').length);
+    expect(page.counts.received).toBe(matching.filter((o) => o.status === 'received').length);
+    const prices = page.orders.map((o) => o.totalPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(page.orders.every((o) => o.status === 'delivered' && o.governorateId === 'giza')).toBe(
+      true,
+    );
+  });
+
+  it('finds an order by its exact number, a customer by their mobile, names by a word', async () => {
+    await seedOrders(300);
+    const admin = browser(ADMIN);
+    const byNumber = await admin.orders.list({ search: 'af-20260301-100123' });
+    expect(byNumber.orders.map((o) => o.orderNumber)).toEqual(['AF-20260301-100123']);
+    const phone = byNumber.orders[0]!.phoneNumber;
+    const byPhone = await admin.orders.list({ search: `+20 ${phone.slice(1)}` });
+    expect(byPhone.orders.map((o) => o.phoneNumber)).toEqual([phone]);
+    const byName = await admin.orders.list({ search: 'محمد', limit: 500 });
+    expect(byName.total).toBe(Math.ceil(300 / 7));
+    expect(byName.orders.every((o) => o.fullName === 'محمد علي')).toBe(true);
+    // "مُحمّد" with its diacritics, and a second word, find the same orders.
+    expect((await admin.orders.list({ search: 'مُحمّد عل', limit: 1 })).total).toBe(byName.total);
+    expect((await admin.orders.list({ search: 'x' })).total).toBe(0);
+  });
+
+  it('the tracker’s updater finds an order by its number with one read', async () => {
+    await seedOrders(3000);
+    const admin = browser(ADMIN);
+    let found: Order | null = null;
+    const reads = await readsOf(
+      async () => (found = await admin.orders.findByNumber('AF-20260301-102500')),
+    );
+    expect(found!.orderNumber).toBe('AF-20260301-102500');
+    // The order, and the rules' look-up of the admins document.
+    expect(reads).toBeLessThanOrEqual(2);
+    expect(await admin.orders.findByNumber('AF-20260301-999999')).toBeNull();
+    expect((await rejection(browser(VISITOR).orders.findByNumber('AF-20260301-102500'))).code).toBe(
+      'permission-denied',
+    );
+  });
+});
