@@ -499,9 +499,12 @@ export class MemoryDataPort implements DataPort {
       },
 
       findByNumber: async (orderNumber) => {
-        this.requireAdmin();
+        const user = this.requireUser();
         const wanted = normalizeTrackingInput(orderNumber);
-        const found = records().find(({ order }) => order.orderNumber === wanted);
+        const found = records().find(
+          ({ order }) =>
+            order.orderNumber === wanted && (user.role === 'admin' || order.userId === user.id),
+        );
         return found ? copy(found.order) : null;
       },
 

@@ -511,12 +511,18 @@ export class FirebaseDataPort implements DataPort {
 
       findByNumber: (orderNumber) =>
         guard(async () => {
-          await this.requireAdmin();
+          const user = await this.requireUser();
+          const isAdmin = (await user.getIdTokenResult()).claims.admin === true;
           const wanted = normalizeTrackingInput(orderNumber);
           if (!wanted) return null;
-          // One read: the number is unique (its tracking copy's id).
+          // One read: the number is unique (its tracking copy's id). Customers ask among their own.
           const snapshot = await getDocs(
-            query(collection(this.db, ORDERS), where('orderNumber', '==', wanted), limit(1)),
+            query(
+              collection(this.db, ORDERS),
+              where('orderNumber', '==', wanted),
+              ...(isAdmin ? [] : [where('userId', '==', user.uid)]),
+              limit(1),
+            ),
           );
           const found = snapshot.docs[0];
           return found ? toOrder(found) : null;

@@ -24,16 +24,13 @@
 // ---------------------------------------------------------------------------------------------
 // firebase/app
 
-/** The SDK's error class: Firestore and Auth errors are instances of it, with a `code`. */
-export class FirebaseError extends Error {
-  readonly code: string;
+import { FirebaseError } from '@firebase/util';
 
-  constructor(code: string, message: string = code) {
-    super(message);
-    this.code = code;
-    this.name = 'FirebaseError';
-  }
-}
+/**
+ * The SDK's own error class (Firestore, Auth and Functions errors are instances of it, with a
+ * `code`), so the adapter recognises the fakes' errors whether `firebase/app` is faked or real.
+ */
+export { FirebaseError };
 
 export interface FakeApp {
   name: string;
@@ -821,13 +818,8 @@ function onSnapshot(
 // firebase/functions: callables answered by `backend.functions`
 
 /** The SDK's error for a failed call: code `functions/<code>`, and the function's details. */
-export class FunctionsError extends FirebaseError {
-  readonly details: unknown;
-
-  constructor(code: string, message: string, details?: unknown) {
-    super(`functions/${code}`, message);
-    this.details = details;
-  }
+function functionsError(code: string, message: string, details?: unknown): FirebaseError {
+  return Object.assign(new FirebaseError(`functions/${code}`, message), { details });
 }
 
 interface FakeFunctions {
@@ -865,7 +857,7 @@ function httpsCallable(functions: FakeFunctions, name: string) {
       appCheckToken: appCheckTokens.get(functions.app) ?? null,
     });
     if (!outcome.ok) {
-      throw new FunctionsError(outcome.code, outcome.message, overTheWire(outcome.details));
+      throw functionsError(outcome.code, outcome.message, overTheWire(outcome.details));
     }
     return { data: overTheWire(outcome.data) };
   };
@@ -882,7 +874,7 @@ class ReCaptchaEnterpriseProvider {
 export const appCheckOptions = new WeakMap<object, Record<string, unknown>>();
 
 function initializeAppCheck(app: { name: string }, options: Record<string, unknown>) {
-  if (appCheckOptions.has(app)) throw new FirebaseError('appCheck/already-initialized');
+  if (appCheckOptions.has(app)) throw new FirebaseError('appCheck/already-initialized', 'App Check is already initialised');
   appCheckOptions.set(app, options);
   appCheckTokens.set(app, `app-check-token-of-${app.name}`);
   return { app };
