@@ -1,4 +1,5 @@
 import { cairoYmdCompact, isCalendarDate } from './datetime';
+import { normalizeDigits, stripInvisibleMarks } from './digits';
 
 /**
  * `AF-{YYYYMMDD}-{N…}` (docs/decisions.md D6). The suffix is random, without a leading zero, and
@@ -128,4 +129,16 @@ export function* orderNumberCandidates(
     if (width === null) return;
     yield generateOrderNumber(now, random, width);
   }
+}
+/**
+ * What people paste: "#AF-…" from a chat, Arabic-Indic digits, lower case, direction marks.
+ * The AF pattern is not enforced: an unknown number is the backend's "not found", not a typo.
+ */
+export function normalizeTrackingInput(s: string): string {
+  if (typeof s !== 'string') return '';
+  const trimmed = stripInvisibleMarks(s)
+    .trim()
+    .replace(/^[#\uFF03\s]+/, '')
+    .trim();
+  return normalizeDigits(trimmed).toUpperCase();
 }

@@ -101,7 +101,10 @@ export interface ListScope {
   userId?: string;
 }
 
-export { ORDER_NUMBER_ATTEMPTS, ORDER_NUMBER_TRIES_PER_WIDTH } from '../../../src/domain/order-number.ts';
+export {
+  ORDER_NUMBER_ATTEMPTS,
+  ORDER_NUMBER_TRIES_PER_WIDTH,
+} from '../../../src/domain/order-number.ts';
 export const DEFAULT_PAGE_SIZE = ORDER_PAGE_SIZE_DEFAULT;
 export const MAX_PAGE_SIZE = ORDER_PAGE_SIZE_MAX;
 

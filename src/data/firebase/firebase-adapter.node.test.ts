@@ -36,6 +36,7 @@ import {
   type FakeUser,
 } from './testing-fake-firestore';
 import { firestoreReadRules } from './testing-read-rules';
+import { seedOrders } from './testing-seed-orders';
 
 // ---------------------------------------------------------------------------------------------
 // Set-up: a fixed clock, browsers signed in as someone, orders
@@ -664,64 +665,6 @@ describe('messages', () => {
 // ---------------------------------------------------------------------------------------------
 // The admin list at scale: seeded as the functions store orders, read by the adapter's queries
 
-const GOVERNORATES = [
-  ['cairo', 'maadi'],
-  ['giza', 'dokki'],
-  ['alexandria', 'smouha'],
-] as const;
-const STATUSES: OrderStatus[] = [
-  'received',
-  'under_review',
-  'in_transit',
-  'delivered',
-  'cancelled',
-];
-
-/** `count` orders written straight into the store, as placeOrder writes them, and their counters. */
-async function seedOrders(count: number): Promise<void> {
-  const { orderDocument, trackingDocument } = await import('../../domain/hosted-store');
-  const counts: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
-  for (let i = 0; i < count; i += 1) {
-    const [governorateId, districtId] = GOVERNORATES[i % GOVERNORATES.length]!;
-    const status = STATUSES[i % STATUSES.length]!;
-    counts[status] = (counts[status] ?? 0) + 1;
-    const createdAt = new Date(NOW - (count - i) * 60_000).toISOString();
-    const order = {
-      orderNumber: `AF-20260301-${100000 + i}`,
-      userId: `customer-${i % 50}`,
-      fullName: i % 7 === 0 ? 'محمد علي' : 'Sara Hassan',
-      phoneNumber: `0101${String(1_000_000 + i).slice(-7)}`,
-      pickupAddress: '12 شارع التحرير',
-      dropoffAddress: '5 شارع 9',
-      governorateId,
-      districtId,
-      notes: '',
-      moveType: 'full' as const,
-      housing: 'apartment' as const,
-      pickupFloor: 1,
-      dropoffFloor: 1,
-      workers: 2,
-      moveDate: `2026-04-${String((i % 28) + 1).padStart(2, '0')}`,
-      moveTime: '09:00',
-      totalPrice: 1500 + (i % 10) * 80,
-      currency: 'EGP' as const,
-      paymentMethod: i % 2 ? ('card' as const) : ('cod' as const),
-      paymentStatus: i % 3 ? ('paid' as const) : ('pending' as const),
-      paymentProvider: i % 2 ? ('test' as const) : ('cash' as const),
-      status,
-      statusHistory: [{ status, at: createdAt, actor: 'system' as const }],
-      createdAt,
-    };
-    const toTime = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
-    backend.seed(
-      `orders/order-${String(i).padStart(6, '0')}`,
-      orderDocument(order, toTime, { paymentReference: null, updatedAt: createdAt }),
-    );
-    backend.seed(`tracking/${order.orderNumber}`, trackingDocument(order, toTime));
-  }
-  backend.seed('stats/orders', { counts, total: count });
-}
-
 /** Billed browser reads of one admin action. */
 async function readsOf(action: () => Promise<unknown>): Promise<number> {
   backend.resetReads();
@@ -736,7 +679,7 @@ describe('orders.list (admin) at scale', () => {
       backend.reset();
       backend.readRules = firestoreReadRules;
       backend.seed('admins/admin-uid', {});
-      await seedOrders(size);
+      seedOrders(backend, size, NOW);
       const admin = browser(ADMIN);
       let page = await admin.orders.list({ limit: 50 });
       reads.push(await readsOf(async () => (page = await admin.orders.list({ limit: 50 }))));
@@ -753,7 +696,7 @@ describe('orders.list (admin) at scale', () => {
   });
 
   it('the next page starts after the last order of the one before (a cursor, not a skip)', async () => {
-    await seedOrders(300);
+    seedOrders(backend, 300, NOW);
     const admin = browser(ADMIN);
     const first = await admin.orders.list({ limit: 50, page: 1 });
     const secondReads = await readsOf(() => admin.orders.list({ limit: 50, page: 2 }));
@@ -766,7 +709,7 @@ describe('orders.list (admin) at scale', () => {
   });
 
   it('a link straight to page 4 reads the pages before it once, then pages by cursor', async () => {
-    await seedOrders(300);
+    seedOrders(backend, 300, NOW);
     const admin = browser(ADMIN);
     const page4 = await admin.orders.list({ limit: 50, page: 4 });
     const all = await admin.orders.list({ limit: 500 });
@@ -775,7 +718,7 @@ describe('orders.list (admin) at scale', () => {
   });
 
   it('filters, sorts and counts in Firestore, with count() when filtered', async () => {
-    await seedOrders(600);
+    seedOrders(backend, 600, NOW);
     const admin = browser(ADMIN);
     const page = await admin.orders.list({
       governorateId: 'giza',
@@ -806,7 +749,7 @@ describe('orders.list (admin) at scale', () => {
   });
 
   it('finds an order by its exact number, a customer by their mobile, names by a word', async () => {
-    await seedOrders(300);
+    seedOrders(backend, 300, NOW);
     const admin = browser(ADMIN);
     const byNumber = await admin.orders.list({ search: 'af-20260301-100123' });
     expect(byNumber.orders.map((o) => o.orderNumber)).toEqual(['AF-20260301-100123']);
@@ -822,7 +765,7 @@ describe('orders.list (admin) at scale', () => {
   });
 
   it('the tracker’s updater finds an order by its number with one read', async () => {
-    await seedOrders(3000);
+    seedOrders(backend, 3000, NOW);
     const admin = browser(ADMIN);
     let found: Order | null = null;
     const reads = await readsOf(

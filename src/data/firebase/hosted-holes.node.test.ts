@@ -26,13 +26,8 @@ import { defaultLimits } from '../../../functions/src/platform/settings';
 import { expectedOrderTotal } from '../../domain/schemas';
 import { DataError, type NewOrder } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';
-import {
-  backend,
-  fakeUser,
-  Timestamp,
-  type FakeAuth,
-  type FakeUser,
-} from './testing-fake-firestore';
+import type { Timestamp } from './testing-fake-firestore';
+import { backend, fakeUser, type FakeAuth, type FakeUser } from './testing-fake-firestore';
 import { firestoreReadRules } from './testing-read-rules';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');

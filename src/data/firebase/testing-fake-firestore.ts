@@ -874,7 +874,8 @@ class ReCaptchaEnterpriseProvider {
 export const appCheckOptions = new WeakMap<object, Record<string, unknown>>();
 
 function initializeAppCheck(app: { name: string }, options: Record<string, unknown>) {
-  if (appCheckOptions.has(app)) throw new FirebaseError('appCheck/already-initialized', 'App Check is already initialised');
+  if (appCheckOptions.has(app))
+    throw new FirebaseError('appCheck/already-initialized', 'App Check is already initialised');
   appCheckOptions.set(app, options);
   appCheckTokens.set(app, `app-check-token-of-${app.name}`);
   return { app };
