@@ -24,8 +24,9 @@ vi.mock(
 );
 
 import { fetchAllOrders } from '../../src/features/admin/hooks/use-admin-orders';
-import { FirebaseDataPort } from '../../src/data/firebase/firebase-adapter';
-import { backend, fakeUser, type FakeAuth } from '../../src/data/firebase/testing-fake-firestore';
+import type { FirebaseDataPort } from '../../src/data/firebase/firebase-adapter';
+import { fakeBrowser } from '../../src/data/firebase/testing-hosted';
+import { backend, fakeUser } from '../../src/data/firebase/testing-fake-firestore';
 import { firestoreReadRules } from '../../src/data/firebase/testing-read-rules';
 import { seedOrders } from '../../src/data/firebase/testing-seed-orders';
 
@@ -113,17 +114,7 @@ describe('reads per admin action on the hosted build', () => {
         backend.readRules = firestoreReadRules;
         backend.seed('admins/admin-uid', {});
         seedOrders(backend, size, NOW);
-        const port = new FirebaseDataPort(
-          {
-            apiKey: 'k',
-            authDomain: 'demo-afsh.firebaseapp.com',
-            projectId: 'demo-afsh',
-            appId: '1:0:web:0',
-            functionsRegion: 'europe-west1',
-          },
-          { appName: `reads-${size}` },
-        );
-        (port.authInstance as unknown as FakeAuth).currentUser = ADMIN;
+        const port = fakeBrowser(ADMIN);
         for (const action of ACTIONS) {
           backend.resetReads();
           const result = await action.run(port);

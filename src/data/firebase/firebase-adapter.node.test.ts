@@ -22,9 +22,8 @@ vi.mock(
 );
 
 import { routeFunctions, TEST_SETTINGS } from '../../../functions/src/testing/in-process';
-import { expectedOrderTotal } from '../../domain/schemas';
 import type { OrderStatus } from '../../domain/status';
-import { DataError, type NewOrder, type Order, type Review } from '../port';
+import type { NewOrder, Order, Review } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';
 import {
   appCheckOptions,
@@ -32,9 +31,15 @@ import {
   fakeUser,
   Timestamp,
   type Data,
-  type FakeAuth,
   type FakeUser,
 } from './testing-fake-firestore';
+import {
+  fakeBrowser,
+  hostedOrderInput,
+  rejection,
+  signInAs,
+  TEST_FIREBASE_SETTINGS,
+} from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 import { seedOrders } from './testing-seed-orders';
 
@@ -50,56 +55,15 @@ const VISITOR = fakeUser({ uid: 'visitor-uid' });
 const OTHER_VISITOR = fakeUser({ uid: 'other-visitor-uid' });
 const ADMIN = fakeUser({ uid: 'admin-uid', email: 'admin@example.com', claims: { admin: true } });
 
-const SETTINGS = {
-  apiKey: 'fake-api-key',
-  authDomain: 'demo-afsh.firebaseapp.com',
-  projectId: 'demo-afsh',
-  appId: '1:000000000000:web:0000000000',
-  functionsRegion: 'europe-west1',
-  appCheckSiteKey: 'site-key-0123456789',
-};
-
-let browsers = 0;
-
-/** A browser of its own (its own Firebase app, auth state and App Check token), signed in as `user`. */
-function browser(user: FakeUser | null): FirebaseDataPort {
-  browsers += 1;
-  const port = new FirebaseDataPort(SETTINGS, { appName: `browser-${browsers}` });
-  signIn(port, user);
-  return port;
-}
-
-function signIn(port: FirebaseDataPort, user: FakeUser | null): void {
-  (port.authInstance as unknown as FakeAuth).currentUser = user;
-}
+const browser = (user: FakeUser | null) => fakeBrowser(user);
+const signIn = signInAs;
 
 /** Moves the browser's and the functions' clock forward. */
 function later(ms: number): void {
   vi.setSystemTime(Date.now() + ms);
 }
 
-function orderInput(overrides: Partial<NewOrder> = {}): NewOrder {
-  const values: NewOrder = {
-    fullName: 'منى عبد الرحمن',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 شارع التحرير، الدقي',
-    dropoffAddress: '5 شارع 9، المعادي',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: 'الدور الثالث بدون أسانسير',
-    moveType: 'full',
-    housing: 'apartment',
-    pickupFloor: 3,
-    dropoffFloor: 1,
-    workers: 3,
-    moveDate: MOVE_DATE,
-    moveTime: '10:30',
-    paymentMethod: 'cod',
-    totalPrice: 0,
-    ...overrides,
-  };
-  return { ...values, totalPrice: overrides.totalPrice ?? expectedOrderTotal(values) };
-}
+const orderInput = hostedOrderInput;
 
 const CARD_TOKEN = 'test_ok_4242abcd';
 
@@ -122,19 +86,6 @@ function takeNumber(orderNumber: string): void {
 /** Moves a stored order on to `status` through the admin's function. */
 async function advance(order: Order, status: OrderStatus): Promise<void> {
   await browser(ADMIN).orders.update(order.id, { status });
-}
-
-/** The DataError a call fails with (and a clear message if it succeeds instead). */
-async function rejection(promise: Promise<unknown>): Promise<DataError> {
-  const outcome = await promise.then(
-    (value: unknown) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) {
-    throw new Error(`expected a DataError, got ${JSON.stringify(outcome.value)}`);
-  }
-  expect(outcome.error).toBeInstanceOf(DataError);
-  return outcome.error as DataError;
 }
 
 const history = (order: { statusHistory: { status: string; actor: string }[] }) =>
@@ -517,15 +468,15 @@ describe('App Check', () => {
     expect(appCheckOptions.has(port.app)).toBe(false);
     await port.orders.create(orderInput());
     const options = appCheckOptions.get(port.app)!;
-    expect(options.provider).toMatchObject({ siteKey: SETTINGS.appCheckSiteKey });
+    expect(options.provider).toMatchObject({ siteKey: TEST_FIREBASE_SETTINGS.appCheckSiteKey });
     expect(options.isTokenAutoRefreshEnabled).toBe(true);
     await port.orders.create(orderInput());
   });
 
   it('without a site key (the emulator) no App Check is initialised', async () => {
     const port = new FirebaseDataPort(
-      { ...SETTINGS, appCheckSiteKey: undefined },
-      { appName: `no-app-check-${(browsers += 1)}` },
+      { ...TEST_FIREBASE_SETTINGS, appCheckSiteKey: undefined },
+      { appName: 'no-app-check' },
     );
     signIn(port, VISITOR);
     await port.orders.create(orderInput());

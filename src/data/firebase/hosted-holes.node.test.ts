@@ -23,39 +23,19 @@ vi.mock(
 
 import { routeFunctions } from '../../../functions/src/testing/in-process';
 import { defaultLimits } from '../../../functions/src/platform/settings';
-import { expectedOrderTotal } from '../../domain/schemas';
-import { DataError, type NewOrder } from '../port';
-import { FirebaseDataPort } from './firebase-adapter';
 import type { Timestamp } from './testing-fake-firestore';
-import { backend, fakeUser, type FakeAuth, type FakeUser } from './testing-fake-firestore';
+import { backend, fakeUser, type FakeUser } from './testing-fake-firestore';
+import { fakeBrowser, hostedOrderInput, rejection, signInAs } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
 const MINUTE = 60_000;
 
-const SETTINGS = {
-  apiKey: 'fake-api-key',
-  authDomain: 'demo-afsh.firebaseapp.com',
-  projectId: 'demo-afsh',
-  appId: '1:000000000000:web:0000000000',
-  functionsRegion: 'europe-west1',
-  appCheckSiteKey: 'site-key-0123456789',
-};
-
-let apps = 0;
 let users = 0;
 
 /** A browser (its own app, so its own App Check token), signed in as `user`. */
-function browser(user: FakeUser | null = newVisitor()): FirebaseDataPort {
-  apps += 1;
-  const port = new FirebaseDataPort(SETTINGS, { appName: `hole-${apps}` });
-  signIn(port, user);
-  return port;
-}
-
-function signIn(port: FirebaseDataPort, user: FakeUser | null): void {
-  (port.authInstance as unknown as FakeAuth).currentUser = user;
-}
+const browser = (user: FakeUser | null = newVisitor()) => fakeBrowser(user);
+const signIn = signInAs;
 
 /** A new anonymous account: free to create, so no limit may rest on accounts alone. */
 function newVisitor(): FakeUser {
@@ -63,40 +43,7 @@ function newVisitor(): FakeUser {
   return fakeUser({ uid: `anonymous-${users}` });
 }
 
-function orderInput(overrides: Partial<NewOrder> = {}): NewOrder {
-  const values: NewOrder = {
-    fullName: 'منى عبد الرحمن',
-    phoneNumber: '01012345678',
-    pickupAddress: '12 شارع التحرير، الدقي',
-    dropoffAddress: '5 شارع 9، المعادي',
-    governorateId: 'cairo',
-    districtId: 'maadi',
-    notes: '',
-    moveType: 'full',
-    housing: 'apartment',
-    pickupFloor: 3,
-    dropoffFloor: 1,
-    workers: 3,
-    moveDate: '2026-04-01',
-    moveTime: '10:30',
-    paymentMethod: 'cod',
-    totalPrice: 0,
-    ...overrides,
-  };
-  return { ...values, totalPrice: overrides.totalPrice ?? expectedOrderTotal(values) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DataError> {
-  const outcome = await promise.then(
-    (value: unknown) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) {
-    throw new Error(`expected a refusal, got ${JSON.stringify(outcome.value)}`);
-  }
-  expect(outcome.error).toBeInstanceOf(DataError);
-  return outcome.error as DataError;
-}
+const orderInput = hostedOrderInput;
 
 /** A call straight to a function, as a script would make it, past the adapter's own checks. */
 async function scriptCalls(name: string, data: unknown, uid = newVisitor().uid) {
