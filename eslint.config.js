@@ -18,7 +18,17 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'coverage', 'public'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'coverage',
+      'public',
+      'functions/lib',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,6 +76,23 @@ export default tseslint.config(
               target: './src/domain',
               from: ['./src/components', './src/data', './src/i18n', './src/config', './server'],
               message: 'The domain is pure TypeScript shared by the SPA and the server.',
+            },
+            {
+              // The functions share the domain with the SPA and the payment seam with the server.
+              target: './functions/src',
+              from: [
+                './src/features',
+                './src/components',
+                './src/app',
+                './src/i18n',
+                './src/config',
+                './src/data/http',
+                './server/src/plugins',
+                './server/src/routes',
+                './server/src/repositories',
+                './server/src/services',
+              ],
+              message: 'The functions share only src/domain (and server/src/payments).',
             },
             {
               // What the server shares with the SPA (types, rules, schemas) is in src/domain;

@@ -1,7 +1,8 @@
 // `npm run bench`: performance figures as medians and ratios, never as pass/fail timings (the
 // machine is shared and noisy). Each case runs in rounds; we report the median time per operation
 // and its ratio to a baseline measured in the same process, so figures compare across machines.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,13 +10,12 @@ import { estimatePrice, recommendedTeamSize } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
-import { pageOrders } from '../src/data/order-list.ts';
-import type { Order, OrderFilter } from '../src/data/port.ts';
 import { build } from '../server/src/app.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
 import { httpBenchSettings, printHttpTable, runHttpBench } from './bench-http.ts';
 import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
+import { REPO_ROOT } from './lib/server-process.ts';
 
 interface Result {
   name: string;
@@ -139,11 +139,71 @@ async function main() {
 
   // Over real sockets, against the server as `npm run serve` runs it: see bench-http.ts.
   printHttpTable(await runHttpBench(), httpBenchSettings());
+
+  printHostedReads(await hostedReads());
+}
+
+const HOSTED_SIZES = [1_000, 10_000, 50_000];
+
+/**
+ * Firestore reads per admin action on the hosted build (the Firebase adapter and the functions,
+ * in-process over the fake Firestore that counts reads as Firestore bills them): the measuring
+ * lives in tests/unit/hosted-admin-reads.test.ts, run here with larger stores.
+ */
+async function hostedReads(): Promise<{
+  sizes: number[];
+  table: Record<string, Record<number, number>>;
+}> {
+  const dir = await mkdtemp(join(tmpdir(), 'afsh-reads-'));
+  const out = join(dir, 'reads.json');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        join(REPO_ROOT, 'node_modules', '.bin', 'vitest'),
+        ['run', '--project', 'unit', 'tests/unit/hosted-admin-reads.test.ts', '--reporter=dot'],
+        {
+          cwd: REPO_ROOT,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, BENCH_SIZES: HOSTED_SIZES.join(','), BENCH_OUT: out },
+        },
+      );
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`reads: exit ${code}`)),
+      );
+      child.on('error', reject);
+    });
+    return JSON.parse(await readFile(out, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function printHostedReads({
+  sizes,
+  table,
+}: {
+  sizes: number[];
+  table: Record<string, Record<number, number>>;
+}) {
+  const names = Object.keys(table);
+  const width = Math.max(...names.map((name) => name.length));
+  console.log(
+    '\nHosted build: Firestore reads per admin action (billed as Firestore does), by orders stored',
+  );
+  console.log(
+    `${'action'.padEnd(width)}  ${sizes.map((n) => `${n.toLocaleString('en')} orders`.padStart(15)).join('')}`,
+  );
+  for (const name of names) {
+    console.log(
+      `${name.padEnd(width)}  ${sizes.map((n) => String(table[name]![n]).padStart(15)).join('')}`,
+    );
+  }
+  console.log(
+    'The old adapter read the newest 5,000 orders on every list load, and 5,000 per 500 CSV rows.',
+  );
 }
 
 const SEEDED_ORDERS = 2000;
-/** The Firebase adapter's ADMIN_SCAN_LIMIT. */
-const BROWSER_SCAN = 5000;
 
 /**
  * The admin orders list (issue 5) with thousands of orders: a temp database file (WAL, as in
@@ -211,28 +271,6 @@ async function adminListCases(staticDir: string): Promise<Result[]> {
       ),
     );
 
-    // The Firebase adapter's admin list (src/data/order-list.ts): filter, count, sort and page in
-    // the browser over up to ADMIN_SCAN_LIMIT (5000) orders read from Firestore.
-    const fetched: Order[] = [];
-    for (let pageNumber = 1; pageNumber <= Math.ceil(n / 500); pageNumber += 1) {
-      const res = await list(`page=${pageNumber}&limit=500`)();
-      fetched.push(...(res.json() as { orders: Order[] }).orders);
-    }
-    const scanned: Order[] = Array.from({ length: BROWSER_SCAN }, (_, i) => {
-      const order = fetched[i % fetched.length]!;
-      return { ...order, id: `${order.id}-${i}`, orderNumber: `${order.orderNumber}-${i}` };
-    });
-    const newestFirst = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);
-    const page = (filter: OrderFilter) => () =>
-      pageOrders(scanned, filter, { admin: true, orderOf: (o) => o, newestFirst });
-    results.push(
-      await bench(`pageOrders in the browser: ${BROWSER_SCAN} orders, page 1`, 20, page({})),
-      await bench(
-        `  + search phone "0101" + status under_review + sort move-date-desc`,
-        20,
-        page({ search: '0101', status: 'under_review', sort: 'move-date-desc' }),
-      ),
-    );
     return results;
   } finally {
     await app.close();

@@ -30,18 +30,27 @@ const SDK_MARKERS = [
   'FirebaseError',
   'identitytoolkit.googleapis.com',
   'firestore.googleapis.com',
+  'cloudfunctions.net',
+  'content-firebaseappcheck.googleapis.com',
 ];
+/**
+ * Text only the functions and App Check SDKs put in a chunk: they load on the first write (an
+ * order, a review, a message, a tracking look-up), never for `/`, not even after it is up.
+ */
+const WRITE_SDK_MARKERS = ['cloudfunctions.net', 'content-firebaseappcheck.googleapis.com'];
 
-async function sdkChunks(): Promise<string[]> {
+async function chunksWith(markers: readonly string[]): Promise<string[]> {
   const assets = join(DIST, 'assets');
   const files = (await readdir(assets)).filter((file) => file.endsWith('.js'));
   const found: string[] = [];
   for (const file of files) {
     const text = await readFile(join(assets, file), 'utf8');
-    if (SDK_MARKERS.some((marker) => text.includes(marker))) found.push(`assets/${file}`);
+    if (markers.some((marker) => text.includes(marker))) found.push(`assets/${file}`);
   }
   return found.sort();
 }
+
+const sdkChunks = () => chunksWith(SDK_MARKERS);
 
 interface FileFigure {
   file: string;
@@ -241,6 +250,22 @@ async function main(): Promise<number> {
     await app.close();
   }
   figures.forEach(printTable);
+  if (BACKEND === 'firebase') {
+    const writeSdk = await chunksWith(WRITE_SDK_MARKERS);
+    if (!writeSdk.length) {
+      console.error('bundle budget (firebase): no functions / App Check chunk in the build');
+      return 1;
+    }
+    const loaded = figures.flatMap((f) => [...f.files, ...f.lazy].map((file) => file.file));
+    const early = writeSdk.filter((file) => loaded.includes(file));
+    if (early.length) {
+      console.error(`bundle budget (firebase): / loads the functions / App Check SDK: ${early}`);
+      return 1;
+    }
+    console.info(
+      `bundle check (firebase): functions and App Check load on the first write only (${writeSdk.join(', ')})`,
+    );
+  }
 
   const out = join(REPO_ROOT, 'test-results');
   await mkdir(out, { recursive: true });

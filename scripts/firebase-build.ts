@@ -2,23 +2,38 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
 import { parseFirebaseSettings } from '../src/data/firebase/firebase-config.ts';
+import { buildFunctions } from './functions-build.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 
 /**
  * `npm run build:firebase [-- --outDir dir]`: the hosted build (VITE_BACKEND=firebase) into
- * dist/ (what firebase.json's hosting serves). The VITE_FIREBASE_* settings (from the environment
- * or .env / .env.production) are checked before Vite starts, so a missing one stops the build
- * with its name instead of shipping a bundle that fails on the first visitor's first click.
+ * dist/ (what firebase.json's hosting serves), then the Cloud Functions into functions/lib. The
+ * VITE_FIREBASE_* settings (from the environment or .env / .env.production) are checked before
+ * Vite starts, so a missing one stops the build with its name instead of shipping a bundle that
+ * fails on the first visitor's first click. The App Check site key is required unless the build
+ * talks to the Functions emulator: the deployed functions refuse calls without App Check.
  */
 async function main(): Promise<number> {
   const env = { ...loadEnv('production', REPO_ROOT, 'VITE_'), ...process.env };
   try {
-    parseFirebaseSettings(env);
+    const settings = parseFirebaseSettings(env);
+    if (!settings.appCheckSiteKey && !settings.functionsEmulatorHost) {
+      throw new Error(
+        'VITE_FIREBASE_APPCHECK_SITE_KEY is required (a reCAPTCHA Enterprise site key): the functions refuse calls without App Check',
+      );
+    }
   } catch (error) {
     console.error(`build:firebase: ${(error as Error).message}`);
     console.error('Set them in .env (see .env.example) or the environment.');
     return 1;
   }
+  const code = await viteBuild();
+  if (code !== 0) return code;
+  await buildFunctions();
+  return 0;
+}
+
+function viteBuild(): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(
       join(REPO_ROOT, 'node_modules', '.bin', 'vite'),

@@ -1,16 +1,20 @@
 import { parseArgs } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { setAdmin } from './lib/admin-grant.ts';
 
 /**
  * `npm run firebase:grant-admin -- --email you@example.com [--revoke] [--project id]`
  *
- * Sets (or removes) the `admin: true` custom claim that firestore.rules and the adapter read
- * (docs/decisions.md D2). The account must exist (sign up on the site first). Credentials: Application
- * Default Credentials (`gcloud auth application-default login`, or GOOGLE_APPLICATION_CREDENTIALS
- * pointing at a service-account key). With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks
- * to the Auth emulator instead and needs no credentials. The user sees the claim after the next
- * token refresh (sign out and in again, or within the hour).
+ * Makes an account an admin: the `admin: true` custom claim and the document admins/{uid}, which
+ * firestore.rules and the functions both require (docs/decisions.md D2). `--revoke` deletes the
+ * document (access ends at once), removes the claim and revokes the account's refresh tokens
+ * (scripts/lib/admin-grant.ts). The account must exist (sign up on the site first). Credentials:
+ * Application Default Credentials (`gcloud auth application-default login`, or
+ * GOOGLE_APPLICATION_CREDENTIALS pointing at a service-account key). With
+ * FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST set, firebase-admin talks to the
+ * emulators instead. A new admin sees the claim after the next token refresh (sign out and in).
  */
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -35,26 +39,23 @@ async function main(): Promise<number> {
     return 2;
   }
   const app = getApps()[0] ?? initializeApp({ projectId });
-  const auth = getAuth(app);
-  let user;
-  try {
-    user = await auth.getUserByEmail(email);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') {
-      console.error(`No account with the email ${email}: sign up on the site first.`);
-      return 1;
-    }
-    throw error;
+  const outcome = await setAdmin({
+    auth: getAuth(app),
+    db: getFirestore(app),
+    email,
+    revoke: values.revoke,
+  });
+  if (!outcome.ok) {
+    console.error(`No account with the email ${email}: sign up on the site first.`);
+    return 1;
   }
-  const claims = { ...(user.customClaims ?? {}) };
-  if (values.revoke) delete claims.admin;
-  else claims.admin = true;
-  await auth.setCustomUserClaims(user.uid, claims);
   const where = process.env.FIREBASE_AUTH_EMULATOR_HOST
-    ? `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`
+    ? `the emulators (${process.env.FIREBASE_AUTH_EMULATOR_HOST})`
     : `project ${projectId}`;
   console.info(
-    `${email} (${user.uid}) is ${values.revoke ? 'no longer' : 'now'} an admin in ${where}.`,
+    outcome.admin
+      ? `${email} (${outcome.uid}) is now an admin in ${where}.`
+      : `${email} (${outcome.uid}) is no longer an admin in ${where}; their sessions are revoked.`,
   );
   return 0;
 }

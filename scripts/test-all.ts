@@ -40,6 +40,11 @@ function vitest(report: string, projects: string[], env?: Record<string, string>
 
 const steps: Step[] = [
   { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  {
+    title: 'typecheck (functions)',
+    command: bin('tsc'),
+    args: ['-p', 'functions/tsconfig.json', '--noEmit'],
+  },
   { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   { title: 'format', command: bin('prettier'), args: ['--check', '.'] },
   vitest('unit-component', ['unit', 'component']),
@@ -57,6 +62,7 @@ const steps: Step[] = [
       VITE_FIREBASE_AUTH_DOMAIN: 'demo-afsh.firebaseapp.com',
       VITE_FIREBASE_PROJECT_ID: 'demo-afsh',
       VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+      VITE_FIREBASE_APPCHECK_SITE_KEY: 'bundle-check-site-key',
     },
   },
   {

@@ -15,6 +15,7 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:order.priceMismatch' (field totalPrice, 400)   → 'errors:order.priceMismatch'
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
+ * - 'errors:payment.cardUnavailable' (hosted build, no gateway) is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -23,6 +24,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:order.priceMismatch': 'errors:order.priceMismatch',
   'validation:payment.declined': 'errors:payment.declined',
   'errors:order.limitReached': 'errors:order.limitReached',
+  'errors:payment.cardUnavailable': 'errors:payment.cardUnavailable',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -44,6 +46,7 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:order.priceMismatch',
   'errors:payment.declined',
   'errors:order.limitReached',
+  'errors:payment.cardUnavailable',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

@@ -109,6 +109,11 @@ export interface OrdersPort {
   cancel(id: string): Promise<Order>;
   /** Admin: every order, filtered, sorted and paged. */
   list(filter?: OrderFilter): Promise<OrderPage>;
+  /**
+   * The order with exactly this number (typed any way tracking accepts), or null: any order for
+   * an admin, the caller's own for anyone else.
+   */
+  findByNumber(orderNumber: string): Promise<Order | null>;
   /** Admin. */
   update(id: string, update: OrderAdminUpdate): Promise<Order>;
   /** Admin. */

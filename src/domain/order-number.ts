@@ -1,4 +1,5 @@
 import { cairoYmdCompact, isCalendarDate } from './datetime';
+import { normalizeDigits, stripInvisibleMarks } from './digits';
 
 /**
  * `AF-{YYYYMMDD}-{N…}` (docs/decisions.md D6). The suffix is random, without a leading zero, and
@@ -103,4 +104,41 @@ export function generateOrderNumber(
   // Math.random stays in [0, 1), but an injected source might not; keep the suffix in range.
   const suffix = Math.min(max, Math.max(min, min + Math.floor(random() * (max - min + 1))));
   return formatOrderNumber(cairoYmdCompact(now), suffix);
+}
+
+/**
+ * Tries at the day's width before the last few go to the next width (D6). A width is at most
+ * half full, so twelve collisions in a row happen once in 4,096 orders at worst, and then the
+ * next width is nearly empty.
+ */
+export const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
+export const ORDER_NUMBER_ATTEMPTS = 20;
+
+/**
+ * The numbers to try, in order, for the next order of a day that has issued `issuedToday`: random
+ * picks at the day's width, then at the next one. Empty when the day's space is spent.
+ */
+export function* orderNumberCandidates(
+  issuedToday: number,
+  now: Date,
+  random: () => number = Math.random,
+): Generator<string> {
+  let width = orderSuffixWidth(issuedToday);
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
+    if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
+    if (width === null) return;
+    yield generateOrderNumber(now, random, width);
+  }
+}
+/**
+ * What people paste: "#AF-…" from a chat, Arabic-Indic digits, lower case, direction marks.
+ * The AF pattern is not enforced: an unknown number is the backend's "not found", not a typo.
+ */
+export function normalizeTrackingInput(s: string): string {
+  if (typeof s !== 'string') return '';
+  const trimmed = stripInvisibleMarks(s)
+    .trim()
+    .replace(/^[#\uFF03\s]+/, '')
+    .trim();
+  return normalizeDigits(trimmed).toUpperCase();
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry } from './card';
 import { isBeyondCairoDays, isPastCairoDate, isValidTime, isValidYmd } from './datetime';
-import { normalizeDigits, parseDecimal, stripInvisibleMarks } from './digits';
+import { normalizeDigits, parseDecimal } from './digits';
 import { findDistrict, findGovernorate } from './governorates';
 import { normalizeEgyptianMobile } from './phone';
+import { normalizeTrackingInput } from './order-number';
 import {
   BOOKING_HORIZON_DAYS,
   estimatePrice,
@@ -461,18 +462,8 @@ export type CardInput = z.output<ReturnType<typeof cardSchema>>;
 // ---------------------------------------------------------------------------------------------
 // Tracking
 
-/**
- * What people paste: "#AF-…" from a chat, Arabic-Indic digits, lower case, direction marks.
- * The AF pattern is not enforced: an unknown number is the backend's "not found", not a typo.
- */
-export function normalizeTrackingInput(s: string): string {
-  if (typeof s !== 'string') return '';
-  const trimmed = stripInvisibleMarks(s)
-    .trim()
-    .replace(/^[#\uFF03\s]+/, '')
-    .trim();
-  return normalizeDigits(trimmed).toUpperCase();
-}
+// What people paste for an order number (zod-free, so the http adapter can use it on `/`).
+export { normalizeTrackingInput };
 
 export const trackingInputSchema = z
   .string({ error: M.trackingRequired })

@@ -38,7 +38,7 @@ import {
   paymentDeclined,
   toPublicTracking,
 } from '../domain/order';
-import { generateOrderNumber, orderSuffixWidth, widerSuffix } from '../domain/order-number';
+import { orderNumberCandidates } from '../domain/order-number';
 import { priceCatalog } from '../domain/pricing';
 import {
   contactSchema,
@@ -57,8 +57,6 @@ import { cairoYmdCompact } from '../domain/datetime';
 
 // The payment screen's tests check the tokens the browser issues against the same pattern.
 export { TEST_PAYMENT_TOKEN } from '../domain/order';
-const ORDER_NUMBER_ATTEMPTS = 20;
-const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
 const REVIEWS_LIMIT = 100;
 /** The server's moderation list cap (ADMIN_REVIEW_LIST_LIMIT). */
 const ADMIN_REVIEWS_LIMIT = 1000;
@@ -230,11 +228,7 @@ export class MemoryBackend {
     const prefix = `AF-${cairoYmdCompact(now)}-`;
     const taken = new Set([...this.orders.values()].map(({ order }) => order.orderNumber));
     const issuedToday = [...taken].filter((number) => number.startsWith(prefix)).length;
-    let width = orderSuffixWidth(issuedToday);
-    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
-      if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
-      if (width === null) break;
-      const candidate = generateOrderNumber(now, this.random, width);
+    for (const candidate of orderNumberCandidates(issuedToday, now, this.random)) {
       if (!taken.has(candidate)) return candidate;
     }
     throw new DataError('unavailable', 'errors:unavailable');
@@ -502,6 +496,16 @@ export class MemoryDataPort implements DataPort {
           newestFirst,
         });
         return { orders: items.map(({ order }) => copy(order)), total, counts };
+      },
+
+      findByNumber: async (orderNumber) => {
+        const user = this.requireUser();
+        const wanted = normalizeTrackingInput(orderNumber);
+        const found = records().find(
+          ({ order }) =>
+            order.orderNumber === wanted && (user.role === 'admin' || order.userId === user.id),
+        );
+        return found ? copy(found.order) : null;
       },
 
       update: async (id, update: OrderAdminUpdate) => {

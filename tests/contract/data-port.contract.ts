@@ -586,6 +586,18 @@ export function describeDataPortContract(
         expect(ids(byNumber.orders)).toEqual([card.id]);
       });
 
+      it('finds an order by its exact number, typed any way: any for admins, their own for others', async () => {
+        const { client } = await visitor();
+        const order = await client.orders.create(orderInput());
+        const typed = `  #${toArabicIndic(order.orderNumber.toLowerCase())} `;
+        expect((await admin.orders.findByNumber(typed))?.id).toBe(order.id);
+        expect((await client.orders.findByNumber(order.orderNumber))?.id).toBe(order.id);
+        expect(await (await visitor()).client.orders.findByNumber(order.orderNumber)).toBeNull();
+        const unknown = generateOrderNumber(new Date('1999-06-01T10:00:00Z'));
+        expect(await admin.orders.findByNumber(unknown)).toBeNull();
+        await expectDataError(browser().orders.findByNumber(order.orderNumber), 'unauthenticated');
+      });
+
       it('lists every order, newest first, for admins only', async () => {
         const { client } = await visitor();
         const order = await client.orders.create(orderInput());

@@ -1,5 +1,6 @@
 import { deleteApp, getApps, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { describe } from 'vitest';
 import {
   createFirebaseDataPort,
@@ -7,12 +8,15 @@ import {
 } from '../../src/data/firebase/firebase-adapter';
 import { describeDataPortContract } from './data-port.contract';
 
-// The FirebaseDataPort against the Auth and Firestore emulators, with firestore.rules loaded by
-// them (firebase.json). `npm run test:firebase` starts both with `firebase emulators:exec`, which
-// sets the two *_EMULATOR_HOST variables; without the Firestore emulator this suite skips.
+// The FirebaseDataPort against the Auth, Firestore and Functions emulators, with firestore.rules
+// and functions/lib (built first) loaded by them (firebase.json; functions/.env.local turns App
+// Check off and the test payment provider on there). `npm run test:firebase` starts them with
+// `firebase emulators:exec`, which sets the *_EMULATOR_HOST variables; without the Firestore
+// emulator this suite skips. tests/firebase/in-process.contract.test.ts runs the same suite here.
 
 const FIRESTORE = process.env.FIRESTORE_EMULATOR_HOST;
 const AUTH = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const FUNCTIONS = process.env.FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
 const PROJECT = 'demo-afsh';
 const ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' };
 
@@ -31,6 +35,7 @@ describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
       const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
       const user = existing ?? (await adminAuth.createUser(ADMIN));
       await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+      await getAdminFirestore(adminApp).doc(`admins/${user.uid}`).set({ email: ADMIN.email });
 
       const ports: FirebaseDataPort[] = [];
       const newClient = () => {
@@ -42,6 +47,7 @@ describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
             VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
             VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
             VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
+            VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: FUNCTIONS,
           },
           { appName: `contract-${ports.length + 1}` },
         );

@@ -1,5 +1,11 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { getApps as getAdminApps, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { setAdmin } from '../../scripts/lib/admin-grant';
+import {
+  FakeAdminFirestore,
+  FakeFirestoreBackend,
+} from '../../src/data/firebase/testing-fake-firestore';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isDataError } from '../../src/data/port';
 import type { CurrentUser } from '../../src/data/port';
@@ -17,7 +23,9 @@ const host = inject('authEmulatorHost');
 const problem = inject('authEmulatorProblem');
 if (!host) console.info(`skipped: ${problem}`);
 
-const ROOT = join(import.meta.dirname, '..', '..');
+/** The admins collection the grant script writes (Firestore itself needs its emulator). */
+const store = new FakeFirestoreBackend();
+const adminDb = new FakeAdminFirestore(store) as unknown as AdminFirestore;
 const PASSWORD = 'Moving-day-2026';
 const ports: FirebaseDataPort[] = [];
 let apps = 0;
@@ -40,22 +48,11 @@ function browser(): FirebaseDataPort {
   return port;
 }
 
-function grantAdmin(email: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/firebase-grant-admin.ts', '--email', email, '--project', 'demo-afsh'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host ?? '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+/** `npm run firebase:grant-admin` as the script runs it, with the Firestore half in-process. */
+async function grantAdmin(email: string, revoke = false) {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host ?? '127.0.0.1:9099';
+  const app = getAdminApps()[0] ?? initializeAdminApp({ projectId: 'demo-afsh' });
+  return setAdmin({ auth: getAdminAuth(app), db: adminDb, email, revoke });
 }
 
 async function failure(promise: Promise<unknown>) {
@@ -133,8 +130,8 @@ describe.skipIf(!host)('Firebase adapter: auth against the Auth emulator', () =>
     expect(user.isAdmin).toBe(false);
 
     const granted = await grantAdmin(email);
-    expect(granted.output).toContain('is now an admin');
-    expect(granted.code).toBe(0);
+    expect(granted).toMatchObject({ ok: true, uid: user.id, admin: true });
+    expect(store.read(`admins/${user.id}`)).toMatchObject({ email });
 
     // The old token still says "not admin" (the browser is no authority); a refresh reads the claim.
     expect((await port.auth.current())?.isAdmin).toBe(false);
@@ -144,7 +141,30 @@ describe.skipIf(!host)('Firebase adapter: auth against the Auth emulator', () =>
     expect((await browser().auth.signIn({ email, password: PASSWORD })).isAdmin).toBe(true);
 
     const missing = await grantAdmin(uniqueEmail());
-    expect(missing.code).toBe(1);
-    expect(missing.output).toContain('No account with the email');
+    expect(missing).toMatchObject({ ok: false, reason: 'no-account' });
+  });
+
+  it('--revoke ends an admin’s access at once: the document goes and every session is revoked', async () => {
+    const email = uniqueEmail();
+    const port = browser();
+    const user = await port.auth.signUp({ email, password: PASSWORD });
+    await grantAdmin(email);
+    expect((await port.refreshClaims())?.isAdmin).toBe(true);
+    const token = await port.authInstance.currentUser!.getIdToken();
+    const adminAuth = getAdminAuth(getAdminApps()[0]!);
+    expect((await adminAuth.verifyIdToken(token, true)).admin).toBe(true);
+
+    // Token times are whole seconds: revoke in a later second than the token was issued.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await grantAdmin(email, true)).toMatchObject({ ok: true, admin: false });
+    // The rules and the functions check this document on every request.
+    expect(store.read(`admins/${user.id}`)).toBeUndefined();
+    // The hour-long ID token the browser holds is revoked, and so are its refresh tokens (the
+    // emulator still hands out new ID tokens for them; Firebase Auth does not).
+    const revoked = await failure(adminAuth.verifyIdToken(token, true));
+    expect((revoked as { code?: string }).code).toBe('auth/id-token-revoked');
+    const validAfter = Date.parse((await adminAuth.getUser(user.id)).tokensValidAfterTime ?? '');
+    expect(validAfter).toBeGreaterThan(Date.now() - 5_000);
+    expect((await adminAuth.getUser(user.id)).customClaims?.admin).toBeUndefined();
   });
 });

@@ -14,12 +14,7 @@ import type {
 import { newOrderFields } from '../../../src/domain/order.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
-import {
-  generateOrderNumber,
-  orderSuffixWidth,
-  widerSuffix,
-} from '../../../src/domain/order-number.ts';
-import type { OrderSuffixWidth } from '../../../src/domain/order-number.ts';
+import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_PAGE_SIZE_MAX,
@@ -106,13 +101,10 @@ export interface ListScope {
   userId?: string;
 }
 
-/**
- * Tries at the day's width before the last few go to the next width. A width is at most half
- * full (src/domain/order-number.ts), so twelve collisions in a row happen once in 4,096 orders
- * at worst, and then the next width is nearly empty.
- */
-export const ORDER_NUMBER_TRIES_PER_WIDTH = 12;
-export const ORDER_NUMBER_ATTEMPTS = 20;
+export {
+  ORDER_NUMBER_ATTEMPTS,
+  ORDER_NUMBER_TRIES_PER_WIDTH,
+} from '../../../src/domain/order-number.ts';
 export const DEFAULT_PAGE_SIZE = ORDER_PAGE_SIZE_DEFAULT;
 export const MAX_PAGE_SIZE = ORDER_PAGE_SIZE_MAX;
 
@@ -408,11 +400,7 @@ export class OrdersRepository {
     });
 
     const issued = (statements.issuedOnDay.get(day) as { issued: number } | undefined)?.issued;
-    let width: OrderSuffixWidth | null = orderSuffixWidth(issued ?? 0);
-    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS && width !== null; attempt += 1) {
-      if (attempt === ORDER_NUMBER_TRIES_PER_WIDTH) width = widerSuffix(width);
-      if (width === null) break;
-      const orderNumber = generateOrderNumber(now, random, width);
+    for (const orderNumber of orderNumberCandidates(issued ?? 0, now, random)) {
       const id = randomUUID();
       try {
         // IMMEDIATE: another process (admin:create, a backup) makes this wait, not fail.

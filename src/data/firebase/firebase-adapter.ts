@@ -1,12 +1,13 @@
-// The hosted adapter (docs/decisions.md D1, D2): Firestore + Firebase Auth through the modular SDK.
-// It is the only module that imports `firebase/*` (docs/architecture.md habit 3) and it is loaded
-// lazily by select-adapter.ts, so the SDK never weighs on the first paint. Firestore Timestamps
-// become ISO strings here; screens see the same plain `Order`/`Review` values as with `http`.
+// The hosted adapter (docs/decisions.md D1, D2): Firebase Auth, Firestore reads and the Cloud
+// Functions in functions/ through the modular SDK. It is the only module that imports
+// `firebase/*` (docs/architecture.md habit 3) and it is loaded lazily by select-adapter.ts, so
+// the SDK never weighs on the first paint; the functions and App Check SDKs (and reCAPTCHA) load
+// later still, on the first write. Firestore Timestamps become ISO strings here; screens see the
+// same plain `Order`/`Review` values as with `http`.
 //
-// The browser is not trusted: every rule the self-hosted server enforces is enforced again by
-// firestore.rules (price recomputed from the catalog, status `received`, owner-only reads,
-// admin-only updates, the review cooldown). The checks below only give the user a translated
-// error before the round trip; the rules are the authority.
+// Browsers only read (firestore.rules); every write goes through a callable function that checks
+// the domain's rules with the functions' own clock and limits. The checks below only give the
+// user a translated error before the round trip; the functions are the authority.
 import { FirebaseError, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -28,6 +29,7 @@ import {
   collection,
   connectFirestoreEmulator,
   doc,
+  getCountFromServer,
   getDoc,
   getDocs,
   getFirestore,
@@ -35,19 +37,16 @@ import {
   onSnapshot,
   orderBy,
   query,
-  runTransaction,
+  startAfter,
   Timestamp,
-  updateDoc,
-  deleteDoc,
   where,
-  writeBatch,
-  addDoc,
   type DocumentData,
   type DocumentSnapshot,
   type Firestore,
+  type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { checkOrderFilter, pageOrders } from '../order-list';
+import { checkOrderFilter, emptyStatusCounts, pageOrders } from '../order-list';
 import { DataError, dataErrorFrom } from '../port';
 import type {
   AdminReview,
@@ -68,66 +67,38 @@ import type {
   PublicTracking,
   Review,
   ReviewsPort,
-  StatusChange,
   TrackingPort,
 } from '../port';
+import type { ErrorCode } from '../../domain/errors';
 import { RuleViolation } from '../../domain/errors';
 import {
-  checkCustomerCancel,
-  checkNewOrder,
-  isTestPaymentToken,
-  paymentDeclined,
-  toPublicTracking,
-} from '../../domain/order';
-import { generateOrderNumber } from '../../domain/order-number';
-import { CURRENCY, priceCatalog } from '../../domain/pricing';
+  COLLECTIONS,
+  ORDER_STATS_ID,
+  orderFromDocument,
+  type FunctionName,
+} from '../../domain/hosted-store';
+import { checkNewOrder } from '../../domain/order';
+import { orderPaging } from '../../domain/order-query';
+import { priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
   isDisplayableReview,
   isHoneypotFilled,
   loginSchema,
   normalizeTrackingInput,
-  REVIEW_COOLDOWN_MS,
   reviewSchema,
   signupSchema,
   VALIDATION_MESSAGES,
 } from '../../domain/schemas';
-import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../../domain/status';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
+import { CUSTOMER_ORDERS_CAP, planOrderList, type OrderQueryPlan } from './admin-order-query';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
-import {
-  COLLECTIONS,
-  newMessageDocument,
-  newOrderDocuments,
-  newReviewDocuments,
-} from './firestore-documents';
 
-const {
-  orders: ORDERS,
-  tracking: TRACKING,
-  reviews: REVIEWS,
-  reviewThrottle: REVIEW_THROTTLE,
-  messages: MESSAGES,
-} = COLLECTIONS;
+const { orders: ORDERS, reviews: REVIEWS, messages: MESSAGES, stats: STATS } = COLLECTIONS;
 
-const ORDER_NUMBER_ATTEMPTS = 20;
-/**
- * D6 switches to 4 digits after 900 orders a day. A client cannot count a day's orders without
- * listing them (which the rules forbid), so collisions decide instead: after a few taken 3-digit
- * numbers the adapter draws 4-digit ones. The tracking document id keeps numbers unique.
- */
-const THREE_DIGIT_ATTEMPTS = 8;
 const REVIEWS_LIMIT = 100;
 const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
-/**
- * The admin list reads at most this many orders matching the equality filters Firestore can
- * serve from single-field indexes (governorate, payment status, payment method); search, date
- * range, status tabs, counts, sorting and paging run on that set in the browser. Enough for one
- * shop's active orders; beyond it, a search service (or the `http` backend) is the answer.
- */
-const ADMIN_SCAN_LIMIT = 5000;
-/** Firestore document ids: no slashes, not `.`/`..`; order numbers are much narrower anyway. */
-const TRACKING_ID = /^[A-Z0-9-]{1,40}$/;
 
 export interface FirebaseDataPortOptions {
   /** A separate app instance (its own auth state): tests run several "browsers" at once. */
@@ -144,57 +115,8 @@ function iso(value: unknown): string {
   return new Date().toISOString();
 }
 
-function toHistory(value: unknown): StatusChange[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusChange['actor'] }) => ({
-    status: entry.status,
-    at: iso(entry.at),
-    actor: entry.actor,
-  }));
-}
-
 function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
-  const d = snapshot.data({ serverTimestamps: 'estimate' }) ?? {};
-  return {
-    id: snapshot.id,
-    orderNumber: d.orderNumber,
-    userId: d.userId ?? null,
-    fullName: d.fullName,
-    phoneNumber: d.phoneNumber,
-    pickupAddress: d.pickupAddress,
-    dropoffAddress: d.dropoffAddress,
-    governorateId: d.governorateId,
-    districtId: d.districtId,
-    notes: d.notes ?? '',
-    moveType: d.moveType,
-    housing: d.housing,
-    pickupFloor: d.pickupFloor,
-    dropoffFloor: d.dropoffFloor,
-    workers: d.workers,
-    moveDate: d.moveDate,
-    moveTime: d.moveTime,
-    totalPrice: d.totalPrice,
-    currency: CURRENCY,
-    paymentMethod: d.paymentMethod,
-    paymentStatus: d.paymentStatus,
-    paymentProvider: d.paymentProvider,
-    status: d.status,
-    statusHistory: toHistory(d.statusHistory),
-    createdAt: iso(d.createdAt),
-  };
-}
-
-function toTracking(d: DocumentData): PublicTracking {
-  return toPublicTracking({
-    orderNumber: d.orderNumber,
-    moveType: d.moveType,
-    totalPrice: d.totalPrice,
-    paymentMethod: d.paymentMethod,
-    paymentStatus: d.paymentStatus,
-    status: d.status,
-    statusHistory: toHistory(d.statusHistory),
-    moveDate: d.moveDate,
-  });
+  return orderFromDocument(snapshot.id, snapshot.data() ?? {}, iso);
 }
 
 function toAdminReview(snapshot: DocumentSnapshot<DocumentData>): AdminReview {
@@ -243,6 +165,7 @@ const AUTH_MESSAGES: Partial<Record<DataError['code'], string>> = {
   'already-exists': 'auth:emailTaken',
 };
 
+/** Firestore's codes, and the callable protocol's (which the functions answer with). */
 const FIRESTORE_ERRORS: Record<string, DataError['code']> = {
   'permission-denied': 'permission-denied',
   'not-found': 'not-found',
@@ -260,13 +183,41 @@ const DEFAULT_MESSAGES: Partial<Record<DataError['code'], string>> = {
   'permission-denied': 'errors:permissionDenied',
   'not-found': 'errors:notFound',
   unauthenticated: 'errors:unauthenticated',
+  unavailable: 'errors:unavailable',
+  'rate-limited': 'errors:rateLimited',
 };
+
+/** What a function put in its refusal (functions/src/platform/errors.ts FailureDetails). */
+interface FunctionFailure {
+  code?: ErrorCode;
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+/** A message key the functions send ("errors:…", "validation:…"); anything else is the SDK's. */
+const MESSAGE_KEY = /^[a-z]+:[A-Za-z0-9_.]+$/;
+
+function fromFunction(error: FirebaseError & { details?: unknown }): DataError {
+  const details = (error.details ?? {}) as FunctionFailure;
+  const code =
+    details.code ?? FIRESTORE_ERRORS[error.code.slice('functions/'.length)] ?? 'internal';
+  const message = MESSAGE_KEY.test(error.message)
+    ? error.message
+    : (DEFAULT_MESSAGES[code] ?? code);
+  return new DataError(code, message, {
+    ...(details.fields ? { fields: details.fields } : {}),
+    ...(typeof details.retryAfterSeconds === 'number'
+      ? { retryAfterSeconds: details.retryAfterSeconds }
+      : {}),
+  });
+}
 
 /** Every SDK failure leaves the adapter as a DataError; the UI knows nothing about Firebase. */
 export function toDataError(error: unknown): DataError {
   if (error instanceof DataError) return error;
   if (error instanceof RuleViolation) return dataErrorFrom(error);
   if (error instanceof FirebaseError) {
+    if (error.code.startsWith('functions/')) return fromFunction(error);
     if (error.code.startsWith('auth/')) {
       const code = AUTH_ERRORS[error.code] ?? 'internal';
       return new DataError(code, AUTH_MESSAGES[code] ?? DEFAULT_MESSAGES[code] ?? code);
@@ -285,7 +236,27 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-class OrderNumberTaken extends Error {}
+const notFound = () => new DataError('not-found', 'errors:notFound');
+
+/** A caller-named document id that cannot be one ('', a slash, '.' or '..') names nothing. */
+function isDocumentId(id: unknown): id is string {
+  return typeof id === 'string' && id !== '' && !id.includes('/') && id !== '.' && id !== '..';
+}
+
+type Call = (name: FunctionName, data: unknown) => Promise<unknown>;
+
+/** One download of each SDK part, however many adapters ask for it at once. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+}
+
+const loadFunctionsSdk = once(() => import('firebase/functions'));
+const loadAppCheckSdk = once(() => import('firebase/app-check'));
 
 // ---------------------------------------------------------------------------------------------
 // The adapter
@@ -300,6 +271,13 @@ export class FirebaseDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  private readonly settings: FirebaseSettings;
+  private callables: Promise<Call> | null = null;
+  /**
+   * The admin list's cursors: for each filter (without its page), the last document of each page
+   * seen, so the next page starts after it instead of reading the pages before it again.
+   */
+  private readonly cursors = new Map<string, Map<number, DocumentSnapshot<DocumentData>>>();
 
   constructor(settings: FirebaseSettings, options: FirebaseDataPortOptions = {}) {
     const config = {
@@ -308,6 +286,7 @@ export class FirebaseDataPort implements DataPort {
       projectId: settings.projectId,
       appId: settings.appId,
     };
+    this.settings = settings;
     this.app = options.appName ? initializeApp(config, options.appName) : initializeApp(config);
     // In a browser: persistent sessions, but no popup/redirect resolver (no sign-in iframe from
     // the auth domain, which the CSP does not allow, and less code). In Node (tests): in memory.
@@ -344,7 +323,7 @@ export class FirebaseDataPort implements DataPort {
   }
 
   private async toCurrentUser(user: User): Promise<CurrentUser> {
-    // The claim is in the signed token; the rules check the same token, so it is no UI guess.
+    // The claim is in the signed token; the rules and the functions check the same token.
     const token = await user.getIdTokenResult();
     return {
       id: user.uid,
@@ -365,6 +344,11 @@ export class FirebaseDataPort implements DataPort {
     return user;
   }
 
+  /** The current user, signed in anonymously first when there is none (spec section 7). */
+  private async sessionUser(): Promise<User> {
+    return (await this.user()) ?? (await signInAnonymously(this.authInstance)).user;
+  }
+
   private async requireAdmin(): Promise<User> {
     const user = await this.requireUser();
     const token = await user.getIdTokenResult();
@@ -372,6 +356,43 @@ export class FirebaseDataPort implements DataPort {
       throw new DataError('permission-denied', 'errors:permissionDenied');
     }
     return user;
+  }
+
+  // --- the functions -------------------------------------------------------------------------
+
+  /**
+   * Calls a function. The functions SDK and App Check (reCAPTCHA Enterprise, which loads
+   * Google's script) are fetched on the first call only: reading reviews on the home page never
+   * pays for them.
+   */
+  private async call<T>(name: FunctionName, data: unknown): Promise<T> {
+    this.callables ??= this.loadCallables().catch((error: unknown) => {
+      this.callables = null; // a flaky network may load them on the next call
+      throw error;
+    });
+    return (await (
+      await this.callables
+    )(name, data)) as T;
+  }
+
+  private async loadCallables(): Promise<Call> {
+    const { appCheckSiteKey, functionsEmulatorHost, functionsRegion } = this.settings;
+    const [functionsSdk, appCheckSdk] = await Promise.all([
+      loadFunctionsSdk(),
+      appCheckSiteKey ? loadAppCheckSdk() : Promise.resolve(null),
+    ]);
+    if (appCheckSdk && appCheckSiteKey) {
+      appCheckSdk.initializeAppCheck(this.app, {
+        provider: new appCheckSdk.ReCaptchaEnterpriseProvider(appCheckSiteKey),
+        isTokenAutoRefreshEnabled: true,
+      });
+    }
+    const functions = functionsSdk.getFunctions(this.app, functionsRegion);
+    if (functionsEmulatorHost) {
+      const [host, port] = functionsEmulatorHost.split(':');
+      functionsSdk.connectFunctionsEmulator(functions, host!, Number(port));
+    }
+    return async (name, data) => (await functionsSdk.httpsCallable(functions, name)(data)).data;
   }
 
   // --- auth ----------------------------------------------------------------------------------
@@ -442,20 +463,10 @@ export class FirebaseDataPort implements DataPort {
   // --- orders --------------------------------------------------------------------------------
 
   private async readOrder(id: string): Promise<Order> {
-    const snapshot = await getDoc(this.existingRef(ORDERS, id));
-    if (!snapshot.exists()) throw new DataError('not-found', 'errors:notFound');
+    if (!isDocumentId(id)) throw notFound();
+    const snapshot = await getDoc(doc(this.db, ORDERS, id));
+    if (!snapshot.exists()) throw notFound();
     return toOrder(snapshot);
-  }
-
-  /**
-   * The reference of a document the caller names by id. An id that cannot be a document id
-   * ('', a slash, '.' or '..') names nothing: not-found, as on the server, not the SDK's error.
-   */
-  private existingRef(collectionName: string, id: string) {
-    if (typeof id !== 'string' || id === '' || id.includes('/') || id === '.' || id === '..') {
-      throw new DataError('not-found', 'errors:notFound');
-    }
-    return doc(this.db, collectionName, id);
   }
 
   private async ownOrders(uid: string): Promise<Order[]> {
@@ -465,71 +476,14 @@ export class FirebaseDataPort implements DataPort {
     return snapshot.docs.map(toOrder);
   }
 
-  /** The order and its public tracking copy change together, in one transaction. */
-  private async changeStatus(
-    id: string,
-    decide: (order: Order) => { status?: OrderStatus; paymentStatus?: Order['paymentStatus'] },
-    actor: StatusChange['actor'],
-  ): Promise<Order> {
-    const orderRef = this.existingRef(ORDERS, id);
-    await runTransaction(this.db, async (tx) => {
-      const snapshot = await tx.get(orderRef);
-      if (!snapshot.exists()) throw new DataError('not-found', 'errors:notFound');
-      const stored = snapshot.data();
-      const change = decide(toOrder(snapshot));
-      const patch: DocumentData = {};
-      if (change.status) {
-        patch.status = change.status;
-        patch.statusHistory = [
-          ...(stored.statusHistory ?? []),
-          { status: change.status, at: Timestamp.now(), actor },
-        ];
-      }
-      if (change.paymentStatus) patch.paymentStatus = change.paymentStatus;
-      tx.update(orderRef, patch);
-      tx.update(doc(this.db, TRACKING, stored.orderNumber as string), patch);
-    });
-    return this.readOrder(id);
-  }
-
   private createOrders(): OrdersPort {
     return {
       create: (input: NewOrder) =>
         guard(async () => {
-          const user = await this.requireUser();
-          const now = new Date();
-          const { input: values, paymentToken: token } = checkNewOrder(input);
-          if (values.paymentMethod === 'card' && !isTestPaymentToken(token)) {
-            throw paymentDeclined();
-          }
-          const orderRef = doc(collection(this.db, ORDERS));
-          const historyAt = Timestamp.now();
-          for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-            const digits = attempt < THREE_DIGIT_ATTEMPTS ? 3 : 4;
-            const orderNumber = generateOrderNumber(now, Math.random, digits);
-            const trackingRef = doc(this.db, TRACKING, orderNumber);
-            try {
-              await runTransaction(this.db, async (tx) => {
-                // The tracking id is the order number: an existing one means "taken".
-                if ((await tx.get(trackingRef)).exists()) throw new OrderNumberTaken();
-                const documents = newOrderDocuments({
-                  values,
-                  userId: user.uid,
-                  orderId: orderRef.id,
-                  orderNumber,
-                  paymentToken: token,
-                  historyAt,
-                });
-                tx.set(orderRef, documents.order);
-                tx.set(trackingRef, documents.tracking);
-              });
-            } catch (error) {
-              if (error instanceof OrderNumberTaken) continue;
-              throw error;
-            }
-            return this.readOrder(orderRef.id);
-          }
-          throw new DataError('unavailable', 'Could not allocate an order number');
+          await this.requireUser();
+          // The same checks as the function, for an immediate translated error.
+          checkNewOrder(input);
+          return this.call<Order>('placeOrder', input);
         }),
 
       mine: () => guard(async () => this.ownOrders((await this.requireUser()).uid)),
@@ -542,81 +496,152 @@ export class FirebaseDataPort implements DataPort {
 
       cancel: (id) =>
         guard(async () => {
-          const user = await this.requireUser();
-          return this.changeStatus(
-            id,
-            (order) => {
-              checkCustomerCancel(order, user.uid);
-              return { status: 'cancelled' };
-            },
-            'customer',
-          );
+          await this.requireUser();
+          return this.call<Order>('cancelOrder', { id });
         }),
 
       list: (filter: OrderFilter = {}) =>
         guard(async () => {
           const user = await this.requireUser();
           const isAdmin = (await user.getIdTokenResult()).claims.admin === true;
-          if (!isAdmin) return page(await this.ownOrders(user.uid), filter, false);
+          if (!isAdmin) return this.inBrowser(await this.ownOrders(user.uid), filter, false);
           checkOrderFilter(filter);
-          const constraints: QueryConstraint[] = [];
-          if (filter.governorateId)
-            constraints.push(where('governorateId', '==', filter.governorateId));
-          if (filter.paymentStatus)
-            constraints.push(where('paymentStatus', '==', filter.paymentStatus));
-          if (filter.paymentMethod)
-            constraints.push(where('paymentMethod', '==', filter.paymentMethod));
+          return this.adminList(filter);
+        }),
+
+      findByNumber: (orderNumber) =>
+        guard(async () => {
+          const user = await this.requireUser();
+          const isAdmin = (await user.getIdTokenResult()).claims.admin === true;
+          const wanted = normalizeTrackingInput(orderNumber);
+          if (!wanted) return null;
+          // One read: the number is unique (its tracking copy's id). Customers ask among their own.
           const snapshot = await getDocs(
-            // Newest first, so past the limit it is the oldest orders that drop out (an
-            // index per equality filter with createdAt: firestore.indexes.json).
             query(
               collection(this.db, ORDERS),
-              ...constraints,
-              orderBy('createdAt', 'desc'),
-              limit(ADMIN_SCAN_LIMIT),
+              where('orderNumber', '==', wanted),
+              ...(isAdmin ? [] : [where('userId', '==', user.uid)]),
+              limit(1),
             ),
           );
-          return page(snapshot.docs.map(toOrder), filter, true);
+          const found = snapshot.docs[0];
+          return found ? toOrder(found) : null;
         }),
 
       update: (id, update: OrderAdminUpdate) =>
         guard(async () => {
-          await this.requireAdmin();
-          const body = (update ?? {}) as Record<string, unknown>;
-          const fields: Record<string, string> = {};
-          for (const key of Object.keys(body)) {
-            if (key !== 'status' && key !== 'paymentStatus')
-              fields[key] = VALIDATION_MESSAGES.invalid;
-          }
-          if (body.status !== undefined && !isOrderStatus(body.status))
-            fields.status = VALIDATION_MESSAGES.invalid;
-          if (body.paymentStatus !== undefined && !isPaymentStatus(body.paymentStatus))
-            fields.paymentStatus = VALIDATION_MESSAGES.invalid;
-          if (body.status === undefined && body.paymentStatus === undefined)
-            fields.status = VALIDATION_MESSAGES.invalid;
-          if (Object.keys(fields).length > 0) {
-            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
-          }
-          return this.changeStatus(
-            id,
-            () => ({
-              ...(isOrderStatus(body.status) ? { status: body.status } : {}),
-              ...(isPaymentStatus(body.paymentStatus) ? { paymentStatus: body.paymentStatus } : {}),
-            }),
-            'admin',
-          );
+          await this.requireUser();
+          return this.call<Order>('updateOrder', { id, update: update ?? {} });
         }),
 
       remove: (id) =>
         guard(async () => {
-          await this.requireAdmin();
-          const order = await this.readOrder(id);
-          const batch = writeBatch(this.db);
-          batch.delete(doc(this.db, ORDERS, id));
-          batch.delete(doc(this.db, TRACKING, order.orderNumber));
-          await batch.commit();
+          await this.requireUser();
+          await this.call('deleteOrder', { id });
+          for (const pages of this.cursors.values()) pages.clear();
         }),
     };
+  }
+
+  private inBrowser(orders: Order[], filter: OrderFilter, admin: boolean): OrderPage {
+    const { items, total, counts } = pageOrders(orders, filter, {
+      admin,
+      orderOf: (order) => order,
+      newestFirst: (a, b) => b.createdAt.localeCompare(a.createdAt),
+    });
+    return { orders: items, total, counts };
+  }
+
+  private constraintsOf(plan: OrderQueryPlan): QueryConstraint[] {
+    const constraints: QueryConstraint[] = plan.equalities.map(([field, value]) =>
+      where(field, '==', value),
+    );
+    if (plan.token) constraints.push(where('searchTokens', 'array-contains', plan.token));
+    if (plan.range?.from) constraints.push(where('moveAt', '>=', plan.range.from));
+    if (plan.range?.to) constraints.push(where('moveAt', '<=', plan.range.to));
+    if (plan.order) constraints.push(orderBy(plan.order.field, plan.order.direction));
+    return constraints;
+  }
+
+  /** The admin list: one page read, counts from the counters or count() (admin-order-query.ts). */
+  private async adminList(filter: OrderFilter): Promise<OrderPage> {
+    const plan = planOrderList(filter);
+    if (plan.kind === 'nothing') return { orders: [], total: 0, counts: emptyStatusCounts() };
+    const orders = collection(this.db, ORDERS);
+    if (plan.kind === 'customer') {
+      const snapshot = await getDocs(
+        query(orders, where(plan.field, '==', plan.value), limit(CUSTOMER_ORDERS_CAP)),
+      );
+      return this.inBrowser(snapshot.docs.map(toOrder), filter, true);
+    }
+    const { page, limit: size } = orderPaging(filter);
+    const [counts, docs] = await Promise.all([
+      this.statusCounts(plan.countsFromStats, query(orders, ...this.constraintsOf(plan.counts))),
+      this.pageOf(query(orders, ...this.constraintsOf(plan.page)), plan.page, page, size),
+    ]);
+    return {
+      orders: docs.map(toOrder),
+      total: plan.status ? counts[plan.status] : ORDER_STATUSES.reduce((n, s) => n + counts[s], 0),
+      counts,
+    };
+  }
+
+  /** Orders per status: the counters document (one read), or one count() per status. */
+  private async statusCounts(
+    fromStats: boolean,
+    base: Query,
+  ): Promise<Record<OrderStatus, number>> {
+    const counts = emptyStatusCounts();
+    if (fromStats) {
+      const stats = await getDoc(doc(this.db, STATS, ORDER_STATS_ID));
+      const stored = (stats.data()?.counts ?? {}) as Partial<Record<OrderStatus, number>>;
+      for (const status of ORDER_STATUSES) counts[status] = Number(stored[status] ?? 0) || 0;
+      return counts;
+    }
+    await Promise.all(
+      ORDER_STATUSES.map(async (status) => {
+        const result = await getCountFromServer(query(base, where('status', '==', status)));
+        counts[status] = result.data().count;
+      }),
+    );
+    return counts;
+  }
+
+  /**
+   * Page `page` of `pageQuery`: after the cursor of the page before it when this filter's earlier
+   * pages were seen; otherwise the pages between the nearest known one and it are read once.
+   */
+  private async pageOf(
+    pageQuery: Query,
+    plan: OrderQueryPlan,
+    page: number,
+    size: number,
+  ): Promise<DocumentSnapshot<DocumentData>[]> {
+    const key = JSON.stringify([plan, size]);
+    const known = this.cursors.get(key) ?? new Map<number, DocumentSnapshot<DocumentData>>();
+    this.cursors.set(key, known);
+    // known.get(p): the last document of page p.
+    let from = 0;
+    for (let p = page - 1; p >= 1; p -= 1) {
+      if (known.has(p)) {
+        from = p;
+        break;
+      }
+    }
+    const after = from > 0 ? [startAfter(known.get(from)!)] : [];
+    if (from < page - 1) {
+      // A jump past pages never seen (a shared link): read up to the page before, keep cursors.
+      const skipped = await getDocs(query(pageQuery, ...after, limit((page - 1 - from) * size)));
+      skipped.docs.forEach((snapshot, i) => {
+        if ((i + 1) % size === 0) known.set(from + (i + 1) / size, snapshot);
+      });
+      if (skipped.docs.length < (page - 1 - from) * size) return [];
+      return this.pageOf(pageQuery, plan, page, size);
+    }
+    const snapshot = await getDocs(query(pageQuery, ...after, limit(size)));
+    const last = snapshot.docs.at(-1);
+    if (last && snapshot.docs.length === size) known.set(page, last);
+    return snapshot.docs;
   }
 
   // --- tracking ------------------------------------------------------------------------------
@@ -624,10 +649,15 @@ export class FirebaseDataPort implements DataPort {
   private async track(orderNumber: string): Promise<PublicTracking> {
     const wanted = normalizeTrackingInput(orderNumber);
     if (!wanted) throw new DataError('invalid-argument', VALIDATION_MESSAGES.trackingRequired);
-    if (!TRACKING_ID.test(wanted)) throw new DataError('not-found', 'errors:orderNotFound');
-    const snapshot = await getDoc(doc(this.db, TRACKING, wanted));
-    if (!snapshot.exists()) throw new DataError('not-found', 'errors:orderNotFound');
-    return toTracking(snapshot.data());
+    await this.sessionUser();
+    try {
+      return await this.call<PublicTracking>('trackOrder', { orderNumber: wanted });
+    } catch (error) {
+      const failure = toDataError(error);
+      throw failure.code === 'not-found'
+        ? new DataError('not-found', 'errors:orderNotFound')
+        : failure;
+    }
   }
 
   // --- reviews -------------------------------------------------------------------------------
@@ -654,51 +684,21 @@ export class FirebaseDataPort implements DataPort {
         ),
       add: (input: NewReview) =>
         guard(async () => {
-          const user = await this.requireUser();
+          await this.requireUser();
           const parsed = reviewSchema.safeParse(input);
           if (!parsed.success) throw invalid(parsed.error.issues);
-          const reviewRef = doc(collection(this.db, REVIEWS));
-          const review: Review = {
-            id: reviewRef.id,
-            name: parsed.data.name,
-            review: parsed.data.review,
-            rating: parsed.data.rating,
-            createdAt: new Date().toISOString(),
-          };
-          // A bot sees the same success as a person; nothing is stored.
-          if (isHoneypotFilled(parsed.data)) return review;
-
-          // One review per 60 s per user, enforced by the rules through this throttle document
-          // (per address, as `http` also does, is not possible without a server).
-          const throttleRef = doc(this.db, REVIEW_THROTTLE, user.uid);
-          const throttle = await getDoc(throttleRef);
-          const last = throttle.exists() ? throttle.data().last : null;
-          if (last instanceof Timestamp) {
-            const elapsed = Date.now() - last.toMillis();
-            if (elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS) {
-              throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
-                retryAfterSeconds: Math.ceil((REVIEW_COOLDOWN_MS - elapsed) / 1000),
-              });
-            }
+          const { name, review, rating } = parsed.data;
+          // A bot sees the same success as a person; nothing is sent.
+          if (isHoneypotFilled(parsed.data)) {
+            return {
+              id: crypto.randomUUID(),
+              name,
+              review,
+              rating,
+              createdAt: new Date().toISOString(),
+            };
           }
-          const batch = writeBatch(this.db);
-          const documents = newReviewDocuments(review, reviewRef.id);
-          batch.set(reviewRef, documents.review);
-          batch.set(throttleRef, documents.throttle);
-          try {
-            await batch.commit();
-          } catch (error) {
-            // Input passed the same checks as the rules, so a refusal is the cooldown (a second
-            // tab or a clock that runs behind the server's).
-            if (error instanceof FirebaseError && error.code === 'permission-denied') {
-              throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
-                retryAfterSeconds: REVIEW_COOLDOWN_MS / 1000,
-              });
-            }
-            throw error;
-          }
-          const stored = await getDoc(reviewRef);
-          return stored.exists() ? publicReview(toAdminReview(stored)) : review;
+          return this.call<Review>('addReview', { name, review, rating });
         }),
       listAll: () =>
         guard(async () => {
@@ -714,18 +714,15 @@ export class FirebaseDataPort implements DataPort {
         }),
       setHidden: (id, hidden) =>
         guard(async () => {
-          await this.requireAdmin();
-          const ref = this.existingRef(REVIEWS, id);
-          if (!(await getDoc(ref)).exists()) throw new DataError('not-found', 'errors:notFound');
-          await updateDoc(ref, { hidden });
-          return toAdminReview(await getDoc(ref));
+          await this.requireUser();
+          if (!isDocumentId(id)) throw notFound();
+          return this.call<AdminReview>('moderateReview', { id, hidden });
         }),
       remove: (id) =>
         guard(async () => {
-          await this.requireAdmin();
-          const ref = this.existingRef(REVIEWS, id);
-          if (!(await getDoc(ref)).exists()) throw new DataError('not-found', 'errors:notFound');
-          await deleteDoc(ref);
+          await this.requireUser();
+          if (!isDocumentId(id)) throw notFound();
+          await this.call('deleteReview', { id });
         }),
     };
   }
@@ -738,7 +735,9 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           const parsed = contactSchema.safeParse(input);
           if (!parsed.success) throw invalid(parsed.error.issues);
-          await addDoc(collection(this.db, MESSAGES), newMessageDocument(parsed.data));
+          // Anyone may write; the session (anonymous is enough) is what the limits count.
+          await this.sessionUser();
+          await this.call('sendMessage', parsed.data);
         }),
       list: () =>
         guard(async () => {
@@ -772,15 +771,4 @@ export function createFirebaseDataPort(
   options: FirebaseDataPortOptions = {},
 ): FirebaseDataPort {
   return new FirebaseDataPort(parseFirebaseSettings(raw), options);
-}
-
-const newestFirst = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);
-
-function page(orders: Order[], filter: OrderFilter, admin: boolean): OrderPage {
-  const { items, total, counts } = pageOrders(orders, filter, {
-    admin,
-    orderOf: (order) => order,
-    newestFirst,
-  });
-  return { orders: items, total, counts };
 }

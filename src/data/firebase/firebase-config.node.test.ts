@@ -15,6 +15,7 @@ describe('parseFirebaseSettings', () => {
       authDomain: 'afsh-prod.firebaseapp.com',
       projectId: 'afsh-prod',
       appId: '1:123:web:abc',
+      functionsRegion: 'europe-west1',
     });
   });
 
@@ -39,10 +40,31 @@ describe('parseFirebaseSettings', () => {
         ...valid,
         VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
         VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+        VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
       }),
     ).toMatchObject({
       authEmulatorHost: '127.0.0.1:9099',
       firestoreEmulatorHost: '127.0.0.1:8080',
+      functionsEmulatorHost: '127.0.0.1:5001',
     });
+  });
+
+  it('reads the functions region and the App Check site key, and refuses malformed ones', () => {
+    expect(
+      parseFirebaseSettings({
+        ...valid,
+        VITE_FIREBASE_FUNCTIONS_REGION: 'me-central1',
+        VITE_FIREBASE_APPCHECK_SITE_KEY: '6LcExampleSiteKey_0123456789',
+      }),
+    ).toMatchObject({
+      functionsRegion: 'me-central1',
+      appCheckSiteKey: '6LcExampleSiteKey_0123456789',
+    });
+    expect(() =>
+      parseFirebaseSettings({ ...valid, VITE_FIREBASE_FUNCTIONS_REGION: 'Europe West' }),
+    ).toThrowError(/VITE_FIREBASE_FUNCTIONS_REGION/);
+    expect(() =>
+      parseFirebaseSettings({ ...valid, VITE_FIREBASE_APPCHECK_SITE_KEY: 'a b' }),
+    ).toThrowError(/VITE_FIREBASE_APPCHECK_SITE_KEY/);
   });
 });

@@ -13,7 +13,18 @@ export interface FirebaseSettings {
   authEmulatorHost?: string;
   /** `127.0.0.1:8080`: use the Firestore emulator. */
   firestoreEmulatorHost?: string;
+  /** `127.0.0.1:5001`: use the Functions emulator. */
+  functionsEmulatorHost?: string;
+  /** Where the Cloud Functions run (functions/, FUNCTIONS_REGION there). */
+  functionsRegion: string;
+  /**
+   * The reCAPTCHA Enterprise site key App Check attests the browser with. The functions refuse
+   * calls without App Check, so a deployed build needs it (scripts/firebase-build.ts checks).
+   */
+  appCheckSiteKey?: string;
 }
+
+export const DEFAULT_FUNCTIONS_REGION = 'europe-west1';
 
 type RawEnv = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -26,6 +37,8 @@ const REQUIRED = [
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,29}$/;
+const REGION = /^[a-z]+-[a-z]+\d+$/;
+const SITE_KEY = /^[A-Za-z0-9_-]{10,100}$/;
 
 function text(raw: RawEnv, key: string): string {
   const value = raw[key];
@@ -44,13 +57,23 @@ export function parseFirebaseSettings(raw: RawEnv): FirebaseSettings {
   if (values.projectId && !PROJECT_ID.test(values.projectId)) {
     problems.push('VITE_FIREBASE_PROJECT_ID must be a Firebase project id (lower case, 6-30)');
   }
-  const authEmulatorHost = text(raw, 'VITE_FIREBASE_AUTH_EMULATOR_HOST');
-  const firestoreEmulatorHost = text(raw, 'VITE_FIRESTORE_EMULATOR_HOST');
-  if (authEmulatorHost && !HOST_PORT.test(authEmulatorHost)) {
-    problems.push('VITE_FIREBASE_AUTH_EMULATOR_HOST must be host:port');
+  const hosts: Record<string, string> = {};
+  for (const [field, key] of [
+    ['authEmulatorHost', 'VITE_FIREBASE_AUTH_EMULATOR_HOST'],
+    ['firestoreEmulatorHost', 'VITE_FIRESTORE_EMULATOR_HOST'],
+    ['functionsEmulatorHost', 'VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST'],
+  ] as const) {
+    const host = text(raw, key);
+    if (host && !HOST_PORT.test(host)) problems.push(`${key} must be host:port`);
+    if (host) hosts[field] = host;
   }
-  if (firestoreEmulatorHost && !HOST_PORT.test(firestoreEmulatorHost)) {
-    problems.push('VITE_FIRESTORE_EMULATOR_HOST must be host:port');
+  const functionsRegion = text(raw, 'VITE_FIREBASE_FUNCTIONS_REGION') || DEFAULT_FUNCTIONS_REGION;
+  if (!REGION.test(functionsRegion)) {
+    problems.push('VITE_FIREBASE_FUNCTIONS_REGION must be a region such as europe-west1');
+  }
+  const appCheckSiteKey = text(raw, 'VITE_FIREBASE_APPCHECK_SITE_KEY');
+  if (appCheckSiteKey && !SITE_KEY.test(appCheckSiteKey)) {
+    problems.push('VITE_FIREBASE_APPCHECK_SITE_KEY must be a reCAPTCHA Enterprise site key');
   }
   if (problems.length) {
     throw new Error(`Invalid Firebase configuration:\n  ${problems.join('\n  ')}`);
@@ -60,7 +83,8 @@ export function parseFirebaseSettings(raw: RawEnv): FirebaseSettings {
     authDomain: values.authDomain!,
     projectId: values.projectId!,
     appId: values.appId!,
-    ...(authEmulatorHost ? { authEmulatorHost } : {}),
-    ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
+    ...hosts,
+    functionsRegion,
+    ...(appCheckSiteKey ? { appCheckSiteKey } : {}),
   };
 }

@@ -14,20 +14,23 @@
 //
 // Time is `Date.now()`, so tests move the clock with vi.setSystemTime; server timestamps are the
 // clock plus `backend.serverClockOffsetMs`.
+//
+// The same store also answers firebase-admin's Firestore API (`adminFirestore()`, the part the
+// functions' repositories use) and the web SDK's callable functions (`backend.functions`, which
+// testing-functions.ts routes to the functions' handlers in-process), so the adapter, the
+// functions and what they store are exercised together. Reads are counted as Firestore bills them
+// (`backend.reads`) and browser reads pass a model of firestore.rules (`backend.readRules`).
 
 // ---------------------------------------------------------------------------------------------
 // firebase/app
 
-/** The SDK's error class: Firestore and Auth errors are instances of it, with a `code`. */
-export class FirebaseError extends Error {
-  readonly code: string;
+import { FirebaseError } from '@firebase/util';
 
-  constructor(code: string, message: string = code) {
-    super(message);
-    this.code = code;
-    this.name = 'FirebaseError';
-  }
-}
+/**
+ * The SDK's own error class (Firestore, Auth and Functions errors are instances of it, with a
+ * `code`), so the adapter recognises the fakes' errors whether `firebase/app` is faked or real.
+ */
+export { FirebaseError };
 
 export interface FakeApp {
   name: string;
@@ -137,6 +140,16 @@ function isPlainObject(value: unknown): value is Data {
   return proto === Object.prototype || proto === null;
 }
 
+/** firebase-admin's Timestamp: another class with the same meaning. */
+function isForeignTimestamp(value: unknown): value is { toMillis(): number } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toMillis?: unknown }).toMillis === 'function' &&
+    typeof (value as { seconds?: unknown }).seconds === 'number'
+  );
+}
+
 /** What Firestore stores for a value written by the client (the SDK's refusals included). */
 function toStored(value: unknown, serverNow: Timestamp, inArray: boolean): unknown {
   if (value === undefined) {
@@ -152,6 +165,7 @@ function toStored(value: unknown, serverNow: Timestamp, inArray: boolean): unkno
     return serverNow;
   }
   if (value instanceof Timestamp) return value;
+  if (isForeignTimestamp(value)) return Timestamp.fromMillis(value.toMillis());
   if (value instanceof Date) return Timestamp.fromDate(value);
   if (Array.isArray(value)) {
     if (inArray) throw new FirebaseError('invalid-argument', 'Nested arrays are not supported');
@@ -201,13 +215,15 @@ function compareValues(a: unknown, b: unknown): number {
 
 interface FakeFirestore {
   kind: 'firestore';
-  app: FakeApp;
+  /** The app whose user is asking (a fake app, or the real SDK's in the contract suite). */
+  app: { name: string };
 }
 
 export interface CollectionRef {
   kind: 'collection';
   id: string;
   path: string;
+  firestore: FakeFirestore | null;
 }
 
 export interface DocRef {
@@ -215,14 +231,18 @@ export interface DocRef {
   id: string;
   path: string;
   parent: CollectionRef;
+  firestore: FakeFirestore | null;
 }
 
-type Constraint =
-  | { kind: 'where'; field: string; value: unknown }
-  | { kind: 'orderBy'; field: string; direction: 'asc' | 'desc' }
-  | { kind: 'limit'; count: number };
+export type WhereOp = '==' | '<' | '<=' | '>' | '>=' | 'array-contains';
 
-interface Query {
+export type Constraint =
+  | { kind: 'where'; field: string; op: WhereOp; value: unknown }
+  | { kind: 'orderBy'; field: string; direction: 'asc' | 'desc' }
+  | { kind: 'limit'; count: number }
+  | { kind: 'startAfter'; snapshot: DocSnapshot };
+
+export interface Query {
   kind: 'query';
   collection: CollectionRef;
   constraints: Constraint[];
@@ -239,17 +259,22 @@ function segmentsOf(parts: string[]): string[] {
   return segments;
 }
 
-function collectionRef(segments: string[]): CollectionRef {
+function collectionRef(segments: string[], firestore: FakeFirestore | null): CollectionRef {
   if (segments.length % 2 !== 1) {
     throw new FirebaseError(
       'invalid-argument',
       `Invalid collection reference: ${segments.join('/')} has ${segments.length} segments.`,
     );
   }
-  return { kind: 'collection', id: segments[segments.length - 1]!, path: segments.join('/') };
+  return {
+    kind: 'collection',
+    id: segments[segments.length - 1]!,
+    path: segments.join('/'),
+    firestore,
+  };
 }
 
-function docRef(segments: string[]): DocRef {
+function docRef(segments: string[], firestore: FakeFirestore | null): DocRef {
   if (segments.length === 0 || segments.length % 2 !== 0) {
     throw new FirebaseError(
       'invalid-argument',
@@ -260,7 +285,8 @@ function docRef(segments: string[]): DocRef {
     kind: 'document',
     id: segments[segments.length - 1]!,
     path: segments.join('/'),
-    parent: collectionRef(segments.slice(0, -1)),
+    parent: collectionRef(segments.slice(0, -1), firestore),
+    firestore,
   };
 }
 
@@ -281,6 +307,10 @@ function requireNonEmpty(name: string, path: unknown): void {
   }
 }
 
+function firestoreOf(parent: FakeFirestore | DocRef | CollectionRef): FakeFirestore | null {
+  return parent.kind === 'firestore' ? parent : parent.firestore;
+}
+
 function collection(
   parent: FakeFirestore | DocRef,
   path: string,
@@ -288,14 +318,14 @@ function collection(
 ): CollectionRef {
   requireNonEmpty('collection', path);
   const base = parent.kind === 'document' ? [parent.path] : [];
-  return collectionRef(segmentsOf([...base, path, ...more]));
+  return collectionRef(segmentsOf([...base, path, ...more]), firestoreOf(parent));
 }
 
 function doc(parent: FakeFirestore | CollectionRef, ...path: string[]): DocRef {
   const parts = path.length === 0 ? [autoId()] : path;
   requireNonEmpty('doc', parts[0]);
   const base = parent.kind === 'collection' ? [parent.path] : [];
-  return docRef(segmentsOf([...base, ...parts]));
+  return docRef(segmentsOf([...base, ...parts]), firestoreOf(parent));
 }
 
 function query(base: CollectionRef | Query, ...constraints: Constraint[]): Query {
@@ -304,9 +334,11 @@ function query(base: CollectionRef | Query, ...constraints: Constraint[]): Query
     : { kind: 'query', collection: base, constraints };
 }
 
-function where(field: string, op: string, value: unknown): Constraint {
-  if (op !== '==') throw new Error(`fake where(): only '==' is implemented, not '${op}'`);
-  return { kind: 'where', field, value };
+const WHERE_OPS: readonly WhereOp[] = ['==', '<', '<=', '>', '>=', 'array-contains'];
+
+function where(field: string, op: WhereOp, value: unknown): Constraint {
+  if (!WHERE_OPS.includes(op)) throw new Error(`fake where(): '${op}' is not implemented`);
+  return { kind: 'where', field, op, value };
 }
 
 function orderBy(field: string, direction: 'asc' | 'desc' = 'asc'): Constraint {
@@ -315,6 +347,13 @@ function orderBy(field: string, direction: 'asc' | 'desc' = 'asc'): Constraint {
 
 function limit(count: number): Constraint {
   return { kind: 'limit', count };
+}
+
+function startAfter(snapshot: DocSnapshot): Constraint {
+  if (!(snapshot instanceof DocSnapshot)) {
+    throw new Error('fake startAfter(): only a document snapshot is implemented');
+  }
+  return { kind: 'startAfter', snapshot };
 }
 
 export class DocSnapshot {
@@ -335,6 +374,10 @@ export class DocSnapshot {
   data(_options?: unknown): Data | undefined {
     return this.stored === undefined ? undefined : copy(this.stored);
   }
+
+  get(field: string): unknown {
+    return this.stored === undefined ? undefined : copy(this.stored[field]);
+  }
 }
 
 export interface QuerySnapshot {
@@ -346,7 +389,7 @@ export interface QuerySnapshot {
 // ---------------------------------------------------------------------------------------------
 // The backend: what the server holds
 
-export type WriteKind = 'set' | 'update' | 'delete';
+export type WriteKind = 'set' | 'create' | 'update' | 'delete';
 
 export interface Write {
   kind: WriteKind;
@@ -354,8 +397,44 @@ export interface Write {
   data?: Data;
 }
 
+/** Who a browser is, as the rules and the callable protocol see its ID token. */
+export interface Identity {
+  uid: string;
+  admin: boolean;
+  anonymous: boolean;
+}
+
+/** A browser read, as firestore.rules judge it ("rules are not filters": a query as a whole). */
+export interface ReadRequest {
+  auth: Identity | null;
+  kind: 'get' | 'list';
+  collection: string;
+  /** get: the document's id and what is stored (undefined when missing). */
+  id?: string;
+  resource?: Data | undefined;
+  /** list: the query's constraints. */
+  constraints?: readonly Constraint[];
+  /** A rule's exists(): also billed as a read. */
+  exists(path: string): boolean;
+}
+
+export type ReadRules = (request: ReadRequest) => boolean;
+
+/** A callable function's answer, as the protocol carries it. */
+export type CallOutcome =
+  { ok: true; data: unknown } | { ok: false; code: string; message: string; details?: unknown };
+
+export interface CallRequest {
+  name: string;
+  data: unknown;
+  auth: Identity | null;
+  /** The App Check token the browser sent, or null when it has no App Check. */
+  appCheckToken: string | null;
+}
+
 interface Listener {
   target: Query;
+  auth: Identity | null;
   next: (snapshot: QuerySnapshot) => void;
   error: ((error: FirebaseError) => void) | undefined;
   last: string | undefined;
@@ -364,6 +443,17 @@ interface Listener {
 type WriteFailure = { matches: (write: Write) => boolean; code: string };
 type ReadFailure = { matches: (path: string) => boolean; code: string };
 
+/** What an aggregation reads: one per batch of up to 1,000 index entries, at least one. */
+export const AGGREGATION_BATCH = 1000;
+
+/** The signed-in user of a fake app, as its ID token says. */
+async function identityOfFakeApp(app: { name: string }): Promise<Identity | null> {
+  const user = (app as FakeApp).auth?.currentUser;
+  if (!user) return null;
+  const { claims } = await user.getIdTokenResult();
+  return { uid: user.uid, admin: claims.admin === true, anonymous: user.isAnonymous };
+}
+
 export class FakeFirestoreBackend {
   /** Server timestamps are the client's clock plus this (a server ahead of the browser: > 0). */
   serverClockOffsetMs = 0;
@@ -371,8 +461,18 @@ export class FakeFirestoreBackend {
   readonly commits: Write[][] = [];
   /** Transaction callbacks run (a transaction that lost a race runs its callback again). */
   transactionRuns = 0;
-  /** Every query that reached the server. */
+  /** Every query that reached the server (browser and functions). */
   readonly queries: { collection: string; constraints: Constraint[] }[] = [];
+  /** Billed document reads, by who read: browsers (through the rules) and the functions. */
+  readonly reads = { browser: 0, functions: 0 };
+  /** The model of firestore.rules that browser reads pass; null lets every read through. */
+  readRules: ReadRules | null = null;
+  /** Who a browser (a Firebase app) is signed in as. */
+  identify: (app: { name: string }) => Promise<Identity | null> = identityOfFakeApp;
+  /** Answers callable functions (testing-functions.ts routes them to the handlers). */
+  functions: ((request: CallRequest) => Promise<CallOutcome>) | null = null;
+  /** Calls made to the functions, in order. */
+  readonly calls: { name: string; data: unknown }[] = [];
   private readonly documents = new Map<string, { data: Data; version: number }>();
   private readonly listeners = new Set<Listener>();
   private writeFailures: WriteFailure[] = [];
@@ -384,10 +484,17 @@ export class FakeFirestoreBackend {
     this.commits.length = 0;
     this.transactionRuns = 0;
     this.queries.length = 0;
+    this.calls.length = 0;
+    this.resetReads();
     this.documents.clear();
     this.listeners.clear();
     this.writeFailures = [];
     this.readFailures = [];
+  }
+
+  resetReads(): void {
+    this.reads.browser = 0;
+    this.reads.functions = 0;
   }
 
   serverNow(): Timestamp {
@@ -396,7 +503,7 @@ export class FakeFirestoreBackend {
 
   /** Puts a document in place as if written earlier (no failure injection, no commit logged). */
   seed(path: string, data: Data): void {
-    const ref = docRef(segmentsOf([path]));
+    const ref = docRef(segmentsOf([path]), null);
     this.version += 1;
     this.documents.set(ref.path, {
       data: toStored(data, this.serverNow(), false) as Data,
@@ -415,7 +522,7 @@ export class FakeFirestoreBackend {
     return this.inCollection(collectionPath).map(([path]) => path.split('/').pop()!);
   }
 
-  /** The next writes matching `matches` are refused with `code`, as a rule's refusal would be. */
+  /** The next writes matching `matches` are refused with `code`, as a failure would be. */
   failWrites(matches: (write: Write) => boolean, code = 'permission-denied'): void {
     this.writeFailures.push({ matches, code });
   }
@@ -425,59 +532,109 @@ export class FakeFirestoreBackend {
     this.readFailures.push({ matches, code });
   }
 
-  // --- used by the fake SDK ---------------------------------------------------------------
+  // --- used by the fake SDKs ----------------------------------------------------------------
 
   checkRead(path: string): void {
     const failure = this.readFailures.find((f) => f.matches(path));
     if (failure) throw new FirebaseError(failure.code, `fake: read of ${path} refused`);
   }
 
+  /** Refuses a browser read the rules would refuse, as the SDK reports it. */
+  authorize(request: Omit<ReadRequest, 'exists'>): void {
+    if (!this.readRules) return;
+    const allowed = this.readRules({
+      ...request,
+      exists: (path) => {
+        this.reads.browser += 1;
+        return this.documents.has(path);
+      },
+    });
+    if (!allowed) {
+      throw new FirebaseError(
+        'permission-denied',
+        `fake rules: ${request.kind} of ${request.collection}${request.id ? `/${request.id}` : ''} refused`,
+      );
+    }
+  }
+
   versionOf(path: string): number {
     return this.documents.get(path)?.version ?? 0;
   }
 
-  snapshot(ref: DocRef): DocSnapshot {
+  snapshot(ref: DocRef, reader: keyof FakeFirestoreBackend['reads']): DocSnapshot {
     this.checkRead(ref.path);
+    this.reads[reader] += 1;
     return new DocSnapshot(ref, this.documents.get(ref.path)?.data);
   }
 
-  run(target: Query): QuerySnapshot {
-    this.checkRead(target.collection.path);
-    this.queries.push({ collection: target.collection.path, constraints: target.constraints });
+  /** The documents a query matches, in its order, before any limit or cursor. */
+  private matching(target: Query): { rows: DocSnapshot[]; order: Constraint[] } {
     let rows = this.inCollection(target.collection.path).map(([path, entry]) => ({
       id: path.split('/').pop()!,
       path,
       data: entry.data,
     }));
     const orders: { field: string; direction: 'asc' | 'desc' }[] = [];
-    let count = Infinity;
+    const inequalities: string[] = [];
     for (const constraint of target.constraints) {
       if (constraint.kind === 'where') {
-        rows = rows.filter(
-          (row) =>
-            constraint.field in row.data && sameValue(row.data[constraint.field], constraint.value),
-        );
+        const { field, op, value } = constraint;
+        rows = rows.filter((row) => field in row.data && matchesWhere(row.data[field], op, value));
+        if (op !== '==' && op !== 'array-contains' && !inequalities.includes(field)) {
+          inequalities.push(field);
+        }
       } else if (constraint.kind === 'orderBy') {
         // Firestore leaves out documents that lack an ordered field.
         rows = rows.filter((row) => constraint.field in row.data);
         orders.push(constraint);
-      } else {
-        count = constraint.count;
       }
+    }
+    // Fields of range filters are ordered after the explicit orders (Firestore's implicit order).
+    const lastDirection = orders.at(-1)?.direction ?? 'asc';
+    for (const field of inequalities) {
+      if (!orders.some((o) => o.field === field)) orders.push({ field, direction: lastDirection });
     }
     // Ties (and queries without an order) go by document id, in the last order's direction.
     const idDirection = orders.at(-1)?.direction === 'desc' ? -1 : 1;
-    rows.sort((a, b) => {
+    const compare = (a: { id: string; data: Data }, b: { id: string; data: Data }) => {
       for (const { field, direction } of orders) {
         const c = compareValues(a.data[field], b.data[field]) * (direction === 'desc' ? -1 : 1);
         if (c !== 0) return c;
       }
       return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * idDirection;
-    });
-    const docs = rows
-      .slice(0, count)
-      .map((row) => new DocSnapshot(docRef(segmentsOf([row.path])), row.data));
+    };
+    rows.sort(compare);
+    const cursor = target.constraints.find((c) => c.kind === 'startAfter');
+    if (cursor?.kind === 'startAfter') {
+      const at = { id: cursor.snapshot.id, data: cursor.snapshot.data() ?? {} };
+      rows = rows.filter((row) => compare(row, at) > 0);
+    }
+    return {
+      rows: rows.map((row) => new DocSnapshot(docRef(segmentsOf([row.path]), null), row.data)),
+      order: orders.map((o) => ({ kind: 'orderBy' as const, ...o })),
+    };
+  }
+
+  run(target: Query, reader: keyof FakeFirestoreBackend['reads'] = 'browser'): QuerySnapshot {
+    this.checkRead(target.collection.path);
+    this.queries.push({ collection: target.collection.path, constraints: target.constraints });
+    const count = Math.min(
+      Infinity,
+      ...target.constraints.flatMap((c) => (c.kind === 'limit' ? [c.count] : [])),
+    );
+    const docs = this.matching(target).rows.slice(0, count);
+    // A query is billed per document returned, and one read when it returns none.
+    this.reads[reader] += Math.max(1, docs.length);
     return { docs, size: docs.length, empty: docs.length === 0 };
+  }
+
+  /** count() over a query: billed per batch of up to 1,000 index entries. */
+  count(target: Query, reader: keyof FakeFirestoreBackend['reads'] = 'browser'): number {
+    this.checkRead(target.collection.path);
+    this.queries.push({ collection: target.collection.path, constraints: target.constraints });
+    const matched = this.matching(target).rows.length;
+    this.reads[reader] += Math.max(1, Math.ceil(matched / AGGREGATION_BATCH));
+    return matched;
   }
 
   /**
@@ -508,6 +665,9 @@ export class FakeFirestoreBackend {
       if (write.kind === 'update' && !current) {
         throw new FirebaseError('not-found', `No document to update: ${write.path}`);
       }
+      if (write.kind === 'create' && current) {
+        throw new FirebaseError('already-exists', `Document already exists: ${write.path}`);
+      }
       this.version += 1;
       next.set(write.path, {
         data: write.kind === 'update' ? { ...current!.data, ...data } : data,
@@ -536,6 +696,12 @@ export class FakeFirestoreBackend {
     if (!this.listeners.has(listener)) return;
     let snapshot: QuerySnapshot;
     try {
+      this.authorize({
+        auth: listener.auth,
+        kind: 'list',
+        collection: listener.target.collection.path,
+        constraints: listener.target.constraints,
+      });
       snapshot = this.run(listener.target);
     } catch (error) {
       this.listeners.delete(listener);
@@ -554,6 +720,17 @@ export class FakeFirestoreBackend {
       ([path]) => path.startsWith(`${collectionPath}/`) && path.split('/').length === depth,
     );
   }
+}
+
+function matchesWhere(stored: unknown, op: WhereOp, value: unknown): boolean {
+  if (op === '==') return sameValue(stored, value);
+  if (op === 'array-contains') {
+    return Array.isArray(stored) && stored.some((item) => sameValue(item, value));
+  }
+  // Range filters only match values of the same type.
+  if (typeRank(stored) !== typeRank(value)) return false;
+  const c = compareValues(stored, value);
+  return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
 }
 
 export const backend = new FakeFirestoreBackend();
@@ -575,36 +752,293 @@ function checkData(name: string, data: unknown): Data {
   return data;
 }
 
-function getFirestore(app: FakeApp): FakeFirestore {
+function getFirestore(app: { name: string }): FakeFirestore {
   return { kind: 'firestore', app };
 }
 
+async function authOf(ref: { firestore: FakeFirestore | null }): Promise<Identity | null> {
+  return ref.firestore ? backend.identify(ref.firestore.app) : null;
+}
+
 async function getDoc(ref: DocRef): Promise<DocSnapshot> {
-  return backend.snapshot(ref);
+  backend.checkRead(ref.path);
+  backend.authorize({
+    auth: await authOf(ref),
+    kind: 'get',
+    collection: ref.parent.path,
+    id: ref.id,
+    resource: backend.read(ref.path),
+  });
+  return backend.snapshot(ref, 'browser');
+}
+
+async function authorizeQuery(target: Query): Promise<void> {
+  backend.checkRead(target.collection.path);
+  backend.authorize({
+    auth: await authOf(target.collection),
+    kind: 'list',
+    collection: target.collection.path,
+    constraints: target.constraints,
+  });
 }
 
 async function getDocs(target: Query | CollectionRef): Promise<QuerySnapshot> {
-  return backend.run(target.kind === 'query' ? target : query(target));
+  const q = target.kind === 'query' ? target : query(target);
+  await authorizeQuery(q);
+  return backend.run(q);
 }
 
-async function setDoc(ref: DocRef, data: Data, options?: unknown): Promise<void> {
-  if (options !== undefined) throw new Error('fake setDoc(): options are not implemented');
-  backend.commit([{ kind: 'set', path: ref.path, data: checkData('setDoc', data) }]);
+async function getCountFromServer(
+  target: Query | CollectionRef,
+): Promise<{ data(): { count: number } }> {
+  const q = target.kind === 'query' ? target : query(target);
+  await authorizeQuery(q);
+  const count = backend.count(q);
+  return { data: () => ({ count }) };
 }
 
-async function addDoc(parent: CollectionRef, data: Data): Promise<DocRef> {
-  const ref = doc(parent);
-  backend.commit([{ kind: 'set', path: ref.path, data: checkData('addDoc', data) }]);
-  return ref;
+function onSnapshot(
+  target: Query | CollectionRef,
+  next: (snapshot: QuerySnapshot) => void,
+  error?: (error: FirebaseError) => void,
+): () => void {
+  const q = target.kind === 'query' ? target : query(target);
+  let stop: (() => void) | null = null;
+  let active = true;
+  void authOf(q.collection).then((auth) => {
+    if (active) stop = backend.listen({ target: q, auth, next, error });
+  });
+  return () => {
+    active = false;
+    stop?.();
+  };
 }
 
-async function updateDoc(ref: DocRef, data: Data): Promise<void> {
-  backend.commit([{ kind: 'update', path: ref.path, data: checkData('updateDoc', data) }]);
+// ---------------------------------------------------------------------------------------------
+// firebase/functions: callables answered by `backend.functions`
+
+/** The SDK's error for a failed call: code `functions/<code>`, and the function's details. */
+function functionsError(code: string, message: string, details?: unknown): FirebaseError {
+  return Object.assign(new FirebaseError(`functions/${code}`, message), { details });
 }
 
-async function deleteDoc(ref: DocRef): Promise<void> {
-  backend.commit([{ kind: 'delete', path: ref.path }]);
+interface FakeFunctions {
+  kind: 'functions';
+  app: { name: string };
+  region: string | undefined;
 }
+
+/** App Check tokens, per app: a test that "gets a new token" bumps its generation. */
+const appCheckTokens = new WeakMap<object, string>();
+
+export function renewAppCheckToken(app: object): void {
+  const current = appCheckTokens.get(app);
+  if (current === undefined) throw new Error('this app has no App Check');
+  appCheckTokens.set(app, `${current}+`);
+}
+
+function getFunctions(app: { name: string }, region?: string): FakeFunctions {
+  return { kind: 'functions', app, region };
+}
+
+/** What crosses the wire is JSON: a Date, undefined or a class instance does not survive it. */
+function overTheWire(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+function httpsCallable(functions: FakeFunctions, name: string) {
+  return async (data?: unknown): Promise<{ data: unknown }> => {
+    if (!backend.functions) throw new Error('fake functions: no handlers are routed');
+    backend.calls.push({ name, data: overTheWire(data) });
+    const outcome = await backend.functions({
+      name,
+      data: overTheWire(data),
+      auth: await backend.identify(functions.app),
+      appCheckToken: appCheckTokens.get(functions.app) ?? null,
+    });
+    if (!outcome.ok) {
+      throw functionsError(outcome.code, outcome.message, overTheWire(outcome.details));
+    }
+    return { data: overTheWire(outcome.data) };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// firebase/app-check
+
+class ReCaptchaEnterpriseProvider {
+  constructor(readonly siteKey: string) {}
+}
+
+/** Apps that initialised App Check, with their options (tests check the provider). */
+export const appCheckOptions = new WeakMap<object, Record<string, unknown>>();
+
+function initializeAppCheck(app: { name: string }, options: Record<string, unknown>) {
+  if (appCheckOptions.has(app))
+    throw new FirebaseError('appCheck/already-initialized', 'App Check is already initialised');
+  appCheckOptions.set(app, options);
+  appCheckTokens.set(app, `app-check-token-of-${app.name}`);
+  return { app };
+}
+
+// ---------------------------------------------------------------------------------------------
+// firebase-admin/firestore: the part the functions' repositories use
+
+class AdminSnapshot {
+  readonly id: string;
+  readonly exists: boolean;
+
+  constructor(
+    readonly ref: AdminDocRef,
+    private readonly stored: Data | undefined,
+  ) {
+    this.id = ref.id;
+    this.exists = stored !== undefined;
+  }
+
+  data(): Data | undefined {
+    return this.stored === undefined ? undefined : copy(this.stored);
+  }
+}
+
+class AdminDocRef {
+  readonly id: string;
+
+  constructor(
+    readonly path: string,
+    private readonly store: FakeFirestoreBackend,
+  ) {
+    this.id = path.split('/').pop()!;
+  }
+
+  async get(): Promise<AdminSnapshot> {
+    return new AdminSnapshot(
+      this,
+      this.store.snapshot(docRef(segmentsOf([this.path]), null), 'functions').data(),
+    );
+  }
+
+  async set(data: Data): Promise<void> {
+    this.store.commit([{ kind: 'set', path: this.path, data: checkData('set', data) }]);
+  }
+
+  async create(data: Data): Promise<void> {
+    this.store.commit([{ kind: 'create', path: this.path, data: checkData('create', data) }]);
+  }
+
+  async update(data: Data): Promise<void> {
+    this.store.commit([{ kind: 'update', path: this.path, data: checkData('update', data) }]);
+  }
+
+  async delete(): Promise<void> {
+    this.store.commit([{ kind: 'delete', path: this.path }]);
+  }
+}
+
+class AdminCollection {
+  constructor(
+    readonly path: string,
+    private readonly store: FakeFirestoreBackend,
+  ) {}
+
+  doc(id: string = autoId()): AdminDocRef {
+    requireNonEmpty('doc', id);
+    return new AdminDocRef(docRef(segmentsOf([this.path, id]), null).path, this.store);
+  }
+}
+
+class AdminTransaction {
+  readonly reads = new Map<string, number>();
+  readonly writes: Write[] = [];
+
+  constructor(private readonly store: FakeFirestoreBackend) {}
+
+  async get(ref: AdminDocRef): Promise<AdminSnapshot> {
+    return (await this.getAll(ref))[0]!;
+  }
+
+  async getAll(...refs: AdminDocRef[]): Promise<AdminSnapshot[]> {
+    if (this.writes.length > 0) {
+      throw new FirebaseError(
+        'invalid-argument',
+        'Firestore transactions require all reads to be executed before all writes.',
+      );
+    }
+    const snapshots = refs.map((ref) => {
+      this.reads.set(ref.path, this.store.versionOf(ref.path));
+      return new AdminSnapshot(
+        ref,
+        this.store.snapshot(docRef(segmentsOf([ref.path]), null), 'functions').data(),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return snapshots;
+  }
+
+  private write(kind: WriteKind, ref: AdminDocRef, data?: Data): this {
+    this.writes.push({
+      kind,
+      path: ref.path,
+      ...(data ? { data: checkData(`Transaction.${kind}`, data) } : {}),
+    });
+    return this;
+  }
+
+  create(ref: AdminDocRef, data: Data): this {
+    return this.write('create', ref, data);
+  }
+
+  set(ref: AdminDocRef, data: Data): this {
+    return this.write('set', ref, data);
+  }
+
+  update(ref: AdminDocRef, data: Data): this {
+    return this.write('update', ref, data);
+  }
+
+  delete(ref: AdminDocRef): this {
+    return this.write('delete', ref);
+  }
+}
+
+/** firebase-admin's Firestore over the fake store: collections, documents, transactions. */
+export class FakeAdminFirestore {
+  constructor(private readonly store: FakeFirestoreBackend = backend) {}
+
+  collection(path: string): AdminCollection {
+    requireNonEmpty('collection', path);
+    return new AdminCollection(collectionRef(segmentsOf([path]), null).path, this.store);
+  }
+
+  doc(path: string): AdminDocRef {
+    return new AdminDocRef(docRef(segmentsOf([path]), null).path, this.store);
+  }
+
+  /** Re-runs the callback when a document it read changed before the commit, as the SDK does. */
+  async runTransaction<T>(
+    update: (tx: AdminTransaction) => Promise<T>,
+    options: { maxAttempts?: number } = {},
+  ): Promise<T> {
+    const maxAttempts = options.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt += 1) {
+      const tx = new AdminTransaction(this.store);
+      this.store.transactionRuns += 1;
+      const result = await update(tx);
+      try {
+        this.store.commit(tx.writes, tx.reads);
+        return result;
+      } catch (error) {
+        if (attempt < maxAttempts && error instanceof FirebaseError && error.code === 'aborted') {
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The web SDK's transactions and batches
 
 function writeBatch(_db: FakeFirestore) {
   const writes: Write[] = [];
@@ -612,10 +1046,6 @@ function writeBatch(_db: FakeFirestore) {
   const batch = {
     set(ref: DocRef, data: Data) {
       writes.push({ kind: 'set', path: ref.path, data: checkData('WriteBatch.set', data) });
-      return batch;
-    },
-    update(ref: DocRef, data: Data) {
-      writes.push({ kind: 'update', path: ref.path, data: checkData('WriteBatch.update', data) });
       return batch;
     },
     delete(ref: DocRef) {
@@ -629,92 +1059,6 @@ function writeBatch(_db: FakeFirestore) {
     },
   };
   return batch;
-}
-
-class FakeTransaction {
-  readonly reads = new Map<string, number>();
-  readonly writes: Write[] = [];
-
-  async get(ref: DocRef): Promise<DocSnapshot> {
-    if (this.writes.length > 0) {
-      throw new FirebaseError(
-        'invalid-argument',
-        'Firestore transactions require all reads to be executed before all writes.',
-      );
-    }
-    const snapshot = backend.snapshot(ref);
-    this.reads.set(ref.path, backend.versionOf(ref.path));
-    // A read is a round trip: let other work run meanwhile, as the network would.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return snapshot;
-  }
-
-  set(ref: DocRef, data: Data): this {
-    this.writes.push({ kind: 'set', path: ref.path, data: checkData('Transaction.set', data) });
-    return this;
-  }
-
-  update(ref: DocRef, data: Data): this {
-    if (this.reads.get(ref.path) === 0) {
-      throw new FirebaseError('invalid-argument', "Can't update a document that doesn't exist.");
-    }
-    this.writes.push({
-      kind: 'update',
-      path: ref.path,
-      data: checkData('Transaction.update', data),
-    });
-    return this;
-  }
-
-  delete(ref: DocRef): this {
-    this.writes.push({ kind: 'delete', path: ref.path });
-    return this;
-  }
-}
-
-/** What the SDK retries: a commit that lost a race, and transient failures (its own list). */
-function isRetryable(error: unknown): boolean {
-  if (!(error instanceof FirebaseError)) return false;
-  return [
-    'aborted',
-    'failed-precondition',
-    'already-exists',
-    'cancelled',
-    'unknown',
-    'deadline-exceeded',
-    'resource-exhausted',
-    'internal',
-    'unavailable',
-    'unauthenticated',
-  ].includes(error.code);
-}
-
-async function runTransaction<T>(
-  _db: FakeFirestore,
-  update: (tx: FakeTransaction) => Promise<T>,
-  options: { maxAttempts?: number } = {},
-): Promise<T> {
-  const maxAttempts = options.maxAttempts ?? 5;
-  for (let attempt = 1; ; attempt += 1) {
-    const tx = new FakeTransaction();
-    try {
-      backend.transactionRuns += 1;
-      const result = await update(tx);
-      backend.commit(tx.writes, tx.reads);
-      return result;
-    } catch (error) {
-      if (attempt < maxAttempts && isRetryable(error)) continue;
-      throw error;
-    }
-  }
-}
-
-function onSnapshot(
-  target: Query | CollectionRef,
-  next: (snapshot: QuerySnapshot) => void,
-  error?: (error: FirebaseError) => void,
-): () => void {
-  return backend.listen({ target: target.kind === 'query' ? target : query(target), next, error });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -744,17 +1088,22 @@ export const fakeFirestoreModule = {
   doc,
   getDoc,
   getDocs,
-  setDoc,
-  addDoc,
-  updateDoc,
-  deleteDoc,
+  getCountFromServer,
   query,
   where,
   orderBy,
   limit,
+  startAfter,
   writeBatch,
-  runTransaction,
   serverTimestamp,
   Timestamp,
   onSnapshot,
 };
+
+export const fakeFunctionsModule = {
+  getFunctions,
+  httpsCallable,
+  connectFunctionsEmulator: () => undefined,
+};
+
+export const fakeAppCheckModule = { initializeAppCheck, ReCaptchaEnterpriseProvider };

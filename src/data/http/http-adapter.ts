@@ -27,6 +27,7 @@ import type {
   Unsubscribe,
 } from '../port';
 import type { ContactInput } from '../../domain/schemas';
+import { normalizeTrackingInput } from '../../domain/order-number';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
 export interface EventSourceLike {
@@ -336,6 +337,13 @@ export class HttpDataPort implements DataPort {
       cancel: async (id) =>
         this.pick<Order>(await this.request('POST', `${orderPath(id)}/cancel`), 'order'),
       list: (filter: OrderFilter = {}) => page({ ...filter }),
+      findByNumber: async (orderNumber) => {
+        // The server's search finds numbers containing the text; the exact one is among them.
+        const wanted = normalizeTrackingInput(orderNumber);
+        if (!wanted) return null;
+        const { orders } = await page({ search: wanted, limit: 5 });
+        return orders.find((order) => order.orderNumber === wanted) ?? null;
+      },
       update: async (id, update: OrderAdminUpdate) =>
         this.pick<Order>(await this.request('PATCH', orderPath(id), update), 'order'),
       remove: async (id) => {

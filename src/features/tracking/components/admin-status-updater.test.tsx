@@ -59,9 +59,9 @@ describe('AdminStatusUpdater on the tracker', () => {
     expect(section.isConnected).toBe(true);
   });
 
-  it('says what went wrong when the admin list cannot be read, not "not found"', async () => {
+  it('says what went wrong when the order cannot be looked up, not "not found"', async () => {
     await setup(true, (port) => {
-      port.orders.list = async () => {
+      port.orders.findByNumber = async () => {
         throw new DataError('unavailable');
       };
     });

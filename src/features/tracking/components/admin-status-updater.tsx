@@ -41,12 +41,11 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  // The public view has no id; the admin list finds it by its exact number.
+  // The public view has no id; the order is looked up by its exact number (one read).
   useEffect(() => {
     let active = true;
-    port.orders.list({ search: orderNumber, limit: 5 }).then(
-      ({ orders }) => {
-        const order = orders.find((o) => o.orderNumber === orderNumber);
+    port.orders.findByNumber(orderNumber).then(
+      (order) => {
         if (active) setLookup(order ? { kind: 'found', id: order.id } : { kind: 'missing' });
       },
       (error: unknown) => {

@@ -1,0 +1,27 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../../../src/domain/hosted-store.ts';
+import type { ContactInput } from '../../../src/domain/schemas.ts';
+import { takeLimits, type Limit } from '../shared/limits.ts';
+
+export interface MessageRepository {
+  /** Stores a contact message after taking one event from each limit (throws LimitReached). */
+  add(
+    message: ContactInput & { userId: string },
+    options: { now: Date; limits: readonly Limit[] },
+  ): Promise<{ id: string }>;
+}
+
+export function firestoreMessages(db: Firestore): MessageRepository {
+  const messages = db.collection(COLLECTIONS.messages);
+  return {
+    async add(message, { now, limits }) {
+      const ref = messages.doc();
+      await db.runTransaction(async (tx) => {
+        const recordLimits = await takeLimits(tx, db, limits, now);
+        recordLimits(tx);
+        tx.create(ref, { ...message, createdAt: Timestamp.fromDate(now) });
+      });
+      return { id: ref.id };
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// The order use cases of the hosted build (docs/decisions.md D2, D3, D5, D6, D8): plain functions
+// of (call context, call data, dependencies), so they run the same under firebase-functions
+// (index.ts wraps them), in the tests and in the benchmark. The rules are the domain's, as on
+// the self-hosted server (server/src/services/orders-service.ts).
+import { RuleViolation } from '../../../src/domain/errors.ts';
+import {
+  checkCustomerCancel,
+  checkNewOrder,
+  newOrderFields,
+  newOrderPayment,
+  ORDER_MESSAGES,
+  paymentDeclined,
+  type Order,
+  type PublicTracking,
+} from '../../../src/domain/order.ts';
+import { isOrderNumber } from '../../../src/domain/order-number.ts';
+import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
+import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
+import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
+import {
+  isAdminCaller,
+  requireAdmin,
+  requireCaller,
+  type AdminDirectory,
+  type CallContext,
+} from '../platform/context.ts';
+import type { Settings } from '../platform/settings.ts';
+import { documentId, invalidFields, objectOf } from '../shared/input.ts';
+import { limitsFor } from '../shared/limits.ts';
+import type { OrderRepository } from './order-repository.ts';
+
+export interface OrderDeps {
+  orders: OrderRepository;
+  admins: AdminDirectory;
+  settings: Settings;
+  /** Who verifies card payments; null when none is configured (PAYMENT_PROVIDER=none). */
+  payments: PaymentProvider | null;
+  /** The order-number draws (tests force collisions with it). */
+  random?: () => number;
+}
+
+export const ORDER_LIMIT_MESSAGE = 'errors:order.limitReached';
+/** Card orders while no gateway is configured: the customer is asked to pay cash on delivery. */
+export const CARD_UNAVAILABLE_MESSAGE = 'errors:payment.cardUnavailable';
+
+function notFound(): RuleViolation {
+  return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
+}
+
+/** Places an order for the caller (anyone with a session, anonymous included). */
+export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDeps): Promise<Order> {
+  const caller = requireCaller(ctx);
+  const { input, paymentToken } = checkNewOrder(data);
+  // Admins book by phone for many customers (D8): no limits for them.
+  const limits = (await isAdminCaller(ctx, deps.admins))
+    ? []
+    : limitsFor(
+        'order',
+        { uid: caller.uid, appKey: ctx.appKey },
+        { user: deps.settings.limits.orderCustomer, app: deps.settings.limits.orderAppToken },
+        ORDER_LIMIT_MESSAGE,
+      );
+
+  let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
+  if (input.paymentMethod === 'card') {
+    const provider = deps.payments;
+    if (!provider) {
+      throw new RuleViolation('failed-precondition', CARD_UNAVAILABLE_MESSAGE, {
+        paymentMethod: CARD_UNAVAILABLE_MESSAGE,
+      });
+    }
+    // Before the card is charged, so a customer over the limit is never charged and refused.
+    await deps.orders.checkLimits(limits, ctx.now);
+    const verified = paymentToken ? await provider.verify(paymentToken, input.totalPrice) : null;
+    if (!verified?.ok) throw paymentDeclined();
+    payment = { ...newOrderPayment('card', provider.name), reference: verified.reference ?? null };
+  }
+
+  const { reference, ...paymentFields } = payment;
+  return deps.orders.place(
+    {
+      fields: newOrderFields(input, caller.uid, paymentFields, ctx.now.toISOString()),
+      paymentReference: reference,
+    },
+    { now: ctx.now, limits, ...(deps.random ? { random: deps.random } : {}) },
+  );
+}
+
+/** The owner cancels while the order is received or under review (D2). */
+export async function cancelOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<Order> {
+  const caller = requireCaller(ctx);
+  const id = documentId(objectOf(data).id, ORDER_MESSAGES.notFound);
+  const order = await deps.orders.change(
+    id,
+    (stored) => {
+      checkCustomerCancel(stored, caller.uid);
+      return { status: 'cancelled', actor: 'customer' };
+    },
+    ctx.now,
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+/** An admin changes the status and/or the payment status (D5); each change is in the history. */
+export async function updateOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<Order> {
+  await requireAdmin(ctx, deps.admins);
+  const body = objectOf(data);
+  const id = documentId(body.id, ORDER_MESSAGES.notFound);
+  const update = objectOf(body.update);
+  const fields: Record<string, string> = {};
+  for (const key of Object.keys(update)) {
+    if (key !== 'status' && key !== 'paymentStatus') fields[key] = VALIDATION_MESSAGES.invalid;
+  }
+  if (update.status !== undefined && !isOrderStatus(update.status)) {
+    fields.status = VALIDATION_MESSAGES.invalid;
+  }
+  if (update.paymentStatus !== undefined && !isPaymentStatus(update.paymentStatus)) {
+    fields.paymentStatus = VALIDATION_MESSAGES.invalid;
+  }
+  if (update.status === undefined && update.paymentStatus === undefined) {
+    fields.status = VALIDATION_MESSAGES.invalid;
+  }
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+  const order = await deps.orders.change(
+    id,
+    () => ({
+      ...(isOrderStatus(update.status) ? { status: update.status } : {}),
+      ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
+      actor: 'admin',
+    }),
+    ctx.now,
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+/** An admin deletes an order; its tracking copy goes in the same transaction. */
+export async function deleteOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<{ deleted: true }> {
+  await requireAdmin(ctx, deps.admins);
+  const id = documentId(objectOf(data).id, ORDER_MESSAGES.notFound);
+  if (!(await deps.orders.remove(id, ctx.now))) throw notFound();
+  return { deleted: true };
+}
+
+/**
+ * The public view of an order number, for anyone with a session (D2). Look-ups are limited per
+ * user and per App Check token, misses included, so a day's numbers cannot be walked through.
+ */
+export async function trackOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<PublicTracking> {
+  const caller = requireCaller(ctx);
+  const raw = objectOf(data).orderNumber;
+  const orderNumber = normalizeTrackingInput(typeof raw === 'string' ? raw : '');
+  if (!orderNumber) {
+    throw new RuleViolation('invalid-argument', VALIDATION_MESSAGES.trackingRequired, {
+      orderNumber: VALIDATION_MESSAGES.trackingRequired,
+    });
+  }
+  if (!isOrderNumber(orderNumber)) throw notFound();
+  const limits = (await isAdminCaller(ctx, deps.admins))
+    ? []
+    : limitsFor(
+        'track',
+        { uid: caller.uid, appKey: ctx.appKey },
+        { user: deps.settings.limits.tracking, app: deps.settings.limits.tracking },
+        'errors:rateLimited',
+      );
+  const tracking = await deps.orders.track(orderNumber, { now: ctx.now, limits });
+  if (!tracking) throw notFound();
+  return tracking;
+}

@@ -1,0 +1,217 @@
+import {
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { RuleViolation } from '../../../src/domain/errors.ts';
+import {
+  COLLECTIONS,
+  ORDER_STATS_ID,
+  orderDocument,
+  orderFromDocument,
+  trackingDocument,
+  trackingFromDocument,
+} from '../../../src/domain/hosted-store.ts';
+import type { Order, PublicTracking, StatusActor } from '../../../src/domain/order.ts';
+import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
+import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../../src/domain/status.ts';
+import { takeLimits, type Limit } from '../shared/limits.ts';
+
+/** A new order as the handler settled it: validated, priced, paid or pending (D2, D3). */
+export interface NewOrderRecord {
+  fields: Omit<Order, 'id' | 'orderNumber'>;
+  /** The payment provider's reference for a card payment, for reconciliation. */
+  paymentReference: string | null;
+}
+
+/** What a status or payment change asks for; `null` from a decision means "nothing to change". */
+export interface OrderChange {
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+  actor: StatusActor;
+}
+
+/**
+ * Where orders live. Every method is one transaction: an order, its public tracking copy, the
+ * day's number counter, the limits and the admin list's counters never disagree.
+ */
+export interface OrderRepository {
+  /**
+   * Stores a new order and its tracking copy under a fresh number of the day (D6), after taking
+   * one event from each limit (D8). Throws LimitReached, or `unavailable` when the day's numbers
+   * are spent.
+   */
+  place(record: NewOrderRecord, options: PlaceOptions): Promise<Order>;
+  /** Refuses (LimitReached) when one more event would break a limit, without recording one. */
+  checkLimits(limits: readonly Limit[], now: Date): Promise<void>;
+  get(id: string): Promise<Order | null>;
+  /** Applies what `decide` returns for the stored order; null when there is no such order. */
+  change(id: string, decide: (order: Order) => OrderChange, now: Date): Promise<Order | null>;
+  /** Deletes the order and its tracking copy together; the deleted order, or null. */
+  remove(id: string, now: Date): Promise<Order | null>;
+  /** The public view of an order number, after taking one event from each limit. */
+  track(
+    orderNumber: string,
+    options: { now: Date; limits: readonly Limit[] },
+  ): Promise<PublicTracking | null>;
+}
+
+export interface PlaceOptions {
+  now: Date;
+  limits: readonly Limit[];
+  /** The order-number draws; tests inject it to force collisions. */
+  random?: () => number;
+}
+
+const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
+const toIso = (value: unknown) =>
+  value instanceof Object && 'toDate' in value && typeof value.toDate === 'function'
+    ? (value.toDate() as Date).toISOString()
+    : String(value);
+
+type Counts = Record<OrderStatus, number>;
+
+function countsOf(data: DocumentData | undefined): Counts {
+  const stored = (data?.counts ?? {}) as Partial<Counts>;
+  return Object.fromEntries(
+    ORDER_STATUSES.map((status) => [status, Math.max(0, Number(stored[status] ?? 0) || 0)]),
+  ) as Counts;
+}
+
+function unavailable(): RuleViolation {
+  return new RuleViolation('unavailable', 'errors:unavailable');
+}
+
+/** The repository over Firestore through firebase-admin (which bypasses the rules). */
+export function firestoreOrders(db: Firestore): OrderRepository {
+  const orders = db.collection(COLLECTIONS.orders);
+  const tracking = db.collection(COLLECTIONS.tracking);
+  const statsRef = db.collection(COLLECTIONS.stats).doc(ORDER_STATS_ID);
+
+  /** Reads the counters; returns the write that moves one order from `from` to `to`. */
+  async function countersIn(tx: Transaction) {
+    const counts = countsOf((await tx.get(statsRef)).data());
+    return (writer: Transaction, from: OrderStatus | null, to: OrderStatus | null) => {
+      if (from) counts[from] = Math.max(0, counts[from] - 1);
+      if (to) counts[to] += 1;
+      const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+      writer.set(statsRef, { counts, total });
+    };
+  }
+
+  return {
+    async place(record, { now, limits, random = Math.random }) {
+      const day = cairoYmdCompact(now);
+      const dayRef = db.collection(COLLECTIONS.orderNumberDays).doc(day);
+      const orderRef = orders.doc();
+      return db.runTransaction(async (tx) => {
+        const recordLimits = await takeLimits(tx, db, limits, now);
+        const issued = Number((await tx.get(dayRef)).data()?.issued ?? 0) || 0;
+        const count = await countersIn(tx);
+        let orderNumber: string | null = null;
+        for (const candidate of orderNumberCandidates(issued, now, random)) {
+          // The tracking id is the order number: an existing one means "taken".
+          if (!(await tx.get(tracking.doc(candidate))).exists) {
+            orderNumber = candidate;
+            break;
+          }
+        }
+        if (orderNumber === null) throw unavailable();
+        const order: Order = { id: orderRef.id, orderNumber, ...record.fields };
+        recordLimits(tx);
+        tx.set(dayRef, { issued: issued + 1 });
+        count(tx, null, order.status);
+        const { id: _id, ...stored } = order;
+        tx.create(
+          orderRef,
+          orderDocument(stored, toTime, {
+            paymentReference: record.paymentReference,
+            updatedAt: order.createdAt,
+          }),
+        );
+        tx.create(tracking.doc(orderNumber), trackingDocument(stored, toTime));
+        return order;
+      });
+    },
+
+    async checkLimits(limits, now) {
+      if (limits.length === 0) return;
+      // A read-only transaction: the refusal, or nothing (the events are recorded by place()).
+      await db.runTransaction(async (tx) => {
+        await takeLimits(tx, db, limits, now);
+      });
+    },
+
+    async get(id) {
+      const snapshot = await orders.doc(id).get();
+      return snapshot.exists ? orderFromDocument(snapshot.id, snapshot.data()!, toIso) : null;
+    },
+
+    async change(id, decide, now) {
+      const ref = orders.doc(id);
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return null;
+        const before = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
+        const count = await countersIn(tx);
+        const change = decide(before);
+        const at = now.toISOString();
+        const after: Order = {
+          ...before,
+          ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
+          ...(change.status
+            ? {
+                status: change.status,
+                statusHistory: [
+                  ...before.statusHistory,
+                  { status: change.status, at, actor: change.actor },
+                ],
+              }
+            : {}),
+        };
+        const { id: _id, ...stored } = after;
+        const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
+        tx.update(ref, {
+          status: document.status,
+          statusHistory: document.statusHistory,
+          paymentStatus: document.paymentStatus,
+          updatedAt: document.updatedAt,
+        });
+        // The public copy is the projection of the order as it now is, whatever it held before.
+        tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
+        if (before.status !== after.status) count(tx, before.status, after.status);
+        return after;
+      });
+    },
+
+    async remove(id) {
+      const ref = orders.doc(id);
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return null;
+        const order = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
+        const count = await countersIn(tx);
+        tx.delete(ref);
+        tx.delete(tracking.doc(order.orderNumber));
+        count(tx, order.status, null);
+        return order;
+      });
+    },
+
+    async track(orderNumber, { now, limits }) {
+      return db.runTransaction(async (tx) => {
+        const recordLimits = await takeLimits(tx, db, limits, now);
+        const snapshot = await tx.get(tracking.doc(orderNumber));
+        // A miss counts against the limits too: that is what stops enumerating a day's numbers.
+        recordLimits(tx);
+        return snapshot.exists ? trackingFromDocument(snapshot.data()!, toIso) : null;
+      });
+    },
+  };
+}

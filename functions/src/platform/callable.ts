@@ -1,0 +1,48 @@
+// The one bridge between firebase-functions and the handlers: the callable protocol verifies the
+// ID token and the App Check token, this turns the request into a CallContext, runs the handler
+// and turns a refusal into the protocol's error with our code, message key and field keys.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { error as logError } from 'firebase-functions/logger';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { depsOver, type Deps, type Handler } from '../handlers.ts';
+import { appKeyOf, type CallContext } from './context.ts';
+import { CALLABLE_CODES, describeFailure } from './errors.ts';
+import { ENFORCE_APP_CHECK, REGION, settingsFromParams } from './params.ts';
+
+let db: Firestore | null = null;
+
+function deps(): Deps {
+  if (!db) {
+    db = getFirestore(getApps()[0] ?? initializeApp());
+  }
+  return depsOver(db, settingsFromParams());
+}
+
+export function contextOf(request: CallableRequest): CallContext {
+  const auth = request.auth;
+  return {
+    caller: auth
+      ? {
+          uid: auth.uid,
+          adminClaim: auth.token.admin === true,
+          anonymous: auth.token.firebase?.sign_in_provider === 'anonymous',
+        }
+      : null,
+    appKey: request.app ? appKeyOf(request.rawRequest.header('x-firebase-appcheck')) : null,
+    now: new Date(),
+  };
+}
+
+/** A handler as a callable function (HTTPS, called by the web SDK's httpsCallable). */
+export function callable(name: string, handler: Handler) {
+  return onCall({ region: REGION, enforceAppCheck: ENFORCE_APP_CHECK }, async (request) => {
+    try {
+      return await handler(contextOf(request), request.data, deps());
+    } catch (error) {
+      const { message, details } = describeFailure(error);
+      if (details.code === 'internal') logError(`${name} failed`, error);
+      throw new HttpsError(CALLABLE_CODES[details.code], message, details);
+    }
+  });
+}

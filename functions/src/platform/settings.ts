@@ -1,0 +1,62 @@
+import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+
+/**
+ * Who verifies card payments (docs/decisions.md D3). `none` (the default): card orders are refused
+ * with a message that asks for cash on delivery, since no gateway takes money yet. `test`: the
+ * test provider approves well-formed test tokens and no money moves (a demo deployment, the
+ * emulator and the tests). A real gateway adds its name here.
+ */
+export type PaymentProviderSetting = 'none' | 'test';
+
+/** The limits the handlers enforce (D8); a rule with max 0 is no limit. */
+export interface Limits {
+  /** Orders per customer (a Firebase user, anonymous or not). */
+  orderCustomer: QuotaRule[];
+  /** Orders per App Check token: what new anonymous accounts from one browser share. */
+  orderAppToken: QuotaRule[];
+  /** Tracking look-ups per user and per App Check token. */
+  tracking: QuotaRule[];
+  /** Contact messages per user and per App Check token. */
+  messages: QuotaRule[];
+  /** Reviews per user and per App Check token (one a minute, D2). */
+  reviews: QuotaRule[];
+}
+
+export interface Settings {
+  paymentProvider: PaymentProviderSetting;
+  limits: Limits;
+}
+
+/** The product's limits (D2, D8), the same numbers as the self-hosted server's defaults. */
+export function defaultLimits(
+  overrides: Partial<Record<'customerHour' | 'customerDay' | 'appHour' | 'appDay', number>> = {},
+): Limits {
+  return {
+    orderCustomer: hourAndDay(overrides.customerHour ?? 3, overrides.customerDay ?? 5),
+    orderAppToken: hourAndDay(overrides.appHour ?? 10, overrides.appDay ?? 30),
+    tracking: [
+      { max: 30, windowMs: 10 * MINUTE_MS },
+      { max: 200, windowMs: DAY_MS },
+    ],
+    messages: [
+      { max: 5, windowMs: 10 * MINUTE_MS },
+      { max: 20, windowMs: DAY_MS },
+    ],
+    reviews: [
+      { max: 1, windowMs: MINUTE_MS },
+      { max: 20, windowMs: DAY_MS },
+    ],
+  };
+}
+
+/** No limits at all: load tests and the contract suite (as RATE_LIMITS=off on the server). */
+export function noLimits(): Limits {
+  const none: QuotaRule[] = [];
+  return {
+    orderCustomer: none,
+    orderAppToken: none,
+    tracking: none,
+    messages: none,
+    reviews: none,
+  };
+}

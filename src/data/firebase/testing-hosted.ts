@@ -1,0 +1,72 @@
+// What the hosted build's in-process tests share: a browser's settings, a valid order, and the
+// DataError a call fails with. Each test file still declares its own vi.mock()s (they must be at
+// its top), then routes the fake store's callables to the functions (routeFunctions).
+import { expect } from 'vitest';
+import { expectedOrderTotal } from '../../domain/schemas';
+import { DataError, type NewOrder } from '../port';
+import { FirebaseDataPort } from './firebase-adapter';
+import type { FirebaseSettings } from './firebase-config';
+import type { FakeAuth, FakeUser } from './testing-fake-firestore';
+
+export const TEST_FIREBASE_SETTINGS: FirebaseSettings = {
+  apiKey: 'fake-api-key',
+  authDomain: 'demo-afsh.firebaseapp.com',
+  projectId: 'demo-afsh',
+  appId: '1:000000000000:web:0000000000',
+  functionsRegion: 'europe-west1',
+  appCheckSiteKey: 'site-key-0123456789',
+};
+
+let apps = 0;
+
+/** A browser of its own (its own app, auth state and App Check token), signed in as `user`. */
+export function fakeBrowser(
+  user: FakeUser | null,
+  settings: FirebaseSettings = TEST_FIREBASE_SETTINGS,
+): FirebaseDataPort {
+  apps += 1;
+  const port = new FirebaseDataPort(settings, { appName: `browser-${apps}` });
+  signInAs(port, user);
+  return port;
+}
+
+export function signInAs(port: FirebaseDataPort, user: FakeUser | null): void {
+  (port.authInstance as unknown as FakeAuth).currentUser = user;
+}
+
+/** A valid order for 1 April 2026, priced by the catalog. */
+export function hostedOrderInput(overrides: Partial<NewOrder> = {}): NewOrder {
+  const values: NewOrder = {
+    fullName: 'منى عبد الرحمن',
+    phoneNumber: '01012345678',
+    pickupAddress: '12 شارع التحرير، الدقي',
+    dropoffAddress: '5 شارع 9، المعادي',
+    governorateId: 'cairo',
+    districtId: 'maadi',
+    notes: 'الدور الثالث بدون أسانسير',
+    moveType: 'full',
+    housing: 'apartment',
+    pickupFloor: 3,
+    dropoffFloor: 1,
+    workers: 3,
+    moveDate: '2026-04-01',
+    moveTime: '10:30',
+    paymentMethod: 'cod',
+    totalPrice: 0,
+    ...overrides,
+  };
+  return { ...values, totalPrice: overrides.totalPrice ?? expectedOrderTotal(values) };
+}
+
+/** The DataError a call fails with (and a clear message if it succeeds instead). */
+export async function rejection(promise: Promise<unknown>): Promise<DataError> {
+  const outcome = await promise.then(
+    (value: unknown) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) {
+    throw new Error(`expected a DataError, got ${JSON.stringify(outcome.value)}`);
+  }
+  expect(outcome.error).toBeInstanceOf(DataError);
+  return outcome.error as DataError;
+}

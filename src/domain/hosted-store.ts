@@ -1,0 +1,218 @@
+/**
+ * How the hosted build (docs/decisions.md D1) lays its data out in Firestore: the collections, the
+ * fields the admin list queries, and the derived fields that make those queries possible. Shared
+ * by the Cloud Functions (functions/, which write every document) and the Firebase adapter (which
+ * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
+ */
+import { normalizeDigits, stripInvisibleMarks } from './digits';
+import { toPublicTracking } from './order';
+import type {
+  Order,
+  PaymentProviderName,
+  PublicTracking,
+  StatusActor,
+  StatusChange,
+} from './order';
+import { CURRENCY } from './pricing';
+import type { Housing, MoveType } from './pricing';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
+
+export const COLLECTIONS = {
+  /** Full orders: owner and admins read them; only the functions write them. */
+  orders: 'orders',
+  /** The public projection of each order, id = order number; read by the trackOrder function. */
+  tracking: 'tracking',
+  /** Reviews: everyone reads the visible ones. */
+  reviews: 'reviews',
+  /** Contact messages: admins read them. */
+  messages: 'messages',
+  /** Per-day order-number counters (D6), id = Cairo date YYYYMMDD. */
+  orderNumberDays: 'orderNumberDays',
+  /** Sliding-window limits (D8), one document per limited subject; nobody reads them but the functions. */
+  quotas: 'quotas',
+  /** One document per admin (id = uid): a removed admin loses access at once (the claim alone lasts an hour). */
+  admins: 'admins',
+  /** Counters kept in the same transaction as every order write (the admin list's status tabs). */
+  stats: 'stats',
+} as const;
+
+/** The one stats document: order counts per status, for the admin list without filters. */
+export const ORDER_STATS_ID = 'orders';
+
+/**
+ * "YYYY-MM-DD HH:mm": the move's date and time in one sortable field, so the admin list sorts by
+ * move date and filters a move-date range with one field (and one index) instead of two.
+ */
+export function moveAtOf(moveDate: string, moveTime: string): string {
+  return `${moveDate} ${moveTime}`;
+}
+
+/** The inclusive bounds of `moveAt` for a move-date range (YYYY-MM-DD each, either optional). */
+export function moveAtRange(from?: string, to?: string): { from?: string; to?: string } {
+  return {
+    ...(from ? { from: `${from} 00:00` } : {}),
+    ...(to ? { to: `${to} 23:59` } : {}),
+  };
+}
+
+/** Search tokens are prefixes up to this many characters; longer searches use their start. */
+export const SEARCH_TOKEN_MAX = 20;
+/** A shorter search matches too much to be useful (and costs as much as a page). */
+export const SEARCH_TOKEN_MIN = 2;
+
+// Harakat, tanween, shadda, sukun, dagger alef, and the tatweel that only stretches a word.
+const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
+const COMBINING = /\p{M}/gu;
+
+/**
+ * A name as the search box compares it: lower case, no accents or Arabic diacritics, the alef,
+ * yeh and teh marbuta forms people type interchangeably folded together, digits in ASCII, blanks
+ * collapsed. "أحمد" and "احمد", "مِنى" and "منى", "José" and "jose" are the same here.
+ */
+export function normalizeSearchText(text: string): string {
+  return normalizeDigits(stripInvisibleMarks(text))
+    .normalize('NFKD')
+    .replace(ARABIC_MARKS, '')
+    .replace(COMBINING, '')
+    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
+    .replace(/\u0649/g, '\u064A')
+    .replace(/\u0629/g, '\u0647')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function prefixes(word: string): string[] {
+  const chars = [...word];
+  const out: string[] = [];
+  for (let n = SEARCH_TOKEN_MIN; n <= Math.min(chars.length, SEARCH_TOKEN_MAX); n += 1) {
+    out.push(chars.slice(0, n).join(''));
+  }
+  return out;
+}
+
+/**
+ * The name's search tokens, stored on the order (`searchTokens`) and queried with
+ * `array-contains`: every prefix of every word, and every prefix of the whole name, so "مح",
+ * "محمد" and "محمد عل" all find "محمد علي". A name search finds names that start with the
+ * text, or have a word that does (the self-hosted server also finds text inside a word).
+ */
+export function nameSearchTokens(fullName: string): string[] {
+  const normalized = normalizeSearchText(fullName);
+  if (!normalized) return [];
+  const tokens = new Set<string>();
+  for (const word of normalized.split(' ')) for (const p of prefixes(word)) tokens.add(p);
+  for (const p of prefixes(normalized)) if (!p.endsWith(' ')) tokens.add(p);
+  return [...tokens];
+}
+
+/** The token a name search looks for, or null when the text is too short to search. */
+export function nameSearchToken(search: string): string | null {
+  const normalized = [...normalizeSearchText(search)].slice(0, SEARCH_TOKEN_MAX).join('').trim();
+  return [...normalized].length >= SEARCH_TOKEN_MIN ? normalized : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+/** The callable functions the Firebase adapter calls, by name (functions/src/index.ts exports them). */
+export const FUNCTION_NAMES = [
+  'placeOrder',
+  'cancelOrder',
+  'updateOrder',
+  'deleteOrder',
+  'trackOrder',
+  'addReview',
+  'moderateReview',
+  'deleteReview',
+  'sendMessage',
+] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+/** A stored time as the side reading it represents one (Firestore Timestamp), from an ISO instant. */
+type ToTime = (iso: string) => unknown;
+/** A stored time back to an ISO instant. */
+type ToIso = (value: unknown) => string;
+
+/** The fields of an order document: the order as every backend stores it, plus the derived query fields. */
+export function orderDocument(
+  order: Omit<Order, 'id'>,
+  toTime: ToTime,
+  extra: { paymentReference: string | null; updatedAt: string },
+): Record<string, unknown> {
+  return {
+    ...order,
+    statusHistory: order.statusHistory.map((change) => ({ ...change, at: toTime(change.at) })),
+    createdAt: toTime(order.createdAt),
+    updatedAt: toTime(extra.updatedAt),
+    paymentReference: extra.paymentReference,
+    moveAt: moveAtOf(order.moveDate, order.moveTime),
+    searchTokens: nameSearchTokens(order.fullName),
+  };
+}
+
+/** The tracking document: exactly the public projection (D2), nothing that leads to the order. */
+export function trackingDocument(
+  order: Omit<Order, 'id'>,
+  toTime: ToTime,
+): Record<string, unknown> {
+  const tracking = toPublicTracking(order);
+  return {
+    ...tracking,
+    statusHistory: tracking.statusHistory.map((change) => ({ ...change, at: toTime(change.at) })),
+  };
+}
+
+function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusActor }) => ({
+    status: entry.status,
+    at: toIso(entry.at),
+    actor: entry.actor,
+  }));
+}
+
+/** An order document as the domain's `Order`. */
+export function orderFromDocument(id: string, d: Record<string, unknown>, toIso: ToIso): Order {
+  return {
+    id,
+    orderNumber: d.orderNumber as string,
+    userId: (d.userId as string | undefined) ?? null,
+    fullName: d.fullName as string,
+    phoneNumber: d.phoneNumber as string,
+    pickupAddress: d.pickupAddress as string,
+    dropoffAddress: d.dropoffAddress as string,
+    governorateId: d.governorateId as string,
+    districtId: d.districtId as string,
+    notes: (d.notes as string | undefined) ?? '',
+    moveType: d.moveType as MoveType,
+    housing: d.housing as Housing,
+    pickupFloor: d.pickupFloor as number,
+    dropoffFloor: d.dropoffFloor as number,
+    workers: d.workers as number,
+    moveDate: d.moveDate as string,
+    moveTime: d.moveTime as string,
+    totalPrice: d.totalPrice as number,
+    currency: CURRENCY,
+    paymentMethod: d.paymentMethod as PaymentMethod,
+    paymentStatus: d.paymentStatus as PaymentStatus,
+    paymentProvider: d.paymentProvider as PaymentProviderName,
+    status: d.status as OrderStatus,
+    statusHistory: historyOf(d.statusHistory, toIso),
+    createdAt: toIso(d.createdAt),
+  };
+}
+
+/** A tracking document as the public view. */
+export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): PublicTracking {
+  return toPublicTracking({
+    orderNumber: d.orderNumber as string,
+    moveType: d.moveType as MoveType,
+    totalPrice: d.totalPrice as number,
+    paymentMethod: d.paymentMethod as PaymentMethod,
+    paymentStatus: d.paymentStatus as PaymentStatus,
+    status: d.status as OrderStatus,
+    statusHistory: historyOf(d.statusHistory, toIso),
+    moveDate: d.moveDate as string,
+  });
+}
