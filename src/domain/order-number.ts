@@ -1,5 +1,4 @@
 import { cairoYmdCompact, isCalendarDate } from './datetime';
-import { normalizeDigits, stripInvisibleMarks } from './digits';
 
 /**
  * `AF-{YYYYMMDD}-{N…}` (docs/decisions.md D6). The suffix is random, without a leading zero, and
@@ -130,15 +129,4 @@ export function* orderNumberCandidates(
     yield generateOrderNumber(now, random, width);
   }
 }
-/**
- * What people paste: "#AF-…" from a chat, Arabic-Indic digits, lower case, direction marks.
- * The AF pattern is not enforced: an unknown number is the backend's "not found", not a typo.
- */
-export function normalizeTrackingInput(s: string): string {
-  if (typeof s !== 'string') return '';
-  const trimmed = stripInvisibleMarks(s)
-    .trim()
-    .replace(/^[#\uFF03\s]+/, '')
-    .trim();
-  return normalizeDigits(trimmed).toUpperCase();
-}
+export { normalizeTrackingInput } from './tracking-input';

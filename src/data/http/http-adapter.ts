@@ -27,7 +27,7 @@ import type {
   Unsubscribe,
 } from '../port';
 import type { ContactInput } from '../../domain/schemas';
-import { normalizeTrackingInput } from '../../domain/order-number';
+import { normalizeTrackingInput } from '../../domain/tracking-input';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
 export interface EventSourceLike {
