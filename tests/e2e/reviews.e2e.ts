@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import reviewsAr from '../../locales/ar/reviews.json';
 import reviewsEn from '../../locales/en/reviews.json';
+import commonAr from '../../locales/ar/common.json';
+import commonEn from '../../locales/en/common.json';
 import errorsAr from '../../locales/ar/errors.json';
 import errorsEn from '../../locales/en/errors.json';
 import validationAr from '../../locales/ar/validation.json';
@@ -24,8 +26,8 @@ afterAll(closeBrowser);
 // 60-second rule.
 
 const T = {
-  ar: { reviews: reviewsAr, errors: errorsAr, validation: validationAr },
-  en: { reviews: reviewsEn, errors: errorsEn, validation: validationEn },
+  ar: { reviews: reviewsAr, common: commonAr, errors: errorsAr, validation: validationAr },
+  en: { reviews: reviewsEn, common: commonEn, errors: errorsEn, validation: validationEn },
 } as const;
 
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -80,7 +82,7 @@ describe('reviews', () => {
     const t = T.ar;
     try {
       // Far from the visitor, the section is a skeleton: its heading, busy, at the loaded height.
-      const section = page.getByRole('region', { name: t.reviews.section.title });
+      const section = page.getByRole('region', { name: t.common.reviewsSection.title });
       const skeleton = section.and(page.locator('[aria-busy="true"]'));
       await skeleton.waitFor();
       const skeletonHeight = (await skeleton.boundingBox())!.height;
@@ -195,7 +197,7 @@ describe('reviews', () => {
     try {
       // The reviews load when the visitor scrolls towards them.
       await scrollThroughPage(page);
-      const section = page.getByRole('region', { name: t.reviews.section.title });
+      const section = page.getByRole('region', { name: t.common.reviewsSection.title });
       // Wait for the loaded section first: the skeleton that holds its place has the same name
       // and is replaced when the chunk arrives.
       await section.getByText('4 out of 5', { exact: true }).waitFor();

@@ -4,12 +4,12 @@ import { RATING_MAX } from '../../../domain/rating';
 import './reviews-section-layout.css';
 
 /**
- * Home's reviews section around its content: the heading the visitor sees from the start. It does
- * not suspend for the reviews strings, so the skeleton can show at once; the title fills in when
- * they arrive (the empty line keeps its height meanwhile).
+ * Home's reviews section around its content: the heading the visitor sees from the start. Its
+ * strings are in `common`, which every page has: the reviews strings (and code) load only when
+ * the visitor comes near the section.
  */
 export function ReviewsSectionFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
-  const { t, ready } = useTranslation('reviews', { useSuspense: false });
+  const { t } = useTranslation('common');
   const titleId = useId();
   return (
     <section
@@ -19,7 +19,7 @@ export function ReviewsSectionFrame({ busy, children }: { busy?: boolean; childr
     >
       <div className="container">
         <h2 id={titleId} className="section-title">
-          {ready ? t('section.title') : '\u00a0'}
+          {t('reviewsSection.title')}
         </h2>
         {children}
       </div>
@@ -27,14 +27,17 @@ export function ReviewsSectionFrame({ busy, children }: { busy?: boolean; childr
   );
 }
 
-/** Where the carousel goes while the reviews load: a card-sized block saying so. */
+/**
+ * Where the carousel goes while the reviews load: a card-sized block saying so, in the reviews'
+ * own words once their strings are there, and in `common`'s until then.
+ */
 export function CarouselSkeleton() {
-  const { t, ready } = useTranslation('reviews', { useSuspense: false });
+  const { t, i18n } = useTranslation('common');
   return (
     <div className="reviews-skeleton-carousel">
       <span className="reviews-skeleton-controls" aria-hidden="true" />
       <p className="reviews-skeleton-card" role="status">
-        {ready ? t('loading') : ''}
+        {i18n.exists('reviews:loading') ? t('reviews:loading') : t('loading')}
       </p>
       <span className="reviews-skeleton-dots" aria-hidden="true" />
     </div>

@@ -9,13 +9,15 @@ import errorsAr from '../../../../locales/ar/errors.json';
 import errorsEn from '../../../../locales/en/errors.json';
 import validationAr from '../../../../locales/ar/validation.json';
 import validationEn from '../../../../locales/en/validation.json';
+import commonAr from '../../../../locales/ar/common.json';
+import commonEn from '../../../../locales/en/common.json';
 import { LAST_REVIEW_KEY } from '../review-cooldown';
 import { ReviewsPage } from './reviews-page';
 import { ReviewsSection } from './reviews-section';
 
 const bundles = {
-  en: { reviews: en, errors: errorsEn, validation: validationEn },
-  ar: { reviews: ar, errors: errorsAr, validation: validationAr },
+  en: { reviews: en, common: commonEn, errors: errorsEn, validation: validationEn },
+  ar: { reviews: ar, common: commonAr, errors: errorsAr, validation: validationAr },
 } as const;
 type Language = keyof typeof bundles;
 
@@ -64,7 +66,12 @@ describe('ReviewsSection', () => {
       const { backend } = renderSection(language);
       const b = bundles[language].reviews;
       expect(await screen.findByText(b.summary.samples)).toBeInTheDocument();
-      expect(screen.getByRole('heading', { level: 2, name: b.section.title })).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', {
+          level: 2,
+          name: bundles[language].common.reviewsSection.title,
+        }),
+      ).toBeInTheDocument();
       expect(screen.getByText(b.samples['1'].text)).toBeInTheDocument();
       expect(screen.getAllByText(b.sample).length).toBeGreaterThan(0);
       expect(
