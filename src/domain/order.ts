@@ -5,6 +5,7 @@
  */
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
+import type { DisplayLanguage } from './locale';
 import type { OrderSort } from './order-query';
 import type { Housing, MoveType } from './pricing';
 import { CURRENCY } from './pricing';
@@ -54,6 +55,13 @@ export interface Order {
   statusHistory: StatusChange[];
   /** ISO 8601 instant. */
   createdAt: string;
+  /**
+   * The language the customer booked in: their messages are in it (D10). Optional until the
+   * hosted build stores it too; a backend that does not know it means Arabic.
+   */
+  language?: DisplayLanguage;
+  /** The customer ticked "Send me updates on WhatsApp/SMS" (D10); unknown means no. */
+  notifyConsent?: boolean;
 }
 
 /** What anyone with the order number may see: no name, phone, address or notes (D2). */
@@ -211,6 +219,8 @@ export function newOrderFields(
     status: INITIAL_ORDER_STATUS,
     statusHistory: initialStatusHistory(createdAt),
     createdAt,
+    language: input.language ?? 'ar',
+    notifyConsent: input.notifyConsent ?? false,
   };
 }
 

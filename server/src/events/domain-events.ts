@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Order, StatusActor } from '../../../src/domain/order.ts';
 import type { Review } from '../../../src/domain/reviews.ts';
 import type { OrderStatus } from '../../../src/domain/status.ts';
+import type { OutboxMessage } from '../repositories/outbox-repository.ts';
 
 /**
  * What happened, in the business's words. Services publish an event after its write has
@@ -24,7 +25,9 @@ export type DomainEvent =
   | { type: 'order.deleted'; orderId: string; orderNumber: string }
   | { type: 'review.posted'; review: Review }
   /** The public list of reviews changed another way (hidden, shown again, deleted). */
-  | { type: 'review.moderated'; reviewId: string };
+  | { type: 'review.moderated'; reviewId: string }
+  /** A notification was queued, tried, sent, failed or sent again (D10). */
+  | { type: 'notification.changed'; message: OutboxMessage };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

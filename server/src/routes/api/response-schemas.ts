@@ -49,6 +49,9 @@ export const orderSchema = object({
   status: text,
   statusHistory: { type: 'array', items: statusChangeSchema },
   createdAt: text,
+  // Optional in the domain type (the hosted build does not store them yet); always sent here.
+  language: text,
+  notifyConsent: { type: 'boolean' },
 });
 
 /** The public projection (toPublicTracking): these fields of an order, nothing else (D2). */
