@@ -302,6 +302,32 @@ export function planMessages(
   return planned;
 }
 
+/**
+ * A message as the admin desk shows it: to whom, how, which template, and how its sending
+ * stands. The last error stays after a later try succeeds, so the admin sees what happened.
+ */
+export interface NotificationMessage {
+  id: string;
+  orderId: string;
+  recipient: NotificationRecipient;
+  channel: NotificationChannel;
+  address: string;
+  template: NotificationTemplate;
+  language: DisplayLanguage;
+  /** The text as rendered from locales/ (WhatsApp sends its registered copy of it). */
+  body: string;
+  state: NotificationState;
+  tries: number;
+  maxTries: number;
+  lastError: string | null;
+  /** When the next try is due (pending), ISO. */
+  nextAttemptAt: string;
+  /** The message this one replaces on a fallback channel (an SMS after WhatsApp failed). */
+  fallbackOf: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Retries
 

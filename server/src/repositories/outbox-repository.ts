@@ -138,8 +138,7 @@ function prepareStatements(db: Database.Database) {
       WHERE id = ? AND state IN ('pending', 'sending')`),
     sent: db.prepare(`
       UPDATE outbox_messages
-      SET state = 'sent', provider = ?, provider_message_id = ?, last_error = NULL,
-          sent_at = ?, updated_at = ?
+      SET state = 'sent', provider = ?, provider_message_id = ?, sent_at = ?, updated_at = ?
       WHERE id = ? AND state = 'sending'`),
     retryLater: db.prepare(`
       UPDATE outbox_messages
