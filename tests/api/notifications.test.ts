@@ -402,3 +402,51 @@ describe('who may see and resend messages', () => {
     expect((await admin.request('POST', '/api/notifications/nope/resend')).status).toBe(404);
   });
 });
+
+describe('the outbox and its order', () => {
+  it('commit together: an outbox that cannot write takes its order down, not the others', async () => {
+    const { notifications } = server.app.services;
+    const broken = uniquePhone();
+    const fine = uniquePhone();
+    const record = notifications.record.bind(notifications);
+    notifications.record = (events) => {
+      if (events.some((event) => 'order' in event && event.order.phoneNumber === broken.national)) {
+        throw new Error('disk full');
+      }
+      return record(events);
+    };
+    try {
+      const customer = new TestClient(server.app);
+      await customer.anonymous();
+      // Sent together, so that both land in one group commit (each order in its savepoint).
+      const [bad, good] = await Promise.all([
+        customer.request(
+          'POST',
+          '/api/orders',
+          orderBody({ phoneNumber: broken.national, notifyConsent: true }),
+        ),
+        customer.request(
+          'POST',
+          '/api/orders',
+          orderBody({ phoneNumber: fine.national, notifyConsent: true }),
+        ),
+      ]);
+      expect(bad.status).toBe(500);
+      expect(good.status).toBe(201);
+      const search = async (phone: string) =>
+        (await admin.request('GET', `/api/orders?search=${phone}`)).body.total as number;
+      expect(await search(broken.national)).toBe(0);
+      expect(await search(fine.national)).toBe(1);
+      await until(good.body.order.id, (list) => list.length === 3 && settled(list));
+    } finally {
+      notifications.record = record;
+    }
+    const db = server.app.db;
+    const orphans = db
+      .prepare(
+        'SELECT COUNT(*) AS n FROM outbox_messages m LEFT JOIN orders o ON o.id = m.order_id WHERE o.id IS NULL',
+      )
+      .get() as { n: number };
+    expect(orphans.n).toBe(0);
+  });
+});

@@ -19,7 +19,9 @@ export type FakeMode =
   /** Cut the connection at once, as a provider that is down. */
   | { kind: 'down' }
   /** Deliver the message, then cut the connection before answering (the answer is lost). */
-  | { kind: 'lose-answer' };
+  | { kind: 'lose-answer' }
+  /** Deliver the message at once, answer `ms` later (a sender that dies meanwhile never hears). */
+  | { kind: 'slow'; ms: number };
 
 export interface FakeRequest {
   path: string;
@@ -169,6 +171,12 @@ abstract class HttpFake<T> extends FakeProvider<T> {
     };
     if (mode.kind === 'error') {
       send(mode.status, this.errorBody(mode));
+      return;
+    }
+    if (mode.kind === 'slow') {
+      this.handle(request, (status, answer) => {
+        setTimeout(() => send(status, answer), mode.ms);
+      });
       return;
     }
     this.handle(request, mode.kind === 'lose-answer' ? () => req.socket.destroy() : send);
@@ -411,7 +419,7 @@ export class FakeSmtp extends FakeProvider<EmailMessage> {
     };
     this.requests.push(request);
     const mode = this.nextMode(request);
-    if (mode.kind === 'hang' || mode.kind === 'lose-answer') return;
+    if (mode.kind === 'hang' || mode.kind === 'lose-answer' || mode.kind === 'slow') return;
     if (mode.kind === 'error' || mode.kind === 'down') {
       const status = mode.kind === 'error' ? mode.status : 421;
       const error = new Error(
