@@ -77,6 +77,20 @@ export interface PublicTracking {
   moveDate: string;
 }
 
+/**
+ * A change to an order as the admin desk hears it live (D10): enough to count a new order,
+ * announce it and reload the list, with no personal data (a notification may show it).
+ */
+export interface OrderChange {
+  kind: 'created' | 'changed' | 'deleted';
+  orderId: string;
+  orderNumber: string;
+  status?: OrderStatus;
+  moveType?: MoveType;
+  moveDate?: string;
+  createdAt?: string;
+}
+
 export interface OrderAdminUpdate {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;

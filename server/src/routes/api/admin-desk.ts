@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { NotificationMessage } from '../../../../src/domain/notifications.ts';
-import type { Order } from '../../../../src/domain/order.ts';
+import type { Order, OrderChange } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { adminRequired } from '../../plugins/sessions.ts';
@@ -19,18 +19,7 @@ const INVALID = 'validation:common.invalid';
 /** Admins only, a few tabs each: more than this is a bug or an attack, not a desk. */
 export const MAX_DESK_STREAMS = 100;
 
-/** What the desk hears about an order: enough to count it, announce it and reload the list. */
-export interface DeskOrderEvent {
-  kind: 'created' | 'changed' | 'deleted';
-  orderId: string;
-  orderNumber: string;
-  status?: Order['status'];
-  moveType?: Order['moveType'];
-  moveDate?: string;
-  createdAt?: string;
-}
-
-function orderEvent(kind: 'created' | 'changed', order: Order): DeskOrderEvent {
+function orderEvent(kind: 'created' | 'changed', order: Order): OrderChange {
   return {
     kind,
     orderId: order.id,
@@ -88,7 +77,7 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
       publish('order', orderEvent('changed', order)),
     ),
     events.on('order.deleted', ({ orderId, orderNumber }) =>
-      publish('order', { kind: 'deleted', orderId, orderNumber } satisfies DeskOrderEvent),
+      publish('order', { kind: 'deleted', orderId, orderNumber } satisfies OrderChange),
     ),
     events.on('notification.changed', ({ message }) =>
       publish('notification', toNotificationMessage(message)),
