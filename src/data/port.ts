@@ -153,8 +153,7 @@ export interface PricesPort {
 
 /** What the admin desk hears live: an order changed, or one of its messages did (D10). */
 export type DeskChange =
-  | { type: 'order'; change: OrderChange }
-  | { type: 'notification'; message: NotificationMessage };
+  { type: 'order'; change: OrderChange } | { type: 'notification'; message: NotificationMessage };
 
 /** The live admin desk and the messages sent about orders (D10). Admins only. */
 export interface DeskPort {

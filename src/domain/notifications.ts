@@ -241,7 +241,9 @@ function customerTemplate(
     case 'order.statusChanged':
       return CUSTOMER_STATUS_TEMPLATES[event.to];
     case 'order.cancelled':
-      return event.actor === 'customer' ? 'order_cancelled_by_customer' : 'order_cancelled_by_company';
+      return event.actor === 'customer'
+        ? 'order_cancelled_by_customer'
+        : 'order_cancelled_by_company';
     case 'order.paymentConfirmed':
       // A card paid while booking: the booking's own message already says so.
       return changeHasCreation ? null : 'payment_confirmed';

@@ -397,10 +397,7 @@ export class HttpDataPort implements DataPort {
         ),
       resend: async (messageId) =>
         this.pick<NotificationMessage>(
-          await this.request(
-            'POST',
-            `/api/notifications/${encodeURIComponent(messageId)}/resend`,
-          ),
+          await this.request('POST', `/api/notifications/${encodeURIComponent(messageId)}/resend`),
           'notification',
         ),
     };
