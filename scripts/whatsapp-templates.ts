@@ -12,28 +12,12 @@
 // ones src/domain/notifications.ts fills, so what Meta approves is what the server sends.
 import { DISPLAY_LANGUAGES } from '../src/domain/locale.ts';
 import {
+  EXAMPLE_NOTIFIABLE_ORDER,
   NOTIFICATION_TEMPLATES,
   TEMPLATE_PARAMETERS,
   templateParams,
 } from '../src/domain/notifications.ts';
-import type { NotifiableOrder } from '../src/domain/notifications.ts';
 import { loadTemplateResources, TemplateRenderer } from '../server/src/notifications/templates.ts';
-
-const EXAMPLE: NotifiableOrder = {
-  id: 'example',
-  orderNumber: 'AF-20260315-482',
-  phoneNumber: '01012345678',
-  moveType: 'full',
-  moveDate: '2026-03-15',
-  moveTime: '10:30',
-  totalPrice: 2240,
-  paymentMethod: 'cod',
-  paymentStatus: 'pending',
-  paymentProvider: 'cash',
-  governorateId: 'cairo',
-  districtId: 'maadi',
-  status: 'received',
-};
 
 const resources = loadTemplateResources();
 const renderer = new TemplateRenderer(resources);
@@ -41,7 +25,7 @@ for (const language of DISPLAY_LANGUAGES) {
   const texts = (resources[language]!.notifications as { templates: Record<string, string> })
     .templates;
   for (const name of NOTIFICATION_TEMPLATES) {
-    const values = templateParams(name, EXAMPLE, language, 'https://afsh.example');
+    const values = templateParams(name, EXAMPLE_NOTIFIABLE_ORDER, language, 'https://afsh.example');
     const { params } = renderer.render(name, language, values, 'whatsapp');
     const body = {
       name,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotifiableOrder, NotificationEvent, NotificationRouting } from './notifications';
 import {
   afterTry,
+  EXAMPLE_NOTIFIABLE_ORDER,
   e164EgyptianMobile,
   e164Phone,
   isNotificationEvent,
@@ -13,19 +14,8 @@ import {
 import { formatMoney } from './money';
 
 const order: NotifiableOrder = {
-  id: 'o1',
+  ...EXAMPLE_NOTIFIABLE_ORDER,
   orderNumber: 'AF-20260315-123',
-  phoneNumber: '01012345678',
-  moveType: 'full',
-  moveDate: '2026-03-15',
-  moveTime: '14:30',
-  totalPrice: 2240,
-  paymentMethod: 'cod',
-  paymentStatus: 'pending',
-  paymentProvider: 'cash',
-  governorateId: 'cairo',
-  districtId: 'maadi',
-  status: 'received',
   language: 'ar',
   notifyConsent: true,
 };

@@ -116,6 +116,26 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEventType[] = [
   'order.paymentConfirmed',
 ];
 
+/**
+ * An order to show what the templates look like filled in: the examples Meta asks for when a
+ * WhatsApp template is registered (scripts/whatsapp-templates.ts), and the tests' order.
+ */
+export const EXAMPLE_NOTIFIABLE_ORDER: Readonly<NotifiableOrder> = {
+  id: 'example',
+  orderNumber: 'AF-20260315-482',
+  phoneNumber: '01012345678',
+  moveType: 'full',
+  moveDate: '2026-03-15',
+  moveTime: '14:30',
+  totalPrice: 2240,
+  paymentMethod: 'cod',
+  paymentStatus: 'pending',
+  paymentProvider: 'cash',
+  governorateId: 'cairo',
+  districtId: 'maadi',
+  status: 'received',
+};
+
 /** The events (of any wider list, such as the server's domain events) that may cause messages. */
 export function isNotificationEvent<E extends { type: string }>(
   event: E,

@@ -91,6 +91,19 @@ export interface OrderChange {
   createdAt?: string;
 }
 
+/** The desk's view of `order` after a change of `kind`. */
+export function orderChange(kind: OrderChange['kind'], order: Order): OrderChange {
+  return {
+    kind,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    moveType: order.moveType,
+    moveDate: order.moveDate,
+    createdAt: order.createdAt,
+  };
+}
+
 export interface OrderAdminUpdate {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;

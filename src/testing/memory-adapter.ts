@@ -39,6 +39,7 @@ import {
   isTestPaymentToken,
   newOrderFields,
   newOrderPayment,
+  orderChange,
   paymentDeclined,
   toPublicTracking,
 } from '../domain/order';
@@ -501,18 +502,7 @@ export class MemoryDataPort implements DataPort {
       order.statusHistory.push({ status, at: backend.now().toISOString(), actor });
     };
     const tell = (kind: OrderChange['kind'], order: Order) =>
-      backend.notifyDesk({
-        type: 'order',
-        change: {
-          kind,
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          status: order.status,
-          moveType: order.moveType,
-          moveDate: order.moveDate,
-          createdAt: order.createdAt,
-        },
-      });
+      backend.notifyDesk({ type: 'order', change: orderChange(kind, order) });
 
     return {
       create: async (input: NewOrder) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXAMPLE_NOTIFIABLE_ORDER,
   NOTIFICATION_TEMPLATES,
   templateParams,
   type NotifiableOrder,
@@ -10,19 +11,14 @@ import { loadTemplateResources, TemplateRenderer } from '../../server/src/notifi
 // languages with exactly its named parameters (the ones its WhatsApp twin is registered with).
 
 const order: NotifiableOrder = {
-  id: 'o1',
+  ...EXAMPLE_NOTIFIABLE_ORDER,
   orderNumber: 'AF-20260315-123',
-  phoneNumber: '01012345678',
   moveType: 'office',
-  moveDate: '2026-03-15',
-  moveTime: '09:00',
-  totalPrice: 1450,
   paymentMethod: 'card',
   paymentStatus: 'paid',
   paymentProvider: 'test',
   governorateId: 'giza',
   districtId: 'dokki',
-  status: 'received',
 };
 
 function withTemplate(language: 'ar' | 'en', template: string, text: string | undefined) {

@@ -3,37 +3,23 @@ import type Database from 'better-sqlite3';
 import type { DisplayLanguage } from '../../../src/domain/locale.ts';
 import type {
   NotificationChannel,
+  NotificationMessage,
   NotificationRecipient,
   NotificationState,
   NotificationTemplate,
 } from '../../../src/domain/notifications.ts';
 
-/** One message as the outbox keeps it (and the admin desk shows it). */
-export interface OutboxMessage {
-  id: string;
+/** One message as the outbox keeps it: what the admin desk shows, and the sending's details. */
+export interface OutboxMessage extends NotificationMessage {
   eventId: string;
-  orderId: string;
-  recipient: NotificationRecipient;
-  channel: NotificationChannel;
   fallback: NotificationChannel[];
-  address: string;
-  template: NotificationTemplate;
-  language: DisplayLanguage;
+  /** The template's parameters as sent (WhatsApp fills its registered template with them). */
   params: Record<string, string>;
-  body: string;
   subject: string;
-  state: NotificationState;
-  tries: number;
-  maxTries: number;
-  nextAttemptAt: string;
-  lastError: string | null;
   idempotencyKey: string;
   provider: string | null;
   providerMessageId: string | null;
-  fallbackOf: string | null;
-  createdAt: string;
   updatedAt: string;
-  sentAt: string | null;
 }
 
 /** A message to store: everything but its bookkeeping. */

@@ -153,21 +153,8 @@ export class NotificationWorker {
       const timeout = AbortSignal.timeout(this.#options.timeoutMs);
       const signal = AbortSignal.any([timeout, abort.signal]);
       try {
-        outcome = await provider.send(
-          {
-            id: message.id,
-            idempotencyKey: message.idempotencyKey,
-            recipient: message.recipient,
-            channel: message.channel,
-            address: message.address,
-            template: message.template,
-            language: message.language,
-            params: message.params,
-            body: message.body,
-            subject: message.subject,
-          },
-          signal,
-        );
+        // An outbox message is an OutgoingMessage with the outbox's bookkeeping besides.
+        outcome = await provider.send(message, signal);
       } catch (error) {
         // A provider must not throw; if one does, it is a bug worth a retry and a log line.
         outcome = { ok: false, retry: true, error: `provider error: ${(error as Error).message}` };
@@ -201,17 +188,19 @@ export class NotificationWorker {
       log.warn({ ...context, error: outcome.error, nextAt }, 'notifications: a try failed');
     } else {
       const [next, ...rest] = message.fallback;
+      const { recipient, address, template, language, params, body, subject } = message;
+      // The same message, word for word, on the next channel.
       const fallback: NewOutboxMessage | null = next
         ? {
-            recipient: message.recipient,
+            recipient,
+            address,
+            template,
+            language,
+            params,
+            body,
+            subject,
             channel: next,
             fallback: rest,
-            address: message.address,
-            template: message.template,
-            language: message.language,
-            params: message.params,
-            body: message.body,
-            subject: message.subject,
             maxTries: this.#options.fallbackTries(rest.length > 0),
           }
         : null;

@@ -1,26 +1,17 @@
-import type { DisplayLanguage } from '../../../../src/domain/locale.ts';
-import type {
-  NotificationChannel,
-  NotificationRecipient,
-  NotificationTemplate,
-  SendOutcome,
-} from '../../../../src/domain/notifications.ts';
+import type { NotificationMessage, SendOutcome } from '../../../../src/domain/notifications.ts';
 
 /** One message as a provider sends it: the template and its values, and the rendered text. */
-export interface OutgoingMessage {
-  id: string;
+export type OutgoingMessage = Pick<
+  NotificationMessage,
+  'id' | 'recipient' | 'channel' | 'address' | 'template' | 'language' | 'body'
+> & {
   /** The same on every try of this message: a provider that honours it sends the message once. */
   idempotencyKey: string;
-  recipient: NotificationRecipient;
-  channel: NotificationChannel;
-  /** `+20…` for phones, an address for email. */
-  address: string;
-  template: NotificationTemplate;
-  language: DisplayLanguage;
+  /** parameter name → its text, in the message's language. */
   params: Record<string, string>;
-  body: string;
+  /** Email only. */
   subject: string;
-}
+};
 
 /**
  * The one seam every provider sits behind (D10). `send` resolves with the outcome, never
@@ -46,6 +37,25 @@ export function maskAddress(address: string): string {
   if (at > 0) return `${address.slice(0, 1)}•••${address.slice(at)}`;
   if (address.length <= 8) return '•'.repeat(address.length);
   return `${address.slice(0, 5)}${'•'.repeat(address.length - 9)}${address.slice(-4)}`;
+}
+
+/**
+ * A provider's refusal as the admin reads it: `HTTP 400: code 132001: its message`. An answer
+ * that looked fine but lacked the message's id says so.
+ */
+export function refusal(
+  status: number,
+  code: number | null,
+  ...details: (string | null | undefined)[]
+): SendOutcome & { ok: false } {
+  const text = [`HTTP ${status}`, code !== null ? `code ${code}` : null, ...details]
+    .filter(Boolean)
+    .join(': ');
+  return {
+    ok: false,
+    retry: false,
+    error: status >= 200 && status < 300 ? `${text}: no message id in the answer` : text,
+  };
 }
 
 /** Why a request could not be completed, for the admin's "last error". */

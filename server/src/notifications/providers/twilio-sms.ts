@@ -1,5 +1,5 @@
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
-import { postToProvider } from './provider.ts';
+import { postToProvider, refusal } from './provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
 export interface SmsSettings {
@@ -56,13 +56,9 @@ export function twilioSmsProvider(settings: SmsSettings): NotificationProvider {
             return { ok: true, providerMessageId: reply.sid };
           }
           const code = typeof reply?.code === 'number' ? reply.code : null;
-          const text = [`HTTP ${status}`, code !== null ? `code ${code}` : null, reply?.message]
-            .filter(Boolean)
-            .join(': ');
           return {
-            ok: false,
+            ...refusal(status, code, reply?.message),
             retry: code !== null && TEMPORARY_CODES.has(code),
-            error: status >= 200 && status < 300 ? `${text}: no message sid in the answer` : text,
           };
         },
       ),

@@ -1,5 +1,5 @@
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
-import { postToProvider } from './provider.ts';
+import { postToProvider, refusal } from './provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
 export interface WhatsAppSettings {
@@ -74,18 +74,9 @@ export function whatsappCloudProvider(settings: WhatsAppSettings): NotificationP
           }
           const error = (answer as GraphError | null)?.error;
           const code = typeof error?.code === 'number' ? error.code : null;
-          const text = [
-            `HTTP ${status}`,
-            code !== null ? `code ${code}` : null,
-            error?.message ?? null,
-            error?.error_data?.details ?? null,
-          ]
-            .filter(Boolean)
-            .join(': ');
           return {
-            ok: false,
+            ...refusal(status, code, error?.message, error?.error_data?.details),
             retry: code !== null && TEMPORARY_CODES.has(code),
-            error: status >= 200 && status < 300 ? `${text}: no message id in the answer` : text,
           };
         },
       ),

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { NotificationMessage } from '../../../../src/domain/notifications.ts';
-import type { Order, OrderChange } from '../../../../src/domain/order.ts';
+import { orderChange } from '../../../../src/domain/order.ts';
+import type { OrderChange } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { adminRequired } from '../../plugins/sessions.ts';
@@ -18,18 +19,6 @@ import { STREAM_RETRY_AFTER_S } from './reviews.ts';
 const INVALID = 'validation:common.invalid';
 /** Admins only, a few tabs each: more than this is a bug or an attack, not a desk. */
 export const MAX_DESK_STREAMS = 100;
-
-function orderEvent(kind: 'created' | 'changed', order: Order): OrderChange {
-  return {
-    kind,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    status: order.status,
-    moveType: order.moveType,
-    moveDate: order.moveDate,
-    createdAt: order.createdAt,
-  };
-}
 
 /** The admin's view of a message: no idempotency key or provider internals. */
 export function toNotificationMessage(message: OutboxMessage): NotificationMessage {
@@ -71,10 +60,12 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
     if (changes.size > 0) changes.publish(sseEvent(name, data));
   };
   const stopListening = [
-    events.on('order.created', ({ order }) => publish('order', orderEvent('created', order))),
-    events.on('order.statusChanged', ({ order }) => publish('order', orderEvent('changed', order))),
+    events.on('order.created', ({ order }) => publish('order', orderChange('created', order))),
+    events.on('order.statusChanged', ({ order }) =>
+      publish('order', orderChange('changed', order)),
+    ),
     events.on('order.paymentConfirmed', ({ order }) =>
-      publish('order', orderEvent('changed', order)),
+      publish('order', orderChange('changed', order)),
     ),
     events.on('order.deleted', ({ orderId, orderNumber }) =>
       publish('order', { kind: 'deleted', orderId, orderNumber } satisfies OrderChange),

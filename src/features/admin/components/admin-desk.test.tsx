@@ -5,22 +5,13 @@ import { MemoryBackend, type MemoryDataPort } from '../../../testing/memory-adap
 import type { NotificationMessage, Order } from '../../../data/port';
 import adminEn from '../../../../locales/en/admin.json';
 import adminAr from '../../../../locales/ar/admin.json';
-import { placeOrder } from '../testing-orders';
+import { adminPort, placeOrder } from '../testing-orders';
 import { LAST_SEEN_KEY } from '../desk/use-desk';
 import { AdminOrdersPage } from './admin-orders-page';
 
 // The live admin desk (D10) on the in-memory backend: orders placed elsewhere appear without a
 // reload and are counted since the admin last looked; each order shows its messages, live, with
 // "Send again" for a failed one.
-
-const ADMIN = { email: 'boss@afsh.example', password: 'Admin-pass-2026' };
-
-async function adminPort(backend: MemoryBackend): Promise<MemoryDataPort> {
-  backend.createAdmin(ADMIN.email, ADMIN.password);
-  const port = backend.client();
-  await port.auth.signIn(ADMIN);
-  return port;
-}
 
 function renderPage(port: MemoryDataPort, language: 'ar' | 'en' = 'en') {
   return renderWithProviders(<AdminOrdersPage />, { language, route: '/admin-orders', port });
