@@ -94,18 +94,26 @@ export type NotifiableOrder = Pick<
   notifyConsent?: boolean | undefined;
 };
 
-/** The events that can cause a message (the server's domain events carry the same fields). */
-export type NotificationEvent =
-  | { type: 'order.created'; order: NotifiableOrder }
+/**
+ * What happened to an order, in the business's words: the one list of order events (the
+ * server's domain events are these with the full Order, plus deletion and reviews).
+ */
+export type OrderEvent<O = NotifiableOrder> =
+  | { type: 'order.created'; order: O }
   | {
       type: 'order.statusChanged';
-      order: NotifiableOrder;
+      order: O;
       from: OrderStatus;
       to: OrderStatus;
       actor: StatusActor;
     }
-  | { type: 'order.cancelled'; order: NotifiableOrder; actor: StatusActor }
-  | { type: 'order.paymentConfirmed'; order: NotifiableOrder };
+  /** Also told as a status change to `cancelled`; this one says who cancelled. */
+  | { type: 'order.cancelled'; order: O; actor: StatusActor }
+  /** A card order placed paid, or an admin marking a cash order paid. */
+  | { type: 'order.paymentConfirmed'; order: O };
+
+/** The events that can cause a message. */
+export type NotificationEvent = OrderEvent;
 
 export type NotificationEventType = NotificationEvent['type'];
 
