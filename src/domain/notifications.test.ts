@@ -6,6 +6,8 @@ import {
   e164EgyptianMobile,
   e164Phone,
   isNotificationEvent,
+  orderChangeEvents,
+  orderCreationEvents,
   planMessages,
   retryDelayMs,
   TEMPLATE_PARAMETERS,
@@ -191,5 +193,33 @@ describe('retries', () => {
     expect(afterTry(temporary, 3, 3)).toBe('failed');
     expect(afterTry({ ok: false, retry: false, error: 'HTTP 400' }, 1, 3)).toBe('failed');
     expect(afterTry({ ok: true, providerMessageId: null }, 3, 3)).toBe('sent');
+  });
+});
+
+describe('order events', () => {
+  it('a booking is created, and paid when a card was approved', () => {
+    expect(orderCreationEvents(order).map((e) => e.type)).toEqual(['order.created']);
+    expect(
+      orderCreationEvents({ ...order, paymentStatus: 'paid' as const }).map((e) => e.type),
+    ).toEqual(['order.created', 'order.paymentConfirmed']);
+  });
+
+  it('a change says what changed, a cancellation who did it; the same status says nothing', () => {
+    const cancelled = { ...order, status: 'cancelled' as const };
+    expect(orderChangeEvents(order, cancelled, 'customer')).toEqual([
+      {
+        type: 'order.statusChanged',
+        order: cancelled,
+        from: 'received',
+        to: 'cancelled',
+        actor: 'customer',
+      },
+      { type: 'order.cancelled', order: cancelled, actor: 'customer' },
+    ]);
+    const paid = { ...order, paymentStatus: 'paid' as const };
+    expect(orderChangeEvents(order, paid, 'admin').map((e) => e.type)).toEqual([
+      'order.paymentConfirmed',
+    ]);
+    expect(orderChangeEvents(order, { ...order }, 'admin')).toEqual([]);
   });
 });

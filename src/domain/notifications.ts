@@ -115,6 +115,44 @@ export type OrderEvent<O = NotifiableOrder> =
 /** The events that can cause a message. */
 export type NotificationEvent = OrderEvent;
 
+type EventOrder = Pick<NotifiableOrder, 'status' | 'paymentStatus'>;
+
+/** What placing `order` did: created it, and paid it when a card was approved (D3). */
+export function orderCreationEvents<O extends EventOrder>(order: O): OrderEvent<O>[] {
+  return [
+    { type: 'order.created', order },
+    ...(order.paymentStatus === 'paid' ? [{ type: 'order.paymentConfirmed' as const, order }] : []),
+  ];
+}
+
+/**
+ * What a change from `before` to `after` by `actor` did, in the order it is told: the status
+ * change, a cancellation (who did it), a payment. The server calls it inside the change's
+ * transaction; a Cloud Function triggered by the order's update can call it on the two
+ * snapshots.
+ */
+export function orderChangeEvents<O extends EventOrder>(
+  before: EventOrder,
+  after: O,
+  actor: StatusActor,
+): OrderEvent<O>[] {
+  const events: OrderEvent<O>[] = [];
+  if (after.status !== before.status) {
+    events.push({
+      type: 'order.statusChanged',
+      order: after,
+      from: before.status,
+      to: after.status,
+      actor,
+    });
+    if (after.status === 'cancelled') events.push({ type: 'order.cancelled', order: after, actor });
+  }
+  if (after.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
+    events.push({ type: 'order.paymentConfirmed', order: after });
+  }
+  return events;
+}
+
 export type NotificationEventType = NotificationEvent['type'];
 
 export const NOTIFICATION_EVENT_TYPES: readonly NotificationEventType[] = [

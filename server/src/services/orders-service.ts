@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
+import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
@@ -28,33 +29,6 @@ export interface OrdersServiceOptions {
 
 function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
-}
-
-/** What placing `order` did: created it, and paid it when a card was approved. */
-function creationEvents(order: Order): DomainEvent[] {
-  return [
-    { type: 'order.created', order },
-    ...(order.paymentStatus === 'paid' ? [{ type: 'order.paymentConfirmed', order } as const] : []),
-  ];
-}
-
-/** What a change from `before` to `after` by `actor` did, in the order it is told. */
-function changeEvents(before: Order, after: Order, actor: 'customer' | 'admin'): DomainEvent[] {
-  const events: DomainEvent[] = [];
-  if (after.status !== before.status) {
-    events.push({
-      type: 'order.statusChanged',
-      order: after,
-      from: before.status,
-      to: after.status,
-      actor,
-    });
-    if (after.status === 'cancelled') events.push({ type: 'order.cancelled', order: after, actor });
-  }
-  if (after.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
-    events.push({ type: 'order.paymentConfirmed', order: after });
-  }
-  return events;
 }
 
 /**
@@ -109,10 +83,10 @@ export class OrdersService {
       {
         ...(quota ? { quota } : {}),
         // In the order's own savepoint: its messages commit with it (D10).
-        within: (created) => this.#outbox?.record(creationEvents(created)),
+        within: (created) => this.#outbox?.record(orderCreationEvents(created)),
       },
     );
-    this.#publish(creationEvents(order));
+    this.#publish(orderCreationEvents(order));
     return order;
   }
 
@@ -145,7 +119,7 @@ export class OrdersService {
       if (outcome.result !== 'cancelled') {
         throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
       }
-      const events = changeEvents(existing, outcome.order, 'customer');
+      const events = orderChangeEvents(existing, outcome.order, 'customer');
       this.#outbox?.record(events);
       return { order: outcome.order, events };
     });
@@ -160,7 +134,7 @@ export class OrdersService {
       if (!before) throw notFound();
       const after = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
       if (!after) throw notFound();
-      const events = changeEvents(before, after, 'admin');
+      const events = orderChangeEvents(before, after, 'admin');
       this.#outbox?.record(events);
       return { order: after, events };
     });
