@@ -48,13 +48,13 @@ describe('the live admin desk', () => {
     const backend = new MemoryBackend();
     await placeOrder(backend);
     const { user } = renderPage(await adminPort(backend));
-    await screen.findByText('Showing 1–1 of 1');
+    await screen.findByText('Showing 1–1 of 1', undefined, { timeout: 10_000 });
     const bar = screen.getByRole('region', { name: adminEn.desk.label });
     await within(bar).findByText(adminEn.desk.live);
     expect(within(bar).getByRole('status')).toHaveTextContent(adminEn.desk.noneNew);
 
     const placed = await act(() => placeOrder(backend, { fullName: 'Nour Elsewhere' }));
-    await screen.findByText('Showing 1–2 of 2');
+    await screen.findByText('Showing 1–2 of 2', undefined, { timeout: 10_000 });
     expect(
       await screen.findByRole('rowheader', { name: new RegExp(placed.orderNumber) }),
     ).toBeVisible();

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -34,6 +34,8 @@ function AdminPanel() {
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   // The live desk (D10): one stream for the page, its count in the window's title.
   const desk = useDesk();
+  // Only the stream goes down the tree: the count and switches changing re-render the bar alone.
+  const deskEvents = useMemo(() => ({ subscribe: desk.subscribe }), [desk.subscribe]);
   const language = useDisplayLanguage();
   const navigate = useNavigate();
   const showNewOrders = () => {
@@ -105,7 +107,7 @@ function AdminPanel() {
         aria-labelledby={`${ids}-tab-${tab}`}
         className="admin-tabpanel"
       >
-        <DeskContext.Provider value={desk}>
+        <DeskContext.Provider value={deskEvents}>
           {tab === 'orders' && <OrdersPanel notify={notify} />}
           {tab === 'messages' && <MessagesPanel />}
           {tab === 'reviews' && <ReviewsPanel notify={notify} />}
