@@ -168,6 +168,11 @@ export interface DeskPort {
   notifications(orderId: string): Promise<NotificationMessage[]>;
   /** Sends a failed message again. */
   resend(messageId: string): Promise<NotificationMessage>;
+  /**
+   * The customer asked to stop: no more messages to them about this order (their consent is
+   * withdrawn, waiting ones are dropped). Resolves with the order's messages.
+   */
+  stopCustomerMessages(orderId: string): Promise<NotificationMessage[]>;
 }
 
 export interface DataPort {

@@ -333,6 +333,18 @@ export class MemoryDataPort implements DataPort {
         this.requireAdmin();
         return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
       },
+      stopCustomerMessages: async (orderId) => {
+        this.requireAdmin();
+        const order = this.findOrder(orderId);
+        order.notifyConsent = false;
+        for (const message of backend.notifications) {
+          if (message.orderId !== orderId || message.recipient !== 'customer') continue;
+          if (message.state !== 'pending') continue;
+          message.state = 'cancelled';
+          backend.notifyDesk({ type: 'notification', message });
+        }
+        return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
+      },
       resend: async (messageId) => {
         this.requireAdmin();
         const message = backend.notifications.find((m) => m.id === messageId);

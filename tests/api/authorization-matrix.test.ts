@@ -206,6 +206,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'POST',
+    route: '/api/orders/:id/notifications/stop',
+    path: (fx) => `/api/orders/${fx.order.id}/notifications/stop`,
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
     route: '/api/notifications/:unknownId/resend',
     path: () => '/api/notifications/00000000-0000-4000-8000-000000000000/resend',
     expect: [401, 403, 403, 403, 404],

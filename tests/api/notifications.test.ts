@@ -450,3 +450,43 @@ describe('the outbox and its order', () => {
     expect(orphans.n).toBe(0);
   });
 });
+
+describe('a customer who asks to stop', () => {
+  it('gets nothing more about that order: waiting messages are dropped, later changes send none', async () => {
+    const phone = uniquePhone();
+    const worker = server.app.notificationWorker;
+    // Held still, so that the booking's messages are waiting when the customer asks.
+    await worker.stop();
+    let order: Order;
+    try {
+      ({ order } = await place({ phoneNumber: phone.national, notifyConsent: true }));
+      const stopped = await admin.request<{ notifications: NotificationMessage[] }>(
+        'POST',
+        `/api/orders/${order.id}/notifications/stop`,
+      );
+      expect(stopped.status).toBe(200);
+      const byRecipient = Object.fromEntries(
+        stopped.body.notifications.map((m) => [`${m.recipient} ${m.channel}`, m.state]),
+      );
+      expect(byRecipient).toEqual({
+        'customer whatsapp': 'cancelled',
+        'company whatsapp': 'pending',
+        'company email': 'pending',
+      });
+    } finally {
+      worker.start();
+    }
+    const after = await admin.request<{ order: Order }>('GET', `/api/orders/${order.id}`);
+    expect(after.body.order.notifyConsent).toBe(false);
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    // The team's messages go out; the customer's never do.
+    await until(order.id, (list) => list.filter((m) => m.state === 'sent').length === 2);
+    expect((await messagesOf(order.id)).map((m) => m.state).sort()).toEqual([
+      'cancelled',
+      'sent',
+      'sent',
+    ]);
+    expect(toPhone(phone.e164)).toEqual([]);
+    expect((await admin.request('POST', '/api/orders/nope/notifications/stop')).status).toBe(404);
+  });
+});

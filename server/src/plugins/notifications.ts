@@ -24,6 +24,7 @@ export function createNotifications(
   const outbox = new OutboxRepository(app.db);
   const service = new NotificationsService({
     outbox,
+    orders: app.orders,
     renderer: new TemplateRenderer(),
     routing: notificationRouting(env),
     maxTries: env.NOTIFY_MAX_TRIES,

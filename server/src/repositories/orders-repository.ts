@@ -332,6 +332,9 @@ function prepareStatements(db: Database.Database) {
     ),
     remove: db.prepare('DELETE FROM orders WHERE id = ? RETURNING order_number'),
     countCreatedSince: db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at > ?'),
+    withdrawConsent: db.prepare(
+      'UPDATE orders SET notify_consent = 0, updated_at = ? WHERE id = ?',
+    ),
   };
 }
 
@@ -685,6 +688,11 @@ export class OrdersRepository {
   /** Orders placed after `since` (an ISO instant): the admin desk's "new since you looked". */
   countCreatedSince(since: string): number {
     return (this.#statements.countCreatedSince.get(since) as { n: number }).n;
+  }
+
+  /** The customer asked for no more messages about this order (D10). False: no such order. */
+  withdrawNotifyConsent(id: string, now: Date = new Date()): boolean {
+    return this.#statements.withdrawConsent.run(now.toISOString(), id).changes > 0;
   }
 
   /** After a change: the tracking view of the order is out of date. */

@@ -142,6 +142,9 @@ function prepareStatements(db: Database.Database) {
       UPDATE outbox_messages
       SET state = 'pending', max_tries = tries + ?, next_attempt_at = ?, updated_at = ?
       WHERE id = ? AND state = 'failed'`),
+    cancelPending: db.prepare(`
+      UPDATE outbox_messages SET state = 'cancelled', updated_at = ?
+      WHERE order_id = ? AND recipient = ? AND state = 'pending' RETURNING id`),
     byId: db.prepare('SELECT * FROM outbox_messages WHERE id = ?'),
     forOrder: db.prepare(`
       SELECT * FROM outbox_messages WHERE order_id = ? ORDER BY created_at, rowid`),
@@ -294,6 +297,18 @@ export class OutboxRepository {
   resumeInterrupted(now = new Date()): number {
     const at = now.toISOString();
     return this.#statements.resumeSending.run(at, at).changes;
+  }
+
+  /** Drops the messages to `recipient` about an order that wait to be sent; returns them. */
+  cancelPending(
+    orderId: string,
+    recipient: NotificationRecipient,
+    now = new Date(),
+  ): OutboxMessage[] {
+    const rows = this.#statements.cancelPending.all(now.toISOString(), orderId, recipient) as {
+      id: string;
+    }[];
+    return rows.map((row) => this.get(row.id) as OutboxMessage);
   }
 
   /** An admin's "send again" for a failed message: `tries` more tries, starting now. */

@@ -57,6 +57,7 @@ export class NotificationWorker {
     if (resumed > 0) {
       this.#options.log.info({ resumed }, 'notifications: resuming messages a stop interrupted');
     }
+    this.#stopping = false;
     this.#running = true;
     this.wake();
   }

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/domain/notifications.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { TemplateRenderer } from '../notifications/templates.ts';
+import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type {
   NewOutboxMessage,
   OutboxMessage,
@@ -27,6 +28,7 @@ export const NOTIFICATION_MESSAGES = {
 
 export interface NotificationsServiceOptions {
   outbox: OutboxRepository;
+  orders: OrdersRepository;
   renderer: TemplateRenderer;
   routing: NotificationRouting;
   maxTries: number;
@@ -50,12 +52,14 @@ function eventDetail(event: NotificationEvent): Record<string, unknown> {
  */
 export class NotificationsService {
   readonly #outbox: OutboxRepository;
+  readonly #orders: OrdersRepository;
   readonly #renderer: TemplateRenderer;
   readonly #routing: NotificationRouting;
   readonly #maxTries: number;
 
   constructor(options: NotificationsServiceOptions) {
     this.#outbox = options.outbox;
+    this.#orders = options.orders;
     this.#renderer = options.renderer;
     this.#routing = options.routing;
     this.#maxTries = options.maxTries;
@@ -105,6 +109,20 @@ export class NotificationsService {
   /** An order's messages, oldest first (admins). */
   forOrder(orderId: string): OutboxMessage[] {
     return this.#outbox.forOrder(orderId);
+  }
+
+  /**
+   * The customer asked us to stop (by phone, WhatsApp or the contact form, as the privacy policy
+   * says): their consent is withdrawn and what waits to be sent to them is dropped, in one
+   * transaction. Messages to the team are not affected. Returns the dropped messages (admins).
+   */
+  stopCustomerMessages(orderId: string): OutboxMessage[] {
+    return this.#orders.inTransaction(() => {
+      if (!this.#orders.withdrawNotifyConsent(orderId)) {
+        throw new RuleViolation('not-found', 'errors:orderNotFound');
+      }
+      return this.#outbox.cancelPending(orderId, 'customer');
+    });
   }
 
   /** "Send again" for a failed message: a new round of tries, starting now (admins). */

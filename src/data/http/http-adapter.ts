@@ -395,6 +395,14 @@ export class HttpDataPort implements DataPort {
           await this.request('GET', `/api/orders/${encodeURIComponent(orderId)}/notifications`),
           'notifications',
         ),
+      stopCustomerMessages: async (orderId) =>
+        this.pick<NotificationMessage[]>(
+          await this.request(
+            'POST',
+            `/api/orders/${encodeURIComponent(orderId)}/notifications/stop`,
+          ),
+          'notifications',
+        ),
       resend: async (messageId) =>
         this.pick<NotificationMessage>(
           await this.request('POST', `/api/notifications/${encodeURIComponent(messageId)}/resend`),

@@ -114,6 +114,20 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
     );
 
     admins.post(
+      '/orders/:id/notifications/stop',
+      { schema: { response: notificationListResponse } },
+      (request) => {
+        const parsed = idParams.safeParse(request.params);
+        if (!parsed.success) throw new HttpError(404, 'not-found', 'errors:orderNotFound');
+        const dropped = services.notifications.stopCustomerMessages(parsed.data.id);
+        for (const message of dropped) events.publish({ type: 'notification.changed', message });
+        return {
+          notifications: services.notifications.forOrder(parsed.data.id).map(toNotificationMessage),
+        };
+      },
+    );
+
+    admins.post(
       '/notifications/:id/resend',
       { schema: { response: notificationResponse } },
       (request) => {

@@ -137,6 +137,32 @@ describe('the live admin desk', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Sent'));
   });
 
+  it('stops the messages to a customer who asks: waiting ones are dropped', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend, { notifyConsent: true });
+    backend.notifications.push(message(order, { state: 'pending', tries: 1, sentAt: null }));
+    const { user } = renderPage(await adminPort(backend));
+    const row = (
+      await screen.findByRole(
+        'rowheader',
+        { name: new RegExp(order.orderNumber) },
+        { timeout: 10_000 },
+      )
+    ).closest('tbody')!;
+    await user.click(within(row).getByRole('button', { name: /^Details/ }));
+    const section = await within(row).findByRole('region', { name: adminEn.notifications.title });
+    await within(section).findByText('Waiting');
+    await user.click(
+      within(section).getByRole('button', { name: /Stop messages to the customer/ }),
+    );
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      adminEn.notifications.stopped,
+    );
+    expect(within(section).getByRole('listitem')).toHaveTextContent('Cancelled');
+    expect(within(section).queryByRole('button', { name: /Stop messages/ })).toBeNull();
+    expect(backend.orders.get(order.id)!.order.notifyConsent).toBe(false);
+  });
+
   it('says when the customer asked for no messages', async () => {
     const backend = new MemoryBackend();
     const order = await placeOrder(backend);

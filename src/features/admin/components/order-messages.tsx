@@ -23,7 +23,8 @@ export function OrderMessages({ order }: { order: Order }) {
   const { t } = useTranslation(['admin', 'common']);
   const language = useDisplayLanguage();
   const ids = useId();
-  const { available, state, resend, resending, resendError } = useOrderMessages(order.id);
+  const { available, state, resend, resending, resendError, stop, stopping, stopped } =
+    useOrderMessages(order.id);
   if (!available) return null;
   const num = (n: number) => formatNumber(n, language);
   const number = order.orderNumber || order.id;
@@ -33,8 +34,22 @@ export function OrderMessages({ order }: { order: Order }) {
       <h3 id={`${ids}-title`} className="admin-history-title">
         {t('admin:notifications.title')}
       </h3>
-      {order.notifyConsent === false && (
-        <p className="field-hint">{t('admin:notifications.noConsent')}</p>
+      {(order.notifyConsent === false || stopped) && (
+        <p className="field-hint" role="status">
+          {stopped ? t('admin:notifications.stopped') : t('admin:notifications.noConsent')}
+        </p>
+      )}
+      {order.notifyConsent === true && !stopped && (
+        <button
+          type="button"
+          className="btn btn-ghost admin-danger"
+          disabled={stopping}
+          aria-busy={stopping || undefined}
+          onClick={() => void stop()}
+        >
+          {stopping ? t('admin:notifications.stopping') : t('admin:notifications.stop')}
+          <span className="visually-hidden"> {t('admin:orders.actions.forOrder', { number })}</span>
+        </button>
       )}
       {state.kind === 'loading' && <p>{t('admin:notifications.loading')}</p>}
       {state.kind === 'error' && (

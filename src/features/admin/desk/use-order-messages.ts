@@ -62,5 +62,31 @@ export function useOrderMessages(orderId: string) {
     }
   };
 
-  return { available: desk !== undefined, state, resend, resending, resendError, reload: load };
+  const [stopping, setStopping] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  /** The customer asked to stop: nothing more is sent to them about this order. */
+  const stop = async () => {
+    if (!desk) return;
+    setStopping(true);
+    setResendError(null);
+    try {
+      setState({ kind: 'loaded', messages: await desk.stopCustomerMessages(orderId) });
+      setStopped(true);
+    } catch (error) {
+      setResendError(errorMessageKey(error, 'generic'));
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  return {
+    available: desk !== undefined,
+    state,
+    resend,
+    resending,
+    resendError,
+    stop,
+    stopping,
+    stopped,
+  };
 }
