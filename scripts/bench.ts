@@ -183,7 +183,12 @@ async function notificationCases(staticDir: string): Promise<Result[]> {
     });
     try {
       await app.ready();
-      const anonymous = await app.inject({ method: 'POST', url: '/api/auth/anonymous' });
+      const anonymous = await app.inject({
+        method: 'POST',
+        url: '/api/auth/anonymous',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       const session = anonymous.cookies.find((c) => c.name === 'afsh_session');
       if (!session) throw new Error('no session cookie');
       const headers = {

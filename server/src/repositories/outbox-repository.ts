@@ -166,12 +166,17 @@ export class OutboxRepository {
     this.#statements = prepareStatements(db);
   }
 
-  /** Stores an event and its messages; call it inside the transaction of the change. */
+  /**
+   * Stores an event and its messages; call it inside the transaction of the change. An event
+   * that causes no message (no consent, no team recipient) is not stored: it is one write less
+   * in every booking's commit.
+   */
   record(
     event: { orderId: string; type: string; detail: Record<string, unknown> },
     messages: readonly NewOutboxMessage[],
     now: Date = new Date(),
   ): OutboxMessage[] {
+    if (messages.length === 0) return [];
     const at = now.toISOString();
     const eventId = randomUUID();
     const write = this.#db.transaction(() => {
@@ -210,7 +215,33 @@ export class OutboxRepository {
       fallback_of: message.fallbackOf ?? null,
     };
     this.#statements.insertMessage.run(row);
-    return this.get(id) as OutboxMessage;
+    // What was just written, without reading it back (this runs in a booking's commit).
+    return {
+      id,
+      eventId,
+      orderId,
+      recipient: message.recipient,
+      channel: message.channel,
+      fallback: [...message.fallback],
+      address: message.address,
+      template: message.template,
+      language: message.language,
+      params: message.params,
+      body: message.body,
+      subject: message.subject,
+      state: 'pending',
+      tries: 0,
+      maxTries: message.maxTries,
+      nextAttemptAt: at,
+      lastError: null,
+      idempotencyKey: row.idempotency_key,
+      provider: null,
+      providerMessageId: null,
+      fallbackOf: row.fallback_of,
+      createdAt: at,
+      updatedAt: at,
+      sentAt: null,
+    };
   }
 
   get(id: string): OutboxMessage | null {
