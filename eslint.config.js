@@ -138,6 +138,27 @@ export default tseslint.config(
     },
   },
   {
+    // The notification core (templates, providers, settings) is kept free of the server's
+    // framework and database, so the hosted build's functions can run it as it is (D10).
+    files: ['server/src/notifications/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'fastify',
+            '@fastify/*',
+            'better-sqlite3',
+            '**/plugins/*',
+            '**/repositories/*',
+            '**/services/*',
+            '**/routes/**',
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -16,6 +16,9 @@ import { httpBenchSettings, printHttpTable, runHttpBench } from './bench-http.ts
 import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
+import { orderBody } from '../tests/api/order-fixtures.ts';
+import { EXAMPLE_NOTIFIABLE_ORDER, templateParams } from '../src/domain/notifications.ts';
+import { TemplateRenderer } from '../server/src/notifications/templates.ts';
 
 interface Result {
   name: string;
@@ -120,6 +123,7 @@ async function main() {
       ),
     );
     results.push(...(await adminListCases(site.staticDir)));
+    results.push(...(await notificationCases(site.staticDir)));
   } finally {
     await app.close();
     await site.cleanup();
@@ -201,6 +205,80 @@ function printHostedReads({
   console.log(
     'The old adapter read the newest 5,000 orders on every list load, and 5,000 per 500 CSV rows.',
   );
+}
+
+/**
+ * What the notification outbox (D10) adds to a booking: rendering its messages from the
+ * templates, and writing them in the order's transaction. The same booking is placed with no
+ * channel at all (the event row only) and with a consenting customer and the team on WhatsApp
+ * and email (three messages, sent meanwhile by the worker to the log provider, logging off).
+ */
+async function notificationCases(staticDir: string): Promise<Result[]> {
+  const renderer = new TemplateRenderer();
+  const results: Result[] = [
+    await bench('render one message (templateParams + i18next, ar)', 5_000, () =>
+      renderer.render(
+        'order_created',
+        'ar',
+        templateParams('order_created', EXAMPLE_NOTIFIABLE_ORDER, 'ar', 'https://afsh.example'),
+        'whatsapp',
+      ),
+    ),
+  ];
+  const body = JSON.stringify(orderBody({ notifyConsent: true }));
+  for (const [name, env] of [
+    ['POST /api/orders, notifications off (inject)', { NOTIFY_PROVIDERS: 'off' }],
+    [
+      'POST /api/orders, 3 messages queued (inject)',
+      {
+        NOTIFY_PROVIDERS: 'log',
+        NOTIFY_COMPANY_WHATSAPP: '+201000000009',
+        NOTIFY_COMPANY_EMAIL: 'ops@afsh.example',
+        LOG_LEVEL: 'silent',
+      },
+    ],
+  ] as const) {
+    const dir = await mkdtemp(join(tmpdir(), 'afsh-bench-notify-'));
+    const app = await build({
+      staticDir,
+      env: { RATE_LIMITS: 'off', DATABASE_PATH: join(dir, 'afsh.sqlite'), ...env } as never,
+    });
+    try {
+      await app.ready();
+      const anonymous = await app.inject({
+        method: 'POST',
+        url: '/api/auth/anonymous',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      const session = anonymous.cookies.find((c) => c.name === 'afsh_session');
+      if (!session) throw new Error('no session cookie');
+      const headers = {
+        cookie: `afsh_session=${session.value}`,
+        'content-type': 'application/json',
+      };
+      results.push(
+        await bench(
+          name,
+          100,
+          async () => {
+            const res = await app.inject({
+              method: 'POST',
+              url: '/api/orders',
+              headers,
+              payload: body,
+            });
+            if (res.statusCode !== 201) throw new Error(`POST /api/orders: ${res.statusCode}`);
+          },
+          5,
+        ),
+      );
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  return results;
 }
 
 const SEEDED_ORDERS = 2000;

@@ -3,8 +3,10 @@
 // contract suite in tests/contract/. The records it carries are the domain's own types, which
 // the server shares.
 import type { ErrorCode, RuleViolation } from '../domain/errors';
+import type { NotificationMessage } from '../domain/notifications';
 import type {
   OrderAdminUpdate,
+  OrderChange,
   OrderFilter,
   OrderPage,
   Order,
@@ -15,9 +17,11 @@ import type { AdminReview, Review } from '../domain/reviews';
 import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
 import type { CurrentUser } from '../domain/users';
 
+export type { NotificationMessage } from '../domain/notifications';
 export type {
   Order,
   OrderAdminUpdate,
+  OrderChange,
   OrderFilter,
   OrderPage,
   PaymentProviderName,
@@ -152,6 +156,30 @@ export interface PricesPort {
   catalog(): Promise<PriceCatalog>;
 }
 
+/** What the admin desk hears live: an order changed, or one of its messages did (D10). */
+export type DeskChange =
+  { type: 'order'; change: OrderChange } | { type: 'notification'; message: NotificationMessage };
+
+/** The live admin desk and the messages sent about orders (D10). Admins only. */
+export interface DeskPort {
+  /**
+   * Calls `listener` with every change from now on; `onLive` says whether the live connection
+   * is up (it reconnects by itself). Changes missed while it was down are not replayed: reload.
+   */
+  watch(listener: (change: DeskChange) => void, onLive?: (live: boolean) => void): Unsubscribe;
+  /** Orders placed after `since` (an ISO instant). */
+  newOrdersSince(since: string): Promise<number>;
+  /** An order's messages, oldest first. */
+  notifications(orderId: string): Promise<NotificationMessage[]>;
+  /** Sends a failed message again. */
+  resend(messageId: string): Promise<NotificationMessage>;
+  /**
+   * The customer asked to stop: no more messages to them about this order (their consent is
+   * withdrawn, waiting ones are dropped). Resolves with the order's messages.
+   */
+  stopCustomerMessages(orderId: string): Promise<NotificationMessage[]>;
+}
+
 export interface DataPort {
   auth: AuthPort;
   orders: OrdersPort;
@@ -159,6 +187,11 @@ export interface DataPort {
   reviews: ReviewsPort;
   messages: MessagesPort;
   prices: PricesPort;
+  /**
+   * The live admin desk (D10). Optional: a backend without it (the hosted build, until its
+   * Cloud Functions keep the outbox) shows the admin list without live updates or messages.
+   */
+  desk?: DeskPort;
 }
 
 export type { PriceBreakdown };

@@ -1,5 +1,6 @@
 /** The app's two display languages; the domain keeps its own copy so it never imports i18n. */
-export type DisplayLanguage = 'ar' | 'en';
+export const DISPLAY_LANGUAGES = ['ar', 'en'] as const;
+export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 
 /**
  * Egyptian variants of both: ar-EG writes Arabic-Indic digits and the Arabic currency sign, which

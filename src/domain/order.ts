@@ -5,6 +5,7 @@
  */
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
+import type { DisplayLanguage } from './locale';
 import type { OrderSort } from './order-query';
 import type { Housing, MoveType } from './pricing';
 import { CURRENCY } from './pricing';
@@ -54,6 +55,13 @@ export interface Order {
   statusHistory: StatusChange[];
   /** ISO 8601 instant. */
   createdAt: string;
+  /**
+   * The language the customer booked in: their messages are in it (D10). Optional until the
+   * hosted build stores it too; a backend that does not know it means Arabic.
+   */
+  language?: DisplayLanguage;
+  /** The customer ticked "Send me updates on WhatsApp/SMS" (D10); unknown means no. */
+  notifyConsent?: boolean;
 }
 
 /** What anyone with the order number may see: no name, phone, address or notes (D2). */
@@ -67,6 +75,33 @@ export interface PublicTracking {
   status: OrderStatus;
   statusHistory: StatusChange[];
   moveDate: string;
+}
+
+/**
+ * A change to an order as the admin desk hears it live (D10): enough to count a new order,
+ * announce it and reload the list, with no personal data (a notification may show it).
+ */
+export interface OrderChange {
+  kind: 'created' | 'changed' | 'deleted';
+  orderId: string;
+  orderNumber: string;
+  status?: OrderStatus;
+  moveType?: MoveType;
+  moveDate?: string;
+  createdAt?: string;
+}
+
+/** The desk's view of `order` after a change of `kind`. */
+export function orderChange(kind: OrderChange['kind'], order: Order): OrderChange {
+  return {
+    kind,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    moveType: order.moveType,
+    moveDate: order.moveDate,
+    createdAt: order.createdAt,
+  };
 }
 
 export interface OrderAdminUpdate {
@@ -211,6 +246,8 @@ export function newOrderFields(
     status: INITIAL_ORDER_STATUS,
     statusHistory: initialStatusHistory(createdAt),
     createdAt,
+    language: input.language ?? 'ar',
+    notifyConsent: input.notifyConsent ?? false,
   };
 }
 

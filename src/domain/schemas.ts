@@ -3,6 +3,7 @@ import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry 
 import { isBeyondCairoDays, isPastCairoDate, isValidTime, isValidYmd } from './datetime';
 import { normalizeDigits, parseDecimal } from './digits';
 import { findDistrict, findGovernorate } from './governorates';
+import { DISPLAY_LANGUAGES } from './locale';
 import { normalizeEgyptianMobile } from './phone';
 import { normalizeTrackingInput } from './order-number';
 import {
@@ -513,6 +514,11 @@ export function createOrderInputSchema(now?: Date) {
       (value) => (typeof value === 'string' ? parsePrice(value) : value),
       z.number({ error: M.priceInvalid }).min(0, { error: M.priceInvalid }),
     ),
+    // The language the customer books in, for their messages (D10). Optional: an older page
+    // that does not send it books in Arabic, the default.
+    language: z.enum(DISPLAY_LANGUAGES, { error: M.invalid }).optional(),
+    // "Send me updates on WhatsApp/SMS" (D10). Never assumed: absent means no.
+    notifyConsent: z.boolean({ error: M.invalid }).optional(),
   }).superRefine(checkLocation);
 }
 export type OrderInput = z.output<ReturnType<typeof createOrderInputSchema>>;

@@ -11,11 +11,15 @@ import type {
   Credentials,
   CurrentUser,
   DataPort,
+  DeskChange,
+  DeskPort,
   MessagesPort,
   NewOrder,
   NewReview,
+  NotificationMessage,
   Order,
   OrderAdminUpdate,
+  OrderChange,
   OrderFilter,
   OrderPage,
   OrdersPort,
@@ -35,6 +39,7 @@ import {
   isTestPaymentToken,
   newOrderFields,
   newOrderPayment,
+  orderChange,
   paymentDeclined,
   toPublicTracking,
 } from '../domain/order';
@@ -148,12 +153,18 @@ export class MemoryBackend {
   readonly orders = new Map<string, OrderRecord>();
   readonly reviews: ReviewRecord[] = [];
   readonly messages: MessageRecord[] = [];
+  /**
+   * The messages sent about orders, as the admin desk lists them (D10). This backend sends
+   * nothing: tests put the messages they need here.
+   */
+  readonly notifications: NotificationMessage[] = [];
 
   private fakeNow: number | null;
   private readonly random: () => number;
   private seq = 0;
   private ipCounter = 0;
   private readonly reviewListeners = new Set<() => void>();
+  private readonly deskListeners = new Set<(change: DeskChange) => void>();
 
   constructor(options: MemoryBackendOptions = {}) {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
@@ -239,6 +250,16 @@ export class MemoryBackend {
     return () => this.reviewListeners.delete(listener);
   }
 
+  /** @internal */ onDeskChange(listener: (change: DeskChange) => void): Unsubscribe {
+    this.deskListeners.add(listener);
+    return () => this.deskListeners.delete(listener);
+  }
+
+  /** Tells live admin desks about a change (the backend's own writes, or a test's). */
+  notifyDesk(change: DeskChange): void {
+    for (const listener of [...this.deskListeners]) listener(copy(change));
+  }
+
   /** @internal */ notifyReviews(): void {
     for (const listener of [...this.reviewListeners]) listener();
   }
@@ -259,6 +280,7 @@ export class MemoryDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly desk: DeskPort;
 
   private sessionId: string | null = null;
   private readonly authListeners = new Set<(user: CurrentUser | null) => void>();
@@ -284,6 +306,52 @@ export class MemoryDataPort implements DataPort {
     this.messages = this.createMessages();
     this.prices = {
       catalog: async (): Promise<PriceCatalog> => priceCatalog(),
+    };
+    this.desk = this.createDesk();
+  }
+
+  private createDesk(): DeskPort {
+    const backend = this.backend;
+    return {
+      watch: (listener, onLive) => {
+        this.requireAdmin();
+        const stop = backend.onDeskChange(listener);
+        queueMicrotask(() => onLive?.(true));
+        return stop;
+      },
+      newOrdersSince: async (since) => {
+        this.requireAdmin();
+        return [...backend.orders.values()].filter(({ order }) => order.createdAt > since).length;
+      },
+      notifications: async (orderId) => {
+        this.requireAdmin();
+        return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
+      },
+      stopCustomerMessages: async (orderId) => {
+        this.requireAdmin();
+        const order = this.findOrder(orderId);
+        order.notifyConsent = false;
+        for (const message of backend.notifications) {
+          if (message.orderId !== orderId || message.recipient !== 'customer') continue;
+          if (message.state !== 'pending') continue;
+          message.state = 'cancelled';
+          backend.notifyDesk({ type: 'notification', message });
+        }
+        return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
+      },
+      resend: async (messageId) => {
+        this.requireAdmin();
+        const message = backend.notifications.find((m) => m.id === messageId);
+        if (!message) throw new DataError('not-found', 'errors:notifications.notFound');
+        if (message.state !== 'failed') {
+          throw new DataError('failed-precondition', 'errors:notifications.notFailed');
+        }
+        message.state = 'pending';
+        message.maxTries = message.tries + 1;
+        message.nextAttemptAt = backend.now().toISOString();
+        backend.notifyDesk({ type: 'notification', message });
+        return copy(message);
+      },
     };
   }
 
@@ -439,6 +507,8 @@ export class MemoryDataPort implements DataPort {
       order.status = status;
       order.statusHistory.push({ status, at: backend.now().toISOString(), actor });
     };
+    const tell = (kind: OrderChange['kind'], order: Order) =>
+      backend.notifyDesk({ type: 'order', change: orderChange(kind, order) });
 
     return {
       create: async (input: NewOrder) => {
@@ -462,6 +532,7 @@ export class MemoryDataPort implements DataPort {
           ),
         };
         backend.orders.set(order.id, { order, seq: backend.nextSeq() });
+        tell('created', order);
         return copy(order);
       },
 
@@ -480,6 +551,7 @@ export class MemoryDataPort implements DataPort {
         const order = this.findOrder(id);
         rule(() => checkCustomerCancel(order, user.id));
         addStatus(order, 'cancelled', 'customer');
+        tell('changed', order);
         return copy(order);
       },
 
@@ -530,13 +602,15 @@ export class MemoryDataPort implements DataPort {
         // Every status the admin sets is recorded, the same one included: the admin did act.
         if (isOrderStatus(status)) addStatus(order, status, 'admin');
         if (isPaymentStatus(paymentStatus)) order.paymentStatus = paymentStatus;
+        tell('changed', order);
         return copy(order);
       },
 
       remove: async (id) => {
         this.requireAdmin();
-        this.findOrder(id);
+        const order = this.findOrder(id);
         backend.orders.delete(id);
+        tell('deleted', order);
       },
     };
   }

@@ -185,6 +185,37 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: () => '/api/messages',
     expect: [401, 403, 403, 403, 200],
   },
+  // The live admin desk and the notification outbox (D10): admins only.
+  {
+    method: 'GET',
+    route: '/api/admin/desk/stream',
+    path: () => '/api/admin/desk/stream',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/desk/new-orders?since=…',
+    path: () => '/api/admin/desk/new-orders?since=2020-01-01T00:00:00Z',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/notifications',
+    path: (fx) => `/api/orders/${fx.order.id}/notifications`,
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/notifications/stop',
+    path: (fx) => `/api/orders/${fx.order.id}/notifications/stop`,
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/notifications/:unknownId/resend',
+    path: () => '/api/notifications/00000000-0000-4000-8000-000000000000/resend',
+    expect: [401, 403, 403, 403, 404],
+  },
 ];
 
 const CASES = ENDPOINTS.flatMap((endpoint) => [
@@ -284,15 +315,17 @@ describe(`authorization matrix (${SIZE})`, () => {
   ): Promise<{ status: number; body: string; contentType: string }> {
     const url = endpoint.path(fx);
     const cookie = client.sessionCookie ? `afsh_session=${client.sessionCookie}` : undefined;
-    if (endpoint.route === '/api/reviews/stream') {
+    if (endpoint.route.endsWith('/stream')) {
       const controller = new AbortController();
       const res = await fetch(`${base}${url}`, {
         signal: controller.signal,
         headers: cookie ? { cookie } : {},
       });
       const contentType = res.headers.get('content-type') ?? '';
+      // A refusal is an ordinary JSON answer; an accepted stream never ends.
+      const text = res.ok ? '' : await res.text();
       controller.abort();
-      return { status: res.status, body: '', contentType };
+      return { status: res.status, body: text, contentType };
     }
     const body = endpoint.body?.(fx);
     const sendsJson = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
@@ -333,7 +366,7 @@ describe(`authorization matrix (${SIZE})`, () => {
         expect(res.body).not.toContain(fx.order.phoneNumber);
         expect(res.body).not.toContain(fx.order.pickupAddress);
       }
-      if (endpoint.route === '/api/reviews/stream') {
+      if (endpoint.route.endsWith('/stream') && status === 200) {
         expect(res.contentType).toMatch(/^text\/event-stream/);
       }
       // A refused change changed nothing.

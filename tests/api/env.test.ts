@@ -18,6 +18,15 @@ describe('server settings', () => {
       ORDER_LIMIT_ADDRESS_HOUR: 10,
       ORDER_LIMIT_ADDRESS_DAY: 30,
       REQUEST_TIMEOUT_SECONDS: 30,
+      // Notifications (D10): the log provider, no company recipient, no account.
+      NOTIFY_PROVIDERS: ['log'],
+      NOTIFY_COMPANY_LANGUAGE: 'ar',
+      NOTIFY_MAX_TRIES: 6,
+      NOTIFY_RETRY_SECONDS: 30,
+      NOTIFY_TIMEOUT_SECONDS: 15,
+      SITE_URL: 'http://localhost:8080',
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
+      SMS_API_URL: 'https://api.twilio.com/2010-04-01',
     });
   });
 

@@ -92,7 +92,8 @@ describe('migrations 004 and 005: the orders table rebuilt', () => {
              pickup_address, dropoff_address, governorate_id, district_id, notes, move_type,
              housing, pickup_floor, dropoff_floor, workers, move_date, move_time, total_price,
              currency, payment_method, payment_status, payment_provider, payment_reference,
-             status, created_at, updated_at FROM orders WHERE id = 'o1'`,
+             status, created_at, updated_at, language, notify_consent
+           FROM orders WHERE id = 'o1'`,
         )
         .run(number, number);
     for (const ok of ['AF-20260522-12345', 'AF-20260522-123456', 'AF-20260522-999']) {
@@ -119,7 +120,8 @@ describe('migrations 004 and 005: the orders table rebuilt', () => {
              full_name, phone_number, pickup_address, dropoff_address, governorate_id,
              district_id, notes, :moveType, housing, pickup_floor, dropoff_floor, workers,
              move_date, move_time, total_price, currency, :method, payment_status, :provider,
-             payment_reference, :status, created_at, updated_at FROM orders WHERE id = 'o1'`,
+             payment_reference, :status, created_at, updated_at, language, notify_consent
+           FROM orders WHERE id = 'o1'`,
         )
         .run({
           id,

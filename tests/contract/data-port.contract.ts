@@ -131,6 +131,11 @@ export interface ContractDifferences {
    * links the accounts and keeps them; tracking by number still works for everyone).
    */
   signInKeepsAnonymousOrders?: boolean;
+  /**
+   * Firebase, until its Cloud Functions keep the notification outbox (D10): orders do not store
+   * the booking language and consent, and there is no live admin desk.
+   */
+  noNotifications?: boolean;
 }
 
 export function describeDataPortContract(
@@ -869,6 +874,78 @@ export function describeDataPortContract(
         await expectDataError((await customer()).client.messages.list(), 'permission-denied');
         await expectDataError((await visitor()).client.messages.list(), 'permission-denied');
         await expectDataError(browser().messages.list(), 'unauthenticated');
+      });
+    });
+
+    describe('notifications and the admin desk (D10)', () => {
+      it('an order keeps the language it was booked in and the customer’s consent', async () => {
+        const { client } = await visitor();
+        const asked = await client.orders.create(
+          orderInput({ language: 'en', notifyConsent: true }),
+        );
+        const plain = await client.orders.create(orderInput());
+        if (differences.noNotifications) {
+          expect(asked.language).toBeUndefined();
+          expect(client.desk).toBeUndefined();
+          return;
+        }
+        expect(asked).toMatchObject({ language: 'en', notifyConsent: true });
+        expect(await client.orders.get(asked.id)).toMatchObject({
+          language: 'en',
+          notifyConsent: true,
+        });
+        // Never assumed: without a word from the customer, Arabic and no messages.
+        expect(plain).toMatchObject({ language: 'ar', notifyConsent: false });
+      });
+
+      it('admins count new orders, read an order’s messages, and hear changes live', async () => {
+        const desk = admin.desk;
+        if (differences.noNotifications) {
+          expect(desk).toBeUndefined();
+          return;
+        }
+        if (!desk) throw new Error('this adapter has no desk');
+        const heard: string[] = [];
+        let live = false;
+        const stop = desk.watch(
+          (change) => {
+            if (change.type === 'order')
+              heard.push(`${change.change.kind} ${change.change.orderNumber}`);
+          },
+          (up) => {
+            live = up;
+          },
+        );
+        try {
+          await eventually(() => expect(live).toBe(true));
+          const since = new Date(Date.now() - 1000).toISOString();
+          const { client } = await visitor();
+          const order = await client.orders.create(orderInput());
+          await eventually(() => expect(heard).toContain(`created ${order.orderNumber}`));
+          expect(await desk.newOrdersSince(since)).toBeGreaterThanOrEqual(1);
+          expect(await desk.newOrdersSince(new Date(Date.now() + 60_000).toISOString())).toBe(0);
+          // No consent, no company recipient configured: nothing to send about it.
+          expect(await desk.notifications(order.id)).toEqual([]);
+          await expectDataError(desk.resend('no-such-message'), 'not-found');
+          await admin.orders.update(order.id, { status: 'under_review' });
+          await eventually(() => expect(heard).toContain(`changed ${order.orderNumber}`));
+        } finally {
+          stop();
+        }
+      });
+
+      it('only admins may use the desk', async () => {
+        if (differences.noNotifications) {
+          expect(browser().desk).toBeUndefined();
+          return;
+        }
+        const { client } = await customer();
+        const order = await client.orders.create(orderInput());
+        await expectDataError(client.desk!.notifications(order.id), 'permission-denied');
+        await expectDataError(
+          client.desk!.newOrdersSince(new Date().toISOString()),
+          'permission-denied',
+        );
       });
     });
 

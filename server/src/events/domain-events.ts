@@ -1,30 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order, StatusActor } from '../../../src/domain/order.ts';
+import type { OrderEvent } from '../../../src/domain/notifications.ts';
+import type { Order } from '../../../src/domain/order.ts';
 import type { Review } from '../../../src/domain/reviews.ts';
-import type { OrderStatus } from '../../../src/domain/status.ts';
+import type { OutboxMessage } from '../repositories/outbox-repository.ts';
 
 /**
  * What happened, in the business's words. Services publish an event after its write has
- * committed; the live streams and (next) notifications subscribe. Nothing that reacts to an
+ * committed; the live streams and the notification worker subscribe (the messages themselves
+ * were written to the outbox inside the change's transaction, D10). Nothing that reacts to an
  * event can fail the request that caused it.
  */
 export type DomainEvent =
-  | { type: 'order.created'; order: Order }
-  | {
-      type: 'order.statusChanged';
-      order: Order;
-      from: OrderStatus;
-      to: OrderStatus;
-      actor: StatusActor;
-    }
-  /** Also published as a status change to `cancelled`; this one says the customer did it. */
-  | { type: 'order.cancelled'; order: Order; actor: StatusActor }
-  /** A card order placed paid, or an admin marking a cash order paid. */
-  | { type: 'order.paymentConfirmed'; order: Order }
+  | OrderEvent<Order>
   | { type: 'order.deleted'; orderId: string; orderNumber: string }
   | { type: 'review.posted'; review: Review }
   /** The public list of reviews changed another way (hidden, shown again, deleted). */
-  | { type: 'review.moderated'; reviewId: string };
+  | { type: 'review.moderated'; reviewId: string }
+  /** A notification was queued, tried, sent, failed or sent again (D10). */
+  | { type: 'notification.changed'; message: OutboxMessage };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -4,6 +4,11 @@ import {
   PASSWORD_MAX,
   PASSWORD_STRONG_SCORE,
 } from '../../../src/domain/schemas.ts';
+import {
+  checkNotificationEnv,
+  NOTIFICATION_SECRETS,
+  notificationEnvShape,
+} from '../notifications/settings.ts';
 
 // Deployment settings, validated once at start-up: a typo in PORT or GEOCODE_URL should stop the
 // server with a readable message, not surface later as a confusing runtime error.
@@ -139,8 +144,11 @@ const envSchema = z
         .max(300, 'must be a whole number of seconds between 1 and 300')
         .default(30),
     ),
+    // Order and status notifications (D10): providers, recipients, retries.
+    ...notificationEnvShape,
   })
   .superRefine((env, ctx) => {
+    checkNotificationEnv(env, ctx);
     for (const scope of ['CUSTOMER', 'ADDRESS'] as const) {
       const hour = env[`ORDER_LIMIT_${scope}_HOUR`];
       const day = env[`ORDER_LIMIT_${scope}_DAY`];
@@ -172,7 +180,7 @@ export class EnvError extends Error {
 
 type EnvSource = Record<string, unknown>;
 
-const SECRET_KEYS: ReadonlySet<string> = new Set(['ADMIN_PASSWORD']);
+const SECRET_KEYS: ReadonlySet<string> = new Set(['ADMIN_PASSWORD', ...NOTIFICATION_SECRETS]);
 
 /**
  * Reads the server's settings from `source` (normally `process.env`), with `overrides` taking
@@ -186,6 +194,8 @@ export function loadEnv(
   const keys = Object.keys(envSchema.shape) as (keyof ServerEnv)[];
   const raw: EnvSource = {};
   for (const key of keys) raw[key] = key in overrides ? overrides[key] : source[key];
+  // The links in messages point where the site is published, which the build already knows.
+  if (raw.SITE_URL === undefined || raw.SITE_URL === '') raw.SITE_URL = source.VITE_SITE_URL;
 
   const result = envSchema.safeParse(raw);
   if (result.success) return result.data;

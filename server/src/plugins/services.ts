@@ -5,6 +5,8 @@ import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
 import { MessagesService } from '../services/messages-service.ts';
+import type { NotificationsService } from '../services/notifications-service.ts';
+import { createNotifications } from './notifications.ts';
 import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-quota.ts';
 import type { QuotaPolicy } from '../services/order-quota.ts';
 import { OrdersService } from '../services/orders-service.ts';
@@ -21,6 +23,7 @@ export interface Services {
   orders: OrdersService;
   reviews: ReviewsService;
   messages: MessagesService;
+  notifications: NotificationsService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
 }
@@ -32,14 +35,17 @@ export interface Services {
 export function registerServices(app: FastifyInstance, options: ServicesOptions = {}): void {
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
+  const notifications = createNotifications(app, events);
   app.decorate('services', {
     orders: new OrdersService({
       orders: app.orders,
       events,
       payments: options.paymentProvider ?? testPaymentProvider,
+      outbox: notifications,
     }),
     reviews: new ReviewsService(app.reviews, events),
     messages: new MessagesService(app.messages),
+    notifications,
     orderQuota: orderQuotaPolicy(app),
   } satisfies Services);
   pruneQuotaLogWhileRunning(app);

@@ -52,6 +52,8 @@ interface OrderRow {
   status: OrderStatus;
   created_at: string;
   updated_at: string;
+  language: 'ar' | 'en';
+  notify_consent: 0 | 1;
 }
 
 interface HistoryRow {
@@ -94,6 +96,11 @@ export interface CreateOrderOptions {
   random?: () => number;
   /** Limits to enforce; none for admins (phone bookings) and the seed script. */
   quota?: OrderQuota;
+  /**
+   * Runs inside the order's own transaction, after it is written (the notification outbox,
+   * D10): what it writes commits with the order, and if it throws, the order is not stored.
+   */
+  within?: (order: Order) => void;
 }
 
 export interface ListScope {
@@ -256,6 +263,8 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     status: row.status,
     statusHistory: history,
     createdAt: row.created_at,
+    language: row.language,
+    notifyConsent: row.notify_consent === 1,
   };
 }
 
@@ -266,13 +275,14 @@ function prepareStatements(db: Database.Database) {
         id, order_number, user_id, full_name, phone_number, pickup_address, dropoff_address,
         governorate_id, district_id, notes, move_type, housing, pickup_floor, dropoff_floor,
         workers, move_date, move_time, total_price, currency, payment_method, payment_status,
-        payment_provider, payment_reference, status, created_at, updated_at
+        payment_provider, payment_reference, status, created_at, updated_at, language,
+        notify_consent
       ) VALUES (
         :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
         :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
         :pickup_floor, :dropoff_floor, :workers, :move_date, :move_time, :total_price, 'EGP',
         :payment_method, :payment_status, :payment_provider, :payment_reference, :status,
-        :created_at, :created_at
+        :created_at, :created_at, :language, :notify_consent
       )`),
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
@@ -313,6 +323,10 @@ function prepareStatements(db: Database.Database) {
       'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
     ),
     remove: db.prepare('DELETE FROM orders WHERE id = ? RETURNING order_number'),
+    countCreatedSince: db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at > ?'),
+    withdrawConsent: db.prepare(
+      'UPDATE orders SET notify_consent = 0, updated_at = ? WHERE id = ?',
+    ),
   };
 }
 
@@ -384,6 +398,8 @@ export class OrdersRepository {
         payment_reference: record.paymentReference,
         status: fields.status,
         created_at: createdAt,
+        language: fields.language ?? 'ar',
+        notify_consent: fields.notifyConsent ? 1 : 0,
       });
       for (const change of fields.statusHistory) {
         statements.insertHistory.run(
@@ -397,6 +413,7 @@ export class OrdersRepository {
       }
       if (quota) statements.logQuota.run(id, userId, quota.addressKey, createdAt);
       statements.countIssued.run(day);
+      options.within?.({ id, orderNumber, ...fields });
     });
 
     const issued = (statements.issuedOnDay.get(day) as { issued: number } | undefined)?.issued;
@@ -646,6 +663,24 @@ export class OrdersRepository {
     const removed = this.#statements.remove.get(id) as { order_number: string } | undefined;
     if (removed) this.#tracking.delete(removed.order_number);
     return removed !== undefined;
+  }
+
+  /**
+   * Runs `work` in one transaction (a savepoint inside another), so that a change and what it
+   * causes (the notification outbox, D10) commit together or not at all.
+   */
+  inTransaction<T>(work: () => T): T {
+    return this.#db.transaction(work).immediate();
+  }
+
+  /** Orders placed after `since` (an ISO instant): the admin desk's "new since you looked". */
+  countCreatedSince(since: string): number {
+    return (this.#statements.countCreatedSince.get(since) as { n: number }).n;
+  }
+
+  /** The customer asked for no more messages about this order (D10). False: no such order. */
+  withdrawNotifyConsent(id: string, now: Date = new Date()): boolean {
+    return this.#statements.withdrawConsent.run(now.toISOString(), id).changes > 0;
   }
 
   /** After a change: the tracking view of the order is out of date. */

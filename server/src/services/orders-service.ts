@@ -9,7 +9,8 @@ import {
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
-import type { DomainEvents } from '../events/domain-events.ts';
+import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
+import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
@@ -19,6 +20,11 @@ export interface OrdersServiceOptions {
   events: DomainEvents;
   /** Who verifies card payment tokens (D3); the test provider until a gateway is configured. */
   payments: PaymentProvider;
+  /**
+   * Writes what a change causes (the notification outbox, D10) inside the change's own
+   * transaction: if it cannot, the change is not made either.
+   */
+  outbox?: { record(events: readonly DomainEvent[]): unknown };
 }
 
 function notFound(): RuleViolation {
@@ -34,11 +40,18 @@ export class OrdersService {
   readonly #orders: OrdersRepository;
   readonly #events: DomainEvents;
   readonly #payments: PaymentProvider;
+  readonly #outbox: OrdersServiceOptions['outbox'];
 
   constructor(options: OrdersServiceOptions) {
     this.#orders = options.orders;
     this.#events = options.events;
     this.#payments = options.payments;
+    this.#outbox = options.outbox;
+  }
+
+  /** Tells the bus what a committed change did (live screens, the notification worker). */
+  #publish(events: readonly DomainEvent[]): void {
+    for (const event of events) this.#events.publish(event);
   }
 
   /**
@@ -67,12 +80,13 @@ export class OrdersService {
 
     const order = await this.#orders.createSoon(
       { input, userId: user.id, totalPrice: input.totalPrice, ...payment },
-      quota ? { quota } : {},
+      {
+        ...(quota ? { quota } : {}),
+        // In the order's own savepoint: its messages commit with it (D10).
+        within: (created) => this.#outbox?.record(orderCreationEvents(created)),
+      },
     );
-    this.#events.publish({ type: 'order.created', order });
-    if (order.paymentStatus === 'paid') {
-      this.#events.publish({ type: 'order.paymentConfirmed', order });
-    }
+    this.#publish(orderCreationEvents(order));
     return order;
   }
 
@@ -95,48 +109,36 @@ export class OrdersService {
 
   /** The customer who placed it, before the crew is on its way (D2); admins use `update`. */
   cancel(id: string, user: AuthUser): Order {
-    const existing = this.#orders.findById(id);
-    if (!existing) throw notFound();
-    checkCustomerCancel(existing, user.id);
-    // Checked again inside the write, in case an admin moved the order on in between.
-    const outcome = this.#orders.cancelIfAllowed(id, user.id, canCustomerCancel);
-    if (outcome.result === 'not-found') throw notFound();
-    if (outcome.result !== 'cancelled') {
-      throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
-    }
-    const { order } = outcome;
-    this.#events.publish({
-      type: 'order.statusChanged',
-      order,
-      from: existing.status,
-      to: order.status,
-      actor: 'customer',
+    const { order, events } = this.#orders.inTransaction(() => {
+      const existing = this.#orders.findById(id);
+      if (!existing) throw notFound();
+      checkCustomerCancel(existing, user.id);
+      // Checked again by the write itself, which decides on the row as it is stored.
+      const outcome = this.#orders.cancelIfAllowed(id, user.id, canCustomerCancel);
+      if (outcome.result === 'not-found') throw notFound();
+      if (outcome.result !== 'cancelled') {
+        throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
+      }
+      const events = orderChangeEvents(existing, outcome.order, 'customer');
+      this.#outbox?.record(events);
+      return { order: outcome.order, events };
     });
-    this.#events.publish({ type: 'order.cancelled', order, actor: 'customer' });
+    this.#publish(events);
     return order;
   }
 
   /** An admin changes the status and/or the payment status. */
   update(id: string, update: OrderAdminUpdate, admin: AuthUser): Order {
-    const before = this.#orders.findById(id);
-    if (!before) throw notFound();
-    const order = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
-    if (!order) throw notFound();
-    if (order.status !== before.status) {
-      this.#events.publish({
-        type: 'order.statusChanged',
-        order,
-        from: before.status,
-        to: order.status,
-        actor: 'admin',
-      });
-      if (order.status === 'cancelled') {
-        this.#events.publish({ type: 'order.cancelled', order, actor: 'admin' });
-      }
-    }
-    if (order.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
-      this.#events.publish({ type: 'order.paymentConfirmed', order });
-    }
+    const { order, events } = this.#orders.inTransaction(() => {
+      const before = this.#orders.findById(id);
+      if (!before) throw notFound();
+      const after = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
+      if (!after) throw notFound();
+      const events = orderChangeEvents(before, after, 'admin');
+      this.#outbox?.record(events);
+      return { order: after, events };
+    });
+    this.#publish(events);
     return order;
   }
 

@@ -10,11 +10,14 @@ import type {
   CurrentUser,
   DataErrorCode,
   DataPort,
+  DeskPort,
   MessagesPort,
   NewOrder,
   NewReview,
+  NotificationMessage,
   Order,
   OrderAdminUpdate,
+  OrderChange,
   OrderFilter,
   OrderPage,
   OrdersPort,
@@ -134,6 +137,7 @@ export class HttpDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly desk: DeskPort;
 
   private readonly baseUrl: string;
   private readonly fetchFn: typeof globalThis.fetch;
@@ -171,6 +175,7 @@ export class HttpDataPort implements DataPort {
       },
     };
     this.reviews = this.createReviews();
+    this.desk = this.createDesk();
     this.messages = {
       add: async (message: ContactInput) => {
         await this.request('POST', '/api/messages', message);
@@ -349,6 +354,68 @@ export class HttpDataPort implements DataPort {
       remove: async (id) => {
         await this.request('DELETE', orderPath(id));
       },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The admin desk (D10)
+
+  private createDesk(): DeskPort {
+    return {
+      watch: (listener, onLive) => {
+        const Source = this.EventSourceCtor;
+        if (!Source) {
+          // No live updates without EventSource (old browsers, jsdom): the list still reloads.
+          onLive?.(false);
+          return () => {};
+        }
+        const stream = new Source(`${this.baseUrl}/api/admin/desk/stream`);
+        const parse = (event: Event): unknown => {
+          try {
+            return JSON.parse(String((event as MessageEvent).data)) as unknown;
+          } catch {
+            return null;
+          }
+        };
+        stream.addEventListener('ready', () => onLive?.(true));
+        stream.addEventListener('error', () => onLive?.(false));
+        stream.addEventListener('order', (event) => {
+          const change = parse(event);
+          if (isRecord(change) && typeof change.orderId === 'string') {
+            listener({ type: 'order', change: change as unknown as OrderChange });
+          }
+        });
+        stream.addEventListener('notification', (event) => {
+          const message = parse(event);
+          if (isRecord(message) && typeof message.id === 'string') {
+            listener({ type: 'notification', message: message as unknown as NotificationMessage });
+          }
+        });
+        return () => stream.close();
+      },
+      newOrdersSince: async (since) =>
+        this.pick<number>(
+          await this.request('GET', `/api/admin/desk/new-orders${toQuery({ since })}`),
+          'count',
+        ),
+      notifications: async (orderId) =>
+        this.pick<NotificationMessage[]>(
+          await this.request('GET', `/api/orders/${encodeURIComponent(orderId)}/notifications`),
+          'notifications',
+        ),
+      stopCustomerMessages: async (orderId) =>
+        this.pick<NotificationMessage[]>(
+          await this.request(
+            'POST',
+            `/api/orders/${encodeURIComponent(orderId)}/notifications/stop`,
+          ),
+          'notifications',
+        ),
+      resend: async (messageId) =>
+        this.pick<NotificationMessage>(
+          await this.request('POST', `/api/notifications/${encodeURIComponent(messageId)}/resend`),
+          'notification',
+        ),
     };
   }
 

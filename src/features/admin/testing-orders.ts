@@ -1,6 +1,6 @@
 // Test helper: the admin tests' usual order, placed through the in-memory backend as customers do.
 import type { NewOrder, Order } from '../../data/port';
-import type { MemoryBackend } from '../../testing/memory-adapter';
+import type { MemoryBackend, MemoryDataPort } from '../../testing/memory-adapter';
 import { futureDate, newOrder, placeOrder as placeNewOrder } from '../../testing/order-fixtures';
 
 export { futureDate };
@@ -25,4 +25,14 @@ export function placeOrder(
   overrides: Partial<NewOrder> = {},
 ): Promise<Order> {
   return placeNewOrder(backend, orderInput(overrides));
+}
+
+export const TEST_ADMIN = { email: 'boss@afsh.example', password: 'Admin-pass-2026' } as const;
+
+/** A browser signed in as an admin of `backend` (created on first use). */
+export async function adminPort(backend: MemoryBackend): Promise<MemoryDataPort> {
+  backend.createAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+  const port = backend.client();
+  await port.auth.signIn(TEST_ADMIN);
+  return port;
 }

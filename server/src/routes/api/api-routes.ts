@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminDeskRoutes } from './admin-desk.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
@@ -21,4 +22,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(trackRoutes);
   await app.register(reviewsRoutes);
+  await app.register(adminDeskRoutes);
 }

@@ -49,6 +49,9 @@ export const orderSchema = object({
   status: text,
   statusHistory: { type: 'array', items: statusChangeSchema },
   createdAt: text,
+  // Optional in the domain type (the hosted build does not store them yet); always sent here.
+  language: text,
+  notifyConsent: { type: 'boolean' },
 });
 
 /** The public projection (toPublicTracking): these fields of an order, nothing else (D2). */
@@ -122,3 +125,31 @@ export function reviewResponse(status: 200 | 201) {
 export const messageListResponse = {
   200: object({ messages: { type: 'array', items: contactMessageSchema } }),
 };
+
+/** A notification as the admin desk shows it (NotificationMessage, D10). */
+export const notificationSchema = object({
+  id: text,
+  orderId: text,
+  recipient: text,
+  channel: text,
+  address: text,
+  template: text,
+  language: text,
+  body: text,
+  state: text,
+  tries: integer,
+  maxTries: integer,
+  lastError: nullableText,
+  nextAttemptAt: text,
+  fallbackOf: nullableText,
+  createdAt: text,
+  sentAt: nullableText,
+});
+
+export const notificationListResponse = {
+  200: object({ notifications: { type: 'array', items: notificationSchema } }),
+};
+
+export const notificationResponse = { 200: object({ notification: notificationSchema }) };
+
+export const newOrdersResponse = { 200: object({ count: integer }) };

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Review } from '../../../../src/domain/reviews.ts';
@@ -7,11 +6,12 @@ import { Topic } from '../../events/topic.ts';
 import { clientNetwork } from '../../plugins/client-address.ts';
 import { adminRequired, requireAdmin, userOf, userRequired } from '../../plugins/sessions.ts';
 import { REVIEW_MESSAGES } from '../../services/reviews-service.ts';
+import { eventStreams, sseEvent } from './event-stream.ts';
 import { reviewListResponse, reviewResponse } from './response-schemas.ts';
 
+export { SSE_HEARTBEAT_MS } from './event-stream.ts';
+
 const INVALID = 'validation:common.invalid';
-/** Below the 30-60 s idle timeouts of common proxies and load balancers. */
-export const SSE_HEARTBEAT_MS = 25_000;
 /** Each stream holds a socket; past this many, new ones are refused rather than starving the rest. */
 export const MAX_REVIEW_STREAMS = 1000;
 /**
@@ -21,12 +21,10 @@ export const MAX_REVIEW_STREAMS = 1000;
 export const MAX_REVIEW_STREAMS_PER_SESSION = 4;
 export const MAX_REVIEW_STREAMS_PER_ADDRESS = 16;
 /** A refused stream's EventSource (or the polling it falls back to) should wait this long. */
-const STREAM_RETRY_AFTER_S = 30;
-/** A client that stops reading is dropped before its unsent events pile up in memory. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const STREAM_RETRY_AFTER_S = 30;
 
 function reviewsEvent(reviews: Review[]): string {
-  return `event: reviews\ndata: ${JSON.stringify({ reviews })}\n\n`;
+  return sseEvent('reviews', { reviews });
 }
 
 const listQuerySchema = z.object(
@@ -91,27 +89,15 @@ export async function reviewsRoutes(
 ): Promise<void> {
   const { services, events } = app;
   const changes = new Topic<string>();
-  const streams = new Set<ServerResponse>();
-  const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  const streams = eventStreams(
+    app,
+    options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {},
+  );
   const maxStreams = options.maxStreams ?? MAX_REVIEW_STREAMS;
   const perSession = options.maxStreamsPerSession ?? MAX_REVIEW_STREAMS_PER_SESSION;
   const perAddress = options.maxStreamsPerAddress ?? MAX_REVIEW_STREAMS_PER_ADDRESS;
   const bySession = new StreamCounts();
   const byAddress = new StreamCounts();
-
-  // An open stream never ends by itself; without this, shutdown would wait for every visitor
-  // to leave. preClose runs before the HTTP server stops accepting and waits for connections.
-  // Ending the response is not enough: the client would keep the idle socket open for reuse,
-  // and the server's close() waits for it.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) {
-      // The response lets go of its socket when it finishes, so hold on to it here.
-      const socket = stream.socket;
-      stream.once('finish', () => socket?.destroy());
-      stream.end();
-    }
-    streams.clear();
-  });
 
   /** Every open stream hears the public list after a change that may have altered it. */
   const broadcast = () => {
@@ -168,51 +154,16 @@ export async function reviewsRoutes(
         retryAfterSeconds: STREAM_RETRY_AFTER_S,
       });
     }
-    // From here on we write to the socket ourselves, so Fastify's reply (and compression, which
-    // would buffer events) stays out of it. Headers set by earlier hooks (security, cookies)
-    // are carried over.
-    reply.hijack();
-    const res = reply.raw;
-    const earlier = Object.entries(reply.getHeaders()).filter(
-      (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
-    );
-    res.writeHead(200, {
-      ...Object.fromEntries(earlier),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    });
-    streams.add(res);
     if (session !== undefined) bySession.add(session);
     byAddress.add(address);
-
-    const write = (chunk: string) => {
-      if (res.writableEnded) return;
-      if (res.writableLength > MAX_BUFFERED_BYTES) {
-        res.end();
-        return;
-      }
-      res.write(chunk);
-    };
-
-    // A browser's EventSource reconnects on its own; tell it not to hammer us when it does.
-    write('retry: 5000\n\n');
-    write(reviewsEvent(services.reviews.list()));
-    const unsubscribe = changes.subscribe(write);
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
-    heartbeat.unref();
-
-    const cleanup = () => {
-      clearInterval(heartbeat);
+    let unsubscribe = () => {};
+    const write = streams.open(reply, () => {
       unsubscribe();
-      // 'close' comes once per response, but the shutdown hook may have cleared the set first.
-      if (!streams.delete(res)) return;
       if (session !== undefined) bySession.remove(session);
       byAddress.remove(address);
-    };
-    // The response's 'close' fires when the client goes away (or we end it). The request's own
-    // 'close' is no use here: it fires as soon as the request body has been read.
-    res.on('close', cleanup);
+    });
+    write(reviewsEvent(services.reviews.list()));
+    unsubscribe = changes.subscribe(write);
   });
 
   await app.register(async (customers) => {

@@ -8,18 +8,9 @@ import { SessionContext } from '../../../data/react/session-context';
 import adminEn from '../../../../locales/en/admin.json';
 import adminAr from '../../../../locales/ar/admin.json';
 import errorsEn from '../../../../locales/en/errors.json';
-import { futureDate, placeOrder } from '../testing-orders';
+import { adminPort, futureDate, placeOrder } from '../testing-orders';
 import { AdminGuard } from './admin-guard';
 import { AdminOrdersPage } from './admin-orders-page';
-
-const ADMIN = { email: 'boss@afsh.example', password: 'Admin-pass-2026' };
-
-async function adminPort(backend: MemoryBackend): Promise<MemoryDataPort> {
-  backend.createAdmin(ADMIN.email, ADMIN.password);
-  const port = backend.client();
-  await port.auth.signIn(ADMIN);
-  return port;
-}
 
 function renderPage(port: MemoryDataPort, language: 'ar' | 'en' = 'en') {
   return renderWithProviders(<AdminOrdersPage />, {

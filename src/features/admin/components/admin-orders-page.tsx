@@ -1,6 +1,13 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { DeskContext } from '../desk/desk-context';
+import { useDesk } from '../desk/use-desk';
 import { AdminGuard } from './admin-guard';
+import { DeskBar } from './desk-bar';
 import { MessagesPanel } from './messages-panel';
 import { OrdersPanel } from './orders-panel';
 import { ReviewsPanel } from './reviews-panel';
@@ -25,6 +32,22 @@ function AdminPanel() {
   const [tab, setTab] = useState<Tab>('orders');
   const { notice, notify, dismiss } = useNotices();
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  // The live desk (D10): one stream for the page, its count in the window's title.
+  const desk = useDesk();
+  // Only the stream goes down the tree: the count and switches changing re-render the bar alone.
+  const deskEvents = useMemo(() => ({ subscribe: desk.subscribe }), [desk.subscribe]);
+  const language = useDisplayLanguage();
+  const navigate = useNavigate();
+  const showNewOrders = () => {
+    desk.markSeen();
+    setTab('orders');
+    // The list without filters, newest first: the new orders are at the top.
+    void navigate(paths.adminOrders);
+  };
+  const title =
+    desk.newCount > 0
+      ? `(${formatNumber(desk.newCount, language)}) ${t('panel.metaTitle')}`
+      : t('panel.metaTitle');
 
   // Tabs pattern (WAI-ARIA APG): arrows move along the row, in reading direction.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -47,11 +70,12 @@ function AdminPanel() {
 
   return (
     <div className="container page admin-page">
-      <title>{t('panel.metaTitle')}</title>
+      <title>{title}</title>
       <header className="admin-header">
         <h1>{t('panel.title')}</h1>
         <p className="lead">{t('panel.lead')}</p>
       </header>
+      <DeskBar desk={desk} onShowNew={showNewOrders} />
       <div
         className="admin-tabs"
         role="tablist"
@@ -83,9 +107,11 @@ function AdminPanel() {
         aria-labelledby={`${ids}-tab-${tab}`}
         className="admin-tabpanel"
       >
-        {tab === 'orders' && <OrdersPanel notify={notify} />}
-        {tab === 'messages' && <MessagesPanel />}
-        {tab === 'reviews' && <ReviewsPanel notify={notify} />}
+        <DeskContext.Provider value={deskEvents}>
+          {tab === 'orders' && <OrdersPanel notify={notify} />}
+          {tab === 'messages' && <MessagesPanel />}
+          {tab === 'reviews' && <ReviewsPanel notify={notify} />}
+        </DeskContext.Provider>
       </div>
       <Toast notice={notice} onDismiss={dismiss} />
     </div>

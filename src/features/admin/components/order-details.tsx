@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../data/port';
 import { StatusHistory } from '../../../components/ui/status-history';
+import { OrderMessages } from './order-messages';
 
-/** What an order row opens: addresses, notes, its id and its status history. */
-export function OrderDetails({ order }: { order: Order }) {
+/**
+ * What an order row opens: addresses, notes, its id, its status history and, once open, the
+ * messages sent about it (D10).
+ */
+export function OrderDetails({ order, open = true }: { order: Order; open?: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
   return (
     <>
@@ -40,6 +44,7 @@ export function OrderDetails({ order }: { order: Order }) {
           t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
         }
       />
+      {open && <OrderMessages order={order} />}
     </>
   );
 }

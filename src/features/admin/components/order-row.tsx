@@ -188,7 +188,7 @@ export function OrderRow({
       </tr>
       <tr id={detailsId} className="admin-order-details" hidden={!open}>
         <td colSpan={COLUMN_COUNT}>
-          <OrderDetails order={order} />
+          <OrderDetails order={order} open={open} />
         </td>
       </tr>
     </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { useLiveRefresh } from '../desk/use-live-refresh';
 import { useAdminOrders } from '../hooks/use-admin-orders';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { useOrderFilters } from '../hooks/use-order-filters';
@@ -28,7 +29,8 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
 
   const baseFilter = useMemo(() => toOrderFilter(filters), [filters]);
   const listFilter = useMemo(() => ({ ...baseFilter, page, limit: PAGE_SIZE }), [baseFilter, page]);
-  const { page: result, loading, errorKey, reload } = useAdminOrders(listFilter);
+  const { page: result, loading, errorKey, reload, refresh } = useAdminOrders(listFilter);
+  useLiveRefresh(refresh);
 
   const n = (value: number) => formatNumber(value, language);
   const total = result?.total ?? 0;

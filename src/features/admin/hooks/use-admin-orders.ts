@@ -58,11 +58,15 @@ export function useAdminOrders(filter: OrderFilter) {
     fetchPage(key);
   }, [fetchPage, key]);
 
+  /** Loads the page again without showing "loading" (a live change, D10). */
+  const refresh = useCallback(() => fetchPage(key), [fetchPage, key]);
+
   return {
     page: loaded.page,
     loading: loaded.forKey !== key || loaded.reloading,
     errorKey: loaded.forKey === key ? loaded.errorKey : null,
     reload,
+    refresh,
   };
 }
 

@@ -37,6 +37,24 @@ async function fillValid(user: ReturnType<typeof renderPage>['user'], language: 
 }
 
 describe('CustomerInfoPage', () => {
+  it('asks for consent to messages, off until ticked, and keeps the choice in the flow', async () => {
+    withLocation();
+    const { user } = renderPage('ar');
+    const box = screen.getByRole('checkbox', { name: ar.customerInfo.consent.label });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/واتساب|سياسة الخصوصية/);
+    expect(screen.getByRole('link', { name: 'سياسة الخصوصية' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(readBookingFlow().notifyConsent).toBe(true);
+    await user.click(screen.getByText(ar.customerInfo.consent.label));
+    expect(box).not.toBeChecked();
+    expect(readBookingFlow().notifyConsent).toBe(false);
+  });
+
   it('without a location, sends the customer back to /select-city', () => {
     renderPage();
     expect(location()).toBe('/select-city');

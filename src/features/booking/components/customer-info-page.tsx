@@ -13,6 +13,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useCustomerInfo } from '../hooks/use-customer-info';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { Field } from './booking-field';
+import { ConsentField } from './consent-field';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
@@ -22,7 +23,7 @@ const PHONE_EXAMPLE = '010 1234 5678';
 export function CustomerInfoPage() {
   const { t } = useTranslation(['booking', 'validation']);
   const language = useDisplayLanguage();
-  const { redirect, state, ids, idFor, errors, suggestions, locate, fieldProps, ...form } =
+  const { redirect, state, ids, idFor, errors, suggestions, locate, fieldProps, consent, ...form } =
     useCustomerInfo();
 
   if (redirect) return <Navigate to={redirect} replace />;
@@ -173,6 +174,8 @@ export function CustomerInfoPage() {
             </p>
             {errors.errorText('notes')}
           </Field>
+
+          <ConsentField {...consent} />
         </div>
 
         <BookingStepFooter next={t('customerInfo.next')} />

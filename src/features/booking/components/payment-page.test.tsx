@@ -233,6 +233,22 @@ describe('PaymentPage', () => {
     expect(await allOrders(backend)).toHaveLength(0);
   });
 
+  it('books in the page’s language, with messages only when the customer agreed', async () => {
+    seed({ ...COMPLETE_FLOW, notifyConsent: true });
+    const { user, backend } = setup({ language: 'ar' });
+    await user.click(await screen.findByRole('button', { name: ar.submit.cod }));
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    expect(await allOrders(backend)).toMatchObject([{ language: 'ar', notifyConsent: true }]);
+  });
+
+  it('without consent in the flow, the order asks for no messages', async () => {
+    seed();
+    const { user, backend } = setup({ language: 'en' });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    expect(await allOrders(backend)).toMatchObject([{ language: 'en', notifyConsent: false }]);
+  });
+
   it('a double click creates one order', async () => {
     seed();
     const backend = new MemoryBackend();

@@ -55,6 +55,8 @@ export interface BookingFlowState {
   orderNumber?: string;
   paid?: boolean;
   paymentMethod?: 'card' | 'cod';
+  /** "Send me updates on WhatsApp/SMS" (D10): only when the customer ticked it. */
+  notifyConsent?: boolean;
 }
 
 /**
@@ -107,6 +109,7 @@ const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowSta
   orderNumber: text(64),
   paid: z.boolean(),
   paymentMethod: z.enum(['card', 'cod']),
+  notifyConsent: z.boolean(),
 };
 
 const FIELDS = Object.keys(FIELD_SCHEMAS) as (keyof BookingFlowState)[];

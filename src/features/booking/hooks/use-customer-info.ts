@@ -112,9 +112,16 @@ export function useCustomerInfo() {
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   });
 
+  /** Stored at once, like the rest of the flow (D7): a reload keeps the customer's choice. */
+  const consent = {
+    checked: state.notifyConsent === true,
+    onChange: (checked: boolean) => update({ notifyConsent: checked }),
+  };
+
   return {
     redirect,
     state,
+    consent,
     ids,
     idFor,
     errors,

@@ -6,7 +6,9 @@ import { errorMessageKey, fieldMessageKey } from '../../../data/error-messages';
 import { isDataError, type NewOrder } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { cardSchema, missingPaymentFields, VALIDATION_MESSAGES } from '../../../domain/schemas';
+import type { DisplayLanguage } from '../../../domain/locale';
 import type { PaymentMethod } from '../../../domain/status';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import {
   missingStepFor,
   useBookingFlow,
@@ -54,6 +56,7 @@ export interface SaveProblem {
 function orderFromFlow(
   state: BookingFlowState,
   price: FlowPrice,
+  language: DisplayLanguage,
   paymentMethod: PaymentMethod,
   paymentToken?: string,
 ): NewOrder {
@@ -74,6 +77,9 @@ function orderFromFlow(
     moveTime: state.moveTime ?? '',
     paymentMethod,
     totalPrice: price.total ?? 0,
+    // The customer's messages are in the language they book in (D10), and only with consent.
+    language,
+    notifyConsent: state.notifyConsent === true,
     ...(paymentToken ? { paymentToken } : {}),
   };
 }
@@ -106,6 +112,7 @@ export function usePayment() {
   const { t } = useTranslation(['payment', 'validation']);
   const port = useDataPort();
   const navigate = useNavigate();
+  const language = useDisplayLanguage();
   const { state, update } = useBookingFlow();
   const id = useId();
 
@@ -194,7 +201,7 @@ export function usePayment() {
       const token = checkedCard
         ? (await browserPaymentProvider().authorize(checkedCard, total)).token
         : undefined;
-      const order = await port.orders.create(orderFromFlow(state, price, method, token));
+      const order = await port.orders.create(orderFromFlow(state, price, language, method, token));
 
       done.current = true;
       const summary: ConfirmationSummary = {

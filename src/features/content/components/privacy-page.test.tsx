@@ -11,13 +11,16 @@ const cases = [
     sections: [
       'المعلومات التي نجمعها',
       'كيف نستخدم معلوماتك',
+      'رسائل عن طلبك',
       'كيف نحمي معلوماتك',
       'ملفات تعريف الارتباط والتخزين في المتصفح',
       'تحديثات هذه السياسة',
     ],
     card: /بيانات البطاقة .* لا نحفظها/,
+    stop: /لإيقاف الرسائل في أي وقت/,
+    noName: /لا تحمل أبدًا اسمك/,
     suggestions: /حتى ١٠ من كل نوع/,
-    updated: 'آخر تحديث: ٢٢ نوفمبر ٢٠٢٦',
+    updated: 'آخر تحديث: ٢٥ نوفمبر ٢٠٢٦',
     contact: 'تواصل معنا',
     backHome: 'العودة للرئيسية',
   },
@@ -28,26 +31,29 @@ const cases = [
     sections: [
       'Information we collect',
       'How we use your information',
+      'Messages about your order',
       'How we protect your information',
       'Cookies and browser storage',
       'Updates to this policy',
     ],
     card: /Card details .* are never stored/,
+    stop: /To stop the messages at any time/,
+    noName: /never carries your name/,
     suggestions: /up to 10 of each/,
-    updated: 'Last updated: 22 November 2026',
+    updated: 'Last updated: 25 November 2026',
     contact: 'Contact us',
     backHome: 'Back to home',
   },
 ];
 
 describe.each(cases)('PrivacyPage ($language)', (c) => {
-  it('shows the five sections, each reachable from the table of contents', () => {
+  it('shows the six sections, each reachable from the table of contents', () => {
     renderWithProviders(<PrivacyPage />, { language: c.language, route: '/privacy-policy' });
     expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
     expect(screen.getByText(c.updated)).toBeInTheDocument();
 
     const sections = c.sections.map((name) => screen.getByRole('region', { name }));
-    expect(sections).toHaveLength(5);
+    expect(sections).toHaveLength(6);
 
     const toc = screen.getByRole('navigation', { name: c.toc });
     const links = within(toc).getAllByRole('link');
@@ -61,10 +67,17 @@ describe.each(cases)('PrivacyPage ($language)', (c) => {
     renderWithProviders(<PrivacyPage />, { language: c.language, route: '/privacy-policy' });
     const collected = screen.getByRole('region', { name: c.sections[0] });
     expect(within(collected).getByText(c.card)).toBeInTheDocument();
-    const cookies = screen.getByRole('region', { name: c.sections[3] });
+    const cookies = screen.getByRole('region', { name: c.sections[4] });
     expect(within(cookies).getAllByRole('listitem')).toHaveLength(5);
     expect(within(cookies).getByText(c.suggestions)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: c.contact })).toHaveAttribute('href', '/contact');
+  });
+
+  it('says what messages are sent, without what personal data, and how to stop them', () => {
+    renderWithProviders(<PrivacyPage />, { language: c.language, route: '/privacy-policy' });
+    const messages = screen.getByRole('region', { name: c.sections[2] });
+    expect(within(messages).getByText(c.stop)).toBeInTheDocument();
+    expect(within(messages).getByText(c.noName)).toBeInTheDocument();
   });
 
   it('the back-home button goes to /', async () => {

@@ -6,17 +6,24 @@ import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { formatDate } from '../format';
 import { BackHomeLink } from './back-home-link';
-import { CookieIcon, DatabaseIcon, RefreshIcon, ShieldIcon, SlidersIcon } from './content-icons';
+import {
+  ChatIcon,
+  CookieIcon,
+  DatabaseIcon,
+  RefreshIcon,
+  ShieldIcon,
+  SlidersIcon,
+} from './content-icons';
 import './content-page.css';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 /** Change this whenever the policy text changes (spec: the updates section promises a date). */
-export const PRIVACY_LAST_UPDATED = '2026-11-22';
+export const PRIVACY_LAST_UPDATED = '2026-11-25';
 /** How many recent names and phone numbers the booking form remembers (spec section 9). */
 const SUGGESTION_LIMIT = 10;
 
-type SectionId = 'collected' | 'use' | 'protection' | 'cookies' | 'updates';
+type SectionId = 'collected' | 'use' | 'messages' | 'protection' | 'cookies' | 'updates';
 
 const SECTIONS: readonly { id: SectionId; Icon: Icon; items?: readonly string[] }[] = [
   {
@@ -28,6 +35,12 @@ const SECTIONS: readonly { id: SectionId; Icon: Icon; items?: readonly string[] 
     id: 'use',
     Icon: SlidersIcon,
     items: ['move', 'contact', 'geocoding', 'abuse', 'stats', 'noSale'],
+  },
+  {
+    // What is sent on WhatsApp/SMS, to whom, and how to stop it (D10).
+    id: 'messages',
+    Icon: ChatIcon,
+    items: ['what', 'content', 'noConsent', 'company', 'providers', 'noAds', 'stop', 'record'],
   },
   { id: 'protection', Icon: ShieldIcon, items: ['https', 'owner', 'tracking', 'admin'] },
   {

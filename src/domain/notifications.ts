@@ -1,0 +1,434 @@
+/**
+ * Who is told what when an order changes (docs/decisions.md D10): the pure part of the
+ * notification system, shared by the server's outbox and (later) the hosted build's functions.
+ * It decides which messages an event causes, to whom, on which channel, with which template and
+ * which values; rendering the template text and sending it happen elsewhere.
+ */
+import { formatDate, formatTime } from './datetime';
+import { findDistrict, findGovernorate, districtName, governorateName } from './governorates';
+import type { DisplayLanguage } from './locale';
+import { formatMoney } from './money';
+import type { Order, StatusActor } from './order';
+import { normalizeEgyptianMobile } from './phone';
+import type { OrderStatus } from './status';
+
+/** The ways a message travels. The customer's is their phone; the company's is configured. */
+export const NOTIFICATION_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type NotificationRecipient = 'customer' | 'company';
+
+/** A message's life: waiting (maybe for a retry), being sent, sent, or given up on. */
+export const NOTIFICATION_STATES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/**
+ * Every template, by the name it has in `locales/{ar,en}/notifications.json` and in the
+ * WhatsApp Business account (where each must be registered, in Arabic and English, with the
+ * same named parameters: see the README).
+ */
+export const NOTIFICATION_TEMPLATES = [
+  'order_created',
+  'order_status_received',
+  'order_status_under_review',
+  'order_status_in_transit',
+  'order_status_delivered',
+  'order_cancelled_by_customer',
+  'order_cancelled_by_company',
+  'payment_confirmed',
+  'company_new_order',
+] as const;
+export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
+
+/**
+ * The named parameters of each template, in the order WhatsApp shows them. A template's text
+ * uses exactly these, as `{{name}}`; a test checks both languages against this list.
+ */
+export const TEMPLATE_PARAMETERS: Readonly<Record<NotificationTemplate, readonly string[]>> = {
+  order_created: ['order_number', 'move_date', 'move_time', 'total', 'payment', 'tracking_url'],
+  order_status_received: ['order_number', 'tracking_url'],
+  order_status_under_review: ['order_number', 'tracking_url'],
+  order_status_in_transit: ['order_number', 'tracking_url'],
+  order_status_delivered: ['order_number', 'tracking_url'],
+  order_cancelled_by_customer: ['order_number', 'tracking_url'],
+  order_cancelled_by_company: ['order_number', 'tracking_url'],
+  payment_confirmed: ['order_number', 'total', 'tracking_url'],
+  company_new_order: [
+    'order_number',
+    'move_type',
+    'move_date',
+    'move_time',
+    'area',
+    'total',
+    'payment',
+    'admin_url',
+  ],
+};
+
+/**
+ * A parameter's value: text already in the message's language (digits included), or a key in
+ * the translation bundles that the renderer looks up (a move type's name, the payment phrase).
+ */
+export type TemplateValue = string | { key: string };
+
+/** What an order needs for its messages: nothing personal beyond the phone they go to. */
+export type NotifiableOrder = Pick<
+  Order,
+  | 'id'
+  | 'orderNumber'
+  | 'phoneNumber'
+  | 'moveType'
+  | 'moveDate'
+  | 'moveTime'
+  | 'totalPrice'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'paymentProvider'
+  | 'governorateId'
+  | 'districtId'
+  | 'status'
+> & {
+  /** The language the customer booked in; every customer message is in it. */
+  language?: DisplayLanguage | undefined;
+  /** "Send me updates on WhatsApp/SMS" was ticked. No consent, no customer message. */
+  notifyConsent?: boolean | undefined;
+};
+
+/**
+ * What happened to an order, in the business's words: the one list of order events (the
+ * server's domain events are these with the full Order, plus deletion and reviews).
+ */
+export type OrderEvent<O = NotifiableOrder> =
+  | { type: 'order.created'; order: O }
+  | {
+      type: 'order.statusChanged';
+      order: O;
+      from: OrderStatus;
+      to: OrderStatus;
+      actor: StatusActor;
+    }
+  /** Also told as a status change to `cancelled`; this one says who cancelled. */
+  | { type: 'order.cancelled'; order: O; actor: StatusActor }
+  /** A card order placed paid, or an admin marking a cash order paid. */
+  | { type: 'order.paymentConfirmed'; order: O };
+
+/** The events that can cause a message. */
+export type NotificationEvent = OrderEvent;
+
+type EventOrder = Pick<NotifiableOrder, 'status' | 'paymentStatus'>;
+
+/** What placing `order` did: created it, and paid it when a card was approved (D3). */
+export function orderCreationEvents<O extends EventOrder>(order: O): OrderEvent<O>[] {
+  return [
+    { type: 'order.created', order },
+    ...(order.paymentStatus === 'paid' ? [{ type: 'order.paymentConfirmed' as const, order }] : []),
+  ];
+}
+
+/**
+ * What a change from `before` to `after` by `actor` did, in the order it is told: the status
+ * change, a cancellation (who did it), a payment. The server calls it inside the change's
+ * transaction; a Cloud Function triggered by the order's update can call it on the two
+ * snapshots.
+ */
+export function orderChangeEvents<O extends EventOrder>(
+  before: EventOrder,
+  after: O,
+  actor: StatusActor,
+): OrderEvent<O>[] {
+  const events: OrderEvent<O>[] = [];
+  if (after.status !== before.status) {
+    events.push({
+      type: 'order.statusChanged',
+      order: after,
+      from: before.status,
+      to: after.status,
+      actor,
+    });
+    if (after.status === 'cancelled') events.push({ type: 'order.cancelled', order: after, actor });
+  }
+  if (after.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
+    events.push({ type: 'order.paymentConfirmed', order: after });
+  }
+  return events;
+}
+
+export type NotificationEventType = NotificationEvent['type'];
+
+export const NOTIFICATION_EVENT_TYPES: readonly NotificationEventType[] = [
+  'order.created',
+  'order.statusChanged',
+  'order.cancelled',
+  'order.paymentConfirmed',
+];
+
+/**
+ * An order to show what the templates look like filled in: the examples Meta asks for when a
+ * WhatsApp template is registered (scripts/whatsapp-templates.ts), and the tests' order.
+ */
+export const EXAMPLE_NOTIFIABLE_ORDER: Readonly<NotifiableOrder> = {
+  id: 'example',
+  orderNumber: 'AF-20260315-482',
+  phoneNumber: '01012345678',
+  moveType: 'full',
+  moveDate: '2026-03-15',
+  moveTime: '14:30',
+  totalPrice: 2240,
+  paymentMethod: 'cod',
+  paymentStatus: 'pending',
+  paymentProvider: 'cash',
+  governorateId: 'cairo',
+  districtId: 'maadi',
+  status: 'received',
+};
+
+/** The events (of any wider list, such as the server's domain events) that may cause messages. */
+export function isNotificationEvent<E extends { type: string }>(
+  event: E,
+): event is Extract<E, { type: NotificationEventType }> {
+  return (NOTIFICATION_EVENT_TYPES as readonly string[]).includes(event.type);
+}
+
+/** Where messages may go, from the server's settings. */
+export interface NotificationRouting {
+  /**
+   * The customer's channels in the order they are tried: WhatsApp, then SMS when WhatsApp fails
+   * or is off. Only channels that have a provider are listed; empty means customers get nothing.
+   */
+  customerChannels: readonly ('whatsapp' | 'sms')[];
+  /** The company's recipients of new-order messages, each optional. */
+  company: {
+    /** E.164, `+2010…`; only when the WhatsApp channel has a provider. */
+    whatsapp?: string | undefined;
+    email?: string | undefined;
+    language: DisplayLanguage;
+  };
+  /** The site's public address, for tracking and admin links (no trailing slash). */
+  siteUrl: string;
+}
+
+/** One message to send, before its text is rendered. */
+export interface PlannedMessage {
+  /** Which of the events given to planMessages caused it. */
+  eventIndex: number;
+  recipient: NotificationRecipient;
+  channel: NotificationChannel;
+  /** Channels to try, in order, once this one has failed for good. */
+  fallback: NotificationChannel[];
+  /** `+20…` for phones, an address for email. */
+  address: string;
+  template: NotificationTemplate;
+  language: DisplayLanguage;
+  params: Record<string, TemplateValue>;
+}
+
+const CUSTOMER_STATUS_TEMPLATES: Readonly<Record<OrderStatus, NotificationTemplate | null>> = {
+  received: 'order_status_received',
+  under_review: 'order_status_under_review',
+  in_transit: 'order_status_in_transit',
+  delivered: 'order_status_delivered',
+  // A cancellation is told once, by the order.cancelled that comes with it (who cancelled).
+  cancelled: null,
+};
+
+/** `+201012345678` for an Egyptian mobile in any typed form; null when it is not one. */
+export function e164EgyptianMobile(phone: string): string | null {
+  const national = normalizeEgyptianMobile(phone);
+  return national === null ? null : `+20${national.slice(1)}`;
+}
+
+/** A company number: an Egyptian mobile in any form, or any `+` international number. */
+export function e164Phone(phone: string): string | null {
+  const egyptian = e164EgyptianMobile(phone);
+  if (egyptian) return egyptian;
+  const compact = phone.replace(/[\s\-().]/g, '');
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}
+
+/** English pages live under /en (src/i18n/languages.ts); the domain keeps its own copy. */
+function languagePrefix(language: DisplayLanguage): string {
+  return language === 'en' ? '/en' : '';
+}
+
+export function trackingUrl(siteUrl: string, orderNumber: string, language: DisplayLanguage) {
+  return `${siteUrl}${languagePrefix(language)}/track/${encodeURIComponent(orderNumber)}`;
+}
+
+export function adminOrderUrl(siteUrl: string, orderNumber: string, language: DisplayLanguage) {
+  return `${siteUrl}${languagePrefix(language)}/admin-orders?q=${encodeURIComponent(orderNumber)}`;
+}
+
+function paymentKey(order: NotifiableOrder): string {
+  if (order.paymentMethod === 'cod') return 'notifications:payment.cod';
+  // The test provider moved no money (D3): every place that shows the payment says so.
+  return order.paymentProvider === 'test'
+    ? 'notifications:payment.cardTest'
+    : 'notifications:payment.card';
+}
+
+/**
+ * The values of `template` for `order`, formatted for `language`: dates, times and amounts in
+ * its digits (Arabic-Indic in Arabic, as the Arabic screens show them); the order number and
+ * links stay Latin, as they are typed and opened.
+ */
+export function templateParams(
+  template: NotificationTemplate,
+  order: NotifiableOrder,
+  language: DisplayLanguage,
+  siteUrl: string,
+): Record<string, TemplateValue> {
+  const governorate = findGovernorate(order.governorateId);
+  const district = findDistrict(order.governorateId, order.districtId);
+  const area = [
+    governorate ? governorateName(governorate, language) : order.governorateId,
+    district ? districtName(district, language) : order.districtId,
+  ].join(language === 'ar' ? '، ' : ', ');
+  const all: Record<string, TemplateValue> = {
+    order_number: order.orderNumber,
+    move_date: formatDate(order.moveDate, language),
+    move_time: formatTime(order.moveTime, language),
+    total: formatMoney(order.totalPrice, language),
+    payment: { key: paymentKey(order) },
+    move_type: { key: `pricing:moveTypes.${order.moveType}.label` },
+    area,
+    tracking_url: trackingUrl(siteUrl, order.orderNumber, language),
+    admin_url: adminOrderUrl(siteUrl, order.orderNumber, language),
+  };
+  return Object.fromEntries(TEMPLATE_PARAMETERS[template].map((name) => [name, all[name] ?? '']));
+}
+
+function customerTemplate(
+  event: NotificationEvent,
+  changeHasCreation: boolean,
+): NotificationTemplate | null {
+  switch (event.type) {
+    case 'order.created':
+      return 'order_created';
+    case 'order.statusChanged':
+      return CUSTOMER_STATUS_TEMPLATES[event.to];
+    case 'order.cancelled':
+      return event.actor === 'customer'
+        ? 'order_cancelled_by_customer'
+        : 'order_cancelled_by_company';
+    case 'order.paymentConfirmed':
+      // A card paid while booking: the booking's own message already says so.
+      return changeHasCreation ? null : 'payment_confirmed';
+  }
+}
+
+/**
+ * The messages one change causes. `events` are everything one write did (a card booking is
+ * created and paid at once), so that the customer hears about it once. No consent, no customer
+ * message; the company hears of every new order on each recipient it configured.
+ */
+export function planMessages(
+  events: readonly NotificationEvent[],
+  routing: NotificationRouting,
+): PlannedMessage[] {
+  const planned: PlannedMessage[] = [];
+  const hasCreation = events.some((event) => event.type === 'order.created');
+  events.forEach((event, eventIndex) => {
+    const { order } = event;
+    const template = customerTemplate(event, hasCreation);
+    const phone = e164EgyptianMobile(order.phoneNumber);
+    const [first, ...rest] = routing.customerChannels;
+    if (template && order.notifyConsent === true && phone && first) {
+      const language = order.language ?? 'ar';
+      planned.push({
+        eventIndex,
+        recipient: 'customer',
+        channel: first,
+        fallback: rest,
+        address: phone,
+        template,
+        language,
+        params: templateParams(template, order, language, routing.siteUrl),
+      });
+    }
+    if (event.type === 'order.created') {
+      const { company } = routing;
+      const params = templateParams('company_new_order', order, company.language, routing.siteUrl);
+      const recipients: [NotificationChannel, string | undefined][] = [
+        ['whatsapp', company.whatsapp],
+        ['email', company.email],
+      ];
+      for (const [channel, address] of recipients) {
+        if (!address) continue;
+        planned.push({
+          eventIndex,
+          recipient: 'company',
+          channel,
+          fallback: [],
+          address,
+          template: 'company_new_order',
+          language: company.language,
+          params,
+        });
+      }
+    }
+  });
+  return planned;
+}
+
+/**
+ * A message as the admin desk shows it: to whom, how, which template, and how its sending
+ * stands. The last error stays after a later try succeeds, so the admin sees what happened.
+ */
+export interface NotificationMessage {
+  id: string;
+  orderId: string;
+  recipient: NotificationRecipient;
+  channel: NotificationChannel;
+  address: string;
+  template: NotificationTemplate;
+  language: DisplayLanguage;
+  /** The text as rendered from locales/ (WhatsApp sends its registered copy of it). */
+  body: string;
+  state: NotificationState;
+  tries: number;
+  maxTries: number;
+  lastError: string | null;
+  /** When the next try is due (pending), ISO. */
+  nextAttemptAt: string;
+  /** The message this one replaces on a fallback channel (an SMS after WhatsApp failed). */
+  fallbackOf: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retries
+
+export interface RetryPolicy {
+  /** Tries in all, the first included, before a message is marked failed. */
+  maxTries: number;
+  /** The wait after the first failed try; each next wait doubles, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * When to try again after `tries` failed tries: exponential backoff with ±20 % jitter, so that
+ * a provider coming back from an outage is not hit by every waiting message at the same second.
+ */
+export function retryDelayMs(tries: number, policy: RetryPolicy, random = Math.random): number {
+  const exponent = Math.max(0, tries - 1);
+  const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(exponent, 30));
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+/** A provider's verdict on one try. */
+export type SendOutcome =
+  | { ok: true; providerMessageId: string | null }
+  /** `retry: false`: trying again cannot help (a bad number, a template WhatsApp does not have). */
+  | { ok: false; retry: boolean; error: string };
+
+/** What becomes of a message after a try: sent, tried again later, or failed (maybe falling back). */
+export function afterTry(
+  outcome: SendOutcome,
+  tries: number,
+  maxTries: number,
+): 'sent' | 'retry' | 'failed' {
+  if (outcome.ok) return 'sent';
+  return outcome.retry && tries < maxTries ? 'retry' : 'failed';
+}

@@ -1,0 +1,295 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process';
+import type { ServerProcess } from '../../scripts/lib/server-process';
+import { cairoToday } from '../../src/domain/datetime';
+import { expectedOrderTotal } from '../../src/domain/schemas';
+import { FAKE_WHATSAPP, FakeWhatsApp } from '../fakes/provider-fakes';
+import { placeOrderViaApi } from './api-orders';
+import { E2E_ADMIN } from './e2e-admin';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+
+// Issue 14 (D10) in real browsers: an admin desk open in one browser shows an order placed from
+// a second browser within seconds, without a reload; the customer's consent is a real checkbox;
+// the messages the order causes reach a local fake of WhatsApp's Cloud API, and the admin reads
+// them: the Arabic template with Arabic-Indic digits (as the Arabic screens show numbers), the
+// English one with Latin digits. This spec runs its own server, configured for the fake.
+
+afterAll(closeBrowser);
+
+const ARABIC_INDIC = /[\u0660-\u0669]/;
+/** Close-ups of the pieces this issue added, beside the harness's full-page screenshots. */
+const shot = (name: string) => join(REPO_ROOT, 'test-results', 'screenshots', `${name}.png`);
+const OUT_DIR = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(REPO_ROOT, 'dist');
+
+const dims = {
+  moveType: 'full',
+  housing: 'apartment',
+  pickupFloor: 2,
+  dropoffFloor: 1,
+  workers: 3,
+} as const;
+
+/** A booking filled in up to payment, as the booking screens leave it (D7). */
+const FLOW = {
+  governorateId: 'cairo',
+  districtId: 'maadi',
+  ...dims,
+  totalPrice: expectedOrderTotal(dims),
+  fullName: 'منى علي حسن',
+  phoneNumber: '01012345678',
+  pickupAddress: '١٢ شارع ٩، المعادي',
+  dropoffAddress: '٥ ميدان التحرير، وسط البلد',
+  moveDate: cairoToday(new Date(Date.now() + 9 * 24 * 60 * 60 * 1000)),
+  moveTime: '10:30',
+};
+
+let server: ServerProcess;
+let whatsapp: FakeWhatsApp;
+let tmp: string;
+
+beforeAll(async () => {
+  if (!existsSync(join(OUT_DIR, 'index.html'))) {
+    throw new Error(`No build in ${OUT_DIR}: run the e2e project (it builds first).`);
+  }
+  whatsapp = await new FakeWhatsApp().listen();
+  tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-notify-'));
+  server = await startServerProcess({
+    env: {
+      DATABASE_PATH: join(tmp, 'afsh.sqlite'),
+      STATIC_DIR: OUT_DIR,
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'off',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      NOTIFY_PROVIDERS: 'whatsapp,log',
+      WHATSAPP_API_URL: whatsapp.apiUrl,
+      WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
+      WHATSAPP_ACCESS_TOKEN: FAKE_WHATSAPP.token,
+      NOTIFY_COMPANY_WHATSAPP: '+201000000009',
+      NOTIFY_RETRY_SECONDS: '0.2',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await whatsapp?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, lang: 'ar' | 'en') {
+  const s =
+    lang === 'en'
+      ? { email: 'Email', password: 'Password', submit: 'Sign in', title: 'Orders management' }
+      : {
+          email: 'البريد الإلكتروني',
+          password: 'كلمة المرور',
+          submit: 'تسجيل الدخول',
+          title: 'إدارة الطلبات',
+        };
+  await page.getByLabel(s.email).fill(E2E_ADMIN.email);
+  await page.getByLabel(s.password, { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: s.submit }).click();
+  await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
+}
+
+function orderRow(page: Page, orderNumber: string) {
+  return page
+    .locator('tbody')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(orderNumber) }) });
+}
+
+describe('notifications and the live admin desk (issue 14)', () => {
+  it('an order placed in one browser appears on the admin desk in another, and its messages are read there', async () => {
+    // The admin, in English on a desktop, with browser notifications allowed and recorded.
+    const admin = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/admin-login',
+      baseUrl: server.url,
+    });
+    await admin.context.grantPermissions(['notifications'], { origin: server.url });
+    await admin.page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { shownAlerts: string[] }).shownAlerts = shown;
+      class RecordingNotification {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        onclick: (() => void) | null = null;
+        constructor(title: string) {
+          shown.push(title);
+        }
+        close() {}
+      }
+      (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
+    });
+    // Set before the order exists: still there afterwards means the page never reloaded.
+    const { page } = admin;
+    let customer: Awaited<ReturnType<typeof openPage>> | undefined;
+    try {
+      await signIn(page, 'en');
+      await page.evaluate(() => {
+        (window as unknown as { deskMarker: number }).deskMarker = 42;
+      });
+      const bar = page.getByRole('region', { name: 'Live desk' });
+      await bar.getByText('Live: new orders and changes appear by themselves').waitFor();
+      await bar.getByRole('button', { name: 'Desktop alerts: off' }).click();
+      await bar.getByRole('button', { name: 'Desktop alerts: on' }).waitFor();
+      await bar.getByRole('button', { name: 'Sound: off' }).click();
+      await bar.getByRole('button', { name: 'Sound: on' }).waitFor();
+      await checkA11y(page, 'admin-desk-en-desktop');
+
+      // The customer, in Arabic on a phone: ticks "send me updates" and books.
+      customer = await openPage({ lang: 'ar', viewport: 'phone', path: '/', baseUrl: server.url });
+      const c = customer.page;
+      await c.evaluate((flow) => {
+        sessionStorage.setItem('afsh.booking', JSON.stringify(flow));
+      }, FLOW);
+      await c.goto(`${server.url}/customer-info`);
+      const consent = c.getByRole('checkbox', {
+        name: 'أرسلوا لي تحديثات طلبي من عفش على واتساب (أو برسالة نصية SMS)',
+      });
+      await consent.waitFor();
+      expect(await consent.isChecked()).toBe(false);
+      await consent.check();
+      await consent.scrollIntoViewIfNeeded();
+      await checkA11y(c, 'customer-info-consent-ar-phone');
+      await snap(c, 'customer-info-consent-ar-phone');
+      await c.locator('.consent-field').screenshot({ path: shot('consent-field-ar-phone') });
+      await c.goto(`${server.url}/payment`);
+      await c.getByRole('heading', { level: 1, name: 'الدفع' }).waitFor();
+      await c.getByRole('button', { name: 'تأكيد الطلب' }).click();
+      await c.waitForURL('**/confirmation');
+      const orderNumber = (
+        await c
+          .getByText(/^AF-\d{8}-\d{3,}$/)
+          .first()
+          .innerText()
+      ).trim();
+      await expectNoErrors(customer);
+
+      // Within a few seconds, without a reload: the row, the count, the title, the alert.
+      const row = orderRow(page, orderNumber);
+      await row.waitFor({ timeout: 5_000 });
+      await row.getByText('منى علي حسن').waitFor();
+      await bar.getByText('1 new order since you last looked').waitFor({ timeout: 5_000 });
+      expect(await page.title()).toMatch(/^\(1\) /);
+      expect(
+        await page.evaluate(() => (window as unknown as { deskMarker?: number }).deskMarker),
+      ).toBe(42);
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { shownAlerts: string[] }).shownAlerts),
+        )
+        .toEqual([`New order ${orderNumber}`]);
+
+      // The customer's WhatsApp message: the Arabic template, +20 number, Arabic-Indic digits.
+      const [delivery] = await whatsapp.waitForDeliveries(2);
+      const toCustomer = whatsapp.deliveries.find((d) => d.message.to === '+201012345678')!;
+      expect(delivery).toBeDefined();
+      expect(toCustomer.message).toMatchObject({ template: 'order_created', language: 'ar' });
+      expect(toCustomer.message.params.order_number).toBe(orderNumber);
+      expect(toCustomer.message.params.move_date).toMatch(ARABIC_INDIC);
+      expect(toCustomer.message.params.total).toMatch(ARABIC_INDIC);
+
+      // The admin reads it under the order, live, and the count goes when they look.
+      await row.getByRole('button', { name: /^Details/ }).click();
+      const messages = row.getByRole('region', { name: 'Messages' });
+      const arabic = messages.getByRole('listitem').filter({ hasText: 'WhatsApp · customer' });
+      await arabic.getByText('Sent', { exact: true }).waitFor({ timeout: 5_000 });
+      await arabic.getByText('Order received (Arabic)').waitFor();
+      await arabic.getByText('Message text').click();
+      const arabicText = await arabic.locator('p[lang="ar"]').innerText();
+      expect(arabicText).toContain(orderNumber);
+      expect(arabicText).toMatch(ARABIC_INDIC);
+      await messages.getByRole('listitem').filter({ hasText: 'WhatsApp · our team' }).waitFor();
+      await bar.getByRole('button', { name: 'Show them' }).click();
+      await bar.getByText('No new orders since you last looked.').waitFor();
+      await checkA11y(page, 'admin-messages-en-desktop');
+      await messages.scrollIntoViewIfNeeded();
+      await messages.screenshot({ path: shot('admin-messages-en-desktop') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await bar.screenshot({ path: shot('desk-bar-en-desktop') });
+
+      // An English booking: the English template, Latin digits, the /en tracking link.
+      const english = await openPage({
+        lang: 'en',
+        viewport: 'desktop',
+        path: '/en/about',
+        baseUrl: server.url,
+      });
+      let englishNumber: string;
+      try {
+        englishNumber = (
+          await placeOrderViaApi(english.page, {
+            fullName: 'Sara English',
+            phoneNumber: '01512345678',
+            language: 'en',
+            notifyConsent: true,
+          })
+        ).orderNumber;
+      } finally {
+        await english.close();
+      }
+      const englishRow = orderRow(page, englishNumber);
+      await englishRow.waitFor({ timeout: 5_000 });
+      await englishRow.getByRole('button', { name: /^Details/ }).click();
+      const englishItem = englishRow
+        .getByRole('region', { name: 'Messages' })
+        .getByRole('listitem')
+        .filter({ hasText: 'WhatsApp · customer' });
+      await englishItem.getByText('Sent', { exact: true }).waitFor({ timeout: 5_000 });
+      await englishItem.getByText('Message text').click();
+      const englishText = await englishItem.locator('p[lang="en"]').innerText();
+      expect(englishText).toContain(`/en/track/${englishNumber}`);
+      expect(englishText).not.toMatch(ARABIC_INDIC);
+      expect(englishText).toMatch(/\d/);
+      await expectNoErrors(admin);
+    } finally {
+      await customer?.close();
+      await admin.close();
+    }
+  }, 120_000);
+
+  it('in Arabic on a phone: the desk and an order’s messages, right to left', async () => {
+    const admin = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/admin-login',
+      baseUrl: server.url,
+    });
+    try {
+      const { page } = admin;
+      await signIn(page, 'ar');
+      const bar = page.getByRole('region', { name: 'لوحة المتابعة المباشرة' });
+      await bar.getByText('مباشر: الطلبات الجديدة والتغييرات تظهر تلقائيًا').waitFor();
+      const row = page
+        .locator('tbody')
+        .filter({ has: page.getByText('منى علي حسن') })
+        .first();
+      await row.getByRole('button', { name: /^التفاصيل/ }).click();
+      const item = row
+        .getByRole('region', { name: 'الرسائل' })
+        .getByRole('listitem')
+        .filter({ hasText: 'واتساب · العميل' });
+      await item.getByText('أُرسلت', { exact: true }).waitFor();
+      // Tries in Arabic-Indic digits, as every number on the Arabic screens.
+      await item.getByText('١ من ٣').waitFor();
+      await item.getByText('نص الرسالة').click();
+      expect(await item.locator('p[lang="ar"]').innerText()).toMatch(ARABIC_INDIC);
+      await item.scrollIntoViewIfNeeded();
+      await checkA11y(page, 'admin-messages-ar-phone');
+      await item.screenshot({ path: shot('admin-message-ar-phone') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await bar.screenshot({ path: shot('desk-bar-ar-phone') });
+      await expectNoErrors(admin);
+    } finally {
+      await admin.close();
+    }
+  }, 60_000);
+});
