@@ -9,7 +9,7 @@ import type { Resource } from 'i18next';
 import './styles/global.css';
 import { stripLanguagePrefix } from './i18n/languages';
 import { reportWebVitals } from './analytics/analytics';
-import { TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
+import { LIVE_ATTRIBUTE, ROOT_ELEMENT_ID, TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
 
 /** The strings a prerendered page was rendered with: hydration needs them before any request. */
 function prerenderedStrings(): Resource | undefined {
@@ -41,11 +41,14 @@ async function start(container: HTMLElement): Promise<void> {
     await preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {});
     await nextTask();
   }
-  const app = browserApp();
+  // A shell is inert until the app has replaced it (see Document).
+  const app = browserApp(() => container.removeAttribute('inert'));
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   const { startTransition } = await import('react');
   await nextTask();
+  // From here React answers a form's submit (the page script held it back until now).
+  container.setAttribute(LIVE_ATTRIBUTE, '');
   if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
@@ -60,7 +63,7 @@ async function start(container: HTMLElement): Promise<void> {
   }
 }
 
-const container = document.getElementById('root');
+const container = document.getElementById(ROOT_ELEMENT_ID);
 if (!container) throw new Error('index.html has no #root element');
 void start(container);
 

@@ -1,6 +1,6 @@
 // The browser's side of start-up, loaded by src/main.tsx after the strings (see there for why in
 // stages). Everything here is ready before React takes over the page.
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { env } from '../config/env';
 import { createDataPort } from '../data/select-adapter';
 import { App } from './app';
@@ -8,13 +8,21 @@ import { createLanguageHistory } from './language-history';
 
 export { preloadScreens } from './routes';
 
+/** Calls back once the app's first render is on the page. */
+function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useLayoutEffect(onMounted, [onMounted]);
+  return children;
+}
+
 /** The app as the browser renders it, with its data port and history made ahead of rendering. */
-export function browserApp(): ReactElement {
+export function browserApp(onMounted: () => void = () => {}): ReactElement {
   const port = createDataPort(env.backend);
   const history = createLanguageHistory();
   return (
     <StrictMode>
-      <App port={port} history={history} />
+      <Mounted onMounted={onMounted}>
+        <App port={port} history={history} />
+      </Mounted>
     </StrictMode>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { directionOf, localizedPath, type Language } from '../i18n/languages';
-import { MODULES_ELEMENT_ID, TRANSLATIONS_ELEMENT_ID } from './ids';
+import { MODULES_ELEMENT_ID, ROOT_ELEMENT_ID, TRANSLATIONS_ELEMENT_ID } from './ids';
 import { PAGE_SCRIPT, type PageModules } from './page-script';
 
 /** `<` as \u003c: a string can never close the script element it travels in. */
@@ -92,7 +92,12 @@ export function Document({
         ))}
       </head>
       <body>
-        <div id="root" data-hydrate={hydrate ? '' : undefined}>
+        {/* A shell is inert until the app replaces it: what a visitor typed into it would be lost. */}
+        <div
+          id={ROOT_ELEMENT_ID}
+          data-hydrate={hydrate ? '' : undefined}
+          inert={hydrate ? undefined : true}
+        >
           {children}
         </div>
         <script

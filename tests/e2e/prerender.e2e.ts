@@ -110,6 +110,49 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('before the app runs, a shell takes no typing and a form is not sent as an address (ar, phone)', async () => {
+    // A private page's HTML is a shell the app replaces: typed text would be lost, so it is inert.
+    const shell = await fetch(`${baseUrl()}/admin-login`, { headers: { accept: 'text/html' } });
+    expect(await shell.text()).toMatch(/<div id="root" inert="">/);
+    const browser = await getBrowser();
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ar-EG',
+    });
+    try {
+      const page = await context.newPage();
+      // The app's code never arrives (mobile data stalls): the prerendered contact page is all
+      // there is. Sending its form must not put the visitor's details in the address.
+      let held = 0;
+      await page.route(/\/assets\/.*\.js$/, () => {
+        held += 1;
+      });
+      await page.goto(`${baseUrl()}/contact`);
+      await expect.poll(() => held).toBeGreaterThan(0);
+      const form = page.locator('form').first();
+      await form.locator('input').first().fill('01012345678');
+      await form.locator('button[type="submit"]').click();
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).search).toBe('');
+      expect(await form.locator('input').first().inputValue()).toBe('01012345678');
+      await page.goto(`${baseUrl()}/admin-login`);
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+    } finally {
+      await context.close();
+    }
+    // Once the app runs, the shell is live and takes typing.
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/admin-login' });
+    try {
+      await expect.poll(() => opened.page.locator('#root').getAttribute('inert')).toBeNull();
+      expect(await opened.page.locator('#root').getAttribute('data-live')).toBe('');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('a visitor who chose English opening an Arabic address gets the English page, no Arabic paint', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/prices' });
     try {
