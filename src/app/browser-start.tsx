@@ -2,6 +2,7 @@
 // stages). Everything here is ready before React takes over the page.
 import { StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { env } from '../config/env';
+import type { InitialData } from '../data/react/initial-data';
 import { createDataPort } from '../data/select-adapter';
 import { App } from './app';
 import { createLanguageHistory } from './language-history';
@@ -14,14 +15,20 @@ function Mounted({ onMounted, children }: { onMounted: () => void; children: Rea
   return children;
 }
 
-/** The app as the browser renders it, with its data port and history made ahead of rendering. */
-export function browserApp(onMounted: () => void = () => {}): ReactElement {
+/**
+ * The app as the browser renders it, with its data port and history made ahead of rendering, and
+ * the data the server rendered the page with, if any.
+ */
+export function browserApp(
+  initialData: InitialData | undefined,
+  onMounted: () => void = () => {},
+): ReactElement {
   const port = createDataPort(env.backend);
   const history = createLanguageHistory();
   return (
     <StrictMode>
       <Mounted onMounted={onMounted}>
-        <App port={port} history={history} />
+        <App port={port} history={history} initialData={initialData} />
       </Mounted>
     </StrictMode>
   );

@@ -6,3 +6,5 @@ export const MODULES_ELEMENT_ID = 'afsh-modules';
 export const ROOT_ELEMENT_ID = 'root';
 /** Set on #root once the app has taken over the page: forms may be sent from then on. */
 export const LIVE_ATTRIBUTE = 'data-live';
+/** The element a page rendered at request time carries its data in (JSON, read by main.tsx). */
+export const DATA_ELEMENT_ID = 'afsh-data';
