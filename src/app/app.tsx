@@ -78,17 +78,17 @@ export function App({
     <DataPortContext.Provider value={port}>
       <InitialDataContext.Provider value={data}>
         <SessionProvider port={port}>
-        {location === undefined ? (
-          <BrowserApp history={history} />
-        ) : (
-          <RenderedModulesContext.Provider value={renderedModules ?? null}>
-            <StaticRouter location={location}>
-              <Suspense fallback={<PageFallback />}>
-                <AppRoutes />
-              </Suspense>
-            </StaticRouter>
-          </RenderedModulesContext.Provider>
-        )}
+          {location === undefined ? (
+            <BrowserApp history={history} />
+          ) : (
+            <RenderedModulesContext.Provider value={renderedModules ?? null}>
+              <StaticRouter location={location}>
+                <Suspense fallback={<PageFallback />}>
+                  <AppRoutes />
+                </Suspense>
+              </StaticRouter>
+            </RenderedModulesContext.Provider>
+          )}
         </SessionProvider>
       </InitialDataContext.Provider>
     </DataPortContext.Provider>
