@@ -396,6 +396,172 @@ export interface NotificationMessage {
   sentAt: string | null;
 }
 
+/**
+ * One message as an outbox keeps it (the server's SQLite rows, the hosted build's Firestore
+ * documents): what the admin desk shows, and the sending's details.
+ */
+export interface OutboxMessage extends NotificationMessage {
+  eventId: string;
+  fallback: NotificationChannel[];
+  /** The template's parameters as sent (WhatsApp fills its registered template with them). */
+  params: Record<string, string>;
+  subject: string;
+  idempotencyKey: string;
+  provider: string | null;
+  providerMessageId: string | null;
+  updatedAt: string;
+}
+
+/** A message to store: everything but its bookkeeping. */
+export type NewOutboxMessage = Pick<
+  OutboxMessage,
+  | 'recipient'
+  | 'channel'
+  | 'fallback'
+  | 'address'
+  | 'template'
+  | 'language'
+  | 'params'
+  | 'body'
+  | 'subject'
+  | 'maxTries'
+> & { fallbackOf?: string | null };
+
+/** The admin desk's view of an outbox message: without the sending's bookkeeping. */
+export function toNotificationMessage(message: OutboxMessage): NotificationMessage {
+  return {
+    id: message.id,
+    orderId: message.orderId,
+    recipient: message.recipient,
+    channel: message.channel,
+    address: message.address,
+    template: message.template,
+    language: message.language,
+    body: message.body,
+    state: message.state,
+    tries: message.tries,
+    maxTries: message.maxTries,
+    lastError: message.lastError,
+    nextAttemptAt: message.nextAttemptAt,
+    fallbackOf: message.fallbackOf,
+    createdAt: message.createdAt,
+    sentAt: message.sentAt,
+  };
+}
+
+/**
+ * A message that can fall back (WhatsApp, then SMS) gets this many tries before it does: the
+ * customer should hear about their booking within minutes, not after an hour of WhatsApp
+ * retries. Messages without a fallback get the configured number of tries.
+ */
+export const TRIES_BEFORE_FALLBACK = 3;
+
+/** The tries a message gets, with `maxTries` configured. */
+export function triesFor(maxTries: number, canFallBack: boolean): number {
+  return canFallBack ? Math.min(maxTries, TRIES_BEFORE_FALLBACK) : maxTries;
+}
+
+/** A template rendered into a message's text (server/src/notifications/templates.ts). */
+export type RenderTemplate = (
+  template: NotificationTemplate,
+  language: DisplayLanguage,
+  values: Record<string, TemplateValue>,
+  channel: NotificationChannel,
+) => { params: Record<string, string>; body: string; subject: string };
+
+/** What an outbox records of an event besides its type: who did it, from what to what. */
+export function notificationEventDetail(event: NotificationEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'order.statusChanged':
+      return { from: event.from, to: event.to, actor: event.actor };
+    case 'order.cancelled':
+      return { actor: event.actor };
+    default:
+      return {};
+  }
+}
+
+/** One event of a change as an outbox stores it, with the messages it causes, rendered. */
+export interface OutboxEntry {
+  orderId: string;
+  type: NotificationEventType;
+  detail: Record<string, unknown>;
+  messages: NewOutboxMessage[];
+}
+
+/**
+ * What one change puts in an outbox: its events, each with its rendered messages (rendered when
+ * queued, so the text the admin reads is the text sent). Events that cause no message are left
+ * out: they are one write less in the change's transaction.
+ */
+export function outboxEntries(
+  events: readonly NotificationEvent[],
+  routing: NotificationRouting,
+  render: RenderTemplate,
+  maxTries: number,
+): OutboxEntry[] {
+  const planned = planMessages(events, routing);
+  return events.flatMap((event, index): OutboxEntry[] => {
+    const messages = planned
+      .filter((message) => message.eventIndex === index)
+      .map((message): NewOutboxMessage => {
+        const rendered = render(
+          message.template,
+          message.language,
+          message.params,
+          message.channel,
+        );
+        return {
+          recipient: message.recipient,
+          channel: message.channel,
+          fallback: message.fallback,
+          address: message.address,
+          template: message.template,
+          language: message.language,
+          params: rendered.params,
+          body: rendered.body,
+          subject: rendered.subject,
+          maxTries: triesFor(maxTries, message.fallback.length > 0),
+        };
+      });
+    if (messages.length === 0) return [];
+    return [
+      {
+        orderId: event.order.id,
+        type: event.type,
+        detail: notificationEventDetail(event),
+        messages,
+      },
+    ];
+  });
+}
+
+/**
+ * The same message, word for word, on the next fallback channel (an SMS after WhatsApp failed
+ * for good), or null when it has none. `fallbackTries` says how many tries it gets.
+ */
+export function fallbackMessage(
+  message: OutboxMessage,
+  fallbackTries: (canFallBackFurther: boolean) => number,
+): NewOutboxMessage | null {
+  const [next, ...rest] = message.fallback;
+  if (!next) return null;
+  const { recipient, address, template, language, params, body, subject } = message;
+  return {
+    recipient,
+    address,
+    template,
+    language,
+    params,
+    body,
+    subject,
+    channel: next,
+    fallback: rest,
+    maxTries: fallbackTries(rest.length > 0),
+    fallbackOf: message.id,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Retries
 

@@ -2,40 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { DisplayLanguage } from '../../../src/domain/locale.ts';
 import type {
+  NewOutboxMessage,
   NotificationChannel,
-  NotificationMessage,
   NotificationRecipient,
   NotificationState,
   NotificationTemplate,
+  OutboxMessage,
 } from '../../../src/domain/notifications.ts';
 
-/** One message as the outbox keeps it: what the admin desk shows, and the sending's details. */
-export interface OutboxMessage extends NotificationMessage {
-  eventId: string;
-  fallback: NotificationChannel[];
-  /** The template's parameters as sent (WhatsApp fills its registered template with them). */
-  params: Record<string, string>;
-  subject: string;
-  idempotencyKey: string;
-  provider: string | null;
-  providerMessageId: string | null;
-  updatedAt: string;
-}
-
-/** A message to store: everything but its bookkeeping. */
-export type NewOutboxMessage = Pick<
-  OutboxMessage,
-  | 'recipient'
-  | 'channel'
-  | 'fallback'
-  | 'address'
-  | 'template'
-  | 'language'
-  | 'params'
-  | 'body'
-  | 'subject'
-  | 'maxTries'
-> & { fallbackOf?: string | null };
+export type { NewOutboxMessage, OutboxMessage };
 
 interface MessageRow {
   id: string;

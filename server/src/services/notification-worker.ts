@@ -1,11 +1,7 @@
-import { afterTry, retryDelayMs } from '../../../src/domain/notifications.ts';
+import { afterTry, fallbackMessage, retryDelayMs } from '../../../src/domain/notifications.ts';
 import type { RetryPolicy, SendOutcome } from '../../../src/domain/notifications.ts';
 import type { Providers } from '../notifications/providers/index.ts';
-import type {
-  NewOutboxMessage,
-  OutboxMessage,
-  OutboxRepository,
-} from '../repositories/outbox-repository.ts';
+import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
 
 export interface WorkerLog {
   info(object: object, message: string): void;
@@ -188,23 +184,8 @@ export class NotificationWorker {
       outbox.markRetry(message.id, providerName, outcome.error, nextAt);
       log.warn({ ...context, error: outcome.error, nextAt }, 'notifications: a try failed');
     } else {
-      const [next, ...rest] = message.fallback;
-      const { recipient, address, template, language, params, body, subject } = message;
       // The same message, word for word, on the next channel.
-      const fallback: NewOutboxMessage | null = next
-        ? {
-            recipient,
-            address,
-            template,
-            language,
-            params,
-            body,
-            subject,
-            channel: next,
-            fallback: rest,
-            maxTries: this.#options.fallbackTries(rest.length > 0),
-          }
-        : null;
+      const fallback = fallbackMessage(message, this.#options.fallbackTries);
       const result = outbox.markFailed(message.id, providerName, outcome.error, fallback);
       log.warn(
         { ...context, error: outcome.error, fallback: result.fallback?.channel ?? null },

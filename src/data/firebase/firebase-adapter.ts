@@ -55,9 +55,12 @@ import type {
   Credentials,
   CurrentUser,
   DataPort,
+  DeskChange,
+  DeskPort,
   MessagesPort,
   NewOrder,
   NewReview,
+  NotificationMessage,
   Order,
   OrderAdminUpdate,
   OrderFilter,
@@ -68,6 +71,7 @@ import type {
   Review,
   ReviewsPort,
   TrackingPort,
+  Unsubscribe,
 } from '../port';
 import type { ErrorCode } from '../../domain/errors';
 import { RuleViolation } from '../../domain/errors';
@@ -77,7 +81,7 @@ import {
   orderFromDocument,
   type FunctionName,
 } from '../../domain/hosted-store';
-import { checkNewOrder } from '../../domain/order';
+import { checkNewOrder, orderChange } from '../../domain/order';
 import { orderPaging } from '../../domain/order-query';
 import { priceCatalog } from '../../domain/pricing';
 import {
@@ -97,6 +101,11 @@ import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config'
 const { orders: ORDERS, reviews: REVIEWS, messages: MESSAGES, stats: STATS } = COLLECTIONS;
 
 const REVIEWS_LIMIT = 100;
+/**
+ * The admin desk listens to orders written since a little before it started: the browser's clock
+ * may be behind the functions' by this much without a change being missed.
+ */
+export const DESK_CLOCK_MARGIN_MS = 10 * 60 * 1000;
 const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
 
@@ -271,6 +280,7 @@ export class FirebaseDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly desk: DeskPort;
   private readonly settings: FirebaseSettings;
   private callables: Promise<Call> | null = null;
   /**
@@ -312,6 +322,7 @@ export class FirebaseDataPort implements DataPort {
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
     this.prices = { catalog: async () => priceCatalog() };
+    this.desk = this.createDesk();
   }
 
   /** Re-reads the ID token, so a custom claim set since sign-in (the admin claim) applies now. */
@@ -761,6 +772,102 @@ export class FirebaseDataPort implements DataPort {
             };
           });
         }),
+    };
+  }
+
+  // --- the admin desk (D10) -------------------------------------------------------------------
+
+  /**
+   * The live desk: orders written anywhere reach the admin through a Firestore listener; the
+   * messages sent about them through the functions (the outbox is no browser's to read).
+   */
+  private createDesk(): DeskPort {
+    return {
+      watch: (listener, onLive) => this.watchOrders(listener, onLive),
+      newOrdersSince: (since) =>
+        guard(async () => {
+          await this.requireAdmin();
+          const at = Date.parse(since);
+          if (Number.isNaN(at)) {
+            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+          }
+          // A count() query: one read per 1,000 orders counted, however many there are.
+          const result = await getCountFromServer(
+            query(collection(this.db, ORDERS), where('createdAt', '>', Timestamp.fromMillis(at))),
+          );
+          return result.data().count;
+        }),
+      notifications: (orderId) =>
+        guard(async () => {
+          await this.requireUser();
+          if (!isDocumentId(orderId)) throw notFound();
+          return this.call<NotificationMessage[]>('orderNotifications', { orderId });
+        }),
+      resend: (messageId) =>
+        guard(async () => {
+          await this.requireUser();
+          return this.call<NotificationMessage>('resendNotification', { id: messageId });
+        }),
+      stopCustomerMessages: (orderId) =>
+        guard(async () => {
+          await this.requireUser();
+          return this.call<NotificationMessage[]>('stopNotifications', { orderId });
+        }),
+    };
+  }
+
+  /**
+   * Every order written since the desk started (its `updatedAt`), as one query listener: the
+   * first snapshot is the starting point; after it, an order not seen before whose creation is
+   * its last write was created, one whose `updatedAt` moved was changed, one that left the
+   * result was deleted.
+   */
+  private watchOrders(
+    listener: (change: DeskChange) => void,
+    onLive?: (live: boolean) => void,
+  ): Unsubscribe {
+    let active = true;
+    let stop: Unsubscribe | null = null;
+    const known = new Map<string, { updated: number; orderNumber: string }>();
+    let started = false;
+    const millis = (value: unknown) => Date.parse(iso(value));
+    const down = () => {
+      if (active) onLive?.(false);
+    };
+    this.requireAdmin().then(() => {
+      if (!active) return;
+      const since = Timestamp.fromMillis(Date.now() - DESK_CLOCK_MARGIN_MS);
+      stop = onSnapshot(
+        query(collection(this.db, ORDERS), where('updatedAt', '>=', since), orderBy('updatedAt')),
+        (snapshot) => {
+          const present = new Set<string>();
+          for (const document of snapshot.docs) {
+            present.add(document.id);
+            const data = document.data();
+            const updated = millis(data.updatedAt);
+            const before = known.get(document.id);
+            known.set(document.id, { updated, orderNumber: String(data.orderNumber) });
+            if (!started || before?.updated === updated) continue;
+            const created = before === undefined && millis(data.createdAt) === updated;
+            listener({
+              type: 'order',
+              change: orderChange(created ? 'created' : 'changed', toOrder(document)),
+            });
+          }
+          for (const [orderId, { orderNumber }] of known) {
+            if (present.has(orderId)) continue;
+            known.delete(orderId);
+            listener({ type: 'order', change: { kind: 'deleted', orderId, orderNumber } });
+          }
+          started = true;
+          onLive?.(!snapshot.metadata.fromCache);
+        },
+        down,
+      );
+    }, down);
+    return () => {
+      active = false;
+      stop?.();
     };
   }
 }

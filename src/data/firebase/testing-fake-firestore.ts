@@ -384,6 +384,8 @@ export interface QuerySnapshot {
   docs: DocSnapshot[];
   size: number;
   empty: boolean;
+  /** Every snapshot of the fake comes from the server (it has no cache). */
+  metadata: { fromCache: boolean; hasPendingWrites: boolean };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,7 +627,12 @@ export class FakeFirestoreBackend {
     const docs = this.matching(target).rows.slice(0, count);
     // A query is billed per document returned, and one read when it returns none.
     this.reads[reader] += Math.max(1, docs.length);
-    return { docs, size: docs.length, empty: docs.length === 0 };
+    return {
+      docs,
+      size: docs.length,
+      empty: docs.length === 0,
+      metadata: { fromCache: false, hasPendingWrites: false },
+    };
   }
 
   /** count() over a query: billed per batch of up to 1,000 index entries. */
@@ -935,11 +942,56 @@ class AdminDocRef {
   }
 }
 
-class AdminCollection {
+/** A query's result as firebase-admin hands it over. */
+export interface AdminQuerySnapshot {
+  docs: AdminSnapshot[];
+  size: number;
+  empty: boolean;
+}
+
+/** firebase-admin's Query: where, orderBy, limit and get, over the same store as the browser's. */
+class AdminQuery {
+  constructor(
+    readonly target: Query,
+    protected readonly store: FakeFirestoreBackend,
+  ) {}
+
+  where(field: string, op: WhereOp, value: unknown): AdminQuery {
+    // The value as stored (an admin Timestamp compares as one).
+    const stored = toStored(value, Timestamp.fromMillis(0), false);
+    return new AdminQuery(query(this.target, where(field, op, stored)), this.store);
+  }
+
+  orderBy(field: string, direction: 'asc' | 'desc' = 'asc'): AdminQuery {
+    return new AdminQuery(query(this.target, orderBy(field, direction)), this.store);
+  }
+
+  limit(count: number): AdminQuery {
+    return new AdminQuery(query(this.target, limit(count)), this.store);
+  }
+
+  async get(): Promise<AdminQuerySnapshot> {
+    return this.run();
+  }
+
+  /** Runs the query as the functions read (billed to them); snapshots of firebase-admin's shape. */
+  run(): AdminQuerySnapshot {
+    const result = this.store.run(this.target, 'functions');
+    const docs = result.docs.map(
+      (snapshot) =>
+        new AdminSnapshot(new AdminDocRef(snapshot.ref.path, this.store), snapshot.data()),
+    );
+    return { docs, size: docs.length, empty: docs.length === 0 };
+  }
+}
+
+class AdminCollection extends AdminQuery {
   constructor(
     readonly path: string,
-    private readonly store: FakeFirestoreBackend,
-  ) {}
+    store: FakeFirestoreBackend,
+  ) {
+    super(query(collectionRef(segmentsOf([path]), null)), store);
+  }
 
   doc(id: string = autoId()): AdminDocRef {
     requireNonEmpty('doc', id);
@@ -953,8 +1005,23 @@ class AdminTransaction {
 
   constructor(private readonly store: FakeFirestoreBackend) {}
 
-  async get(ref: AdminDocRef): Promise<AdminSnapshot> {
-    return (await this.getAll(ref))[0]!;
+  async get(ref: AdminDocRef): Promise<AdminSnapshot>;
+  async get(target: AdminQuery): Promise<AdminQuerySnapshot>;
+  async get(target: AdminDocRef | AdminQuery): Promise<AdminSnapshot | AdminQuerySnapshot> {
+    if (target instanceof AdminDocRef) return (await this.getAll(target))[0]!;
+    if (this.writes.length > 0) {
+      throw new FirebaseError(
+        'invalid-argument',
+        'Firestore transactions require all reads to be executed before all writes.',
+      );
+    }
+    // The documents it returned are read by the transaction: a change to one aborts the commit.
+    const result = target.run();
+    for (const snapshot of result.docs) {
+      this.reads.set(snapshot.ref.path, this.store.versionOf(snapshot.ref.path));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return result;
   }
 
   async getAll(...refs: AdminDocRef[]): Promise<AdminSnapshot[]> {
