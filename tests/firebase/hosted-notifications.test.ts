@@ -192,6 +192,23 @@ describe('the outbox is written in the order’s own transaction', () => {
     );
   });
 
+  it('deleting an order deletes its outbox with it, in the same transaction', async () => {
+    const kept = await place({ notifyConsent: true });
+    const order = await place({ notifyConsent: true });
+    await call('updateOrder', { id: order.id, update: { status: 'under_review' } }, ADMIN);
+    await call('deleteOrder', { id: order.id }, ADMIN);
+    expect(backend.commits.at(-1)!.map((w) => `${w.kind} ${w.path}`)).toEqual(
+      expect.arrayContaining([
+        `delete ${COLLECTIONS.orders}/${order.id}`,
+        `delete ${COLLECTIONS.outbox}/${order.id}-1-1`,
+        `delete ${COLLECTIONS.outbox}/${order.id}-2-1`,
+        `delete ${COLLECTIONS.outboxEvents}/${order.id}-2`,
+      ]),
+    );
+    expect(outboxIds()).toEqual([`${kept.id}-1-1`]);
+    expect(backend.ids(COLLECTIONS.outboxEvents)).toEqual([`${kept.id}-1`]);
+  });
+
   it('with no settings at all, messages go to the log provider', async () => {
     expect(DEFAULT_NOTIFICATION_ENV.NOTIFY_PROVIDERS).toEqual(['log']);
     const logged: string[] = [];

@@ -27,5 +27,6 @@ export function orderOutbox(
       const entries = outboxEntries(events, notify.routing, render, notify.maxTries);
       return outbox.record(tx, write.after.id, seq, entries, now);
     },
+    removal: (tx, orderId) => outbox.removal(tx, orderId),
   };
 }

@@ -38,6 +38,11 @@ export interface HostedOutbox {
     entries: readonly OutboxEntry[],
     now: Date,
   ): number;
+  /**
+   * An order is deleted: reads its events and messages in the deleting transaction; returns the
+   * writes that delete them with it (nothing more is sent about an order that is gone).
+   */
+  removal(tx: Transaction, orderId: string): Promise<(tx: Transaction) => void>;
   get(id: string): Promise<OutboxMessage | null>;
   /** An order's messages, oldest first. */
   forOrder(orderId: string): Promise<OutboxMessage[]>;
@@ -173,6 +178,16 @@ export function firestoreOutbox(db: Firestore): HostedOutbox {
         });
       }
       return next;
+    },
+
+    async removal(tx, orderId) {
+      const [ownMessages, ownEvents] = [
+        await tx.get(messages.where('orderId', '==', orderId)),
+        await tx.get(events.where('orderId', '==', orderId)),
+      ];
+      return (writer) => {
+        for (const doc of [...ownMessages.docs, ...ownEvents.docs]) writer.delete(doc.ref);
+      };
     },
 
     async get(id) {

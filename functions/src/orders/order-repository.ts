@@ -73,10 +73,18 @@ export type OrderWrite =
  */
 export interface OrderOutbox {
   record(tx: Transaction, write: OrderWrite, seq: number, now: Date): number;
+  /**
+   * Reads, in the transaction that deletes an order, what of the outbox goes with it; returns
+   * the writes that delete it, made after the transaction's reads.
+   */
+  removal(tx: Transaction, orderId: string): Promise<(tx: Transaction) => void>;
 }
 
 /** No outbox: nothing is told. */
-const NO_OUTBOX: OrderOutbox = { record: (_tx, _write, seq) => seq };
+const NO_OUTBOX: OrderOutbox = {
+  record: (_tx, _write, seq) => seq,
+  removal: async () => () => {},
+};
 
 export interface PlaceOptions {
   now: Date;
@@ -217,8 +225,10 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         if (!snapshot.exists) return null;
         const order = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
+        const forget = await outbox.removal(tx, id);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
+        forget(tx);
         count(tx, order.status, null);
         return order;
       });
