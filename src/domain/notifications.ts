@@ -583,6 +583,15 @@ export function retryDelayMs(tries: number, policy: RetryPolicy, random = Math.r
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
 
+/** Errors are stored for the admin to read, not whole provider answers. */
+export const NOTIFICATION_ERROR_MAX = 1000;
+
+export function clipNotificationError(text: string): string {
+  return text.length > NOTIFICATION_ERROR_MAX
+    ? `${text.slice(0, NOTIFICATION_ERROR_MAX - 1)}…`
+    : text;
+}
+
 /** A provider's verdict on one try. */
 export type SendOutcome =
   | { ok: true; providerMessageId: string | null }

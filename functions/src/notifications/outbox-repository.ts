@@ -19,6 +19,7 @@ import type {
   OutboxEntry,
   OutboxMessage,
 } from '../../../src/domain/notifications.ts';
+import { clipNotificationError } from '../../../src/domain/notifications.ts';
 
 /** A try's verdict as the outbox records it. */
 export type Settlement =
@@ -67,10 +68,7 @@ export interface HostedOutbox {
   stopCustomer(orderId: string, now: Date): Promise<boolean>;
 }
 
-/** Errors are stored for the admin to read, not whole provider answers. */
-const ERROR_MAX = 1000;
-const clip = (text: string) =>
-  text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+const clip = clipNotificationError;
 
 const time = (date: Date) => Timestamp.fromDate(date);
 const isoOf = (value: unknown): string =>

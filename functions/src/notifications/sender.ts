@@ -8,9 +8,12 @@ import {
   fallbackMessage,
   retryDelayMs,
   triesFor,
-  type SendOutcome,
 } from '../../../src/domain/notifications.ts';
-import type { Providers, ProviderLog } from '../../../server/src/notifications/providers/index.ts';
+import {
+  tryToSend,
+  type Providers,
+  type ProviderLog,
+} from '../../../server/src/notifications/providers/index.ts';
 import type { NotifySettings } from './notify-settings.ts';
 import type { HostedOutbox } from './outbox-repository.ts';
 
@@ -58,24 +61,11 @@ export async function sendOutboxMessage(id: string, deps: SenderDeps): Promise<S
   const clock = deps.now ?? (() => new Date());
   const message = await outbox.claim(id, clock(), notify.timeoutMs + LEASE_MARGIN_MS);
   if (!message) return 'skipped';
-  const provider = providers[message.channel];
-  let outcome: SendOutcome;
-  if (!provider) {
-    // Its channel was turned off since the message was queued: nothing can send it.
-    outcome = {
-      ok: false,
-      retry: false,
-      error: `no provider for ${message.channel} is configured`,
-    };
-  } else {
-    try {
-      outcome = await provider.send(message, AbortSignal.timeout(notify.timeoutMs));
-    } catch (error) {
-      // A provider must not throw; if one does, it is a bug worth a retry and a log line.
-      outcome = { ok: false, retry: true, error: `provider error: ${(error as Error).message}` };
-    }
-  }
-  const providerName = provider?.name ?? message.channel;
+  const { outcome, providerName } = await tryToSend(
+    providers,
+    message,
+    AbortSignal.timeout(notify.timeoutMs),
+  );
   const verdict = afterTry(outcome, message.tries, message.maxTries);
   const context = {
     messageId: message.id,

@@ -9,6 +9,7 @@ import type {
   NotificationTemplate,
   OutboxMessage,
 } from '../../../src/domain/notifications.ts';
+import { clipNotificationError } from '../../../src/domain/notifications.ts';
 
 export type { NewOutboxMessage, OutboxMessage };
 
@@ -68,10 +69,7 @@ function toMessage(row: MessageRow): OutboxMessage {
   };
 }
 
-/** Errors are stored for the admin to read, not whole provider answers. */
-const ERROR_MAX = 1000;
-const clip = (text: string) =>
-  text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+const clip = clipNotificationError;
 
 function prepareStatements(db: Database.Database) {
   return {

@@ -1,6 +1,6 @@
 import { afterTry, fallbackMessage, retryDelayMs } from '../../../src/domain/notifications.ts';
 import type { RetryPolicy, SendOutcome } from '../../../src/domain/notifications.ts';
-import type { Providers } from '../notifications/providers/index.ts';
+import { tryToSend, type Providers } from '../notifications/providers/index.ts';
 import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
 
 export interface WorkerLog {
@@ -137,29 +137,12 @@ export class NotificationWorker {
   async #attempt(message: OutboxMessage, abort: AbortController): Promise<void> {
     const { log } = this.#options;
     this.#options.onChange?.(message);
-    const provider = this.#options.providers[message.channel];
-    let outcome: SendOutcome;
-    if (!provider) {
-      // Its channel was turned off since the message was queued: nothing can send it.
-      outcome = {
-        ok: false,
-        retry: false,
-        error: `no provider for ${message.channel} is configured`,
-      };
-    } else {
-      const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-      const signal = AbortSignal.any([timeout, abort.signal]);
-      try {
-        // An outbox message is an OutgoingMessage with the outbox's bookkeeping besides.
-        outcome = await provider.send(message, signal);
-      } catch (error) {
-        // A provider must not throw; if one does, it is a bug worth a retry and a log line.
-        outcome = { ok: false, retry: true, error: `provider error: ${(error as Error).message}` };
-      }
-      // Stopping: leave it `sending`; the next start sends it again under the same key.
-      if (abort.signal.aborted && !outcome.ok) return;
-    }
-    const providerName = provider?.name ?? message.channel;
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const signal = AbortSignal.any([timeout, abort.signal]);
+    // An outbox message is an OutgoingMessage with the outbox's bookkeeping besides.
+    const { outcome, providerName } = await tryToSend(this.#options.providers, message, signal);
+    // Stopping: leave it `sending`; the next start sends it again under the same key.
+    if (abort.signal.aborted && !outcome.ok) return;
     try {
       this.#record(message, outcome, providerName);
     } catch (error) {
