@@ -210,7 +210,7 @@ export function orderFromDocument(id: string, d: Record<string, unknown>, toIso:
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     createdAt: toIso(d.createdAt),
-    // D10; absent on orders stored before the booking language and consent were kept.
+    // What the customer booked in and agreed to (D10); documents from before D10 have neither.
     ...(d.language === 'ar' || d.language === 'en' ? { language: d.language } : {}),
     ...(typeof d.notifyConsent === 'boolean' ? { notifyConsent: d.notifyConsent } : {}),
   };
