@@ -447,6 +447,41 @@ describe('the Firebase adapter’s desk', () => {
     }
   });
 
+  it('hears the messages of an order the admin opened: a new one when the order changes', async () => {
+    const admin = fakeBrowser(
+      fakeUser({ uid: ADMIN.uid, email: 'admin@afsh.test', claims: { admin: true } }),
+    );
+    const order = await place({ notifyConsent: true, language: 'en' });
+    const heard: NotificationMessage[] = [];
+    let live = false;
+    const stop = admin.desk.watch(
+      (change) => {
+        if (change.type === 'notification') heard.push(change.message);
+      },
+      (up) => {
+        live = up;
+      },
+    );
+    try {
+      await vi.waitFor(() => expect(live).toBe(true));
+      // The admin opens the order: its booking message, as the outbox holds it.
+      expect((await admin.desk.notifications(order.id)).map((m) => m.state)).toEqual(['pending']);
+      expect(await sendOutboxMessage(`${order.id}-1-1`, sender)).toBe('sent');
+      await call('updateOrder', { id: order.id, update: { status: 'in_transit' } }, ADMIN);
+      // The order's change makes the desk ask again: the sent one and the new one are heard.
+      await vi.waitFor(() =>
+        expect(heard.map((m) => [m.id, m.template, m.state])).toEqual([
+          [`${order.id}-1-1`, 'order_created', 'sent'],
+          [`${order.id}-2-1`, 'order_status_in_transit', 'pending'],
+        ]),
+      );
+      // The outbox itself stays closed to the admin's browser.
+      expect(backend.readRules).toBe(firestoreReadRules);
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses customers, and is not live for them', async () => {
     const customer = fakeBrowser(fakeUser({ uid: CUSTOMER.uid }));
     const order = await place();

@@ -96,6 +96,7 @@ import {
 } from '../../domain/schemas';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
 import { CUSTOMER_ORDERS_CAP, planOrderList, type OrderQueryPlan } from './admin-order-query';
+import { MessageFollower } from './desk-messages';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
 
 const { orders: ORDERS, reviews: REVIEWS, messages: MESSAGES, stats: STATS } = COLLECTIONS;
@@ -282,6 +283,14 @@ export class FirebaseDataPort implements DataPort {
   readonly prices: PricesPort;
   readonly desk: DeskPort;
   private readonly settings: FirebaseSettings;
+  /** The desks watching now (D10): each hears the messages the follower finds changed. */
+  private readonly deskListeners = new Set<(change: DeskChange) => void>();
+  private readonly messageFollower = new MessageFollower({
+    read: (orderId) => this.call<NotificationMessage[]>('orderNotifications', { orderId }),
+    changed: (message) => {
+      for (const listener of [...this.deskListeners]) listener({ type: 'notification', message });
+    },
+  });
   private callables: Promise<Call> | null = null;
   /**
    * The admin list's cursors: for each filter (without its page), the last document of each page
@@ -779,9 +788,17 @@ export class FirebaseDataPort implements DataPort {
 
   /**
    * The live desk: orders written anywhere reach the admin through a Firestore listener; the
-   * messages sent about them through the functions (the outbox is no browser's to read).
+   * messages sent about them through the functions (the outbox is no browser's to read), which
+   * are asked again while they are on their way (desk-messages.ts).
    */
   private createDesk(): DeskPort {
+    const follow = <T extends NotificationMessage | NotificationMessage[]>(
+      orderId: string,
+      result: T,
+    ): T => {
+      this.messageFollower.seen(orderId, Array.isArray(result) ? result : [result]);
+      return result;
+    };
     return {
       watch: (listener, onLive) => this.watchOrders(listener, onLive),
       newOrdersSince: (since) =>
@@ -801,17 +818,26 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           await this.requireUser();
           if (!isDocumentId(orderId)) throw notFound();
-          return this.call<NotificationMessage[]>('orderNotifications', { orderId });
+          return follow(
+            orderId,
+            await this.call<NotificationMessage[]>('orderNotifications', { orderId }),
+          );
         }),
       resend: (messageId) =>
         guard(async () => {
           await this.requireUser();
-          return this.call<NotificationMessage>('resendNotification', { id: messageId });
+          const message = await this.call<NotificationMessage>('resendNotification', {
+            id: messageId,
+          });
+          return follow(message.orderId, message);
         }),
       stopCustomerMessages: (orderId) =>
         guard(async () => {
           await this.requireUser();
-          return this.call<NotificationMessage[]>('stopNotifications', { orderId });
+          return follow(
+            orderId,
+            await this.call<NotificationMessage[]>('stopNotifications', { orderId }),
+          );
         }),
     };
   }
@@ -820,7 +846,8 @@ export class FirebaseDataPort implements DataPort {
    * Every order written since the desk started (its `updatedAt`), as one query listener: the
    * first snapshot is the starting point; after it, an order not seen before whose creation is
    * its last write was created, one whose `updatedAt` moved was changed, one that left the
-   * result was deleted.
+   * result was deleted. While it listens, the messages of the orders the admin opened are
+   * followed, and each change to one is heard too.
    */
   private watchOrders(
     listener: (change: DeskChange) => void,
@@ -834,11 +861,13 @@ export class FirebaseDataPort implements DataPort {
     const down = () => {
       if (active) onLive?.(false);
     };
+    const following = () => this.messageFollower.watch(this.deskListeners.size > 0);
     this.requireAdmin().then(() => {
       if (!active) return;
       const since = Timestamp.fromMillis(Date.now() - DESK_CLOCK_MARGIN_MS);
       stop = onSnapshot(
         query(collection(this.db, ORDERS), where('updatedAt', '>=', since), orderBy('updatedAt')),
+        { includeMetadataChanges: true },
         (snapshot) => {
           const present = new Set<string>();
           for (const document of snapshot.docs) {
@@ -853,13 +882,20 @@ export class FirebaseDataPort implements DataPort {
               type: 'order',
               change: orderChange(created ? 'created' : 'changed', toOrder(document)),
             });
+            this.messageFollower.orderChanged(document.id);
           }
           for (const [orderId, { orderNumber }] of known) {
             if (present.has(orderId)) continue;
             known.delete(orderId);
+            this.messageFollower.orderDeleted(orderId);
             listener({ type: 'order', change: { kind: 'deleted', orderId, orderNumber } });
           }
+          if (!started) {
+            this.deskListeners.add(listener);
+            following();
+          }
           started = true;
+          // With metadata changes, a lost connection is heard (from the cache) as well as its return.
           onLive?.(!snapshot.metadata.fromCache);
         },
         down,
@@ -868,6 +904,8 @@ export class FirebaseDataPort implements DataPort {
     return () => {
       active = false;
       stop?.();
+      this.deskListeners.delete(listener);
+      following();
     };
   }
 }

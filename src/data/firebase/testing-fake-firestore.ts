@@ -804,11 +804,23 @@ async function getCountFromServer(
   return { data: () => ({ count }) };
 }
 
+type SnapshotListener = (snapshot: QuerySnapshot) => void;
+type SnapshotError = (error: FirebaseError) => void;
+
+/**
+ * onSnapshot(query, next, error?) or onSnapshot(query, options, next, error?). The fake has no
+ * cache and no network to lose: every snapshot is from the server, so the options change nothing.
+ */
 function onSnapshot(
   target: Query | CollectionRef,
-  next: (snapshot: QuerySnapshot) => void,
-  error?: (error: FirebaseError) => void,
+  ...args:
+    | [SnapshotListener, SnapshotError?]
+    | [{ includeMetadataChanges?: boolean }, SnapshotListener, SnapshotError?]
 ): () => void {
+  const [next, error] = (typeof args[0] === 'function' ? args : args.slice(1)) as [
+    SnapshotListener,
+    SnapshotError?,
+  ];
   const q = target.kind === 'query' ? target : query(target);
   let stop: (() => void) | null = null;
   let active = true;
