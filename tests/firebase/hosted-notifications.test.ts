@@ -249,6 +249,32 @@ describe('the sender', () => {
     expect(dueOnWrite(stored, new Date())).toBe(false);
   });
 
+  it('the trigger, a second delivery of it and the sweeper at once: one try, one request', async () => {
+    const order = await place({ notifyConsent: true });
+    const id = `${order.id}-1-1`;
+    const results = await Promise.all([
+      sendOutboxMessage(id, sender),
+      sendOutboxMessage(id, sender),
+      sweepOutbox(sender),
+    ]);
+    expect(results.filter((r) => r === 'sent').length + (results[2] as number)).toBe(1);
+    expect(fakes.whatsapp.requests).toHaveLength(1);
+    expect(backend.read(`${COLLECTIONS.outbox}/${id}`)).toMatchObject({ state: 'sent', tries: 1 });
+  });
+
+  it('a message that fails again after "send again" does not get a second SMS', async () => {
+    const order = await place({ notifyConsent: true });
+    const id = `${order.id}-1-1`;
+    const refusal = { kind: 'error', status: 400, code: 131026, message: 'Undeliverable' };
+    fakes.whatsapp.setMode(refusal as Parameters<typeof fakes.whatsapp.setMode>[0]);
+    expect(await sendOutboxMessage(id, sender)).toBe('failed');
+    expect(outboxIds()).toEqual([id, `${id}-f`]);
+    await call('resendNotification', { id }, ADMIN);
+    expect(await sendOutboxMessage(id, sender)).toBe('failed');
+    // Its SMS stand-in is already there (and sent, or on its way): not a second one.
+    expect(outboxIds()).toEqual([id, `${id}-f`]);
+  });
+
   it('retries a failed try after the backoff, under the same key, from the sweeper', async () => {
     const order = await place({ notifyConsent: true });
     const id = `${order.id}-1-1`;
