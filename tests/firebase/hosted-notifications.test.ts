@@ -339,6 +339,18 @@ describe('the sender', () => {
     expect(outboxIds()).toEqual([id, `${id}-f`]);
   });
 
+  it('a sweep starts no try it has no time left to finish: the next sweep sends it', async () => {
+    const order = await place({ notifyConsent: true });
+    const budgetMs = sender.notify.timeoutMs - 1;
+    expect(await sweepOutbox(sender, { budgetMs })).toBe(0);
+    expect(backend.read(`${COLLECTIONS.outbox}/${order.id}-1-1`)).toMatchObject({
+      state: 'pending',
+      tries: 0,
+    });
+    expect(await sweepOutbox(sender, { budgetMs: sender.notify.timeoutMs })).toBe(1);
+    expect(fakes.whatsapp.requests).toHaveLength(1);
+  });
+
   it('a message whose sender died mid-send is sent again after its lease, and delivered once', async () => {
     const order = await place({ notifyConsent: true });
     const id = `${order.id}-1-1`;

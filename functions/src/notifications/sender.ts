@@ -104,17 +104,33 @@ export async function sendOutboxMessage(id: string, deps: SenderDeps): Promise<S
   return verdict;
 }
 
+export interface SweepOptions {
+  /** Messages one sweep takes at most. */
+  limit?: number;
+  /**
+   * How long the sweep may run (its function's timeout, less a margin): no try is started that
+   * could not end within it. What is left waits for the next sweep.
+   */
+  budgetMs?: number;
+}
+
 /**
  * Sends what is due: retries whose wait is over, and messages a dead sender left `sending` past
  * its lease. Returns how many were tried.
  */
-export async function sweepOutbox(deps: SenderDeps, limit = SWEEP_LIMIT): Promise<number> {
+export async function sweepOutbox(
+  deps: SenderDeps,
+  { limit = SWEEP_LIMIT, budgetMs = Number.POSITIVE_INFINITY }: SweepOptions = {},
+): Promise<number> {
   const clock = deps.now ?? (() => new Date());
+  const started = clock().getTime();
   const ids = await deps.outbox.due(clock(), limit);
   let tried = 0;
   const queue = [...ids];
+  const timeLeft = () => budgetMs - (clock().getTime() - started);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      if (timeLeft() < deps.notify.timeoutMs) break;
       try {
         if ((await sendOutboxMessage(id, deps)) !== 'skipped') tried += 1;
       } catch (error) {

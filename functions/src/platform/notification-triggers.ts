@@ -56,6 +56,10 @@ export function outboxSender() {
   );
 }
 
+/** How long a sweep may run, and the margin it keeps to record its last tries. */
+export const SWEEP_TIMEOUT_SECONDS = 300;
+const SWEEP_MARGIN_MS = 20_000;
+
 /** Every minute: retries that came due, and messages whose sender died mid-send (lease over). */
 export function outboxSweeper() {
   return onSchedule(
@@ -63,10 +67,11 @@ export function outboxSweeper() {
       schedule: 'every 1 minutes',
       region: REGION,
       secrets: NOTIFY_SECRETS,
-      timeoutSeconds: 300,
+      timeoutSeconds: SWEEP_TIMEOUT_SECONDS,
     },
     async () => {
-      const tried = await sweepOutbox(senderDeps());
+      const budgetMs = SWEEP_TIMEOUT_SECONDS * 1000 - SWEEP_MARGIN_MS;
+      const tried = await sweepOutbox(senderDeps(), { budgetMs });
       if (tried > 0) logger.info('notifications: swept the outbox', { tried });
     },
   );
