@@ -2,7 +2,7 @@
 // params: the same names as the self-hosted server's variables (README, "Notifications"). The
 // providers' credentials are secrets (Cloud Secret Manager), given only to the functions that
 // send; the rest are plain params (functions/.env, or answered on the first deploy).
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineSecret, defineString, projectID } from 'firebase-functions/params';
 import { NOTIFICATION_SECRETS } from '../../../server/src/notifications/settings.ts';
 import { parseNotificationEnv, type NotificationEnv } from '../notifications/notify-settings.ts';
 
@@ -28,8 +28,9 @@ const PLAIN: Readonly<Record<string, { default: string; description: string }>> 
   NOTIFY_RETRY_SECONDS: { default: '30', description: 'Wait after the first failed try (doubles)' },
   NOTIFY_TIMEOUT_SECONDS: { default: '15', description: 'The longest one try may take' },
   SITE_URL: {
-    default: 'http://localhost:8080',
-    description: 'The public address of the site, for the tracking links in messages',
+    default: '',
+    description:
+      'The public address of the site, for the tracking links in messages (empty: https://<project>.web.app)',
   },
   WHATSAPP_API_URL: { default: 'https://graph.facebook.com/v21.0', description: 'Graph API' },
   WHATSAPP_PHONE_NUMBER_ID: { default: '', description: 'The WhatsApp Business phone number id' },
@@ -49,6 +50,11 @@ const PARAMS = Object.entries(PLAIN).map(
   ([name, options]) => [name, defineString(name, options)] as const,
 );
 
+/** Firebase Hosting's default site of a project. */
+export function defaultSiteUrl(projectId: string): string {
+  return `https://${projectId}.web.app`;
+}
+
 /**
  * The settings now. `secrets: true` only in a function that declared NOTIFY_SECRETS (a function
  * that merely queues messages cannot read them, and does not need them).
@@ -57,6 +63,9 @@ export function notificationEnvFromParams({ secrets }: { secrets: boolean }): No
   const raw: Record<string, string> = Object.fromEntries(
     PARAMS.map(([name, param]) => [name, param.value()]),
   );
+  // The hosting site's own address unless the site has another one (a custom domain).
+  const project = projectID.value();
+  if (!raw.SITE_URL && project) raw.SITE_URL = defaultSiteUrl(project);
   if (secrets) {
     NOTIFY_SECRETS.forEach((secret, i) => {
       raw[NOTIFICATION_SECRETS[i]!] = secret.value();
