@@ -192,6 +192,22 @@ describe('the outbox is written in the order’s own transaction', () => {
     );
   });
 
+  it('an admin cancelling and marking paid: the customer hears each, once, by the company', async () => {
+    const order = await place({ notifyConsent: true });
+    await call('updateOrder', { id: order.id, update: { paymentStatus: 'paid' } }, ADMIN);
+    await call('updateOrder', { id: order.id, update: { status: 'cancelled' } }, ADMIN);
+    const messages = await messagesOf(order.id);
+    expect(messages.map((m) => [m.template, m.recipient, m.channel])).toEqual([
+      ['order_created', 'customer', 'whatsapp'],
+      ['payment_confirmed', 'customer', 'whatsapp'],
+      ['order_cancelled_by_company', 'customer', 'whatsapp'],
+    ]);
+    expect(backend.read(`${COLLECTIONS.outboxEvents}/${order.id}-3`)).toMatchObject({
+      type: 'order.cancelled',
+      detail: { actor: 'admin' },
+    });
+  });
+
   it('deleting an order deletes its outbox with it, in the same transaction', async () => {
     const kept = await place({ notifyConsent: true });
     const order = await place({ notifyConsent: true });
