@@ -537,6 +537,53 @@ export function outboxEntries(
 }
 
 /**
+ * A message as an outbox first stores it: waiting and due at `at`, not tried yet, with its
+ * idempotency key: one per message, the same on every try and after a restart, so a provider
+ * that honours it delivers the message once however often it is asked.
+ */
+export function queuedOutboxMessage(
+  ids: { id: string; eventId: string; orderId: string },
+  message: NewOutboxMessage,
+  at: string,
+): OutboxMessage {
+  return {
+    ...ids,
+    recipient: message.recipient,
+    channel: message.channel,
+    fallback: [...message.fallback],
+    address: message.address,
+    template: message.template,
+    language: message.language,
+    params: { ...message.params },
+    body: message.body,
+    subject: message.subject,
+    state: 'pending',
+    tries: 0,
+    maxTries: message.maxTries,
+    nextAttemptAt: at,
+    lastError: null,
+    idempotencyKey: `afsh-${ids.id}`,
+    provider: null,
+    providerMessageId: null,
+    fallbackOf: message.fallbackOf ?? null,
+    createdAt: at,
+    updatedAt: at,
+    sentAt: null,
+  };
+}
+
+/** What a log line about a try names of its message (never the address or the text). */
+export function notificationLogContext(message: OutboxMessage) {
+  return {
+    messageId: message.id,
+    orderId: message.orderId,
+    channel: message.channel,
+    template: message.template,
+    tries: message.tries,
+  };
+}
+
+/**
  * The same message, word for word, on the next fallback channel (an SMS after WhatsApp failed
  * for good), or null when it has none. `fallbackTries` says how many tries it gets.
  */

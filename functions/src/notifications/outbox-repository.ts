@@ -19,7 +19,7 @@ import type {
   OutboxEntry,
   OutboxMessage,
 } from '../../../src/domain/notifications.ts';
-import { clipNotificationError } from '../../../src/domain/notifications.ts';
+import { clipNotificationError, queuedOutboxMessage } from '../../../src/domain/notifications.ts';
 
 /** A try's verdict as the outbox records it. */
 export type Settlement =
@@ -115,34 +115,22 @@ function messageDocument(
   message: NewOutboxMessage,
   now: Date,
 ): DocumentData {
+  const queued = queuedOutboxMessage({ id, eventId, orderId }, message, now.toISOString());
+  const {
+    id: _id,
+    nextAttemptAt: _next,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...fields
+  } = queued;
   return {
-    eventId,
-    orderId,
-    recipient: message.recipient,
-    channel: message.channel,
-    fallback: [...message.fallback],
-    address: message.address,
-    template: message.template,
-    language: message.language,
-    params: { ...message.params },
-    body: message.body,
-    subject: message.subject,
-    state: 'pending',
-    tries: 0,
-    maxTries: message.maxTries,
+    ...fields,
     // When the sender should next try it: the queue's field, null once it is finished (a
     // finished message then drops out of the sweeper's range query by itself).
     dueAt: time(now),
     nextAttemptAt: time(now),
-    lastError: null,
-    // One key per message, the same on every try: a provider that honours it delivers once.
-    idempotencyKey: `afsh-${id}`,
-    provider: null,
-    providerMessageId: null,
-    fallbackOf: message.fallbackOf ?? null,
     createdAt: time(now),
     updatedAt: time(now),
-    sentAt: null,
   };
 }
 

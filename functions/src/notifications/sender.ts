@@ -6,6 +6,7 @@
 import {
   afterTry,
   fallbackMessage,
+  notificationLogContext,
   retryDelayMs,
   triesFor,
 } from '../../../src/domain/notifications.ts';
@@ -67,13 +68,7 @@ export async function sendOutboxMessage(id: string, deps: SenderDeps): Promise<S
     AbortSignal.timeout(notify.timeoutMs),
   );
   const verdict = afterTry(outcome, message.tries, message.maxTries);
-  const context = {
-    messageId: message.id,
-    orderId: message.orderId,
-    channel: message.channel,
-    template: message.template,
-    tries: message.tries,
-  };
+  const context = notificationLogContext(message);
   const now = clock();
   if (outcome.ok) {
     await outbox.settle(

@@ -1,4 +1,9 @@
-import { afterTry, fallbackMessage, retryDelayMs } from '../../../src/domain/notifications.ts';
+import {
+  afterTry,
+  fallbackMessage,
+  notificationLogContext,
+  retryDelayMs,
+} from '../../../src/domain/notifications.ts';
 import type { RetryPolicy, SendOutcome } from '../../../src/domain/notifications.ts';
 import { tryToSend, type Providers } from '../notifications/providers/index.ts';
 import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
@@ -153,13 +158,7 @@ export class NotificationWorker {
   #record(message: OutboxMessage, outcome: SendOutcome, providerName: string): void {
     const { log, outbox, retry } = this.#options;
     const verdict = afterTry(outcome, message.tries, message.maxTries);
-    const context = {
-      messageId: message.id,
-      orderId: message.orderId,
-      channel: message.channel,
-      template: message.template,
-      tries: message.tries,
-    };
+    const context = notificationLogContext(message);
     if (outcome.ok) {
       outbox.markSent(message.id, providerName, outcome.providerMessageId);
     } else if (verdict === 'retry') {
