@@ -536,6 +536,44 @@ describe('the Firebase adapter’s desk', () => {
     }
   });
 
+  it('says when it is live; a desk opened offline starts from the server’s first answer', async () => {
+    const admin = fakeBrowser(
+      fakeUser({ uid: ADMIN.uid, email: 'admin@afsh.test', claims: { admin: true } }),
+    );
+    const earlier = await place();
+    backend.setOnline(false);
+    const heard: string[] = [];
+    const live: boolean[] = [];
+    const stop = admin.desk.watch(
+      (change) => {
+        if (change.type === 'order')
+          heard.push(`${change.change.kind} ${change.change.orderNumber}`);
+      },
+      (up) => live.push(up),
+    );
+    try {
+      await vi.waitFor(() => expect(live).toEqual([false]));
+      backend.setOnline(true);
+      await vi.waitFor(() => expect(live).toEqual([false, true]));
+      // Placed before the desk opened: the server confirming it is not news.
+      expect(heard).toEqual([]);
+      backend.setOnline(false);
+      await vi.waitFor(() => expect(live.at(-1)).toBe(false));
+      const meanwhile = await place();
+      await call('updateOrder', { id: earlier.id, update: { status: 'under_review' } }, ADMIN);
+      expect(heard).toEqual([]);
+      backend.setOnline(true);
+      await vi.waitFor(() =>
+        expect([...heard].sort()).toEqual(
+          [`changed ${earlier.orderNumber}`, `created ${meanwhile.orderNumber}`].sort(),
+        ),
+      );
+      expect(live.at(-1)).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses customers, and is not live for them', async () => {
     const customer = fakeBrowser(fakeUser({ uid: CUSTOMER.uid }));
     const order = await place();

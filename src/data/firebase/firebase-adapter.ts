@@ -887,15 +887,18 @@ export class FirebaseDataPort implements DataPort {
           for (const [orderId, { orderNumber }] of known) {
             if (present.has(orderId)) continue;
             known.delete(orderId);
+            if (!started) continue;
             this.messageFollower.orderDeleted(orderId);
             listener({ type: 'order', change: { kind: 'deleted', orderId, orderNumber } });
           }
-          if (!started) {
+          // The starting point is the first answer from the server: what a cache held before it
+          // (a desk opened offline) is not news when the server confirms it.
+          if (!started && !snapshot.metadata.fromCache) {
+            started = true;
             this.deskListeners.add(listener);
             following();
           }
-          started = true;
-          // With metadata changes, a lost connection is heard (from the cache) as well as its return.
+          // With metadata changes, a lost connection is heard (from the cache) as is its return.
           onLive?.(!snapshot.metadata.fromCache);
         },
         down,

@@ -439,7 +439,11 @@ interface Listener {
   auth: Identity | null;
   next: (snapshot: QuerySnapshot) => void;
   error: ((error: FirebaseError) => void) | undefined;
+  /** Also called when only fromCache changes (the SDK's includeMetadataChanges). */
+  metadataChanges: boolean;
   last: string | undefined;
+  /** What it last heard: what the SDK's memory cache holds for it while offline. */
+  lastDocs: DocSnapshot[];
 }
 
 type WriteFailure = { matches: (write: Write) => boolean; code: string };
@@ -477,6 +481,8 @@ export class FakeFirestoreBackend {
   readonly calls: { name: string; data: unknown }[] = [];
   private readonly documents = new Map<string, { data: Data; version: number }>();
   private readonly listeners = new Set<Listener>();
+  /** Browsers cannot reach the server: listeners hear their cache (see setOnline). */
+  private offline = false;
   private writeFailures: WriteFailure[] = [];
   private readFailures: ReadFailure[] = [];
   private version = 0;
@@ -490,6 +496,7 @@ export class FakeFirestoreBackend {
     this.resetReads();
     this.documents.clear();
     this.listeners.clear();
+    this.offline = false;
     this.writeFailures = [];
     this.readFailures = [];
   }
@@ -687,8 +694,18 @@ export class FakeFirestoreBackend {
     this.notify();
   }
 
-  listen(listener: Omit<Listener, 'last'>): () => void {
-    const entry: Listener = { ...listener, last: undefined };
+  /**
+   * The browsers lose (false) or regain (true) their connection. Offline, a listener hears what
+   * it last had, from the cache (a new one: nothing), and no later write; back online, the
+   * server's result. Writes through the functions go on meanwhile.
+   */
+  setOnline(online: boolean): void {
+    this.offline = !online;
+    this.notify();
+  }
+
+  listen(listener: Omit<Listener, 'last' | 'lastDocs'>): () => void {
+    const entry: Listener = { ...listener, last: undefined, lastDocs: [] };
     this.listeners.add(entry);
     queueMicrotask(() => this.deliver(entry));
     return () => this.listeners.delete(entry);
@@ -709,15 +726,24 @@ export class FakeFirestoreBackend {
         collection: listener.target.collection.path,
         constraints: listener.target.constraints,
       });
-      snapshot = this.run(listener.target);
+      snapshot = this.offline
+        ? {
+            docs: listener.lastDocs,
+            size: listener.lastDocs.length,
+            empty: listener.lastDocs.length === 0,
+            metadata: { fromCache: true, hasPendingWrites: false },
+          }
+        : this.run(listener.target);
     } catch (error) {
       this.listeners.delete(listener);
       if (error instanceof FirebaseError) listener.error?.(error);
       return;
     }
-    const key = JSON.stringify(snapshot.docs.map((d) => [d.id, d.data()]));
+    const docsKey = JSON.stringify(snapshot.docs.map((d) => [d.id, d.data()]));
+    const key = listener.metadataChanges ? `${snapshot.metadata.fromCache}|${docsKey}` : docsKey;
     if (key === listener.last) return;
     listener.last = key;
+    listener.lastDocs = snapshot.docs;
     listener.next(snapshot);
   }
 
@@ -808,8 +834,9 @@ type SnapshotListener = (snapshot: QuerySnapshot) => void;
 type SnapshotError = (error: FirebaseError) => void;
 
 /**
- * onSnapshot(query, next, error?) or onSnapshot(query, options, next, error?). The fake has no
- * cache and no network to lose: every snapshot is from the server, so the options change nothing.
+ * onSnapshot(query, next, error?) or onSnapshot(query, options, next, error?). With
+ * includeMetadataChanges, a snapshot that only goes from the cache to the server (or back) is
+ * heard too (backend.setOnline).
  */
 function onSnapshot(
   target: Query | CollectionRef,
@@ -817,15 +844,17 @@ function onSnapshot(
     | [SnapshotListener, SnapshotError?]
     | [{ includeMetadataChanges?: boolean }, SnapshotListener, SnapshotError?]
 ): () => void {
+  const options = typeof args[0] === 'function' ? {} : args[0];
   const [next, error] = (typeof args[0] === 'function' ? args : args.slice(1)) as [
     SnapshotListener,
     SnapshotError?,
   ];
+  const metadataChanges = options.includeMetadataChanges === true;
   const q = target.kind === 'query' ? target : query(target);
   let stop: (() => void) | null = null;
   let active = true;
   void authOf(q.collection).then((auth) => {
-    if (active) stop = backend.listen({ target: q, auth, next, error });
+    if (active) stop = backend.listen({ target: q, auth, next, error, metadataChanges });
   });
   return () => {
     active = false;
