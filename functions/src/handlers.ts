@@ -16,6 +16,15 @@ import {
   type OrderDeps,
 } from './orders/order-handlers.ts';
 import { firestoreOrders } from './orders/order-repository.ts';
+import {
+  orderNotifications,
+  resendNotification,
+  stopNotifications,
+  type NotificationDeps,
+} from './notifications/desk-handlers.ts';
+import { DEFAULT_NOTIFICATION_ENV, notifySettingsOf } from './notifications/notify-settings.ts';
+import { orderOutbox } from './notifications/order-outbox.ts';
+import { firestoreOutbox } from './notifications/outbox-repository.ts';
 import type { CallContext } from './platform/context.ts';
 import type { PaymentProviderSetting, Settings } from './platform/settings.ts';
 import {
@@ -28,7 +37,7 @@ import { firestoreReviews } from './reviews/review-repository.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
-export type Deps = OrderDeps & ReviewDeps & MessageDeps;
+export type Deps = OrderDeps & ReviewDeps & MessageDeps & NotificationDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -42,6 +51,9 @@ export const HANDLERS = {
   moderateReview,
   deleteReview,
   sendMessage,
+  orderNotifications,
+  resendNotification,
+  stopNotifications,
 } satisfies Record<FunctionName, Handler>;
 
 export function paymentProviderFor(setting: PaymentProviderSetting): PaymentProvider | null {
@@ -54,8 +66,13 @@ export function depsOver(
   settings: Settings,
   extra: { random?: () => number } = {},
 ): Deps {
+  // Every order write queues its messages in its own transaction (D10).
+  const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
+  const outbox = firestoreOutbox(db);
   return {
-    orders: firestoreOrders(db),
+    orders: firestoreOrders(db, orderOutbox(outbox, notify)),
+    outbox,
+    notify,
     reviews: firestoreReviews(db),
     messages: firestoreMessages(db),
     admins: firestoreAdmins(db),

@@ -188,8 +188,8 @@ export interface DataPort {
   messages: MessagesPort;
   prices: PricesPort;
   /**
-   * The live admin desk (D10). Optional: a backend without it (the hosted build, until its
-   * Cloud Functions keep the outbox) shows the admin list without live updates or messages.
+   * The live admin desk (D10). Both backends have it; it stays optional so that a backend
+   * without one shows the admin list without live updates or messages.
    */
   desk?: DeskPort;
 }

@@ -34,6 +34,13 @@ export const COLLECTIONS = {
   admins: 'admins',
   /** Counters kept in the same transaction as every order write (the admin list's status tabs). */
   stats: 'stats',
+  /**
+   * The notification outbox (D10): one document per message, written in the transaction of the
+   * order change that caused it, sent by the functions. No browser reads or writes it.
+   */
+  outbox: 'outbox',
+  /** What happened to an order that caused the outbox's messages (one per event). No browser. */
+  outboxEvents: 'outboxEvents',
 } as const;
 
 /** The one stats document: order counts per status, for the admin list without filters. */
@@ -126,6 +133,9 @@ export const FUNCTION_NAMES = [
   'moderateReview',
   'deleteReview',
   'sendMessage',
+  'orderNotifications',
+  'resendNotification',
+  'stopNotifications',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 

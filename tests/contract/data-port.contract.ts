@@ -131,11 +131,6 @@ export interface ContractDifferences {
    * links the accounts and keeps them; tracking by number still works for everyone).
    */
   signInKeepsAnonymousOrders?: boolean;
-  /**
-   * Firebase, until its Cloud Functions keep the notification outbox (D10): orders do not store
-   * the booking language and consent, and there is no live admin desk.
-   */
-  noNotifications?: boolean;
 }
 
 export function describeDataPortContract(
@@ -884,7 +879,6 @@ export function describeDataPortContract(
           orderInput({ language: 'en', notifyConsent: true }),
         );
         const plain = await client.orders.create(orderInput());
-        if (differences.noNotifications) expect(client.desk).toBeUndefined();
         expect(asked).toMatchObject({ language: 'en', notifyConsent: true });
         expect(await client.orders.get(asked.id)).toMatchObject({
           language: 'en',
@@ -896,10 +890,6 @@ export function describeDataPortContract(
 
       it('admins count new orders, read an order’s messages, and hear changes live', async () => {
         const desk = admin.desk;
-        if (differences.noNotifications) {
-          expect(desk).toBeUndefined();
-          return;
-        }
         if (!desk) throw new Error('this adapter has no desk');
         const heard: string[] = [];
         let live = false;
@@ -931,10 +921,6 @@ export function describeDataPortContract(
       });
 
       it('only admins may use the desk', async () => {
-        if (differences.noNotifications) {
-          expect(browser().desk).toBeUndefined();
-          return;
-        }
         const { client } = await customer();
         const order = await client.orders.create(orderInput());
         await expectDataError(client.desk!.notifications(order.id), 'permission-denied');

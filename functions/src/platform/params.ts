@@ -1,6 +1,7 @@
 // The deployment's settings, as firebase-functions params: set them in functions/.env (or
 // functions/.env.<project>), or answer the CLI's prompt on the first deploy. Read at each call.
 import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
+import { notificationEnvFromParams } from './notification-params.ts';
 import { defaultLimits, type PaymentProviderSetting, type Settings } from './settings.ts';
 
 /** Where the functions run: the Firestore database's region (the adapter calls the same). */
@@ -45,5 +46,6 @@ export function settingsFromParams(): Settings {
       appHour: LIMITS.appHour.value(),
       appDay: LIMITS.appDay.value(),
     }),
+    notifications: notificationEnvFromParams({ secrets: false }),
   };
 }

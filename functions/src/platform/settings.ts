@@ -1,4 +1,5 @@
 import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
 
 /**
  * Who verifies card payments (docs/decisions.md D3). `none` (the default): card orders are refused
@@ -25,6 +26,8 @@ export interface Limits {
 export interface Settings {
   paymentProvider: PaymentProviderSetting;
   limits: Limits;
+  /** Who is told what (D10); without it, the `log` provider and no company recipient. */
+  notifications?: NotificationEnv;
 }
 
 /** The product's limits (D2, D8), the same numbers as the self-hosted server's defaults. */
