@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { estimatePrice, recommendedTeamSize } from '../src/domain/pricing.ts';
+import { estimatePrice, FIRST_CATALOG, recommendedTeamSize } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
@@ -73,14 +73,21 @@ async function main() {
   results.push(baseline);
 
   results.push(
-    await bench('estimatePrice + recommendedTeamSize', 100_000, () => {
-      const team = recommendedTeamSize({
+    await bench('estimatePrice (Cairo to Alexandria) + recommendedTeamSize', 100_000, () => {
+      const team = recommendedTeamSize(FIRST_CATALOG, {
         moveType: 'full',
         housing: 'villa',
         pickupFloor: 3,
         dropoffFloor: 2,
       });
-      return estimatePrice({ moveType: 'full', pickupFloor: 3, dropoffFloor: 2, workers: team });
+      return estimatePrice(FIRST_CATALOG, {
+        moveType: 'full',
+        pickupFloor: 3,
+        dropoffFloor: 2,
+        workers: team,
+        from: { governorateId: 'cairo', districtId: 'maadi' },
+        to: { governorateId: 'alexandria', districtId: 'smouha' },
+      });
     }),
   );
   results.push(

@@ -3,12 +3,14 @@
  * D2, D3, D5). The server and both DataPort adapters call these functions rather than keeping
  * their own copies, so a rule changes in one place.
  */
+import type { BookedWindow, CapacityDraft, WindowLoad } from './capacity';
+import { resolveWindow } from './capacity';
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
 import type { OrderSort } from './order-query';
-import type { Housing, MoveType } from './pricing';
+import type { Housing, MoveType, PriceBreakdown, PriceCatalog } from './pricing';
 import { CURRENCY } from './pricing';
-import { expectedOrderTotal, orderInputSchema, VALIDATION_MESSAGES } from './schemas';
+import { orderInputSchema, orderPrice, orderRoute, VALIDATION_MESSAGES } from './schemas';
 import type { createOrderInputSchema, OrderInput } from './schemas';
 import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
@@ -33,8 +35,12 @@ export interface Order {
   phoneNumber: string;
   pickupAddress: string;
   dropoffAddress: string;
+  /** Where the move starts (the pickup's area). */
   governorateId: string;
   districtId: string;
+  /** Where it ends (D10); the pickup's area for a move inside one district. */
+  dropoffGovernorateId: string;
+  dropoffDistrictId: string;
   notes: string;
   moveType: MoveType;
   housing: Housing;
@@ -45,8 +51,14 @@ export interface Order {
   moveDate: string;
   /** HH:mm, Cairo wall time. */
   moveTime: string;
+  /** The crew window it holds (D11), as it was when booked; null for orders from before windows. */
+  timeWindow: BookedWindow | null;
   totalPrice: number;
   currency: 'EGP';
+  /** The catalog version it was priced with (D10), and its estimated distance and fee. */
+  catalogVersion: number;
+  distanceKm: number;
+  distanceFee: number;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
   paymentProvider: PaymentProviderName;
@@ -56,10 +68,15 @@ export interface Order {
   createdAt: string;
 }
 
-/** What anyone with the order number may see: no name, phone, address or notes (D2). */
+/**
+ * What anyone with the order number may see: no name, phone, address or notes (D2). The route is
+ * shown by governorate only; null where a backend does not keep it in its public copy.
+ */
 export interface PublicTracking {
   orderNumber: string;
   moveType: MoveType;
+  governorateId: string | null;
+  dropoffGovernorateId: string | null;
   totalPrice: number;
   currency: 'EGP';
   paymentMethod: PaymentMethod;
@@ -67,6 +84,16 @@ export interface PublicTracking {
   status: OrderStatus;
   statusHistory: StatusChange[];
   moveDate: string;
+}
+
+/** One day of the admin's crews calendar (D11): each window's load and the orders holding it. */
+export interface CalendarDay {
+  date: string;
+  /** The exception's note when the day has one (a holiday, "Friday"). */
+  note: string | null;
+  windows: (WindowLoad & { orders: Order[] })[];
+  /** Orders of the day in no current window (booked before the windows, or in one since removed). */
+  others: Order[];
 }
 
 export interface OrderAdminUpdate {
@@ -100,6 +127,7 @@ export interface OrderPage {
 
 export const ORDER_MESSAGES = {
   priceMismatch: 'validation:order.priceMismatch',
+  pricesChanged: 'errors:order.pricesChanged',
   paymentDeclined: 'validation:payment.declined',
   notFound: 'errors:orderNotFound',
   notCancellable: 'errors:orderNotCancellable',
@@ -117,18 +145,58 @@ export interface CheckedNewOrder {
   input: OrderInput;
   /** The card payment's token; only for `paymentMethod: 'card'` (D3). */
   paymentToken: string | undefined;
+  /** The order's price under the catalog it was checked with (its version included). */
+  price: PriceBreakdown;
+  /** The crew window it asks for (D11). */
+  window: BookedWindow;
+}
+
+export interface NewOrderContext {
+  /** The current catalog version (D10): the order is priced with it. */
+  catalog: PriceCatalog;
+  /** The current crews plan (D11): the order's window must be one of it. */
+  plan: CapacityDraft;
+  /** Fixes "today" for a backend with a fake clock; by default today is read at each call. */
+  schema?: ReturnType<typeof createOrderInputSchema>;
+}
+
+/**
+ * The refusal of an order priced with an older catalog version at another total (D10): the
+ * screen shows the new total and asks the customer to confirm it; nothing changes silently.
+ */
+export function pricesChanged(price: PriceBreakdown): RuleViolation {
+  return new RuleViolation(
+    'failed-precondition',
+    ORDER_MESSAGES.pricesChanged,
+    { totalPrice: ORDER_MESSAGES.pricesChanged },
+    { totalPrice: price.total, catalogVersion: price.catalogVersion },
+  );
+}
+
+/**
+ * The total an order proposes, judged against `catalog` (D2, D10): the catalog's own total is
+ * accepted whatever version the customer saw (nothing changes for them); another total is a
+ * "prices changed" when they saw an older version, and tampering (or a bug) when they saw this one.
+ */
+export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): PriceBreakdown {
+  const price = orderPrice(catalog, input);
+  if (input.totalPrice === price.total) return price;
+  if (input.catalogVersion !== undefined && input.catalogVersion !== catalog.version) {
+    throw pricesChanged(price);
+  }
+  throw new RuleViolation('invalid-argument', ORDER_MESSAGES.priceMismatch, {
+    totalPrice: ORDER_MESSAGES.priceMismatch,
+  });
 }
 
 /**
  * Everything that decides whether a new order's body may be stored, before any backend work:
- * no card data (D3), the shared schema, the total the catalog gives (D2, D4), and a payment
- * token for a card order. Throws a RuleViolation with the field that is wrong.
- * `schema` fixes "today" for a backend with a fake clock; by default today is read at each call.
+ * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D10), a
+ * window of the current plan (D11) and a payment token for a card order. Throws a RuleViolation
+ * with the field that is wrong. Whether the window still has a free crew is the backend's to
+ * count, in the transaction that stores the order.
  */
-export function checkNewOrder(
-  body: unknown,
-  schema: ReturnType<typeof createOrderInputSchema> = orderInputSchema,
-): CheckedNewOrder {
+export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedNewOrder {
   const cardKeys = cardKeysIn(body);
   if (cardKeys.length > 0) {
     throw new RuleViolation(
@@ -137,7 +205,7 @@ export function checkNewOrder(
       Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
     );
   }
-  const parsed = schema.safeParse(body);
+  const parsed = (context.schema ?? orderInputSchema).safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     throw new RuleViolation(
@@ -147,16 +215,18 @@ export function checkNewOrder(
     );
   }
   const input = parsed.data;
+  const window = resolveWindow(context.plan, input);
   // The price is ours to compute; a different one means a stale page or tampering.
-  if (input.totalPrice !== expectedOrderTotal(input)) {
-    throw new RuleViolation('invalid-argument', ORDER_MESSAGES.priceMismatch, {
-      totalPrice: ORDER_MESSAGES.priceMismatch,
-    });
-  }
+  const price = checkOrderTotal(input, context.catalog);
   const token = (body as { paymentToken?: unknown }).paymentToken;
   const paymentToken = typeof token === 'string' && token.length <= 200 ? token : undefined;
   if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
-  return { input, paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined };
+  return {
+    input,
+    paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined,
+    price,
+    window: { id: window.id, start: window.start, end: window.end },
+  };
 }
 
 /** The refusal for a card the provider did not accept. */
@@ -183,11 +253,13 @@ export function initialStatusHistory(at: string): StatusChange[] {
 
 /** A new order as every backend stores it, before its id and number are known. */
 export function newOrderFields(
-  input: OrderInput,
+  checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>,
   userId: string,
   payment: { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName },
   createdAt: string,
 ): Omit<Order, 'id' | 'orderNumber'> {
+  const { input, price, window } = checked;
+  const { to } = orderRoute(input);
   return {
     userId,
     fullName: input.fullName,
@@ -196,6 +268,8 @@ export function newOrderFields(
     dropoffAddress: input.dropoffAddress,
     governorateId: input.governorateId,
     districtId: input.districtId,
+    dropoffGovernorateId: to.governorateId,
+    dropoffDistrictId: to.districtId,
     notes: input.notes ?? '',
     moveType: input.moveType,
     housing: input.housing,
@@ -204,8 +278,12 @@ export function newOrderFields(
     workers: input.workers,
     moveDate: input.moveDate,
     moveTime: input.moveTime,
-    totalPrice: input.totalPrice,
+    timeWindow: { ...window },
+    totalPrice: price.total,
     currency: CURRENCY,
+    catalogVersion: price.catalogVersion,
+    distanceKm: price.distanceKm,
+    distanceFee: price.distanceFee,
     paymentMethod: input.paymentMethod,
     ...payment,
     status: INITIAL_ORDER_STATUS,
@@ -244,6 +322,8 @@ export function toPublicTracking(
     Order,
     | 'orderNumber'
     | 'moveType'
+    | 'governorateId'
+    | 'dropoffGovernorateId'
     | 'totalPrice'
     | 'paymentMethod'
     | 'paymentStatus'
@@ -255,6 +335,8 @@ export function toPublicTracking(
   return {
     orderNumber: order.orderNumber,
     moveType: order.moveType,
+    governorateId: order.governorateId,
+    dropoffGovernorateId: order.dropoffGovernorateId,
     totalPrice: order.totalPrice,
     currency: CURRENCY,
     paymentMethod: order.paymentMethod,

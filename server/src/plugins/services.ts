@@ -4,6 +4,8 @@ import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
+import { CapacityService } from '../services/capacity-service.ts';
+import { CatalogService } from '../services/catalog-service.ts';
 import { MessagesService } from '../services/messages-service.ts';
 import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-quota.ts';
 import type { QuotaPolicy } from '../services/order-quota.ts';
@@ -21,6 +23,9 @@ export interface Services {
   orders: OrdersService;
   reviews: ReviewsService;
   messages: MessagesService;
+  /** Prices as data (D10) and crew capacity (D11). */
+  catalog: CatalogService;
+  capacity: CapacityService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
 }
@@ -32,14 +37,20 @@ export interface Services {
 export function registerServices(app: FastifyInstance, options: ServicesOptions = {}): void {
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
+  const catalog = new CatalogService(app.catalogs);
+  const capacity = new CapacityService(app.capacity, app.orders);
   app.decorate('services', {
     orders: new OrdersService({
       orders: app.orders,
+      catalog,
+      capacity,
       events,
       payments: options.paymentProvider ?? testPaymentProvider,
     }),
     reviews: new ReviewsService(app.reviews, events),
     messages: new MessagesService(app.messages),
+    catalog,
+    capacity,
     orderQuota: orderQuotaPolicy(app),
   } satisfies Services);
   pruneQuotaLogWhileRunning(app);

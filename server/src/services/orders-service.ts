@@ -13,9 +13,14 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
+import type { CapacityService } from './capacity-service.ts';
+import type { CatalogService } from './catalog-service.ts';
 
 export interface OrdersServiceOptions {
   orders: OrdersRepository;
+  /** The current price catalog (D10) and crews plan (D11) every new order is checked against. */
+  catalog: CatalogService;
+  capacity: CapacityService;
   events: DomainEvents;
   /** Who verifies card payment tokens (D3); the test provider until a gateway is configured. */
   payments: PaymentProvider;
@@ -32,23 +37,33 @@ function notFound(): RuleViolation {
  */
 export class OrdersService {
   readonly #orders: OrdersRepository;
+  readonly #catalog: CatalogService;
+  readonly #capacity: CapacityService;
   readonly #events: DomainEvents;
   readonly #payments: PaymentProvider;
 
   constructor(options: OrdersServiceOptions) {
     this.#orders = options.orders;
+    this.#catalog = options.catalog;
+    this.#capacity = options.capacity;
     this.#events = options.events;
     this.#payments = options.payments;
   }
 
   /**
-   * Places an order for `user`. `quota` is the caller's limits (none for admins, D8): checked
-   * before the card is charged, so a customer over the limit is never charged and then refused,
-   * and again in the order's own transaction.
+   * Places an order for `user`, priced with the current catalog (D10) in a window with a free
+   * crew (D11). `quota` is the caller's limits (none for admins, D8). The limits and the crew
+   * are checked before the card is charged, so a customer who would be refused is never charged,
+   * and again in the order's own transaction, with the catalog version, where they are exact.
    */
   async place(body: unknown, user: AuthUser, quota: OrderQuota | undefined): Promise<Order> {
-    const { input, paymentToken } = checkNewOrder(body);
+    const checked = checkNewOrder(body, {
+      catalog: this.#catalog.current(),
+      plan: this.#capacity.plan(),
+    });
+    const { input, paymentToken } = checked;
     if (quota) this.#orders.checkQuota(quota, user.id);
+    this.#capacity.checkFree(input.moveDate, checked.window);
 
     let payment = {
       ...newOrderPayment(input.paymentMethod),
@@ -56,7 +71,7 @@ export class OrdersService {
     };
     if (input.paymentMethod === 'card') {
       const verified = paymentToken
-        ? await this.#payments.verify(paymentToken, input.totalPrice)
+        ? await this.#payments.verify(paymentToken, checked.price.total)
         : null;
       if (!verified?.ok) throw paymentDeclined();
       payment = {
@@ -66,8 +81,14 @@ export class OrdersService {
     }
 
     const order = await this.#orders.createSoon(
-      { input, userId: user.id, totalPrice: input.totalPrice, ...payment },
-      quota ? { quota } : {},
+      { input, price: checked.price, window: checked.window, userId: user.id, ...payment },
+      {
+        ...(quota ? { quota } : {}),
+        checks: [
+          () => this.#catalog.checkStillPriced(checked),
+          () => this.#capacity.checkFree(input.moveDate, checked.window),
+        ],
+      },
     );
     this.#events.publish({ type: 'order.created', order });
     if (order.paymentStatus === 'paid') {

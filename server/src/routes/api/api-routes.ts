@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.ts';
+import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { ordersRoutes } from './orders.ts';
@@ -18,6 +19,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(messagesRoutes);
   await app.register(pricesRoutes);
+  await app.register(capacityRoutes);
   await app.register(ordersRoutes);
   await app.register(trackRoutes);
   await app.register(reviewsRoutes);
