@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkWindowFree,
+  checkCrewFree,
   crewsOn,
   datesFrom,
   dayAvailability,
@@ -121,7 +121,7 @@ describe('an order and its window', () => {
     const booked = () => ({ morning: 3 });
     let refusal: unknown;
     try {
-      checkWindowFree(plan, '2030-05-02', morning, booked, NOW);
+      checkCrewFree(plan, '2030-05-02', morning, booked, NOW);
     } catch (error) {
       refusal = error;
     }
@@ -137,7 +137,7 @@ describe('an order and its window', () => {
       ],
     });
     expect(() =>
-      checkWindowFree(plan, '2030-05-02', morning, () => ({ morning: 2 }), NOW),
+      checkCrewFree(plan, '2030-05-02', morning, () => ({ morning: 2 }), NOW),
     ).not.toThrow();
   });
 });

@@ -4,8 +4,9 @@
  * holiday, every Friday). Every time is Cairo wall time (D6). The server and each backend decide
  * with these functions; only the counting of booked orders is theirs.
  */
-import { cairoParts, cairoToday, cairoDatePlusDays, isValidYmd } from './datetime';
+import { cairoDatePlusDays, cairoParts, cairoToday } from './datetime';
 import { RuleViolation } from './errors';
+import { BOOKING_HORIZON_DAYS } from './pricing';
 
 export interface TimeWindow {
   /** Stable: orders keep it, so a window whose hours change keeps its bookings. */
@@ -244,32 +245,42 @@ export function windowFull(alternatives: readonly FreeWindow[]): RuleViolation {
   );
 }
 
-/** Checks that a window of `date` has a free crew, given the orders already booked that day. */
-export function checkWindowFree(
+/** Window id → orders holding a crew in it, for one date. */
+export type BookedOn = (date: string) => Readonly<Record<string, number>>;
+
+/**
+ * Throws the "window full" refusal, with the next free windows, unless `window` still has a free
+ * crew on `date` under `plan`, given the orders each date already holds. A window removed, or
+ * moved to other hours, since the customer chose it is not theirs to get either. Every backend
+ * calls this where its count is exact (the server inside the order's transaction).
+ */
+export function checkCrewFree(
   plan: CapacityDraft,
   date: string,
-  window: TimeWindow,
-  bookedOn: (date: string) => Readonly<Record<string, number>>,
+  window: BookedWindow,
+  bookedOn: BookedOn,
   now: Date,
-  lastDay?: string,
 ): void {
-  const load = dayLoad(plan, date, bookedOn(date), now).find((w) => w.id === window.id);
-  if (load && load.free > 0) return;
-  throw windowFull(nextFreeWindows(plan, date, bookedOn, now, lastDay ? { lastDay } : {}));
+  const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+  const current = findWindow(plan, window.id);
+  if (current && current.start === window.start && current.end === window.end && date <= lastDay) {
+    const load = dayLoad(plan, date, bookedOn(date), now).find((w) => w.id === window.id);
+    if (load && load.free > 0) return;
+  }
+  throw windowFull(nextFreeWindows(plan, date, bookedOn, now, { lastDay }));
 }
 
-/** Whether a value is a calendar date in the window the date screen may ask about. */
-export function isAvailabilityQuery(from: unknown, days: unknown): boolean {
-  return (
-    isValidYmd(from) &&
-    typeof days === 'number' &&
-    Number.isInteger(days) &&
-    days >= 1 &&
-    days <= AVAILABILITY_DAYS_MAX
-  );
-}
-
-/** Today in Cairo, and the last bookable day: the range the date screen offers. */
-export function bookableRange(horizonDays: number, now: Date): { today: string; lastDay: string } {
-  return { today: cairoToday(now), lastDay: cairoDatePlusDays(horizonDays, now) };
+/** Which windows of `dates` still have a free crew; nothing past the booking horizon. */
+export function availabilityOf(
+  plan: CapacityDraft,
+  dates: readonly string[],
+  bookedOn: BookedOn,
+  now: Date,
+): DayAvailability[] {
+  const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+  return dates.map((date) => {
+    const day = dayAvailability(plan, date, bookedOn(date), now);
+    if (date <= lastDay) return day;
+    return { date, windows: day.windows.map((window) => ({ ...window, available: false })) };
+  });
 }

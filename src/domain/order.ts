@@ -3,8 +3,8 @@
  * D2, D3, D5). The server and both DataPort adapters call these functions rather than keeping
  * their own copies, so a rule changes in one place.
  */
-import type { BookedWindow, CapacityDraft, WindowLoad } from './capacity';
-import { resolveWindow } from './capacity';
+import type { BookedOn, BookedWindow, CapacityDraft, WindowLoad } from './capacity';
+import { dayLoad, exceptionFor, resolveWindow } from './capacity';
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
 import type { OrderSort } from './order-query';
@@ -94,6 +94,41 @@ export interface CalendarDay {
   windows: (WindowLoad & { orders: Order[] })[];
   /** Orders of the day in no current window (booked before the windows, or in one since removed). */
   others: Order[];
+}
+
+/**
+ * The admins' calendar of `dates` (D11): each window's crews against the orders holding them,
+ * with those orders; a day's other orders (booked before the windows, or in one since removed)
+ * apart. Cancelled orders hold no crew and are left out.
+ */
+export function calendarOf(
+  plan: CapacityDraft,
+  dates: readonly string[],
+  bookedOn: BookedOn,
+  orders: readonly Order[],
+  now: Date,
+): CalendarDay[] {
+  const byDate = new Map<string, Order[]>();
+  for (const order of orders) {
+    if (order.status === 'cancelled') continue;
+    const list = byDate.get(order.moveDate) ?? [];
+    list.push(order);
+    byDate.set(order.moveDate, list);
+  }
+  return dates.map((date) => {
+    const day = byDate.get(date) ?? [];
+    const windows = dayLoad(plan, date, bookedOn(date), now).map((load) => ({
+      ...load,
+      orders: day.filter((order) => order.timeWindow?.id === load.id),
+    }));
+    const shown = new Set(windows.map((window) => window.id));
+    return {
+      date,
+      note: exceptionFor(plan, date)?.note || null,
+      windows,
+      others: day.filter((order) => !order.timeWindow || !shown.has(order.timeWindow.id)),
+    };
+  });
 }
 
 export interface OrderAdminUpdate {

@@ -1,6 +1,5 @@
 // Test fixtures: valid orders, as the booking flow sends them, for tests that need one in a backend.
 import type { NewOrder, Order } from '../data/port';
-import { CREWS_MAX, FIRST_CAPACITY_PLAN, type CapacityDraft } from '../domain/capacity';
 import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/schemas';
 import type { MemoryBackend } from './memory-adapter';
@@ -12,16 +11,6 @@ import type { MemoryBackend } from './memory-adapter';
 export function futureDate(days: number, now: Date = new Date()): string {
   return cairoDatePlusDays(days, now);
 }
-
-/**
- * The first plan's windows with as many crews as a plan may have: backends for tests that are
- * not about capacity start with it, so their many orders on one morning are not refused.
- * Tests of capacity save a plan of their own.
- */
-export const ROOMY_CAPACITY: CapacityDraft = {
-  windows: FIRST_CAPACITY_PLAN.windows.map((window) => ({ ...window, crews: CREWS_MAX })),
-  exceptions: [],
-};
 
 /**
  * A cash order for a small move in Cairo, three days ahead, priced by the catalog. The total

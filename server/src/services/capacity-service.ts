@@ -1,17 +1,7 @@
 import type { BookedWindow, CapacityPlan, DayAvailability } from '../../../src/domain/capacity.ts';
-import {
-  checkWindowFree,
-  datesFrom,
-  dayAvailability,
-  dayLoad,
-  exceptionFor,
-  findWindow,
-  nextFreeWindows,
-  windowFull,
-} from '../../../src/domain/capacity.ts';
-import { cairoDatePlusDays } from '../../../src/domain/datetime.ts';
+import { availabilityOf, checkCrewFree, datesFrom } from '../../../src/domain/capacity.ts';
 import type { CalendarDay, Order } from '../../../src/domain/order.ts';
-import { BOOKING_HORIZON_DAYS } from '../../../src/domain/pricing.ts';
+import { calendarOf } from '../../../src/domain/order.ts';
 import { capacityDraftSchema } from '../../../src/domain/schemas.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { CapacityRepository } from '../repositories/capacity-repository.ts';
@@ -50,15 +40,9 @@ export class CapacityService {
 
   /** Which windows of `days` dates from `from` still have a free crew; none past the horizon. */
   availability(from: string, days: number, now: Date = new Date()): DayAvailability[] {
-    const plan = this.plan();
     const dates = datesFrom(from, days);
     const booked = this.#capacity.bookedBetween(dates[0]!, dates[dates.length - 1]!);
-    const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-    return dates.map((date) => {
-      const day = dayAvailability(plan, date, booked.get(date) ?? {}, now);
-      if (date <= lastDay) return day;
-      return { date, windows: day.windows.map((window) => ({ ...window, available: false })) };
-    });
+    return availabilityOf(this.plan(), dates, (date) => booked.get(date) ?? {}, now);
   }
 
   /**
@@ -68,44 +52,16 @@ export class CapacityService {
    * are written one after the other, and the second one's check sees the first one's order.
    */
   checkFree(date: string, window: BookedWindow, now: Date = new Date()): void {
-    const plan = this.plan();
-    const bookedOn = (day: string) => this.#capacity.bookedOn(day);
-    const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-    const current = findWindow(plan, window.id);
-    // A window removed (or moved to other hours) since the customer chose it is not theirs to get.
-    if (!current || current.start !== window.start || current.end !== window.end) {
-      throw windowFull(nextFreeWindows(plan, date, bookedOn, now, { lastDay }));
-    }
-    checkWindowFree(plan, date, current, bookedOn, now, lastDay);
+    checkCrewFree(this.plan(), date, window, (day) => this.#capacity.bookedOn(day), now);
   }
 
   /** The admins' calendar: each date's windows, booked against crews, with their orders. */
   calendar(from: string, days: number, now: Date = new Date()): CalendarDay[] {
-    const plan = this.plan();
     const dates = datesFrom(from, days);
     const to = dates[dates.length - 1]!;
     const booked = this.#capacity.bookedBetween(from, to);
-    const byDate = new Map<string, Order[]>();
-    for (const order of this.#ordersBetween(from, to)) {
-      if (order.status === 'cancelled') continue;
-      const list = byDate.get(order.moveDate) ?? [];
-      list.push(order);
-      byDate.set(order.moveDate, list);
-    }
-    return dates.map((date) => {
-      const orders = byDate.get(date) ?? [];
-      const windows = dayLoad(plan, date, booked.get(date) ?? {}, now).map((load) => ({
-        ...load,
-        orders: orders.filter((order) => order.timeWindow?.id === load.id),
-      }));
-      const shown = new Set(windows.map((window) => window.id));
-      return {
-        date,
-        note: exceptionFor(plan, date)?.note || null,
-        windows,
-        others: orders.filter((order) => !order.timeWindow || !shown.has(order.timeWindow.id)),
-      };
-    });
+    const orders = this.#ordersBetween(from, to);
+    return calendarOf(this.plan(), dates, (date) => booked.get(date) ?? {}, orders, now);
   }
 
   #ordersBetween(from: string, to: string): Order[] {

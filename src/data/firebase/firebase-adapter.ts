@@ -64,6 +64,7 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  CapacityPort,
   PricesPort,
   PublicTracking,
   Review,
@@ -80,7 +81,8 @@ import {
   toPublicTracking,
 } from '../../domain/order';
 import { generateOrderNumber } from '../../domain/order-number';
-import { CURRENCY, priceCatalog } from '../../domain/pricing';
+import { availabilityOf, datesFrom, FIRST_CAPACITY_PLAN } from '../../domain/capacity';
+import { CURRENCY, FIRST_CATALOG, priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
   isDisplayableReview,
@@ -165,6 +167,10 @@ function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
     dropoffAddress: d.dropoffAddress,
     governorateId: d.governorateId,
     districtId: d.districtId,
+    // The hosted build keeps no drop-off area, window or catalog version yet (issue 13 moves
+    // order writes to Cloud Functions): an order reads as a move inside one district, version 1.
+    dropoffGovernorateId: d.dropoffGovernorateId ?? d.governorateId,
+    dropoffDistrictId: d.dropoffDistrictId ?? d.districtId,
     notes: d.notes ?? '',
     moveType: d.moveType,
     housing: d.housing,
@@ -173,8 +179,12 @@ function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
     workers: d.workers,
     moveDate: d.moveDate,
     moveTime: d.moveTime,
+    timeWindow: d.timeWindow ?? null,
     totalPrice: d.totalPrice,
     currency: CURRENCY,
+    catalogVersion: d.catalogVersion ?? 1,
+    distanceKm: d.distanceKm ?? 0,
+    distanceFee: d.distanceFee ?? 0,
     paymentMethod: d.paymentMethod,
     paymentStatus: d.paymentStatus,
     paymentProvider: d.paymentProvider,
@@ -188,6 +198,8 @@ function toTracking(d: DocumentData): PublicTracking {
   return toPublicTracking({
     orderNumber: d.orderNumber,
     moveType: d.moveType,
+    governorateId: d.governorateId ?? null,
+    dropoffGovernorateId: d.dropoffGovernorateId ?? null,
     totalPrice: d.totalPrice,
     paymentMethod: d.paymentMethod,
     paymentStatus: d.paymentStatus,
@@ -300,6 +312,7 @@ export class FirebaseDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly capacity: CapacityPort;
 
   constructor(settings: FirebaseSettings, options: FirebaseDataPortOptions = {}) {
     const config = {
@@ -332,7 +345,21 @@ export class FirebaseDataPort implements DataPort {
     this.tracking = { get: (orderNumber) => guard(() => this.track(orderNumber)) };
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
-    this.prices = { catalog: async () => priceCatalog() };
+    // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
+    // serves the first catalog version and the first plan, and admins edit neither here.
+    const hostedOnly = async (): Promise<never> => {
+      throw new DataError('failed-precondition', 'errors:hostedUnsupported');
+    };
+    this.prices = { catalog: async () => priceCatalog(), save: hostedOnly, history: hostedOnly };
+    this.capacity = {
+      // Without a count of the day's orders (the rules let browsers read only their own), every
+      // window of the first plan is offered; the hosted build does not enforce crews yet.
+      availability: async (from, days) =>
+        availabilityOf(FIRST_CAPACITY_PLAN, datesFrom(from, days), () => ({}), new Date()),
+      plan: async () => ({ ...FIRST_CAPACITY_PLAN }),
+      save: hostedOnly,
+      calendar: hostedOnly,
+    };
   }
 
   /** Re-reads the ID token, so a custom claim set since sign-in (the admin claim) applies now. */
@@ -498,7 +525,10 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           const user = await this.requireUser();
           const now = new Date();
-          const { input: values, paymentToken: token } = checkNewOrder(input);
+          const { input: values, paymentToken: token } = checkNewOrder(input, {
+            catalog: FIRST_CATALOG,
+            plan: FIRST_CAPACITY_PLAN,
+          });
           if (values.paymentMethod === 'card' && !isTestPaymentToken(token)) {
             throw paymentDeclined();
           }
