@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { anonymousSessionCookie, spreadOrderBodies, useRoomyCapacity } from './lib/order-body.ts';
+import { anonymousSessionCookie, spreadOrderBodies, giveRoomyCapacity } from './lib/order-body.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import type { ServerProcess } from './lib/server-process.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
@@ -211,7 +211,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     db.pragma('foreign_keys = ON');
     const benchDb = db;
     // Crews for every order the rounds place, spread over the booking horizon (D11).
-    useRoomyCapacity(benchDb);
+    giveRoomyCapacity(benchDb);
     const bodies = spreadOrderBodies();
 
     // One anonymous visitor: their session cookie goes with every order.

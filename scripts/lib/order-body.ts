@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
 import { cairoDatePlusDays } from '../../src/domain/datetime.ts';
 import { BOOKING_HORIZON_DAYS } from '../../src/domain/pricing.ts';
-import { ROOMY_CAPACITY } from '../../src/testing/order-fixtures.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { CapacityRepository } from '../../server/src/repositories/capacity-repository.ts';
 import { orderBody } from '../../tests/api/order-fixtures.ts';
 
@@ -34,7 +34,7 @@ export function spreadOrderBodies(): () => string {
 }
 
 /** Gives the database's crews plan the most crews a plan may have (ROOMY_CAPACITY). */
-export function useRoomyCapacity(db: Database.Database): void {
+export function giveRoomyCapacity(db: Database.Database): void {
   new CapacityRepository(db).plans.save(ROOMY_CAPACITY, null);
 }
 

@@ -15,6 +15,10 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:order.priceMismatch' (field totalPrice, 400)   → 'errors:order.priceMismatch'
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
+ * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D10)
+ * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D11)
+ * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
+ * - 'errors:hostedUnsupported'       (hosted build, 409)       is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -23,6 +27,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:order.priceMismatch': 'errors:order.priceMismatch',
   'validation:payment.declined': 'errors:payment.declined',
   'errors:order.limitReached': 'errors:order.limitReached',
+  'errors:order.pricesChanged': 'errors:order.pricesChanged',
+  'errors:order.windowFull': 'errors:order.windowFull',
+  'validation:time.noWindow': 'errors:order.noWindow',
+  'errors:hostedUnsupported': 'errors:hostedUnsupported',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -44,6 +52,10 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:order.priceMismatch',
   'errors:payment.declined',
   'errors:order.limitReached',
+  'errors:order.pricesChanged',
+  'errors:order.windowFull',
+  'errors:order.noWindow',
+  'errors:hostedUnsupported',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

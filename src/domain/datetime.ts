@@ -186,3 +186,24 @@ export function formatDateTime(iso: string, language: DisplayLanguage): string {
     timeZone: CAIRO_TIME_ZONE,
   }).format(instant);
 }
+
+/** A weekday's name (0 Sunday … 6 Saturday), e.g. for "every Friday". */
+export function formatWeekday(weekday: number, language: DisplayLanguage): string {
+  // 7 January 2024 was a Sunday; noon UTC keeps every zone on that calendar day.
+  const instant = new Date(Date.UTC(2024, 0, 7 + weekday, 12));
+  return formatter(language, 'weekday', { weekday: 'long', timeZone: 'UTC' }).format(instant);
+}
+
+/** A short date with its weekday, for calendars: "Fri, 10 Jul". */
+export function formatDayShort(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'dayShort', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: CAIRO_TIME_ZONE,
+  }).format(instant);
+}

@@ -420,6 +420,19 @@ const customerInfoShape = {
 export const customerInfoSchema = object(customerInfoShape);
 export type CustomerInfoInput = z.output<typeof customerInfoSchema>;
 
+/** The customer-info screen's form: the details, and where the move ends (D10). */
+export const customerDetailsSchema = object({
+  ...customerInfoShape,
+  dropoffGovernorateId: locationId(),
+  dropoffDistrictId: locationId(),
+}).superRefine((value, ctx) =>
+  checkLocation(
+    { governorateId: value.dropoffGovernorateId, districtId: value.dropoffDistrictId },
+    ctx,
+    'dropoff',
+  ),
+);
+
 const moveType = choice(MOVE_TYPES, M.dateSelectionRequired, M.moveTypeInvalid);
 const housing = choice(HOUSING_TYPES, M.dateSelectionRequired, M.housingInvalid);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Review } from '../../src/data/port.ts';
 import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
-import { ROOMY_CAPACITY } from '../../src/testing/order-fixtures.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient } from './test-server.ts';

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonymousSessionCookie,
-  useRoomyCapacity,
+  giveRoomyCapacity,
   validOrderBody,
 } from '../../scripts/lib/order-body.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
@@ -85,7 +85,7 @@ describe('kill -9 while orders are being placed', () => {
     dbPath = join(tmp, 'afsh.sqlite');
     // Every order of every round goes into one window: give it the crews (D11).
     const db = openDatabase(dbPath);
-    useRoomyCapacity(db);
+    giveRoomyCapacity(db);
     db.close();
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CurrentUser } from '../../src/data/port.ts';
 import type { CapacityDraft } from '../../src/domain/capacity.ts';
-import { ROOMY_CAPACITY } from '../../src/testing/order-fixtures.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { build } from '../../server/src/app.ts';
 import type { BuildOptions } from '../../server/src/app.ts';
 import { createOrPromoteAdmin } from '../../server/src/auth/admins.ts';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminGuard } from './admin-guard';
+import { AdminNav } from './admin-nav';
 import { MessagesPanel } from './messages-panel';
 import { OrdersPanel } from './orders-panel';
 import { ReviewsPanel } from './reviews-panel';
@@ -48,6 +49,7 @@ function AdminPanel() {
   return (
     <div className="container page admin-page">
       <title>{t('panel.metaTitle')}</title>
+      <AdminNav />
       <header className="admin-header">
         <h1>{t('panel.title')}</h1>
         <p className="lead">{t('panel.lead')}</p>

@@ -90,12 +90,27 @@ export function OrderRow({
           <span className="admin-strong">
             <time dateTime={order.moveDate}>{formatDate(order.moveDate, language)}</time>
           </span>
-          <span className="admin-sub">{formatTime(order.moveTime, language)}</span>
+          <span className="admin-sub">
+            {order.timeWindow
+              ? t('admin:orders.windowValue', {
+                  start: formatTime(order.timeWindow.start, language),
+                  end: formatTime(order.timeWindow.end, language),
+                })
+              : formatTime(order.moveTime, language)}
+          </span>
           <span className="admin-sub">
             {labels.governorate}
             {language === 'ar' ? '، ' : ', '}
             {labels.district}
           </span>
+          {(order.dropoffGovernorateId !== order.governorateId ||
+            order.dropoffDistrictId !== order.districtId) && (
+            <span className="admin-sub">
+              {t('admin:orders.toPlace', {
+                place: `${labels.dropoffGovernorate}${language === 'ar' ? '، ' : ', '}${labels.dropoffDistrict}`,
+              })}
+            </span>
+          )}
         </td>
         <td data-label={col('service')}>
           <span className="admin-strong">{labels.moveType}</span>

@@ -5,6 +5,13 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
+import { formatDate, formatTime } from '../../../domain/datetime';
+import {
+  districtName,
+  findDistrict,
+  findGovernorate,
+  governorateName,
+} from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
   clearBookingFlow,
@@ -16,6 +23,7 @@ import {
 } from '../flow/booking-flow';
 import { celebrate } from './payment/confetti';
 import { TestModeNotice } from './payment/test-mode-notice';
+import { windowLabel } from './date/time-windows';
 import './confirmation-page.css';
 import './payment-page.css';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -62,6 +70,17 @@ export function ConfirmationPage() {
   if ('redirect' in resolved) return <Navigate to={resolved.redirect} replace />;
   const order = resolved.summary;
   const url = trackingUrl(order.orderNumber);
+  const placeOf = (governorateId: string, districtId: string) => {
+    const governorate = findGovernorate(governorateId);
+    const district = findDistrict(governorateId, districtId);
+    return [
+      district && districtName(district, language),
+      governorate && governorateName(governorate, language),
+    ]
+      .filter(Boolean)
+      .join(language === 'ar' ? '، ' : ', ');
+  };
+  const { move } = order;
 
   return (
     <div className="confirmation-page container-narrow page">
@@ -109,6 +128,29 @@ export function ConfirmationPage() {
               <bdi>{formatMoney(order.totalPrice, language)}</bdi>
             </dd>
           </div>
+          {move && (
+            <>
+              <div>
+                <dt>{t('confirmation.when')}</dt>
+                <dd>
+                  {t('recap.dateTime', {
+                    date: formatDate(move.date, language),
+                    time: move.end
+                      ? windowLabel({ start: move.start, end: move.end }, language)
+                      : formatTime(move.start, language),
+                  })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('confirmation.from')}</dt>
+                <dd>{placeOf(move.governorateId, move.districtId)}</dd>
+              </div>
+              <div>
+                <dt>{t('confirmation.to')}</dt>
+                <dd>{placeOf(move.dropoffGovernorateId, move.dropoffDistrictId)}</dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>{t('confirmation.method')}</dt>
             <dd>{t(`confirmation.methods.${order.paymentMethod}`)}</dd>

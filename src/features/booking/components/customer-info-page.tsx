@@ -13,6 +13,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useCustomerInfo } from '../hooks/use-customer-info';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { Field } from './booking-field';
+import { DropoffAreaFields } from './location/dropoff-area-fields';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
@@ -22,8 +23,8 @@ const PHONE_EXAMPLE = '010 1234 5678';
 export function CustomerInfoPage() {
   const { t } = useTranslation(['booking', 'validation']);
   const language = useDisplayLanguage();
-  const { redirect, state, ids, idFor, errors, suggestions, locate, fieldProps, ...form } =
-    useCustomerInfo();
+  const { redirect, state, ids, idFor, values, onChange, errors, ...rest } = useCustomerInfo();
+  const { suggestions, locate, fieldProps, ...form } = rest;
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -55,6 +56,15 @@ export function CustomerInfoPage() {
           <Link className="customer-location-change" to={paths.selectCity}>
             {t('customerInfo.location.change')}
           </Link>
+          <h3 className="customer-dropoff-title">{t('customerInfo.dropoffArea.title')}</h3>
+          <DropoffAreaFields
+            values={values}
+            idFor={idFor}
+            onChange={onChange}
+            invalid={errors.invalid}
+            describedBy={errors.describedBy}
+            errorText={errors.errorText}
+          />
         </section>
 
         <div className="booking-card booking-fields">
