@@ -155,7 +155,12 @@ const TRACKING_DOCUMENT_KEYS = [
   'statusHistory',
   'totalPrice',
 ];
-const PUBLIC_TRACKING_KEYS = TRACKING_DOCUMENT_KEYS.filter((key) => key !== 'orderId');
+/** The public view adds the route (null here: the hosted copy does not keep it yet). */
+const PUBLIC_TRACKING_KEYS = [
+  ...TRACKING_DOCUMENT_KEYS.filter((key) => key !== 'orderId'),
+  'governorateId',
+  'dropoffGovernorateId',
+];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -794,6 +799,9 @@ describe('tracking.get', () => {
     expect(tracking).toEqual({
       orderNumber: order.orderNumber,
       moveType: 'full',
+      // The hosted build's public copy has no route yet (issue 13): none is shown, none leaks.
+      governorateId: null,
+      dropoffGovernorateId: null,
       totalPrice: order.totalPrice,
       currency: 'EGP',
       paymentMethod: 'card',

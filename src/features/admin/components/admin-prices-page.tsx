@@ -167,7 +167,7 @@ function PricesEditor({ notify }: { notify: Notify }) {
           </h2>
           <p className="field-hint">{t('admin:prices.preview.lead')}</p>
           <div className="admin-table-scroll" aria-live="polite">
-            <table className="table admin-preview-table">
+            <table className="table admin-preview-table" aria-labelledby={`${ids}-preview`}>
               <thead>
                 <tr>
                   <th scope="col">{t('admin:prices.preview.move')}</th>
@@ -182,7 +182,9 @@ function PricesEditor({ notify }: { notify: Notify }) {
                     <th scope="row">
                       {t(`admin:prices.examples.${example.key}`)}
                       <span className="admin-sub">
-                        {t('admin:prices.preview.km', { km: num(now.distanceKm) })}
+                        {now.distanceKm > 0
+                          ? t('admin:prices.preview.km', { km: num(now.distanceKm) })
+                          : t('admin:prices.preview.local')}
                       </span>
                     </th>
                     <td>
@@ -240,7 +242,7 @@ function PricesEditor({ notify }: { notify: Notify }) {
           {t('admin:prices.history.title')}
         </h2>
         <div className="admin-table-scroll">
-          <table className="table">
+          <table className="table" aria-labelledby={`${ids}-history`}>
             <thead>
               <tr>
                 <th scope="col">{t('admin:prices.history.version')}</th>
