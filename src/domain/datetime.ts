@@ -172,6 +172,20 @@ export function formatTime(hhmm: string, language: DisplayLanguage): string {
   }).format(instant);
 }
 
+/**
+ * A crew window (D11), or a bare time when there is no end: "8:00 AM – 12:00 PM",
+ * "٨:٠٠ ص – ١٢:٠٠ م". Screens wrap it in <bdi> so the two ends keep their order in a sentence.
+ */
+export function formatTimeRange(
+  start: string,
+  end: string | null | undefined,
+  language: DisplayLanguage,
+): string {
+  return end
+    ? `${formatTime(start, language)} – ${formatTime(end, language)}`
+    : formatTime(start, language);
+}
+
 /** An instant (ISO 8601) as Cairo wall time, e.g. when an order was created or its status changed. */
 export function formatDateTime(iso: string, language: DisplayLanguage): string {
   const instant = new Date(iso);

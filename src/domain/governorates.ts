@@ -572,3 +572,31 @@ export function governorateName(
 export function districtName(d: Pick<District, 'ar' | 'en'>, language: DisplayLanguage): string {
   return language === 'en' ? d.en : d.ar;
 }
+
+/** "Maadi, Cairo" ("المعادي، القاهرة"): a district and its governorate, as far as they are known. */
+export function placeName(
+  governorateId: string | null | undefined,
+  districtId: string | null | undefined,
+  language: DisplayLanguage,
+): string {
+  const governorate = findGovernorate(governorateId);
+  const district = findDistrict(governorateId, districtId);
+  return [
+    district && districtName(district, language),
+    governorate && governorateName(governorate, language),
+  ]
+    .filter(Boolean)
+    .join(language === 'ar' ? '، ' : ', ');
+}
+
+/** A governorate's districts in the reader's alphabetical order, for a select. */
+export function districtsInOrder(
+  governorate: Governorate | undefined,
+  language: DisplayLanguage,
+): District[] {
+  if (!governorate) return [];
+  const collator = new Intl.Collator(language === 'en' ? 'en' : 'ar');
+  return [...governorate.districts].sort((a, b) =>
+    collator.compare(districtName(a, language), districtName(b, language)),
+  );
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/ui/badges';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import type { Order } from '../../../data/port';
-import { formatDate, formatDayShort, formatTime } from '../../../domain/datetime';
+import { formatDate, formatDayShort, formatTimeRange } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useCrewCalendar } from '../hooks/use-crew-calendar';
@@ -34,11 +34,7 @@ function CrewCalendar() {
   const calendar = useCrewCalendar();
   const { state, selected, selectedDay, selectedWindow } = calendar;
   const num = (n: number) => formatNumber(n, language);
-  const windowName = (start: string, end: string) =>
-    t('admin:capacity.windowName', {
-      start: formatTime(start, language),
-      end: formatTime(end, language),
-    });
+  const windowName = (start: string, end: string) => formatTimeRange(start, end, language);
   const columns = state.kind === 'loaded' ? (state.days[0]?.windows ?? []) : [];
 
   return (
@@ -75,7 +71,12 @@ function CrewCalendar() {
         </div>
       )}
       {state.kind === 'loaded' && (
-        <div className="admin-table-scroll">
+        <div
+          className="admin-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${ids}-range`}
+        >
           <table className="table admin-calendar" aria-labelledby={`${ids}-range`}>
             <thead>
               <tr>
@@ -109,20 +110,20 @@ function CrewCalendar() {
                           type="button"
                           className={`admin-calendar-cell${full ? ' is-full' : ''}${closed ? ' is-closed' : ''}`}
                           aria-pressed={isSelected}
-                          aria-label={t('admin:calendar.cellLabel', {
-                            window: windowName(load.start, load.end),
-                            day: formatDate(day.date, language),
-                            booked: num(load.booked),
-                            crews: num(load.crews),
-                          })}
                           onClick={() => calendar.select({ date: day.date, windowId: load.id })}
                         >
+                          <span className="visually-hidden">
+                            {t('admin:calendar.cellLabel', {
+                              window: windowName(load.start, load.end),
+                              day: formatDate(day.date, language),
+                            })}
+                          </span>{' '}
                           <span className="admin-calendar-count">
                             {t('admin:calendar.count', {
                               booked: num(load.booked),
                               crews: num(load.crews),
                             })}
-                          </span>
+                          </span>{' '}
                           <span className="admin-calendar-state">
                             {closed
                               ? t('admin:calendar.closed')

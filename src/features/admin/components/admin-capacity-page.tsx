@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { WEEKDAYS } from '../../../domain/capacity';
-import { formatDateTime, formatTime, formatWeekday } from '../../../domain/datetime';
+import { formatDateTime, formatTimeRange, formatWeekday } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useCapacityEditor } from '../hooks/use-capacity-editor';
@@ -63,11 +63,7 @@ function CapacityEditor({ notify }: { notify: Notify }) {
       ) : null,
     };
   };
-  const windowName = (start: string, end: string) =>
-    t('admin:capacity.windowName', {
-      start: formatTime(start, language),
-      end: formatTime(end, language),
-    });
+  const windowName = (start: string, end: string) => formatTimeRange(start, end, language);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

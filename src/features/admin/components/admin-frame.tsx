@@ -9,37 +9,22 @@ import './admin-plan.css';
  * An admin page (D2: guarded by the backend's answer): its title, the admin's pages, then the
  * page itself, with the toast for what its actions did.
  */
-export function AdminFrame({
-  metaTitle,
-  title,
-  lead,
-  children,
-}: {
+interface AdminFrameProps {
   metaTitle: string;
   title: string;
   lead: string;
   children: (notify: Notify) => ReactNode;
-}) {
+}
+
+export function AdminFrame(props: AdminFrameProps) {
   return (
     <AdminGuard>
-      <AdminFrameBody metaTitle={metaTitle} title={title} lead={lead}>
-        {children}
-      </AdminFrameBody>
+      <AdminFrameBody {...props} />
     </AdminGuard>
   );
 }
 
-function AdminFrameBody({
-  metaTitle,
-  title,
-  lead,
-  children,
-}: {
-  metaTitle: string;
-  title: string;
-  lead: string;
-  children: (notify: Notify) => ReactNode;
-}) {
+function AdminFrameBody({ metaTitle, title, lead, children }: AdminFrameProps) {
   const { notice, notify, dismiss } = useNotices();
   return (
     <div className="container page admin-page">

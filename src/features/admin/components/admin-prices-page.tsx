@@ -166,7 +166,14 @@ function PricesEditor({ notify }: { notify: Notify }) {
             {t('admin:prices.preview.title')}
           </h2>
           <p className="field-hint">{t('admin:prices.preview.lead')}</p>
-          <div className="admin-table-scroll" aria-live="polite">
+          {/* Focusable: on a phone the table scrolls sideways, by keyboard too. */}
+          <div
+            className="admin-table-scroll"
+            aria-live="polite"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${ids}-preview`}
+          >
             <table className="table admin-preview-table" aria-labelledby={`${ids}-preview`}>
               <thead>
                 <tr>
@@ -241,7 +248,12 @@ function PricesEditor({ notify }: { notify: Notify }) {
         <h2 id={`${ids}-history`} className="admin-panel-title">
           {t('admin:prices.history.title')}
         </h2>
-        <div className="admin-table-scroll">
+        <div
+          className="admin-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${ids}-history`}
+        >
           <table className="table" aria-labelledby={`${ids}-history`}>
             <thead>
               <tr>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../data/port';
 import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
-import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
+import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -91,12 +91,13 @@ export function OrderRow({
             <time dateTime={order.moveDate}>{formatDate(order.moveDate, language)}</time>
           </span>
           <span className="admin-sub">
-            {order.timeWindow
-              ? t('admin:orders.windowValue', {
-                  start: formatTime(order.timeWindow.start, language),
-                  end: formatTime(order.timeWindow.end, language),
-                })
-              : formatTime(order.moveTime, language)}
+            <bdi>
+              {formatTimeRange(
+                order.timeWindow?.start ?? order.moveTime,
+                order.timeWindow?.end,
+                language,
+              )}
+            </bdi>
           </span>
           <span className="admin-sub">
             {labels.governorate}

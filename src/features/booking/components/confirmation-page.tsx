@@ -5,13 +5,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../domain/datetime';
-import {
-  districtName,
-  findDistrict,
-  findGovernorate,
-  governorateName,
-} from '../../../domain/governorates';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { placeName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
   clearBookingFlow,
@@ -23,7 +18,6 @@ import {
 } from '../flow/booking-flow';
 import { celebrate } from './payment/confetti';
 import { TestModeNotice } from './payment/test-mode-notice';
-import { windowLabel } from './date/time-windows';
 import './confirmation-page.css';
 import './payment-page.css';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -70,16 +64,6 @@ export function ConfirmationPage() {
   if ('redirect' in resolved) return <Navigate to={resolved.redirect} replace />;
   const order = resolved.summary;
   const url = trackingUrl(order.orderNumber);
-  const placeOf = (governorateId: string, districtId: string) => {
-    const governorate = findGovernorate(governorateId);
-    const district = findDistrict(governorateId, districtId);
-    return [
-      district && districtName(district, language),
-      governorate && governorateName(governorate, language),
-    ]
-      .filter(Boolean)
-      .join(language === 'ar' ? '، ' : ', ');
-  };
   const { move } = order;
 
   return (
@@ -135,19 +119,17 @@ export function ConfirmationPage() {
                 <dd>
                   {t('recap.dateTime', {
                     date: formatDate(move.date, language),
-                    time: move.end
-                      ? windowLabel({ start: move.start, end: move.end }, language)
-                      : formatTime(move.start, language),
+                    time: formatTimeRange(move.start, move.end, language),
                   })}
                 </dd>
               </div>
               <div>
                 <dt>{t('confirmation.from')}</dt>
-                <dd>{placeOf(move.governorateId, move.districtId)}</dd>
+                <dd>{placeName(move.governorateId, move.districtId, language)}</dd>
               </div>
               <div>
                 <dt>{t('confirmation.to')}</dt>
-                <dd>{placeOf(move.dropoffGovernorateId, move.dropoffDistrictId)}</dd>
+                <dd>{placeName(move.dropoffGovernorateId, move.dropoffDistrictId, language)}</dd>
               </div>
             </>
           )}

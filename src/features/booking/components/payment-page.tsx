@@ -4,13 +4,12 @@ import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../domain/datetime';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/schemas';
 import { BookingSteps } from '../flow/booking-steps';
 import { usePayment } from '../hooks/use-payment';
 import { CardFields } from './payment/card-fields';
-import { windowLabel } from './date/time-windows';
 import { PricesChangedNotice } from './prices-changed-notice';
 import { TestModeNotice } from './payment/test-mode-notice';
 import '../../../components/ui/page-header.css';
@@ -64,9 +63,7 @@ export function PaymentPage() {
               <dd>
                 {t('recap.dateTime', {
                   date: formatDate(state.moveDate, language),
-                  time: state.windowEnd
-                    ? windowLabel({ start: state.moveTime, end: state.windowEnd }, language)
-                    : formatTime(state.moveTime, language),
+                  time: formatTimeRange(state.moveTime, state.windowEnd, language),
                 })}
               </dd>
             </div>

@@ -3,20 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { BackArrowIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../domain/datetime';
-import {
-  districtName,
-  findDistrict,
-  findGovernorate,
-  governorateName,
-} from '../../../domain/governorates';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { placeName } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { useBookingFlow } from '../flow/booking-flow';
 import { usePriceCheck } from '../flow/use-price-check';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
-import { windowLabel } from './date/time-windows';
 import { PricesChangedNotice } from './prices-changed-notice';
 import '../flow/booking-page.css';
 import './request-summary-page.css';
@@ -36,20 +30,10 @@ export function RequestSummaryPage() {
   if (redirect) return <Navigate to={redirect} replace />;
 
   const num = (n: number) => formatNumber(n, language);
-  const placeOf = (governorateId?: string, districtId?: string) => {
-    const governorate = findGovernorate(governorateId);
-    const district = findDistrict(governorateId, districtId);
-    return [
-      district && districtName(district, language),
-      governorate && governorateName(governorate, language),
-    ]
-      .filter(Boolean)
-      .join(language === 'ar' ? '، ' : ', ');
-  };
-  const place = placeOf(state.governorateId, state.districtId);
+  const place = placeName(state.governorateId, state.districtId, language);
   // The drop-off area is the pickup's unless the customer chose another (D10).
   const dropoffPlace = state.dropoffGovernorateId
-    ? placeOf(state.dropoffGovernorateId, state.dropoffDistrictId)
+    ? placeName(state.dropoffGovernorateId, state.dropoffDistrictId, language)
     : place;
 
   // Only the fields the customer gave are listed (spec): notes, for one, are optional.
@@ -68,11 +52,7 @@ export function RequestSummaryPage() {
   if (state.moveTime)
     move.push([
       t('summary.time'),
-      <bdi>
-        {state.windowEnd
-          ? windowLabel({ start: state.moveTime, end: state.windowEnd }, language)
-          : formatTime(state.moveTime, language)}
-      </bdi>,
+      <bdi>{formatTimeRange(state.moveTime, state.windowEnd, language)}</bdi>,
     ]);
   if (state.housing) move.push([t('summary.housing'), t(`pricing:housing.${state.housing}`)]);
   if (state.pickupFloor !== undefined && state.dropoffFloor !== undefined)

@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { BookedWindow, FreeWindow } from '../../../../domain/capacity';
-import { formatDate, formatTime } from '../../../../domain/datetime';
+import { formatDate, formatTimeRange } from '../../../../domain/datetime';
 import type { DisplayLanguage } from '../../../../domain/locale';
 import { useDisplayLanguage } from '../../../../i18n/use-display-language';
 import type { AvailabilityState } from '../../hooks/use-availability';
 
 /** "8:00 AM – 12:00 PM", in the reader's digits. */
-export function windowLabel(
-  window: Pick<BookedWindow, 'start' | 'end'>,
-  language: DisplayLanguage,
-): string {
-  return `${formatTime(window.start, language)} – ${formatTime(window.end, language)}`;
+function windowLabel(window: Pick<BookedWindow, 'start' | 'end'>, language: DisplayLanguage) {
+  return formatTimeRange(window.start, window.end, language);
 }
 
 interface TimeWindowsProps {

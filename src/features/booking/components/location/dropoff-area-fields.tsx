@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   districtName,
+  districtsInOrder,
   findGovernorate,
   GOVERNORATES,
   governorateName,
@@ -35,12 +36,7 @@ export function DropoffAreaFields({
   const { t } = useTranslation('booking');
   const language = useDisplayLanguage();
   const governorate = findGovernorate(values.dropoffGovernorateId);
-  const collator = new Intl.Collator(language === 'en' ? 'en' : 'ar');
-  const districts = governorate
-    ? [...governorate.districts].sort((a, b) =>
-        collator.compare(districtName(a, language), districtName(b, language)),
-      )
-    : [];
+  const districts = districtsInOrder(governorate, language);
   const hintId = `${idFor('dropoffDistrictId')}-hint`;
 
   return (
