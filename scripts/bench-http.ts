@@ -210,7 +210,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     const benchDb = db;
-    // Crews for every order the rounds place, spread over the booking horizon (D11).
+    // Crews for every order the rounds place, spread over the booking horizon (D12).
     giveRoomyCapacity(benchDb);
     const bodies = spreadOrderBodies();
 

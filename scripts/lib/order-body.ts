@@ -18,7 +18,7 @@ export function validOrderBody(): Record<string, unknown> {
 /**
  * Valid bodies for many orders in a row (the HTTP bench places thousands a second): each the
  * next window of the next day, over the whole booking horizon, so that with ROOMY_CAPACITY no
- * window runs out of crews (D11) and every request is a real order creation.
+ * window runs out of crews (D12) and every request is a real order creation.
  */
 export function spreadOrderBodies(): () => string {
   const windows = FIRST_CAPACITY_PLAN.windows;

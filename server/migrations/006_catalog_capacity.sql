@@ -1,4 +1,4 @@
--- Prices as data, moves between governorates, and crew capacity (docs/decisions.md D10, D11).
+-- Prices as data, moves between governorates, and crew capacity (docs/decisions.md D11, D12).
 
 -- Every version of the price catalog an admin saved; the highest is the current one. The rates
 -- are JSON in the shape of src/domain/pricing.ts CatalogRates, checked by the domain's schema

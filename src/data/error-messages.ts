@@ -15,8 +15,8 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:order.priceMismatch' (field totalPrice, 400)   → 'errors:order.priceMismatch'
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
- * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D10)
- * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D11)
+ * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
+ * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
  * - 'errors:hostedUnsupported'       (hosted build, 409)       is in `errors` as it is
  */

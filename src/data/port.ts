@@ -52,8 +52,8 @@ export class DataError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /**
    * What a rule's refusal tells the screen beyond its message (plain JSON from the backend, so
-   * read it with care): `totalPrice` and `catalogVersion` when prices changed (D10),
-   * `alternatives` when a window is full (D11).
+   * read it with care): `totalPrice` and `catalogVersion` when prices changed (D11),
+   * `alternatives` when a window is full (D12).
    */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
@@ -167,7 +167,7 @@ export interface MessagesPort {
   list(): Promise<ContactMessage[]>;
 }
 
-/** Prices as data (D10). */
+/** Prices as data (D11). */
 export interface PricesPort {
   /** The current catalog version. */
   catalog(): Promise<PriceCatalog>;
@@ -177,7 +177,7 @@ export interface PricesPort {
   history(): Promise<CatalogVersion[]>;
 }
 
-/** Crew capacity (D11). */
+/** Crew capacity (D12). */
 export interface CapacityPort {
   /** Which windows of `days` dates from `from` (YYYY-MM-DD, Cairo) still have a free crew. */
   availability(from: string, days: number): Promise<DayAvailability[]>;

@@ -1,5 +1,5 @@
 /**
- * Crew capacity (docs/decisions.md D11): the company works in time windows (08:00-12:00, …), each
+ * Crew capacity (docs/decisions.md D12): the company works in time windows (08:00-12:00, …), each
  * with a number of crews, and one crew serves one order per window. Dates may have exceptions (a
  * holiday, every Friday). Every time is Cairo wall time (D6). The server and each backend decide
  * with these functions; only the counting of booked orders is theirs.
@@ -234,7 +234,7 @@ export function resolveWindow(
 
 /**
  * The refusal of an order for a window with no free crew (or one that has begun), with the next
- * free windows for the screen to offer (D11).
+ * free windows for the screen to offer (D12).
  */
 export function windowFull(alternatives: readonly FreeWindow[]): RuleViolation {
   return new RuleViolation(

@@ -173,7 +173,7 @@ export function formatTime(hhmm: string, language: DisplayLanguage): string {
 }
 
 /**
- * A crew window (D11), or a bare time when there is no end: "8:00 AM – 12:00 PM",
+ * A crew window (D12), or a bare time when there is no end: "8:00 AM – 12:00 PM",
  * "٨:٠٠ ص – ١٢:٠٠ م". Screens wrap it in <bdi> so the two ends keep their order in a sentence.
  */
 export function formatTimeRange(

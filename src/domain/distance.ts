@@ -32,7 +32,7 @@ export function samePlace(a: Place, b: Place): boolean {
 }
 
 /**
- * The road distance of a move, estimated (docs/decisions.md D10): the straight line between the
+ * The road distance of a move, estimated (docs/decisions.md D11): the straight line between the
  * two districts' stored coordinates times the catalog's road factor, in whole kilometres. A move
  * inside one district is 0 km; a place we cannot locate counts as 0 rather than a guess.
  */

@@ -1,6 +1,6 @@
 import type { DisplayLanguage } from './locale';
 
-/** Degrees, WGS 84: where a place is, for the distance estimate (docs/decisions.md D10). */
+/** Degrees, WGS 84: where a place is, for the distance estimate (docs/decisions.md D11). */
 export interface Coordinates {
   lat: number;
   lon: number;
@@ -48,7 +48,7 @@ function governorate(
  * Ids are stable: orders store them, so never rename one; add new entries instead. The busiest
  * moving markets come first so the dropdown opens on them. Each row ends with the place's
  * latitude and longitude (a district's centre, a governorate's capital), to about a kilometre:
- * the distance fee is estimated from them (D10).
+ * the distance fee is estimated from them (D11).
  */
 export const GOVERNORATES: readonly Governorate[] = Object.freeze([
   governorate(

@@ -114,7 +114,7 @@ describe('checkNewOrder', () => {
   });
 });
 
-describe('prices as data (D10)', () => {
+describe('prices as data (D11)', () => {
   it('a move to another governorate pays the distance beyond the included kilometres', () => {
     const route = { dropoffGovernorateId: 'alexandria', dropoffDistrictId: 'smouha' };
     const checked = checkNewOrder(body(route), schema);
@@ -178,7 +178,7 @@ describe('prices as data (D10)', () => {
   });
 });
 
-describe('crew windows (D11)', () => {
+describe('crew windows (D12)', () => {
   it('an order holds the window it names, or the one its time falls in', () => {
     expect(checkNewOrder(body({ moveTime: '12:00', windowId: 'midday' }), schema).window).toEqual({
       id: 'midday',

@@ -38,7 +38,7 @@ export interface Order {
   /** Where the move starts (the pickup's area). */
   governorateId: string;
   districtId: string;
-  /** Where it ends (D10); the pickup's area for a move inside one district. */
+  /** Where it ends (D11); the pickup's area for a move inside one district. */
   dropoffGovernorateId: string;
   dropoffDistrictId: string;
   notes: string;
@@ -51,11 +51,11 @@ export interface Order {
   moveDate: string;
   /** HH:mm, Cairo wall time. */
   moveTime: string;
-  /** The crew window it holds (D11), as it was when booked; null for orders from before windows. */
+  /** The crew window it holds (D12), as it was when booked; null for orders from before windows. */
   timeWindow: BookedWindow | null;
   totalPrice: number;
   currency: 'EGP';
-  /** The catalog version it was priced with (D10), and its estimated distance and fee. */
+  /** The catalog version it was priced with (D11), and its estimated distance and fee. */
   catalogVersion: number;
   distanceKm: number;
   distanceFee: number;
@@ -86,7 +86,7 @@ export interface PublicTracking {
   moveDate: string;
 }
 
-/** One day of the admin's crews calendar (D11): each window's load and the orders holding it. */
+/** One day of the admin's crews calendar (D12): each window's load and the orders holding it. */
 export interface CalendarDay {
   date: string;
   /** The exception's note when the day has one (a holiday, "Friday"). */
@@ -97,7 +97,7 @@ export interface CalendarDay {
 }
 
 /**
- * The admins' calendar of `dates` (D11): each window's crews against the orders holding them,
+ * The admins' calendar of `dates` (D12): each window's crews against the orders holding them,
  * with those orders; a day's other orders (booked before the windows, or in one since removed)
  * apart. Cancelled orders hold no crew and are left out.
  */
@@ -182,21 +182,21 @@ export interface CheckedNewOrder {
   paymentToken: string | undefined;
   /** The order's price under the catalog it was checked with (its version included). */
   price: PriceBreakdown;
-  /** The crew window it asks for (D11). */
+  /** The crew window it asks for (D12). */
   window: BookedWindow;
 }
 
 export interface NewOrderContext {
-  /** The current catalog version (D10): the order is priced with it. */
+  /** The current catalog version (D11): the order is priced with it. */
   catalog: PriceCatalog;
-  /** The current crews plan (D11): the order's window must be one of it. */
+  /** The current crews plan (D12): the order's window must be one of it. */
   plan: CapacityDraft;
   /** Fixes "today" for a backend with a fake clock; by default today is read at each call. */
   schema?: ReturnType<typeof createOrderInputSchema>;
 }
 
 /**
- * The refusal of an order priced with an older catalog version at another total (D10): the
+ * The refusal of an order priced with an older catalog version at another total (D11): the
  * screen shows the new total and asks the customer to confirm it; nothing changes silently.
  */
 export function pricesChanged(price: PriceBreakdown): RuleViolation {
@@ -209,7 +209,7 @@ export function pricesChanged(price: PriceBreakdown): RuleViolation {
 }
 
 /**
- * The total an order proposes, judged against `catalog` (D2, D10): the catalog's own total is
+ * The total an order proposes, judged against `catalog` (D2, D11): the catalog's own total is
  * accepted whatever version the customer saw (nothing changes for them); another total is a
  * "prices changed" when they saw an older version, and tampering (or a bug) when they saw this one.
  */
@@ -226,8 +226,8 @@ export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): Price
 
 /**
  * Everything that decides whether a new order's body may be stored, before any backend work:
- * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D10), a
- * window of the current plan (D11) and a payment token for a card order. Throws a RuleViolation
+ * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D11), a
+ * window of the current plan (D12) and a payment token for a card order. Throws a RuleViolation
  * with the field that is wrong. Whether the window still has a free crew is the backend's to
  * count, in the transaction that stores the order.
  */

@@ -10,7 +10,7 @@ export function isMoveType(x: unknown): x is MoveType {
 }
 
 /**
- * The first version of the price catalog (docs/decisions.md D4, D10): the base price per move
+ * The first version of the price catalog (docs/decisions.md D4, D11): the base price per move
  * type. Prices are data since then: an admin saves new versions and every screen, the server and
  * each order price with a version (`PriceCatalog`). These constants are that first version, which
  * a new database starts with and the prerendered pages are built with.
@@ -66,7 +66,7 @@ export function clampWorkers(n: unknown): number {
 }
 
 /**
- * What an admin sets when saving a version (D10): the base per move type, the per-floor and
+ * What an admin sets when saving a version (D11): the base per move type, the per-floor and
  * per-extra-worker fees, the team rule's thresholds and the distance fee.
  */
 export interface CatalogRates {
@@ -88,7 +88,7 @@ export interface CatalogRates {
   };
 }
 
-/** One numbered version of the catalog, as the API and every adapter publish it (D4, D10). */
+/** One numbered version of the catalog, as the API and every adapter publish it (D4, D11). */
 export interface PriceCatalog extends CatalogRates {
   version: number;
   currency: 'EGP';
@@ -105,7 +105,7 @@ export interface CatalogVersion {
   createdBy: string | null;
 }
 
-/** The first version's rates: D4's numbers, and the distance fee that came with D10. */
+/** The first version's rates: D4's numbers, and the distance fee that came with D11. */
 export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
   base: { ...PRICE_CATALOG },
   floorFee: FLOOR_FEE,
@@ -189,14 +189,14 @@ export interface PriceInput {
   to?: Place;
 }
 
-/** Kilometres beyond the included distance, each at the catalog's rate (D10). */
+/** Kilometres beyond the included distance, each at the catalog's rate (D11). */
 export function distanceFee(catalog: CatalogRates, distanceKm: number): number {
   const extra = Math.max(0, distanceKm - catalog.distance.includedKm);
   return Math.round(extra * catalog.distance.perKm);
 }
 
 /**
- * The price of a move under one catalog version (D4, D10): base + floors + extra workers +
+ * The price of a move under one catalog version (D4, D11): base + floors + extra workers +
  * distance beyond the included kilometres. Every screen, the server and each backend call this.
  */
 export function estimatePrice(catalog: PriceCatalog, input: PriceInput): PriceBreakdown {

@@ -420,7 +420,7 @@ const customerInfoShape = {
 export const customerInfoSchema = object(customerInfoShape);
 export type CustomerInfoInput = z.output<typeof customerInfoSchema>;
 
-/** The customer-info screen's form: the details, and where the move ends (D10). */
+/** The customer-info screen's form: the details, and where the move ends (D11). */
 export const customerDetailsSchema = object({
   ...customerInfoShape,
   dropoffGovernorateId: locationId(),
@@ -557,11 +557,11 @@ export function createOrderInputSchema(now?: Date) {
     ...customerInfoShape,
     governorateId: locationId(),
     districtId: locationId(),
-    // Where the move ends (D10); without it, the pickup's governorate and district.
+    // Where the move ends (D11); without it, the pickup's governorate and district.
     dropoffGovernorateId: locationId().optional(),
     dropoffDistrictId: locationId().optional(),
     ...dateSelectionShape(now),
-    // The time window chosen on the date screen (D11); without it, the one moveTime falls in.
+    // The time window chosen on the date screen (D12); without it, the one moveTime falls in.
     windowId: z
       .string({ error: M.timeNoWindow })
       .trim()
@@ -574,7 +574,7 @@ export function createOrderInputSchema(now?: Date) {
       (value) => (typeof value === 'string' ? parsePrice(value) : value),
       z.number({ error: M.priceInvalid }).min(0, { error: M.priceInvalid }),
     ),
-    // The catalog version the customer was shown (D10); a stale one with another total is told so.
+    // The catalog version the customer was shown (D11); a stale one with another total is told so.
     catalogVersion: z
       .number({ error: M.priceInvalid })
       .int({ error: M.priceInvalid })
@@ -622,7 +622,7 @@ type PricedOrder = Pick<OrderInput, 'moveType' | 'pickupFloor' | 'dropoffFloor' 
   >;
 
 /**
- * The order's price under `catalog` (spec 9, D4, D10): the catalog with the workers the order asks
+ * The order's price under `catalog` (spec 9, D4, D11): the catalog with the workers the order asks
  * for and the distance between its pickup and drop-off areas, the same figures the estimator and
  * the date screen show. The server and every backend reject an order whose `totalPrice` differs,
  * so the stored team, route and price can never disagree.
@@ -655,7 +655,7 @@ export function expectedOrderTotal(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin: a new catalog version (D10)
+// Admin: a new catalog version (D11)
 
 function amount(max: number, message: string) {
   return z
@@ -709,7 +709,7 @@ export const catalogRatesSchema: z.ZodType<CatalogRates> = object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Admin: the crews plan (D11)
+// Admin: the crews plan (D12)
 
 const clock = z
   .string({ error: M.capacityTime })

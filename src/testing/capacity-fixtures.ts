@@ -1,4 +1,4 @@
-// Crews for test backends (D11).
+// Crews for test backends (D12).
 import { CREWS_MAX, FIRST_CAPACITY_PLAN, type CapacityDraft } from '../domain/capacity';
 
 /**

@@ -111,7 +111,7 @@ export interface MemoryBackendOptions {
   now?: Date | string;
   /** Randomness for order numbers (tests of collisions pass their own). */
   random?: () => number;
-  /** The crews plan to start with (D11); default ROOMY_CAPACITY, as the API tests' server. */
+  /** The crews plan to start with (D12); default ROOMY_CAPACITY, as the API tests' server. */
   capacity?: CapacityDraft;
 }
 
@@ -167,7 +167,7 @@ export class MemoryBackend {
   readonly orders = new Map<string, OrderRecord>();
   readonly reviews: ReviewRecord[] = [];
   readonly messages: MessageRecord[] = [];
-  /** Every catalog version (D10) and crews plan (D11), oldest first; the last is current. */
+  /** Every catalog version (D11) and crews plan (D12), oldest first; the last is current. */
   readonly catalogs: CatalogVersion[];
   readonly plans: CapacityPlan[];
 
@@ -677,7 +677,7 @@ export class MemoryDataPort implements DataPort {
   }
 
   // ------------------------------------------------------------------------------------------
-  // Prices (D10) and crews (D11)
+  // Prices (D11) and crews (D12)
 
   private createPrices(): PricesPort {
     const backend = this.backend;

@@ -99,7 +99,7 @@ describe('the crews plan (admins)', () => {
   });
 });
 
-describe('booking a window (D11)', () => {
+describe('booking a window (D12)', () => {
   it('50 customers racing for a window with 3 crews: exactly 3 get it', async () => {
     const date = cairoDatePlusDays(20);
     const customers = await Promise.all(Array.from({ length: 50 }, () => visitor()));

@@ -83,7 +83,7 @@ describe('kill -9 while orders are being placed', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'afsh-crash-'));
     dbPath = join(tmp, 'afsh.sqlite');
-    // Every order of every round goes into one window: give it the crews (D11).
+    // Every order of every round goes into one window: give it the crews (D12).
     const db = openDatabase(dbPath);
     giveRoomyCapacity(db);
     db.close();

@@ -392,7 +392,7 @@ describe('POST /api/orders', () => {
       expect(order.fullName).toBe('Mona Hassan');
     });
 
-    it('refuses a window of today that has begun, offering the next free ones (D11)', async () => {
+    it('refuses a window of today that has begun, offering the next free ones (D12)', async () => {
       at('08:30');
       const res = await (
         await visitor()

@@ -63,7 +63,7 @@ async function saveRates(rates: CatalogRates): Promise<PriceCatalog> {
 
 // The tests below build on one another: each new version is the one after the last.
 describe('GET /api/prices', () => {
-  it('serves the first version (D4, D10) to anyone, without a session', async () => {
+  it('serves the first version (D4, D11) to anyone, without a session', async () => {
     const res = await new TestClient(server.app).request('GET', '/api/prices');
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -251,7 +251,7 @@ describe('orders and catalog versions', () => {
   });
 });
 
-describe('moves between governorates (D10)', () => {
+describe('moves between governorates (D11)', () => {
   it('Cairo to Alexandria pays the distance fee the catalog formula gives', async () => {
     const catalog = await currentCatalog();
     const route = {

@@ -48,7 +48,7 @@ describe('GET /api/track/:orderNumber', () => {
     expect(tracking).toEqual({
       orderNumber: order.orderNumber,
       moveType: order.moveType,
-      // The route by governorate only (D10): never a district or an address.
+      // The route by governorate only (D11): never a district or an address.
       governorateId: order.governorateId,
       dropoffGovernorateId: order.dropoffGovernorateId,
       totalPrice: order.totalPrice,

@@ -878,7 +878,7 @@ export function describeDataPortContract(
       });
     });
 
-    describe('prices as data (D4, D10)', () => {
+    describe('prices as data (D4, D11)', () => {
       it('the catalog starts at version 1, the D4 numbers and the first distance fee', async () => {
         expect(await browser().prices.catalog()).toMatchObject({
           version: 1,
@@ -1015,7 +1015,7 @@ export function describeDataPortContract(
       });
     });
 
-    describe('crews (D11)', () => {
+    describe('crews (D12)', () => {
       /** A date of its own for each test, far from the other tests' orders. */
       let day = 100;
       const nextDate = () => futureDate((day += 3));

@@ -6,7 +6,7 @@ export function windowName(start: string, end: string, lang: 'ar' | 'en'): strin
   return `${formatTime(start, lang)} – ${formatTime(end, lang)}`;
 }
 
-/** Picks a free crew window of the chosen date once the screen offers it (D11). */
+/** Picks a free crew window of the chosen date once the screen offers it (D12). */
 export async function chooseWindow(
   scope: Page | Locator,
   lang: 'ar' | 'en',

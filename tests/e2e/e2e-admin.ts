@@ -19,7 +19,7 @@ export async function adminCookie(baseUrl: string): Promise<string> {
   return cookie;
 }
 
-/** Saves the crews plan as the admin would (D11). */
+/** Saves the crews plan as the admin would (D12). */
 export async function saveCrewsPlan(baseUrl: string, plan: CapacityDraft): Promise<void> {
   const res = await fetch(`${baseUrl}/api/capacity`, {
     method: 'PUT',

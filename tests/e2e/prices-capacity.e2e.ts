@@ -29,7 +29,7 @@ import {
 
 afterAll(closeBrowser);
 
-// Prices as data (D10), moves between governorates (D10) and crew capacity (D11), in a real
+// Prices as data (D11), moves between governorates (D11) and crew capacity (D12), in a real
 // browser against the real server. The run's server is shared by every spec: each test here
 // puts the catalog and the crews plan back as the other specs expect them.
 
@@ -59,7 +59,7 @@ async function signInAdmin(page: Page): Promise<void> {
   expect(res.ok()).toBe(true);
 }
 
-describe('prices as data (D10)', () => {
+describe('prices as data (D11)', () => {
   it('English desktop: the admin changes a price, previews it, saves; the prices page shows it', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/about' });
     const { page } = opened;
@@ -151,7 +151,7 @@ describe('prices as data (D10)', () => {
   });
 });
 
-describe('a move between governorates (D10)', () => {
+describe('a move between governorates (D11)', () => {
   it('Arabic phone: Cairo to Alexandria shows the distance line, and the order carries the route', async () => {
     const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/select-city' });
     const { page } = opened;
@@ -277,7 +277,7 @@ describe('a move between governorates (D10)', () => {
   });
 });
 
-describe('crew capacity (D11)', () => {
+describe('crew capacity (D12)', () => {
   // A date of this spec's own, with one morning crew: nobody else books it.
   const DATE = cairoDatePlusDays(150);
   const ONE_MORNING_CREW = {

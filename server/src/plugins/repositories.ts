@@ -30,9 +30,9 @@ declare module 'fastify' {
     orders: OrdersRepository;
     reviews: ReviewsRepository;
     messages: MessagesRepository;
-    /** The price catalog's versions (D10). */
+    /** The price catalog's versions (D11). */
     catalogs: VersionsRepository<CatalogRates>;
-    /** The crews plan's versions and the crews each window has given away (D11). */
+    /** The crews plan's versions and the crews each window has given away (D12). */
     capacity: CapacityRepository;
   }
 }

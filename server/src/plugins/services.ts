@@ -23,7 +23,7 @@ export interface Services {
   orders: OrdersService;
   reviews: ReviewsService;
   messages: MessagesService;
-  /** Prices as data (D10) and crew capacity (D11). */
+  /** Prices as data (D11) and crew capacity (D12). */
   catalog: CatalogService;
   capacity: CapacityService;
   /** The order limits (D8) that apply to a request. */

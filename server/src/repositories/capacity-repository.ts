@@ -7,7 +7,7 @@ import { VersionsRepository } from './versions-repository.ts';
 export type BookedCounts = Record<string, number>;
 
 /**
- * The crews plan's versions, and how many crews each window has given away (D11): every order
+ * The crews plan's versions, and how many crews each window has given away (D12): every order
  * that is not cancelled holds one crew of the window it was booked in.
  */
 export class CapacityRepository {

@@ -77,7 +77,7 @@ interface HistoryRow {
 
 /**
  * What the service has settled before the order is stored: the checked input, its price under
- * a catalog version (D10), its window (D11), and the payment.
+ * a catalog version (D11), its window (D12), and the payment.
  */
 export interface NewOrderRecord extends Pick<CheckedNewOrder, 'input' | 'price' | 'window'> {
   userId: string;

@@ -22,7 +22,7 @@ type VersionedTable =
   { table: 'price_catalogs'; column: 'rates' } | { table: 'capacity_plans'; column: 'plan' };
 
 /**
- * Numbered versions of one JSON document (D10, D11). A save adds version n + 1 in its own
+ * Numbered versions of one JSON document (D11, D12). A save adds version n + 1 in its own
  * IMMEDIATE transaction, so two admins saving at once get two versions, never one lost. The
  * current version is read by its number each time (one indexed row, nothing parsed unless it
  * changed): a check inside an order's transaction always sees the version that is committed.

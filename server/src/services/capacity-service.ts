@@ -11,7 +11,7 @@ import type { OrdersRepository } from '../repositories/orders-repository.ts';
 const CALENDAR_PAGE = 500;
 
 /**
- * Crew capacity (D11): the plan admins edit, which windows still have a free crew (for the date
+ * Crew capacity (D12): the plan admins edit, which windows still have a free crew (for the date
  * screen and, atomically, for every new order), and the admins' calendar of the coming weeks.
  */
 export class CapacityService {

@@ -11,7 +11,7 @@ function toCatalog(saved: SavedVersion<CatalogRates>): PriceCatalog {
 }
 
 /**
- * Prices as data (D10): the current catalog version for every screen and every new order, and
+ * Prices as data (D11): the current catalog version for every screen and every new order, and
  * the admins' new versions, effective at once, recorded with who and when.
  */
 export class CatalogService {

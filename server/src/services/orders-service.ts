@@ -18,7 +18,7 @@ import type { CatalogService } from './catalog-service.ts';
 
 export interface OrdersServiceOptions {
   orders: OrdersRepository;
-  /** The current price catalog (D10) and crews plan (D11) every new order is checked against. */
+  /** The current price catalog (D11) and crews plan (D12) every new order is checked against. */
   catalog: CatalogService;
   capacity: CapacityService;
   events: DomainEvents;
@@ -51,8 +51,8 @@ export class OrdersService {
   }
 
   /**
-   * Places an order for `user`, priced with the current catalog (D10) in a window with a free
-   * crew (D11). `quota` is the caller's limits (none for admins, D8). The limits and the crew
+   * Places an order for `user`, priced with the current catalog (D11) in a window with a free
+   * crew (D12). `quota` is the caller's limits (none for admins, D8). The limits and the crew
    * are checked before the card is charged, so a customer who would be refused is never charged,
    * and again in the order's own transaction, with the catalog version, where they are exact.
    */

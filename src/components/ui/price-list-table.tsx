@@ -6,7 +6,7 @@ import type { MoveType } from '../../domain/pricing';
 import './price-list-table.css';
 
 /**
- * The current price catalog (docs/decisions.md D4, D10) as a table, for the prices and
+ * The current price catalog (docs/decisions.md D4, D11) as a table, for the prices and
  * date-selection screens.
  * Its strings live under `priceList` (and the service names under `moveTypes`) in the `pricing`
  * namespace: a JSON bundle, not a feature import, so shared code may load it.

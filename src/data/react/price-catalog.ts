@@ -1,4 +1,4 @@
-// The current price catalog for every screen that shows a price (docs/decisions.md D10).
+// The current price catalog for every screen that shows a price (docs/decisions.md D11).
 import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { FIRST_CATALOG, type PriceCatalog } from '../../domain/pricing';
 import type { DataPort } from '../port';

@@ -1,4 +1,4 @@
-// The admins' crews form (D11), as plain functions: windows and exceptions as typed text, the
+// The admins' crews form (D12), as plain functions: windows and exceptions as typed text, the
 // plan they make, and its problems by field path ('windows.0.start', 'exceptions.1.date').
 import type { CapacityDraft, CapacityException } from '../../domain/capacity';
 import { normalizeDigits } from '../../domain/digits';

@@ -1,4 +1,4 @@
-// The admins' prices form (D10), as plain functions: its fields as text (typed in any digits),
+// The admins' prices form (D11), as plain functions: its fields as text (typed in any digits),
 // the rates they make, and the example totals previewed before saving.
 import { normalizeDigits } from '../../domain/digits';
 import {

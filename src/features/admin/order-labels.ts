@@ -42,7 +42,7 @@ export function statusLabel(status: string | null | undefined, language: Display
   return isOrderStatus(status) ? labels[status] : labels.unknown;
 }
 
-/** "08:00–12:00": the crew window an order holds (D11), as spreadsheets and desks read it. */
+/** "08:00–12:00": the crew window an order holds (D12), as spreadsheets and desks read it. */
 export function windowText(order: Pick<Order, 'timeWindow'>): string {
   return order.timeWindow ? `${order.timeWindow.start}–${order.timeWindow.end}` : '';
 }

@@ -55,7 +55,7 @@ export function readMoveTypeInputs(raw: unknown): MoveTypeInputs | null {
 /**
  * Carried move-type state priced with `catalog`, or null when it is missing or malformed. A
  * carried `pricing` is never trusted: it is recomputed from the inputs with the current catalog
- * (D4, D10), so a tampered or outdated total cannot reach the order.
+ * (D4, D11), so a tampered or outdated total cannot reach the order.
  */
 export function readMoveTypeState(raw: unknown, catalog: PriceCatalog): MoveTypeFlowState | null {
   const inputs = readMoveTypeInputs(raw);

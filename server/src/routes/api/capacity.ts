@@ -31,7 +31,7 @@ const rangeQuery = z.object(
 );
 
 /**
- * Crew capacity (D11): which windows still have a free crew, for anyone booking (nothing but
+ * Crew capacity (D12): which windows still have a free crew, for anyone booking (nothing but
  * yes or no per window); the plan and the calendar of the coming weeks, for admins.
  */
 export async function capacityRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import { adminRequired, userOf } from '../../plugins/sessions.ts';
 import { catalogHistoryResponse, catalogResponse } from './response-schemas.ts';
 
 /**
- * The price catalog (D4, D10): its current version for everyone; for admins, a new version
+ * The price catalog (D4, D11): its current version for everyone; for admins, a new version
  * (effective at once, recorded with who and when) and the versions saved so far.
  */
 export async function pricesRoutes(app: FastifyInstance): Promise<void> {

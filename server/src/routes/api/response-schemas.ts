@@ -25,7 +25,7 @@ function object(properties: Record<string, unknown>) {
 
 export const statusChangeSchema = object({ status: text, at: text, actor: text });
 
-/** A crew window as an order booked it (D11). */
+/** A crew window as an order booked it (D12). */
 export const bookedWindowSchema = object({ id: text, start: text, end: text });
 
 export const orderSchema = object({
@@ -64,7 +64,7 @@ export const orderSchema = object({
 
 /**
  * The public projection (toPublicTracking): these fields of an order, nothing else (D2); the
- * route by governorate only (D10).
+ * route by governorate only (D11).
  */
 export const publicTrackingSchema = object(
   Object.fromEntries(
@@ -140,7 +140,7 @@ export const messageListResponse = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Prices as data (D10) and crew capacity (D11)
+// Prices as data (D11) and crew capacity (D12)
 
 export const catalogSchema = object({
   version: integer,

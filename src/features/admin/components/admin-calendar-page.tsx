@@ -11,7 +11,7 @@ import { orderLabels } from '../order-labels';
 import { AdminFrame } from './admin-frame';
 
 /**
- * /admin-calendar (D11): the coming weeks, day by day and window by window: orders booked
+ * /admin-calendar (D12): the coming weeks, day by day and window by window: orders booked
  * against the crews working, and the orders in each window.
  */
 export function AdminCalendarPage() {

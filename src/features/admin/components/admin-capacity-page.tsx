@@ -10,7 +10,7 @@ import { AdminFrame } from './admin-frame';
 import type { Notify } from './toast';
 
 /**
- * /admin-capacity (D11): how many crews work each time window, and the dates (a holiday) or
+ * /admin-capacity (D12): how many crews work each time window, and the dates (a holiday) or
  * weekdays (Fridays) that differ. Customers are offered only windows with a free crew.
  */
 export function AdminCapacityPage() {

@@ -10,7 +10,7 @@ const SECTIONS = [
   ['calendar', paths.adminCalendar],
 ] as const;
 
-/** The admin's pages: orders, prices (D10), crews and their calendar (D11). */
+/** The admin's pages: orders, prices (D11), crews and their calendar (D12). */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (

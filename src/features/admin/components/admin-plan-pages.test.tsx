@@ -32,7 +32,7 @@ function render(ui: React.ReactElement, port: MemoryDataPort, language: 'ar' | '
   });
 }
 
-describe('AdminPricesPage (D10)', () => {
+describe('AdminPricesPage (D11)', () => {
   it('is for admins only', async () => {
     render(<AdminPricesPage />, new MemoryBackend().client());
     expect(await screen.findByText('home screen')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('AdminPricesPage (D10)', () => {
   });
 });
 
-describe('AdminCapacityPage (D11)', () => {
+describe('AdminCapacityPage (D12)', () => {
   it('changes crews, adds a Friday exception and saves the plan', async () => {
     const backend = new MemoryBackend({ capacity: FIRST_CAPACITY_PLAN });
     const port = await adminPort(backend);
@@ -144,7 +144,7 @@ describe('AdminCapacityPage (D11)', () => {
   });
 });
 
-describe('AdminCalendarPage (D11)', () => {
+describe('AdminCalendarPage (D12)', () => {
   it('shows booked against crews per window, and the orders of a window', async () => {
     const backend = new MemoryBackend({ capacity: FIRST_CAPACITY_PLAN });
     const date = futureDate(2);

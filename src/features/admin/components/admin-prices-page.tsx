@@ -12,7 +12,7 @@ import { AdminFrame } from './admin-frame';
 import type { Notify } from './toast';
 
 /**
- * /admin-prices (D10): the price catalog as data. The admin edits the current version's rates,
+ * /admin-prices (D11): the price catalog as data. The admin edits the current version's rates,
  * sees what example moves would cost before saving, and saves a new version, effective at once,
  * recorded with who and when. Orders already placed keep the version they were priced with.
  */

@@ -18,7 +18,7 @@ import type { Notify } from '../components/toast';
 type Load = { kind: 'loading' } | { kind: 'error'; messageKey: string } | { kind: 'loaded' };
 
 /**
- * The crews page's logic (D11): the current plan as a form (windows, their crews, exceptions by
+ * The crews page's logic (D12): the current plan as a form (windows, their crews, exceptions by
  * date or weekday), checked with the domain's schema, and saving it as the next version.
  */
 export function useCapacityEditor(notify: Notify) {

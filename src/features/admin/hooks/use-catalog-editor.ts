@@ -19,7 +19,7 @@ import type { Notify } from '../components/toast';
 import { useAdminList } from './use-admin-list';
 
 /**
- * The prices page's logic (D10): the saved versions (the newest is current), a form started from
+ * The prices page's logic (D11): the saved versions (the newest is current), a form started from
  * the current one and checked with the domain's schema as the admin types, the example totals
  * under both, and saving a new version, effective at once for every screen of this app.
  */

@@ -25,7 +25,7 @@ export interface CalendarCell {
 }
 
 /**
- * The crews calendar's logic (D11): two weeks from a start date (today in Cairo at first), each
+ * The crews calendar's logic (D12): two weeks from a start date (today in Cairo at first), each
  * day's windows with their orders; moving a period back or forward; the cell whose orders show.
  */
 export function useCrewCalendar() {

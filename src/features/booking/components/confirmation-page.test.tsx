@@ -105,7 +105,7 @@ describe('ConfirmationPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows when and where the move is: date, window, from and to (D10, D11)', () => {
+  it('shows when and where the move is: date, window, from and to (D11, D12)', () => {
     setup({
       ...cod,
       move: {

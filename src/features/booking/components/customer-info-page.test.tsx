@@ -52,7 +52,7 @@ describe('CustomerInfoPage', () => {
     expect(screen.getByRole('option', { name: 'القاهرة', selected: true })).toBeInTheDocument();
   });
 
-  it('keeps a move inside the pickup’s area without storing a drop-off area (D10)', async () => {
+  it('keeps a move inside the pickup’s area without storing a drop-off area (D11)', async () => {
     withLocation();
     const { user } = renderPage('en');
     await fillValid(user, 'en');
@@ -63,7 +63,7 @@ describe('CustomerInfoPage', () => {
     expect(flow.dropoffDistrictId).toBeUndefined();
   });
 
-  it('a drop-off in another governorate needs its district, then is saved (D10)', async () => {
+  it('a drop-off in another governorate needs its district, then is saved (D11)', async () => {
     withLocation();
     const { user } = renderPage('en');
     await fillValid(user, 'en');

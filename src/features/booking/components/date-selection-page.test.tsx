@@ -397,7 +397,7 @@ describe('DateSelectionPage', () => {
     });
   });
 
-  describe('crew windows (D11) and the distance line (D10)', () => {
+  describe('crew windows (D12) and the distance line (D11)', () => {
     it('offers only the windows that still have a free crew that day', async () => {
       withCustomer();
       const plan: CapacityDraft = {

@@ -13,10 +13,10 @@ import '../flow/booking-page.css';
 import './date-selection-page.css';
 
 /**
- * /date-selection: when (a date, then one of its crew windows that is still free, D11), what and
+ * /date-selection: when (a date, then one of its crew windows that is still free, D12), what and
  * where exactly, and how many workers (prefilled with the estimator's choice, or our
  * recommendation); the total follows live with the current catalog and is what the order is
- * priced at (D4, D10).
+ * priced at (D4, D11).
  */
 export function DateSelectionPage() {
   const { t } = useTranslation(['booking', 'pricing', 'validation']);

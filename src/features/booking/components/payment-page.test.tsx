@@ -132,7 +132,7 @@ describe('PaymentPage', () => {
       paid: false,
       paymentMethod: 'cod',
       totalPrice: COMPLETE_FLOW.totalPrice,
-      // When and where, for the confirmation to show (D10, D11).
+      // When and where, for the confirmation to show (D11, D12).
       move: {
         date: order.moveDate,
         start: order.moveTime,
@@ -397,7 +397,7 @@ describe('PaymentPage', () => {
     expect(readBookingFlow()).toMatchObject({ fullName: COMPLETE_FLOW.fullName });
   });
 
-  describe('prices as data (D10) and crews (D11)', () => {
+  describe('prices as data (D11) and crews (D12)', () => {
     const enBooking = { title: 'Prices have changed' };
 
     async function adminOf(backend: MemoryBackend) {

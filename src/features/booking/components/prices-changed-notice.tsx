@@ -5,7 +5,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import './prices-changed-notice.css';
 
 /**
- * "Prices changed" (D10): the total the customer confirmed, the new one, and a button to accept
+ * "Prices changed" (D11): the total the customer confirmed, the new one, and a button to accept
  * it. Shown on the summary and the payment screen; nothing is paid at a total not seen here.
  */
 export const PricesChangedNotice = forwardRef<

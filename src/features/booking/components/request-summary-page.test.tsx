@@ -105,7 +105,7 @@ describe('RequestSummaryPage', () => {
     expect(location()).toBe('/date-selection');
   });
 
-  it('shows where the move ends, its time window and its distance (D10, D11)', () => {
+  it('shows where the move ends, its time window and its distance (D11, D12)', () => {
     writeBookingFlow({
       ...complete,
       dropoffGovernorateId: 'alexandria',

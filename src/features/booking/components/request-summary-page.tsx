@@ -31,7 +31,7 @@ export function RequestSummaryPage() {
 
   const num = (n: number) => formatNumber(n, language);
   const place = placeName(state.governorateId, state.districtId, language);
-  // The drop-off area is the pickup's unless the customer chose another (D10).
+  // The drop-off area is the pickup's unless the customer chose another (D11).
   const dropoffPlace = state.dropoffGovernorateId
     ? placeName(state.dropoffGovernorateId, state.dropoffDistrictId, language)
     : place;
@@ -129,7 +129,7 @@ export function RequestSummaryPage() {
           }
           next={t('summary.confirm')}
           onNext={() =>
-            // A new total goes on to payment only once accepted (D10).
+            // A new total goes on to payment only once accepted (D11).
             check.changed ? noticeRef.current?.focus() : void navigate(paths.payment)
           }
         />

@@ -30,14 +30,14 @@ export interface BookingFlowState {
   governorateId?: string;
   districtId?: string;
   locationSource?: 'gps' | 'manual';
-  /** Where the move ends (D10): chosen on /customer-info, the pickup's area until then. */
+  /** Where the move ends (D11): chosen on /customer-info, the pickup's area until then. */
   dropoffGovernorateId?: string;
   dropoffDistrictId?: string;
   /** From /prices or the date screen. */
   moveType?: MoveType;
   /**
    * The total last carried or confirmed, kept as a record of what the customer was shown, with
-   * the catalog version it came from (D10). No screen prices from it: they all read
+   * the catalog version it came from (D11). No screen prices from it: they all read
    * flowPrice(state, catalog), computed from the choices below with the current catalog; when
    * that differs from what was confirmed, the customer is told before paying.
    */
@@ -49,7 +49,7 @@ export interface BookingFlowState {
   pickupAddress?: string;
   dropoffAddress?: string;
   notes?: string;
-  /** YYYY-MM-DD and HH:mm, Cairo wall time; the time is the chosen crew window's start (D11). */
+  /** YYYY-MM-DD and HH:mm, Cairo wall time; the time is the chosen crew window's start (D12). */
   moveDate?: string;
   moveTime?: string;
   windowId?: string;
@@ -250,7 +250,7 @@ export const confirmationSchema = z.object({
   paid: z.boolean(),
   paymentMethod: z.enum(['card', 'cod']),
   totalPrice: z.number().finite().min(0),
-  /** When and where (D10, D11); absent in a confirmation kept by an older release. */
+  /** When and where (D11, D12); absent in a confirmation kept by an older release. */
   move: z
     .object({
       date: z.string().refine(isValidYmd),

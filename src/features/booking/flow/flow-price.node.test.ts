@@ -27,7 +27,7 @@ describe('flowPrice', () => {
     expect(price.total).toBe(1500 + 3 * 80 + 3 * 250);
   });
 
-  it('prices with the catalog it is given (D10)', () => {
+  it('prices with the catalog it is given (D11)', () => {
     const v2 = catalogFromRates(
       { ...FIRST_CATALOG_RATES, base: { ...FIRST_CATALOG_RATES.base, full: 2000 } },
       2,
@@ -37,7 +37,7 @@ describe('flowPrice', () => {
     expect(flowPrice(choice, v2).breakdown.catalogVersion).toBe(2);
   });
 
-  it('adds the distance between the pickup and drop-off areas, as the server does (D10)', () => {
+  it('adds the distance between the pickup and drop-off areas, as the server does (D11)', () => {
     const route = {
       governorateId: 'cairo',
       districtId: 'maadi',

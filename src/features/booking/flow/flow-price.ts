@@ -15,7 +15,7 @@ import { orderPrice } from '../../../domain/schemas';
 
 /** The choices a booking is priced from, as the flow (or a step's form) holds them. */
 export interface PriceChoice {
-  /** Where the move starts and ends (D10); a drop-off area not given is the pickup's. */
+  /** Where the move starts and ends (D11); a drop-off area not given is the pickup's. */
   governorateId?: string;
   districtId?: string;
   dropoffGovernorateId?: string;
@@ -57,7 +57,7 @@ export function flowRoute(choice: PriceChoice) {
 }
 
 /**
- * The one place the booking screens price a move (D4, D10): the date screen's live total, the
+ * The one place the booking screens price a move (D4, D11): the date screen's live total, the
  * location badge, the summary, the payment page and the order sent to the server all read it,
  * with the current catalog, and it is built from the same domain functions the server checks
  * the total with. The estimator on /move-type prices with `estimatePrice` too, so the same

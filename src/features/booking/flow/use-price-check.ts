@@ -10,7 +10,7 @@ export interface PriceCheck {
   catalogVersion: number;
   /**
    * The backend's current catalog gives another total than the one the customer confirmed on
-   * the date screen: they must see both and accept the new one before paying (D10).
+   * the date screen: they must see both and accept the new one before paying (D11).
    */
   changed: boolean;
   /** The confirmed total, when it changed. */
@@ -22,7 +22,7 @@ export interface PriceCheck {
 }
 
 /**
- * The booking's total against the catalog it was confirmed with (D10). A version the backend has
+ * The booking's total against the catalog it was confirmed with (D11). A version the backend has
  * not confirmed in this page (the build's, or the last one this tab saw) never contradicts what
  * the customer confirmed: until the backend answers, the confirmed total stands.
  */

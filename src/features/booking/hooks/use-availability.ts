@@ -11,7 +11,7 @@ export type AvailabilityState =
   | {
       status: 'ready';
       date: string;
-      /** The date's windows that still have a free crew, in time order (D11). */
+      /** The date's windows that still have a free crew, in time order (D12). */
       free: PublicWindow[];
       /** When none is free: the next free windows of the following days. */
       next: FreeWindow[];

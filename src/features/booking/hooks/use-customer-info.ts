@@ -44,7 +44,7 @@ export function useCustomerInfo() {
     pickupAddress: state.pickupAddress ?? '',
     dropoffAddress: state.dropoffAddress ?? '',
     notes: state.notes ?? '',
-    // Where the move ends (D10): the pickup's area until the customer picks another.
+    // Where the move ends (D11): the pickup's area until the customer picks another.
     dropoffGovernorateId: state.dropoffGovernorateId ?? state.governorateId ?? '',
     dropoffDistrictId: state.dropoffDistrictId ?? state.districtId ?? '',
   }));

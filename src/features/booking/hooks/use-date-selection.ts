@@ -20,9 +20,9 @@ export type FloorField = 'pickupFloor' | 'dropoffFloor';
 
 /**
  * The date screen's logic: its draft (prefilled from the flow, so from the estimator too), the
- * crew windows still free on the chosen date (D11), the live price from the flow's one price
+ * crew windows still free on the chosen date (D12), the live price from the flow's one price
  * function with the current catalog, and Next, which stores the choice with exactly the total
- * and catalog version the server will check (D4, D10).
+ * and catalog version the server will check (D4, D11).
  */
 export function useDateSelection() {
   const navigate = useNavigate();
@@ -96,7 +96,7 @@ export function useDateSelection() {
     event.preventDefault();
     const parsed = dateSelectionSchema()
       .superRefine((data, ctx) => {
-        // Only a window the backend has just offered as free (D11).
+        // Only a window the backend has just offered as free (D12).
         if (data.moveTime && !chosenIsFree) {
           ctx.addIssue({
             code: 'custom',

@@ -48,7 +48,7 @@ export interface SaveProblem {
   fields: { name: string; message: string }[];
   /** Where the customer can fix it. */
   fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact';
-  /** The new total when prices changed (D10). */
+  /** The new total when prices changed (D11). */
   newTotal?: number;
 }
 
@@ -92,7 +92,7 @@ function orderFromFlow(
     ...(state.windowId ? { windowId: state.windowId } : {}),
     paymentMethod,
     // What the customer was shown and accepted, with its catalog version: the server says when
-    // prices have changed since (D10).
+    // prices have changed since (D11).
     totalPrice: total,
     catalogVersion,
     ...(paymentToken ? { paymentToken } : {}),
@@ -111,7 +111,7 @@ function problemFrom(error: unknown): SaveProblem {
         .filter((field) => field.message !== message)
     : [];
   if (message === 'errors:order.priceMismatch') return { message, fields, fix: 'dateSelection' };
-  // D10: the new total is shown; the screen also asks for the new catalog and offers to accept it.
+  // D11: the new total is shown; the screen also asks for the new catalog and offers to accept it.
   if (message === 'errors:order.pricesChanged') {
     const newTotal = isDataError(error) ? error.details?.totalPrice : undefined;
     return {
@@ -120,7 +120,7 @@ function problemFrom(error: unknown): SaveProblem {
       ...(typeof newTotal === 'number' ? { newTotal } : {}),
     };
   }
-  // D11: another customer took the last crew of that window, or it has begun.
+  // D12: another customer took the last crew of that window, or it has begun.
   if (message === 'errors:order.windowFull' || message === 'errors:order.noWindow') {
     return { message, fields: [], fix: 'chooseTime' };
   }
@@ -200,7 +200,7 @@ export function usePayment() {
   };
 
   const save = async () => {
-    // A new total is paid only once the customer has seen and accepted it (D10).
+    // A new total is paid only once the customer has seen and accepted it (D11).
     if (check.changed) {
       requestAnimationFrame(() => noticeRef.current?.focus());
       return;

@@ -60,7 +60,7 @@ describe('MyOrdersPage', () => {
     );
   });
 
-  it('names where a move to another governorate ends, and its time window (D10, D11)', async () => {
+  it('names where a move to another governorate ends, and its time window (D11, D12)', async () => {
     const backend = new MemoryBackend();
     const port = backend.client();
     await port.auth.ensureSession();

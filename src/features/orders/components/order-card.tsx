@@ -19,7 +19,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
   const ids = useId();
   const num = (n: number) => formatNumber(n, language);
   const place = placeName(order.governorateId, order.districtId, language);
-  // Where the move ends (D10), when it leaves the pickup's district.
+  // Where the move ends (D11), when it leaves the pickup's district.
   const dropoffPlace =
     order.dropoffGovernorateId !== order.governorateId ||
     order.dropoffDistrictId !== order.districtId

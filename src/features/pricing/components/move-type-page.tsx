@@ -42,7 +42,7 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const ids = useId();
-  // The current catalog (D10): the build's one in the prerendered page, then the backend's.
+  // The current catalog (D11): the build's one in the prerendered page, then the backend's.
   const catalog = usePriceCatalog();
 
   // Coming back to this screen (or reloading it) restores the last answers, if any.

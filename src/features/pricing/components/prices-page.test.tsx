@@ -192,7 +192,7 @@ describe('PricesPage', () => {
   });
 });
 
-describe('PricesPage with prices as data (D10)', () => {
+describe('PricesPage with prices as data (D11)', () => {
   it('first shows the build’s catalog, then the backend’s current version in place', async () => {
     const backend = new MemoryBackend();
     backend.createAdmin('admin@afsh.test', 'Admin-pass-2026');

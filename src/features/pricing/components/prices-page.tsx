@@ -26,7 +26,7 @@ export function PricesPage() {
   const ids = useId();
   const catalog = usePriceCatalog();
 
-  // The estimate from /move-type, priced with the current catalog (D10), never a carried total.
+  // The estimate from /move-type, priced with the current catalog (D11), never a carried total.
   const [carried] = useState(() => readMoveTypeInputs(location.state));
   const carriedPricing = carried ? estimatePrice(catalog, carried) : null;
   const [selected, setSelected] = useState<MoveType | null>(carried?.moveType ?? null);

@@ -97,7 +97,7 @@ describe('TrackOrderPage', () => {
     expect(within(history).getAllByRole('listitem')).toHaveLength(1);
     expect(within(history).getByText(enCommon.status.received)).toBeInTheDocument();
 
-    // The route by governorate only (D10): the district stays private.
+    // The route by governorate only (D11): the district stays private.
     expect(screen.getByText('Within Cairo')).toBeInTheDocument();
     const text = container.textContent ?? '';
     expect(text).not.toContain('Maadi');

@@ -21,7 +21,7 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
   const historyId = `${ids}-history`;
   const qrId = `${ids}-qr`;
   const number = <bdi className="ltr-value">{tracking.orderNumber}</bdi>;
-  // The route by governorate only (D2, D10): never a district or an address.
+  // The route by governorate only (D2, D11): never a district or an address.
   const from = findGovernorate(tracking.governorateId);
   const to = findGovernorate(tracking.dropoffGovernorateId) ?? from;
 

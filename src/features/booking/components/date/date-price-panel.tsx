@@ -107,7 +107,7 @@ export function DatePricePanel({
 }
 
 /**
- * The distance fee as its own line (D10): the estimated road distance between the two areas and
+ * The distance fee as its own line (D11): the estimated road distance between the two areas and
  * what it costs beyond the kilometres every move includes.
  */
 export function DistanceRow({ price }: { price: Pick<FlowPrice, 'breakdown'> }) {

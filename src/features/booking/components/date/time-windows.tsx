@@ -22,7 +22,7 @@ interface TimeWindowsProps {
 }
 
 /**
- * The crew windows of the chosen date that still have a free crew (D11), as radio cards; only
+ * The crew windows of the chosen date that still have a free crew (D12), as radio cards; only
  * those are offered. A full day offers the next free windows instead, and a failed look-up a
  * retry. Every time is Cairo's.
  */

@@ -21,7 +21,7 @@ interface DropoffAreaFieldsProps {
 }
 
 /**
- * Where the move ends (D10): a governorate, then one of its districts, the pickup's area until the
+ * Where the move ends (D11): a governorate, then one of its districts, the pickup's area until the
  * customer picks another. Moving further than the catalog's included kilometres adds a distance
  * fee, which the date screen shows as its own line.
  */
