@@ -283,3 +283,84 @@ describe('migration 006: prices as data, drop-off areas and crew windows', () =>
     expect(JSON.parse(plans[0]!.plan)).toEqual({ windows, exceptions });
   });
 });
+
+describe('migration 006 on a database that ran 010 first (issue 14 merged before issue 16)', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-late-006-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Tables, their columns (by name: the order may differ) and the indexes, as SQLite has them. */
+  function schemaOf(db: Database.Database) {
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((t) => t.name);
+    return {
+      tables: Object.fromEntries(
+        tables.map((name) => [
+          name,
+          (db.pragma(`table_info(${name})`) as { name: string; type: string; notnull: number }[])
+            .map(({ name: column, type, notnull }) => `${column} ${type} ${notnull}`)
+            .sort(),
+        ]),
+      ),
+      indexes: db
+        .prepare<[], { name: string; sql: string | null }>(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name",
+        )
+        .all(),
+    };
+  }
+
+  it('applies 006 at the next start, keeps 010’s data, and ends with the schema of a new database', () => {
+    const before = join(dir, 'before-006');
+    mkdirSync(before);
+    for (const migration of listMigrations().filter((m) => m.version !== 6)) {
+      copyFileSync(migration.file, join(before, migration.file.split('/').pop()!));
+    }
+    const db = databaseBefore004(dir);
+    try {
+      runMigrations(db, before);
+      db.prepare(
+        "UPDATE orders SET move_time = '13:00', language = 'en', notify_consent = 1 WHERE id = 'o1'",
+      ).run();
+
+      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([6]);
+      expect(
+        db
+          .prepare(
+            `SELECT language, notify_consent, dropoff_governorate_id, dropoff_district_id,
+                    window_id, catalog_version, distance_fee FROM orders WHERE id = 'o1'`,
+          )
+          .get(),
+      ).toEqual({
+        language: 'en',
+        notify_consent: 1,
+        dropoff_governorate_id: 'cairo',
+        dropoff_district_id: 'nasr-city',
+        window_id: 'midday',
+        catalog_version: 1,
+        distance_fee: 0,
+      });
+      expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+
+      const fresh = new Database(join(dir, 'fresh.sqlite'));
+      try {
+        runMigrations(fresh, MIGRATIONS_DIR);
+        expect(schemaOf(db)).toEqual(schemaOf(fresh));
+      } finally {
+        fresh.close();
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
