@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { usePriceCatalog } from '../../data/react/price-catalog';
+import { useCatalogState } from '../../data/react/price-catalog';
 import { formatMoney, formatNumber } from '../../domain/money';
 import { MOVE_TYPES } from '../../domain/pricing';
 import type { MoveType } from '../../domain/pricing';
+import { PendingFigure } from './pending-figure';
 import './price-list-table.css';
 
 /**
  * The current price catalog (docs/decisions.md D4, D11) as a table, for the prices and
- * date-selection screens.
+ * date-selection screens; its figures are placeholders until the catalog is known.
  * Its strings live under `priceList` (and the service names under `moveTypes`) in the `pricing`
  * namespace: a JSON bundle, not a feature import, so shared code may load it.
  */
@@ -20,12 +21,13 @@ export function PriceListTable({
 }) {
   const { t, i18n } = useTranslation('pricing');
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
-  const money = (amount: number) => <bdi>{formatMoney(amount, language)}</bdi>;
-  const catalog = usePriceCatalog();
+  const { catalog, pending } = useCatalogState();
+  const figure = (text: string) => <PendingFigure pending={pending}>{text}</PendingFigure>;
+  const money = (amount: number) => <bdi>{figure(formatMoney(amount, language))}</bdi>;
 
   return (
     <div className={['price-list', className].filter(Boolean).join(' ')}>
-      <table className="table price-list-table">
+      <table className="table price-list-table" aria-busy={pending || undefined}>
         <caption>{t('priceList.caption')}</caption>
         <thead>
           <tr>
@@ -64,7 +66,9 @@ export function PriceListTable({
             <th scope="row">{t('priceList.floorFee')}</th>
             <td className="price-list-amount">
               <bdi>
-                {t('priceList.floorFeeValue', { price: formatMoney(catalog.floorFee, language) })}
+                {figure(
+                  t('priceList.floorFeeValue', { price: formatMoney(catalog.floorFee, language) }),
+                )}
               </bdi>
             </td>
           </tr>
@@ -72,23 +76,29 @@ export function PriceListTable({
             <th scope="row">{t('priceList.workerFee')}</th>
             <td className="price-list-amount">
               <bdi>
-                {t('priceList.workerFeeValue', {
-                  price: formatMoney(catalog.workerExtraPerHead, language),
-                })}
+                {figure(
+                  t('priceList.workerFeeValue', {
+                    price: formatMoney(catalog.workerExtraPerHead, language),
+                  }),
+                )}
               </bdi>
             </td>
           </tr>
           <tr>
             <th scope="row">
-              {t('priceList.distanceFee', {
-                km: formatNumber(catalog.distance.includedKm, language),
-              })}
+              {figure(
+                t('priceList.distanceFee', {
+                  km: formatNumber(catalog.distance.includedKm, language),
+                }),
+              )}
             </th>
             <td className="price-list-amount">
               <bdi>
-                {t('priceList.distanceFeeValue', {
-                  price: formatMoney(catalog.distance.perKm, language),
-                })}
+                {figure(
+                  t('priceList.distanceFeeValue', {
+                    price: formatMoney(catalog.distance.perKm, language),
+                  }),
+                )}
               </bdi>
             </td>
           </tr>

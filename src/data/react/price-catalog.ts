@@ -12,14 +12,32 @@ export interface CatalogState {
    * prices changed on its strength.
    */
   confirmed: boolean;
+  /**
+   * True while the page knows no catalog but the one it was built with, which may be out of
+   * date: in the prerendered HTML, in the render that hydrates it, and on a tab's first page
+   * until the backend answers. Public pages then show figures as same-sized placeholders
+   * (PendingFigure) rather than prices that may be wrong.
+   */
+  pending: boolean;
 }
 
 /**
  * What the prerendered HTML shows and the browser's first render hydrates with (architecture
- * habit 10): the first catalog version, which the build knows. After hydration the screens show
- * the last catalog this tab saw at once, then the current one as soon as the backend answers.
+ * habit 10): no catalog yet, so no price in the HTML. After hydration the screens show the last
+ * catalog this tab saw at once, then the current one as soon as the backend answers.
  */
-const BUILD_STATE: CatalogState = Object.freeze({ catalog: FIRST_CATALOG, confirmed: false });
+const PENDING_STATE: CatalogState = Object.freeze({
+  catalog: FIRST_CATALOG,
+  confirmed: false,
+  pending: true,
+});
+
+/** Without a DataPort (a component rendered on its own): the build's catalog, as it is. */
+const BUILD_STATE: CatalogState = Object.freeze({
+  catalog: FIRST_CATALOG,
+  confirmed: false,
+  pending: false,
+});
 
 /** The last catalog this tab saw, so the next page shows it right after hydration. */
 const STORAGE_KEY = 'afsh.catalog';
@@ -38,12 +56,12 @@ function readStored(): CatalogState {
       typeof (parsed as PriceCatalog).distance === 'object' &&
       typeof (parsed as PriceCatalog).team === 'object'
     ) {
-      return { catalog: parsed as PriceCatalog, confirmed: false };
+      return { catalog: parsed as PriceCatalog, confirmed: false, pending: false };
     }
   } catch {
-    // Blocked or corrupt storage: the build's catalog until the backend answers.
+    // Blocked or corrupt storage: nothing known until the backend answers.
   }
-  return BUILD_STATE;
+  return PENDING_STATE;
 }
 
 function store(catalog: PriceCatalog): void {
@@ -72,19 +90,32 @@ class CatalogStore {
   snapshot = () => this.state;
 
   set(catalog: PriceCatalog): void {
-    this.state = { catalog, confirmed: true };
     store(catalog);
+    this.#publish({ catalog, confirmed: true, pending: false });
+  }
+
+  #publish(state: CatalogState): void {
+    this.state = state;
     for (const listener of [...this.#listeners]) listener();
   }
 
-  /** Asks the backend for the current version (once at a time); keeps what it has on failure. */
+  /**
+   * Asks the backend for the current version (once at a time). On failure it keeps what it has,
+   * and a page still waiting shows the build's catalog rather than placeholders for good.
+   */
   load(): Promise<PriceCatalog> {
     this.#loading ??= this.port.prices
       .catalog()
-      .then((catalog) => {
-        this.set(catalog);
-        return catalog;
-      })
+      .then(
+        (catalog) => {
+          this.set(catalog);
+          return catalog;
+        },
+        (error: unknown) => {
+          if (this.state.pending) this.#publish({ ...this.state, pending: false });
+          throw error;
+        },
+      )
       .finally(() => {
         this.#loading = null;
       });
@@ -105,11 +136,13 @@ function storeFor(port: DataPort): CatalogStore {
 
 const noSubscription = () => () => {};
 const buildSnapshot = () => BUILD_STATE;
+const pendingSnapshot = () => PENDING_STATE;
 
 /**
- * The current catalog and whether the backend confirmed it. The first use in a page asks the
- * backend; `refresh` asks again (after "prices changed", after an admin saved a version).
- * Without a DataPort (a component rendered on its own) it is the build's catalog.
+ * The current catalog, whether the backend confirmed it, and whether it is still unknown
+ * (`pending`). The first use in a page asks the backend; `refresh` asks again (after "prices
+ * changed", after an admin saved a version). Without a DataPort (a component rendered on its
+ * own) it is the build's catalog.
  */
 export function useCatalogState(): CatalogState & { refresh(): Promise<PriceCatalog | null> } {
   const port = useContext(DataPortContext);
@@ -117,7 +150,7 @@ export function useCatalogState(): CatalogState & { refresh(): Promise<PriceCata
   const state = useSyncExternalStore(
     catalogs?.subscribe ?? noSubscription,
     catalogs?.snapshot ?? buildSnapshot,
-    buildSnapshot,
+    catalogs ? pendingSnapshot : buildSnapshot,
   );
   useEffect(() => {
     if (catalogs && !catalogs.state.confirmed) catalogs.load().catch(() => undefined);

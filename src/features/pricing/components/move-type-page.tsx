@@ -4,7 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { NumberStepper } from '../../../components/ui/number-stepper';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { usePriceCatalog } from '../../../data/react/price-catalog';
+import { PendingFigure } from '../../../components/ui/pending-figure';
+import { useCatalogState } from '../../../data/react/price-catalog';
 import {
   clampFloor,
   clampWorkers,
@@ -42,8 +43,8 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const ids = useId();
-  // The current catalog (D11): the build's one in the prerendered page, then the backend's.
-  const catalog = usePriceCatalog();
+  // The current catalog (D11): placeholders in the prerendered page, then the backend's.
+  const { catalog, pending } = useCatalogState();
 
   // Coming back to this screen (or reloading it) restores the last answers, if any.
   const [initial] = useState(() => readMoveTypeInputs(location.state) ?? draft?.load() ?? null);
@@ -93,7 +94,11 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
             value={moveType}
             onChange={setMoveType}
             priceFor={(type) => (
-              <bdi>{t('price.from', { price: formatMoney(catalog.base[type], language) })}</bdi>
+              <bdi>
+                <PendingFigure pending={pending}>
+                  {t('price.from', { price: formatMoney(catalog.base[type], language) })}
+                </PendingFigure>
+              </bdi>
             )}
           />
 
@@ -116,9 +121,11 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
                   hintId={workersHintId}
                 />
                 <p id={workersHintId} className="field-hint details-hint">
-                  {t('moveTypePage.workers.hint', {
-                    fee: formatMoney(catalog.workerExtraPerHead, language),
-                  })}
+                  <PendingFigure pending={pending}>
+                    {t('moveTypePage.workers.hint', {
+                      fee: formatMoney(catalog.workerExtraPerHead, language),
+                    })}
+                  </PendingFigure>
                 </p>
               </div>
 
@@ -145,7 +152,9 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
             <fieldset className="floors-field" aria-describedby={floorsHintId}>
               <legend className="details-legend">{t('moveTypePage.floors.legend')}</legend>
               <p id={floorsHintId} className="field-hint details-hint">
-                {t('moveTypePage.floors.hint', { fee: formatMoney(catalog.floorFee, language) })}
+                <PendingFigure pending={pending}>
+                  {t('moveTypePage.floors.hint', { fee: formatMoney(catalog.floorFee, language) })}
+                </PendingFigure>
               </p>
               <div className="floors-grid">
                 <NumberStepper
@@ -184,6 +193,7 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
         <div className="pricing-side">
           <PriceBreakdownView
             breakdown={pricing}
+            pending={pending}
             hasType={moveType !== null}
             floors={pickupFloor + dropoffFloor}
             workers={workers}

@@ -3,12 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
+import type { DataPort } from '../../../data/port';
 import {
+  catalogFromRates,
   estimatePrice,
   FIRST_CATALOG,
   MOVE_TYPES,
   PRICE_CATALOG,
   ratesOf,
+  type PriceCatalog,
 } from '../../../domain/pricing';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
@@ -221,5 +224,60 @@ describe('PricesPage with prices as data (D11)', () => {
       totalPrice: 1150,
       catalogVersion: 2,
     });
+  });
+});
+
+describe('PricesPage before the catalog is known (D11)', () => {
+  /** A client whose catalog answer waits for the test. */
+  function waitingPort() {
+    const port = new MemoryBackend().client();
+    let answer!: { resolve(catalog: PriceCatalog): void; reject(error: Error): void };
+    port.prices.catalog = () =>
+      new Promise<PriceCatalog>((resolve, reject) => {
+        answer = { resolve, reject };
+      });
+    return { port, answer: () => answer };
+  }
+
+  function renderWaiting(port: DataPort) {
+    sessionStorage.clear();
+    return renderWithProviders(<PricesPage />, { language: 'en', route: '/prices', port });
+  }
+
+  const table = () => screen.getByRole('table', { name: en.priceList.caption });
+
+  it('shows same-sized placeholders, no figure that may be out of date, then the answer', async () => {
+    const { port, answer } = waitingPort();
+    const { container } = renderWaiting(port);
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    for (const type of MOVE_TYPES) {
+      expect(table()).not.toHaveTextContent(norm(formatMoney(FIRST_CATALOG.base[type], 'en')));
+    }
+    const placeholders = container.querySelectorAll('.figure-pending');
+    expect(placeholders.length).toBeGreaterThan(MOVE_TYPES.length * 2);
+    for (const placeholder of placeholders) {
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder.textContent).not.toMatch(/[1-9]/);
+    }
+    // The placeholder keeps the figure's shape: the same text with its digits blanked.
+    expect(norm(table().querySelector('.figure-pending')!.textContent ?? '')).toBe(
+      norm(formatMoney(FIRST_CATALOG.base.full, 'en')).replace(/\d/g, '0'),
+    );
+
+    const rates = ratesOf(FIRST_CATALOG);
+    rates.base.full = 1725;
+    answer().resolve(catalogFromRates(rates, 3, new Date().toISOString()));
+    await waitFor(() => expect(table()).toHaveTextContent(norm(formatMoney(1725, 'en'))));
+    expect(table()).not.toHaveAttribute('aria-busy');
+    expect(container.querySelector('.figure-pending')).toBeNull();
+  });
+
+  it('with the backend down, shows the catalog the page was built with rather than placeholders', async () => {
+    const { port, answer } = waitingPort();
+    const { container } = renderWaiting(port);
+    expect(container.querySelector('.figure-pending')).not.toBeNull();
+    answer().reject(new Error('down'));
+    await waitFor(() => expect(container.querySelector('.figure-pending')).toBeNull());
+    expect(table()).toHaveTextContent(norm(formatMoney(FIRST_CATALOG.base.full, 'en')));
   });
 });

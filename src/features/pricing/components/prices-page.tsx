@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
-import { usePriceCatalog } from '../../../data/react/price-catalog';
+import { PendingFigure } from '../../../components/ui/pending-figure';
+import { useCatalogState } from '../../../data/react/price-catalog';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { estimatePrice, type MoveType } from '../../../domain/pricing';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -24,7 +25,7 @@ export function PricesPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const ids = useId();
-  const catalog = usePriceCatalog();
+  const { catalog, pending } = useCatalogState();
 
   // The estimate from /move-type, priced with the current catalog (D11), never a carried total.
   const [carried] = useState(() => readMoveTypeInputs(location.state));
@@ -51,6 +52,7 @@ export function PricesPage() {
             <PriceBreakdownView
               title={t('pricesPage.carried.title')}
               breakdown={carriedPricing}
+              pending={pending}
               hasType
               floors={carried.pickupFloor + carried.dropoffFloor}
               workers={carried.workers}
@@ -85,9 +87,11 @@ export function PricesPage() {
             onChange={setSelected}
             priceFor={(type) => (
               <bdi>
-                {carried && carriedPricing && carried.moveType === type
-                  ? t('price.yourEstimate', { price: money(carriedPricing.total) })
-                  : t('price.from', { price: money(catalog.base[type]) })}
+                <PendingFigure pending={pending}>
+                  {carried && carriedPricing && carried.moveType === type
+                    ? t('price.yourEstimate', { price: money(carriedPricing.total) })
+                    : t('price.from', { price: money(catalog.base[type]) })}
+                </PendingFigure>
               </bdi>
             )}
           />
