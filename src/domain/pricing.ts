@@ -1,3 +1,4 @@
+import { CURRENCY } from './currency';
 import { parseDecimal } from './digits';
 import { estimatedRoadKm, type Place } from './distance';
 
@@ -34,7 +35,7 @@ export const WORKERS_DEFAULT = 2;
 /** The first version's smallest recommended team, and the largest any version recommends. */
 export const TEAM_MIN = 2;
 export const TEAM_MAX = 6;
-export const CURRENCY = 'EGP';
+export { CURRENCY } from './currency';
 /**
  * How far ahead a move can be booked, in Cairo calendar days (today + 180 is the last one). The
  * catalog's prices and the crews behind them are planned half a year out; an order for 9999-12-31
