@@ -16,6 +16,10 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
  * - 'errors:payment.cardUnavailable' (hosted build, no gateway) is in `errors` as it is
+ * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
+ * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
+ * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
+ * - 'errors:hostedUnsupported'       (hosted build, 409)       is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -25,6 +29,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:payment.declined': 'errors:payment.declined',
   'errors:order.limitReached': 'errors:order.limitReached',
   'errors:payment.cardUnavailable': 'errors:payment.cardUnavailable',
+  'errors:order.pricesChanged': 'errors:order.pricesChanged',
+  'errors:order.windowFull': 'errors:order.windowFull',
+  'validation:time.noWindow': 'errors:order.noWindow',
+  'errors:hostedUnsupported': 'errors:hostedUnsupported',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -47,6 +55,10 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:payment.declined',
   'errors:order.limitReached',
   'errors:payment.cardUnavailable',
+  'errors:order.pricesChanged',
+  'errors:order.windowFull',
+  'errors:order.noWindow',
+  'errors:hostedUnsupported',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

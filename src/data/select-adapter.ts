@@ -96,5 +96,6 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     messages: section('messages'),
     prices: section('prices'),
     desk: section('desk'),
+    capacity: section('capacity'),
   };
 }

@@ -9,6 +9,8 @@ import {
   snap,
   VIEWPORTS,
 } from './harness.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { FIRST_CATALOG, MOVE_TYPES } from '../../src/domain/pricing.ts';
 import { PAGE_SCRIPT } from '../../src/prerender/page-script.ts';
 
 // Every public page is real HTML before any script runs (issue 12): its language, direction,
@@ -72,6 +74,23 @@ describe('prerendered pages', () => {
       expect(html.match(/<script(?![^>]*type="application\/json")/g)).toHaveLength(1);
     },
   );
+
+  it('prices pages carry placeholders in their HTML, not prices that may be out of date (D11)', async () => {
+    for (const path of ['/prices', '/move-type']) {
+      for (const lang of ['ar', 'en'] as const) {
+        const res = await fetch(`${baseUrl()}${prefixed(path, lang)}`, {
+          headers: { accept: 'text/html' },
+        });
+        const html = await res.text();
+        expect(html).toContain('class="figure-pending"');
+        for (const type of MOVE_TYPES) {
+          expect(html, `${path} ${lang} ${type}`).not.toContain(
+            formatMoney(FIRST_CATALOG.base[type], lang),
+          );
+        }
+      }
+    }
+  });
 
   it('an order’s tracking address answers the tracking shell, findable as the tracking form', async () => {
     for (const lang of ['ar', 'en'] as const) {

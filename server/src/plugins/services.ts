@@ -4,6 +4,8 @@ import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
+import { CapacityService } from '../services/capacity-service.ts';
+import { CatalogService } from '../services/catalog-service.ts';
 import { MessagesService } from '../services/messages-service.ts';
 import type { NotificationsService } from '../services/notifications-service.ts';
 import { createNotifications } from './notifications.ts';
@@ -24,6 +26,9 @@ export interface Services {
   reviews: ReviewsService;
   messages: MessagesService;
   notifications: NotificationsService;
+  /** Prices as data (D11) and crew capacity (D12). */
+  catalog: CatalogService;
+  capacity: CapacityService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
 }
@@ -36,9 +41,13 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
   const notifications = createNotifications(app, events);
+  const catalog = new CatalogService(app.catalogs);
+  const capacity = new CapacityService(app.capacity, app.orders);
   app.decorate('services', {
     orders: new OrdersService({
       orders: app.orders,
+      catalog,
+      capacity,
       events,
       payments: options.paymentProvider ?? testPaymentProvider,
       outbox: notifications,
@@ -46,6 +55,8 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     reviews: new ReviewsService(app.reviews, events),
     messages: new MessagesService(app.messages),
     notifications,
+    catalog,
+    capacity,
     orderQuota: orderQuotaPolicy(app),
   } satisfies Services);
   pruneQuotaLogWhileRunning(app);

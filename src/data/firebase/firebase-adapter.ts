@@ -66,6 +66,7 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  CapacityPort,
   PricesPort,
   PublicTracking,
   Review,
@@ -81,9 +82,10 @@ import {
   orderFromDocument,
   type FunctionName,
 } from '../../domain/hosted-store';
+import { availabilityOf, FIRST_CAPACITY_PLAN, requestedDates } from '../../domain/capacity';
 import { checkNewOrder, orderChange } from '../../domain/order';
 import { orderPaging } from '../../domain/order-query';
-import { priceCatalog } from '../../domain/pricing';
+import { FIRST_CATALOG, priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
   isDisplayableReview,
@@ -282,6 +284,7 @@ export class FirebaseDataPort implements DataPort {
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
   readonly desk: DeskPort;
+  readonly capacity: CapacityPort;
   private readonly settings: FirebaseSettings;
   /** The desks watching now (D10): each hears the messages the follower finds changed. */
   private readonly deskListeners = new Set<(change: DeskChange) => void>();
@@ -330,8 +333,32 @@ export class FirebaseDataPort implements DataPort {
     this.tracking = { get: (orderNumber) => guard(() => this.track(orderNumber)) };
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
-    this.prices = { catalog: async () => priceCatalog() };
     this.desk = this.createDesk();
+    // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
+    // serves the first catalog version and the first plan, and admins edit neither here. Who
+    // may ask is checked as on the server, so only an admin learns that.
+    const hostedOnly = (): Promise<never> =>
+      guard(async () => {
+        await this.requireAdmin();
+        throw new DataError('failed-precondition', 'errors:hostedUnsupported');
+      });
+    this.prices = { catalog: async () => priceCatalog(), save: hostedOnly, history: hostedOnly };
+    this.capacity = {
+      // Without a count of the day's orders (browsers read only their own), every window of
+      // the first plan is offered; the hosted build does not count crews yet.
+      availability: async (from, days) => {
+        const dates = requestedDates(from, days);
+        if (!dates) throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+        return availabilityOf(FIRST_CAPACITY_PLAN, dates, () => ({}), new Date());
+      },
+      plan: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          return { ...FIRST_CAPACITY_PLAN };
+        }),
+      save: hostedOnly,
+      calendar: hostedOnly,
+    };
   }
 
   /** Re-reads the ID token, so a custom claim set since sign-in (the admin claim) applies now. */
@@ -501,8 +528,9 @@ export class FirebaseDataPort implements DataPort {
       create: (input: NewOrder) =>
         guard(async () => {
           await this.requireUser();
-          // The same checks as the function, for an immediate translated error.
-          checkNewOrder(input);
+          // The same checks as the function, for an immediate translated error. The hosted
+          // build prices with the first catalog version and the first crews plan (README).
+          checkNewOrder(input, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
           return this.call<Order>('placeOrder', input);
         }),
 

@@ -16,7 +16,8 @@ import {
   type BookingFlowState,
   type ConfirmationSummary,
 } from '../flow/booking-flow';
-import { flowPrice, type FlowPrice } from '../flow/flow-price';
+import { type FlowPrice } from '../flow/flow-price';
+import { usePriceCheck, type PriceCheck } from '../flow/use-price-check';
 import { PaymentDeclinedError } from '../payment/browser-payment';
 import { browserPaymentProvider } from '../payment/payment-provider';
 import { EMPTY_CARD, type CardField, type CardValues } from '../components/payment/card-fields';
@@ -39,6 +40,8 @@ const LABELLED_FIELDS = new Set([
   'notes',
   'paymentMethod',
   'totalPrice',
+  'dropoffGovernorateId',
+  'dropoffDistrictId',
 ]);
 
 export interface SaveProblem {
@@ -46,7 +49,9 @@ export interface SaveProblem {
   message: string;
   fields: { name: string; message: string }[];
   /** Where the customer can fix it. */
-  fix?: 'dateSelection' | 'requestSummary' | 'contact';
+  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact';
+  /** The new total when prices changed (D11). */
+  newTotal?: number;
 }
 
 /**
@@ -55,7 +60,13 @@ export interface SaveProblem {
  */
 function orderFromFlow(
   state: BookingFlowState,
-  price: FlowPrice,
+  {
+    price,
+    total,
+    catalogVersion,
+  }: Pick<PriceCheck, 'total' | 'catalogVersion'> & {
+    price: FlowPrice;
+  },
   language: DisplayLanguage,
   paymentMethod: PaymentMethod,
   paymentToken?: string,
@@ -68,6 +79,12 @@ function orderFromFlow(
     notes: state.notes ?? '',
     governorateId: state.governorateId ?? '',
     districtId: state.districtId ?? '',
+    ...(state.dropoffGovernorateId && state.dropoffDistrictId
+      ? {
+          dropoffGovernorateId: state.dropoffGovernorateId,
+          dropoffDistrictId: state.dropoffDistrictId,
+        }
+      : {}),
     moveType: state.moveType ?? 'full',
     housing: price.housing,
     pickupFloor: price.pickupFloor,
@@ -75,8 +92,12 @@ function orderFromFlow(
     workers: price.workers,
     moveDate: state.moveDate ?? '',
     moveTime: state.moveTime ?? '',
+    ...(state.windowId ? { windowId: state.windowId } : {}),
     paymentMethod,
-    totalPrice: price.total ?? 0,
+    // What the customer was shown and accepted, with its catalog version: the server says when
+    // prices have changed since (D11).
+    totalPrice: total,
+    catalogVersion,
     // The customer's messages are in the language they book in (D10), and only with consent.
     language,
     notifyConsent: state.notifyConsent === true,
@@ -96,6 +117,19 @@ function problemFrom(error: unknown): SaveProblem {
         .filter((field) => field.message !== message)
     : [];
   if (message === 'errors:order.priceMismatch') return { message, fields, fix: 'dateSelection' };
+  // D11: the new total is shown; the screen also asks for the new catalog and offers to accept it.
+  if (message === 'errors:order.pricesChanged') {
+    const newTotal = isDataError(error) ? error.details?.totalPrice : undefined;
+    return {
+      message,
+      fields: [],
+      ...(typeof newTotal === 'number' ? { newTotal } : {}),
+    };
+  }
+  // D12: another customer took the last crew of that window, or it has begun.
+  if (message === 'errors:order.windowFull' || message === 'errors:order.noWindow') {
+    return { message, fields: [], fix: 'chooseTime' };
+  }
   // Over the order limit (D8): the company can still take the booking by phone.
   if (message === 'errors:order.limitReached') return { message, fields, fix: 'contact' };
   if (isDataError(error) && error.code === 'invalid-argument') {
@@ -132,8 +166,9 @@ export function usePayment() {
   // A flow without its data goes back (spec). After saving, the flow still holds it until the
   // confirmation screen has taken over.
   const redirect = missingStepFor('payment', state);
-  const price = flowPrice(state);
-  const total = price.total ?? 0;
+  const check = usePriceCheck();
+  const { total } = check;
+  const noticeRef = useRef<HTMLDivElement>(null);
 
   const chooseMethod = (next: PaymentMethod) => {
     setMethod(next);
@@ -172,6 +207,11 @@ export function usePayment() {
   };
 
   const save = async () => {
+    // A new total is paid only once the customer has seen and accepted it (D11).
+    if (check.changed) {
+      requestAnimationFrame(() => noticeRef.current?.focus());
+      return;
+    }
     const absent = missingPaymentFields(state);
     setMissing(absent);
     if (absent.length > 0) {
@@ -201,7 +241,7 @@ export function usePayment() {
       const token = checkedCard
         ? (await browserPaymentProvider().authorize(checkedCard, total)).token
         : undefined;
-      const order = await port.orders.create(orderFromFlow(state, price, language, method, token));
+      const order = await port.orders.create(orderFromFlow(state, check, language, method, token));
 
       done.current = true;
       const summary: ConfirmationSummary = {
@@ -210,6 +250,15 @@ export function usePayment() {
         paid: order.paymentStatus === 'paid',
         paymentMethod: order.paymentMethod,
         totalPrice: order.totalPrice,
+        move: {
+          date: order.moveDate,
+          start: order.moveTime,
+          end: order.timeWindow?.end ?? null,
+          governorateId: order.governorateId,
+          districtId: order.districtId,
+          dropoffGovernorateId: order.dropoffGovernorateId,
+          dropoffDistrictId: order.dropoffDistrictId,
+        },
       };
       writeConfirmation(summary);
       update({
@@ -221,7 +270,10 @@ export function usePayment() {
       // Replace: Back from the confirmation must not land on a form that would pay again.
       void navigate(paths.confirmation, { replace: true, state: summary });
     } catch (error) {
-      setProblem(problemFrom(error));
+      const found = problemFrom(error);
+      // The notice with the new total and its "accept" follows once the catalog is in.
+      if (found.message === 'errors:order.pricesChanged') void check.refresh().catch(() => {});
+      setProblem(found);
       focusAlert();
     } finally {
       if (!done.current) {
@@ -243,6 +295,12 @@ export function usePayment() {
     state,
     id,
     total,
+    priceCheck: check,
+    noticeRef,
+    acceptNewTotal: () => {
+      check.accept();
+      setProblem(null);
+    },
     method,
     chooseMethod,
     card,
