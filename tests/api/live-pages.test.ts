@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../server/src/app.ts';
 import { LIVE_PAGES_MANIFEST } from '../../src/prerender/live-pages.ts';
+import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
+import type { AuthUser } from '../../server/src/plugins/sessions.ts';
 import { makeStaticDir, type TempSite } from './helpers.ts';
 
 // /reviews is rendered at request time with the public reviews (server/src/plugins/live-pages.ts),
@@ -29,7 +31,7 @@ export async function renderPage(request) {
 interface Given {
   path: string;
   extra: unknown;
-  data: { reviews: Record<string, unknown>[] };
+  data: { reviews: Record<string, unknown>[]; catalog?: { version: number; base: unknown } };
 }
 
 const renders = () => (globalThis as { __liveRenders?: number }).__liveRenders ?? 0;
@@ -40,6 +42,7 @@ const setFailing = (fail: boolean) => {
 let site: TempSite;
 let app: FastifyInstance;
 let cookie = '';
+let userId = '';
 let postedId = '';
 
 async function writeManifest() {
@@ -57,7 +60,11 @@ async function writeManifest() {
     join(site.staticDir, LIVE_PAGES_MANIFEST),
     JSON.stringify({
       renderer: join(site.root, 'renderer.mjs'),
-      pages: { '/reviews': request('/reviews', 'ar'), '/en/reviews': request('/reviews', 'en') },
+      pages: {
+        '/reviews': request('/reviews', 'ar'),
+        '/en/reviews': request('/reviews', 'en'),
+        '/prices': request('/prices', 'ar'),
+      },
     }),
   );
 }
@@ -66,6 +73,7 @@ beforeAll(async () => {
   site = await makeStaticDir();
   const files: Record<string, string> = {
     'reviews/index.html': STATIC('ar'),
+    'prices/index.html': STATIC('ar'),
     'en/reviews/index.html': STATIC('en'),
     '404.html': STATIC('ar'),
     'en/404.html': STATIC('en'),
@@ -77,7 +85,11 @@ beforeAll(async () => {
   await writeFile(
     join(site.staticDir, 'prerendered.json'),
     JSON.stringify({
-      pages: { '/reviews': 'reviews/index.html', '/en/reviews': 'en/reviews/index.html' },
+      pages: {
+        '/reviews': 'reviews/index.html',
+        '/en/reviews': 'en/reviews/index.html',
+        '/prices': 'prices/index.html',
+      },
       shells: {},
       notFound: { ar: '404.html', en: 'en/404.html' },
     }),
@@ -97,6 +109,7 @@ beforeAll(async () => {
     },
   });
   expect(signup.statusCode).toBe(201);
+  userId = (signup.json() as { user: { id: string } }).user.id;
   cookie = signup.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 });
 
@@ -171,6 +184,23 @@ describe('live pages', () => {
     const hidden = given((await get('/reviews')).body);
     expect(hidden.data.reviews.map((r) => r.id)).not.toContain(id);
     app.services.reviews.setHidden(id, false);
+  });
+
+  it('renders /prices with the current catalog, and again when a new version is saved', async () => {
+    const first = given((await get('/prices')).body);
+    expect(first.path).toBe('/prices');
+    expect(first.data.reviews).toBeUndefined();
+    expect(first.data.catalog?.version).toBe(FIRST_CATALOG.version);
+    const before = renders();
+    await get('/prices');
+    expect(renders()).toBe(before);
+
+    const rates = ratesOf(FIRST_CATALOG);
+    rates.base.full += 10_000;
+    const saved = app.services.catalog.save(rates, { id: userId } as AuthUser);
+    const next = given((await get('/prices')).body);
+    expect(next.data.catalog?.version).toBe(saved.version);
+    expect(next.data.catalog?.base).toEqual(saved.base);
   });
 
   it('falls back to the prerendered page when the renderer fails, and tries again later', async () => {

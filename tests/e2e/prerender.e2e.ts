@@ -12,6 +12,7 @@ import {
 import { formatMoney } from '../../src/domain/money.ts';
 import { FIRST_CATALOG, MOVE_TYPES } from '../../src/domain/pricing.ts';
 import { PAGE_SCRIPT } from '../../src/prerender/page-script.ts';
+import enPricing from '../../locales/en/pricing.json';
 
 // Every public page is real HTML before any script runs (issue 12): its language, direction,
 // title, description, main heading and links to its other-language twin are in what the server
@@ -75,18 +76,26 @@ describe('prerendered pages', () => {
     },
   );
 
-  it('prices pages carry placeholders in their HTML, not prices that may be out of date (D11)', async () => {
+  it('prices pages carry the current catalog’s prices in their HTML, rendered by the server (D11)', async () => {
+    // The prerendered files hold placeholders (a build cannot know today's prices); the server
+    // renders these pages with the catalog it prices orders with.
+    const { catalog } = (await (await fetch(`${baseUrl()}/api/prices`)).json()) as {
+      catalog: typeof FIRST_CATALOG;
+    };
     for (const path of ['/prices', '/move-type']) {
       for (const lang of ['ar', 'en'] as const) {
         const res = await fetch(`${baseUrl()}${prefixed(path, lang)}`, {
           headers: { accept: 'text/html' },
         });
-        const html = await res.text();
-        expect(html).toContain('class="figure-pending"');
-        for (const type of MOVE_TYPES) {
-          expect(html, `${path} ${lang} ${type}`).not.toContain(
-            formatMoney(FIRST_CATALOG.base[type], lang),
-          );
+        const html = (await res.text()).replace(/<script[\s\S]*?<\/script>/g, '');
+        expect(html, `${path} ${lang}`).not.toContain('class="figure-pending"');
+        expect(html, `${path} ${lang}`).toContain(formatMoney(catalog.base.full, lang));
+        if (path === '/prices') {
+          for (const type of MOVE_TYPES) {
+            expect(html, `${path} ${lang} ${type}`).toContain(
+              formatMoney(catalog.base[type], lang),
+            );
+          }
         }
       }
     }
@@ -122,6 +131,12 @@ describe('prerendered pages', () => {
         await page.goto(baseUrl() + path);
         await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        if (path === '/en/prices') {
+          // The server rendered the prices with the current catalog: they are there without
+          // JavaScript, not placeholders.
+          const list = page.getByRole('table', { name: enPricing.priceList.caption });
+          expect(await list.textContent()).toContain(formatMoney(FIRST_CATALOG.base.full, 'en'));
+        }
         await snap(page, `prerender-no-js-${lang}-${viewport}`);
       } finally {
         await context.close();

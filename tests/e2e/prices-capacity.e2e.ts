@@ -86,7 +86,15 @@ describe('prices as data (D11)', () => {
       await page.getByText(`Version ${version} saved.`, { exact: false }).waitFor();
       await snap(page, 'prices-admin-prices-saved-en-desktop');
 
-      // A visitor (another browser) sees the new price on the prerendered page once hydrated.
+      // The server renders the prices page with the current catalog: the new price is in the
+      // HTML a visitor receives, before any script runs.
+      const html = await (
+        await fetch(`${baseUrl()}/en/prices`, { headers: { accept: 'text/html' } })
+      ).text();
+      expect(norm(html.replace(/<script[\s\S]*?<\/script>/g, ''))).toContain(
+        norm(formatMoney(1175, 'en')),
+      );
+      // A visitor (another browser) sees the new price, and the page hydrates without a mismatch.
       const visitor = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/prices' });
       try {
         const table = visitor.page

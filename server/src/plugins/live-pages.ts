@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Review } from '../../../src/domain/reviews.ts';
 import { LANGUAGES, localizedPath } from '../../../src/i18n/languages.ts';
 import {
+  LIVE_PAGE_DATA,
   LIVE_PAGE_PATHS,
   LIVE_PAGES_MANIFEST,
+  type InitialData,
   type LivePageRequest,
   type LivePagesManifest,
 } from '../../../src/prerender/live-pages.ts';
@@ -16,7 +18,7 @@ interface Renderer {
   renderPage(
     request: LivePageRequest & {
       assetsForModules(modules: readonly string[]): { modulePreloads: string[]; styles: string[] };
-      initialData: { reviews: Review[] };
+      initialData: InitialData;
     },
   ): Promise<{ html: string }>;
 }
@@ -31,11 +33,11 @@ const publicReview = ({ id, name, review, rating, createdAt }: Review): Review =
 });
 
 /**
- * The live pages (src/prerender/live-pages.ts: the reviews) rendered at request time with their
- * data, by the renderer the build left for them, so the reviews are in the HTML a phone receives
- * rather than arriving after the page's code. One render per page and language, kept until the
- * public list changes (a review posted, hidden, shown again or deleted) or a new build replaces
- * the manifest. Anything wrong (no build, an old build without the manifest, a renderer that
+ * The live pages (src/prerender/live-pages.ts: the reviews, the prices) rendered at request time
+ * with their data, by the renderer the build left for them, so the reviews and prices are in the
+ * HTML a phone receives rather than arriving after the page's code. One render per page and
+ * language, kept until its data changes (a review posted, hidden, shown again or deleted; a new
+ * catalog version) or a new build replaces the manifest. Anything wrong (no build, an old build without the manifest, a renderer that
  * throws) falls back to the prerendered page, which loads the reviews itself.
  */
 export function registerLivePages(
@@ -45,7 +47,22 @@ export function registerLivePages(
   const manifestFile = join(options.staticDir, LIVE_PAGES_MANIFEST);
   let loaded: { mtimeMs: number; manifest: LivePagesManifest | null } | null = null;
   const renderers = new Map<string, Promise<Renderer>>();
-  const rendered = new Map<string, Promise<string>>();
+  /** Address → the data it was rendered with (a version of it) and the render. */
+  const rendered = new Map<string, { key: string; html: Promise<string> }>();
+  /** Bumped whenever the public reviews change. */
+  let reviewsGeneration = 0;
+
+  /** The page's data: a key that changes when the data does, and the data itself. */
+  const dataOf = (path: string): { key: string; load(): InitialData } => {
+    if (LIVE_PAGE_DATA[path as keyof typeof LIVE_PAGE_DATA] === 'catalog') {
+      const catalog = app.services.catalog.current();
+      return { key: `catalog:${catalog.version}`, load: () => ({ catalog }) };
+    }
+    return {
+      key: `reviews:${reviewsGeneration}`,
+      load: () => ({ reviews: app.services.reviews.list().map(publicReview) }),
+    };
+  };
 
   const manifest = async (): Promise<LivePagesManifest | null> => {
     const mtimeMs = await stat(manifestFile).then(
@@ -84,26 +101,31 @@ export function registerLivePages(
     const current = await manifest();
     const request = current?.pages[address];
     if (!current || !request) return null;
-    let html = rendered.get(address);
-    if (!html) {
-      html = renderer(current.renderer).then(({ renderPage }) =>
-        renderPage({
-          ...request,
-          // The assets were resolved when the page was built; nothing is added at request time.
-          assetsForModules: () => ({ modulePreloads: [], styles: [] }),
-          initialData: { reviews: app.services.reviews.list().map(publicReview) },
-        }).then((page) => page.html),
-      );
-      rendered.set(address, html);
-      // Not kept if it failed: the next visitor tries again.
-      html.catch(() => rendered.delete(address));
-    }
+    const data = dataOf(request.path);
+    const cached = rendered.get(address);
+    if (cached?.key === data.key) return cached.html;
+    const html = renderer(current.renderer).then(({ renderPage }) =>
+      renderPage({
+        ...request,
+        // The assets were resolved when the page was built; nothing is added at request time.
+        assetsForModules: () => ({ modulePreloads: [], styles: [] }),
+        initialData: data.load(),
+      }).then((page) => page.html),
+    );
+    const entry = { key: data.key, html };
+    rendered.set(address, entry);
+    // Not kept if it failed: the next visitor tries again.
+    html.catch(() => {
+      if (rendered.get(address) === entry) rendered.delete(address);
+    });
     return html;
   };
 
-  const forget = () => rendered.clear();
-  app.events.on('review.posted', forget);
-  app.events.on('review.moderated', forget);
+  const reviewsChanged = () => {
+    reviewsGeneration += 1;
+  };
+  app.events.on('review.posted', reviewsChanged);
+  app.events.on('review.moderated', reviewsChanged);
 
   for (const path of LIVE_PAGE_PATHS) {
     for (const language of LANGUAGES) {

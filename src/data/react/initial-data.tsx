@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { PriceCatalog } from '../../domain/pricing';
 import type { Review } from '../port';
 
 /**
@@ -10,6 +11,8 @@ import type { Review } from '../port';
 export interface InitialData {
   /** The public reviews, as GET /api/reviews lists them. */
   reviews?: Review[];
+  /** The current price catalog, as GET /api/prices answers it. */
+  catalog?: PriceCatalog;
 }
 
 const NONE: InitialData = {};

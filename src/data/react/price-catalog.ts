@@ -3,6 +3,7 @@ import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } fro
 import { FIRST_CATALOG, type PriceCatalog } from '../../domain/pricing';
 import type { DataPort } from '../port';
 import { DataPortContext } from './data-port-context';
+import { useInitialData } from './initial-data';
 
 export interface CatalogState {
   catalog: PriceCatalog;
@@ -75,6 +76,8 @@ function store(catalog: PriceCatalog): void {
 /** One per DataPort (one per app; one per test's backend client). */
 class CatalogStore {
   state: CatalogState = readStored();
+  /** What the page's HTML was rendered with, when the server rendered it with the catalog. */
+  #rendered: CatalogState | null = null;
   readonly #listeners = new Set<() => void>();
   #loading: Promise<PriceCatalog> | null = null;
 
@@ -88,6 +91,20 @@ class CatalogStore {
   };
 
   snapshot = () => this.state;
+
+  /** The HTML's state: the catalog it was rendered with, or none yet (placeholders). */
+  serverSnapshot = () => this.#rendered ?? PENDING_STATE;
+
+  /**
+   * The page was rendered at request time with the current catalog (InitialData): it and the
+   * render that hydrates it show that catalog, confirmed, and nothing needs asking.
+   */
+  seed(catalog: PriceCatalog): void {
+    if (this.#rendered) return;
+    this.#rendered = { catalog, confirmed: true, pending: false };
+    this.state = this.#rendered;
+    store(catalog);
+  }
 
   set(catalog: PriceCatalog): void {
     store(catalog);
@@ -136,7 +153,6 @@ function storeFor(port: DataPort): CatalogStore {
 
 const noSubscription = () => () => {};
 const buildSnapshot = () => BUILD_STATE;
-const pendingSnapshot = () => PENDING_STATE;
 
 /**
  * The current catalog, whether the backend confirmed it, and whether it is still unknown
@@ -147,10 +163,14 @@ const pendingSnapshot = () => PENDING_STATE;
 export function useCatalogState(): CatalogState & { refresh(): Promise<PriceCatalog | null> } {
   const port = useContext(DataPortContext);
   const catalogs = port ? storeFor(port) : null;
+  // A page the server rendered with the catalog starts from it (once per app; idempotent, so
+  // safe while rendering: it only ever sets what the HTML already shows).
+  const rendered = useInitialData().catalog;
+  if (catalogs && rendered) catalogs.seed(rendered);
   const state = useSyncExternalStore(
     catalogs?.subscribe ?? noSubscription,
     catalogs?.snapshot ?? buildSnapshot,
-    catalogs ? pendingSnapshot : buildSnapshot,
+    catalogs?.serverSnapshot ?? buildSnapshot,
   );
   useEffect(() => {
     if (catalogs && !catalogs.state.confirmed) catalogs.load().catch(() => undefined);
