@@ -26,3 +26,26 @@ export async function makeStaticDir(options: { withIndex?: boolean } = {}): Prom
   await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return { root, staticDir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
+
+/**
+ * A prerendered build in `site`: each file (path → HTML) and the prerendered.json manifest that
+ * lists the pages (address → file) and the not-found page of each language.
+ */
+export async function writePrerenderedSite(
+  site: TempSite,
+  files: Record<string, string>,
+  manifest: {
+    pages: Record<string, string>;
+    shells?: Record<string, string>;
+    notFound: { ar: string; en: string };
+  },
+): Promise<void> {
+  for (const [file, html] of Object.entries(files)) {
+    await mkdir(join(site.staticDir, file, '..'), { recursive: true });
+    await writeFile(join(site.staticDir, file), html);
+  }
+  await writeFile(
+    join(site.staticDir, 'prerendered.json'),
+    JSON.stringify({ shells: {}, ...manifest }),
+  );
+}

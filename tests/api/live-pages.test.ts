@@ -6,7 +6,7 @@ import { build } from '../../server/src/app.ts';
 import { LIVE_PAGES_MANIFEST } from '../../src/prerender/live-pages.ts';
 import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
 import type { AuthUser } from '../../server/src/plugins/sessions.ts';
-import { makeStaticDir, type TempSite } from './helpers.ts';
+import { makeStaticDir, writePrerenderedSite, type TempSite } from './helpers.ts';
 
 // /reviews is rendered at request time with the public reviews (server/src/plugins/live-pages.ts),
 // by the renderer the build leaves beside the pages. Here a stand-in renderer prints what it was
@@ -78,22 +78,15 @@ beforeAll(async () => {
     '404.html': STATIC('ar'),
     'en/404.html': STATIC('en'),
   };
-  for (const [file, html] of Object.entries(files)) {
-    await mkdir(join(site.staticDir, file, '..'), { recursive: true });
-    await writeFile(join(site.staticDir, file), html);
-  }
-  await writeFile(
-    join(site.staticDir, 'prerendered.json'),
-    JSON.stringify({
-      pages: {
-        '/reviews': 'reviews/index.html',
-        '/en/reviews': 'en/reviews/index.html',
-        '/prices': 'prices/index.html',
-      },
-      shells: {},
-      notFound: { ar: '404.html', en: 'en/404.html' },
-    }),
-  );
+  await writePrerenderedSite(site, files, {
+    pages: {
+      '/reviews': 'reviews/index.html',
+      '/en/reviews': 'en/reviews/index.html',
+      '/prices': 'prices/index.html',
+    },
+    shells: {},
+    notFound: { ar: '404.html', en: 'en/404.html' },
+  });
   await writeManifest();
   app = await build({
     staticDir: site.staticDir,

@@ -1,9 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../server/src/app.ts';
-import { makeStaticDir, type TempSite } from './helpers.ts';
+import { makeStaticDir, writePrerenderedSite, type TempSite } from './helpers.ts';
 
 // The build prerenders every page into its own HTML file and lists them in prerendered.json;
 // the server answers each address with its page, /track/<number> with the tracking shell, and
@@ -28,23 +27,16 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   site = await makeStaticDir();
-  for (const [file, html] of Object.entries(FILES)) {
-    await mkdir(join(site.staticDir, file, '..'), { recursive: true });
-    await writeFile(join(site.staticDir, file), html);
-  }
-  await writeFile(
-    join(site.staticDir, 'prerendered.json'),
-    JSON.stringify({
-      pages: {
-        '/': 'index.html',
-        '/about': 'about/index.html',
-        '/en/': 'en/index.html',
-        '/en/about': 'en/about/index.html',
-      },
-      shells: { '/track/': 'track/_/index.html', '/en/track/': 'en/track/_/index.html' },
-      notFound: { ar: '404.html', en: 'en/404.html' },
-    }),
-  );
+  await writePrerenderedSite(site, FILES, {
+    pages: {
+      '/': 'index.html',
+      '/about': 'about/index.html',
+      '/en/': 'en/index.html',
+      '/en/about': 'en/about/index.html',
+    },
+    shells: { '/track/': 'track/_/index.html', '/en/track/': 'en/track/_/index.html' },
+    notFound: { ar: '404.html', en: 'en/404.html' },
+  });
   app = await build({
     staticDir: site.staticDir,
     env: { NODE_ENV: 'test', RATE_LIMITS: 'off', DATABASE_PATH: join(site.root, 'db.sqlite') },
