@@ -211,6 +211,10 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     totalPrice: d.totalPrice as number,
     paymentMethod: d.paymentMethod as PaymentMethod,
     paymentStatus: d.paymentStatus as PaymentStatus,
+    // Copies written before payments had providers other than the test one do not say.
+    paymentProvider:
+      (d.paymentProvider as PaymentProviderName | undefined) ??
+      (d.paymentMethod === 'cod' ? 'cash' : 'test'),
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,

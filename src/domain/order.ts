@@ -23,7 +23,11 @@ export interface StatusChange {
   actor: StatusActor;
 }
 
-export type PaymentProviderName = 'test' | 'cash';
+/**
+ * Who took (or takes) the money: `cash` on delivery, the `test` provider (D3: no money moves), or
+ * a real gateway whose own page the customer pays on (`paymob`, D3).
+ */
+export type PaymentProviderName = 'test' | 'cash' | 'paymob';
 
 /** A full order: readable only by its owner and by admins (D2). */
 export interface Order {
@@ -72,6 +76,8 @@ export interface PublicTracking {
   currency: 'EGP';
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /** Whose payment it is: a `test` one moved no money, and the tracker says so (D3). */
+  paymentProvider: PaymentProviderName;
   status: OrderStatus;
   statusHistory: StatusChange[];
   moveDate: string;
@@ -139,6 +145,8 @@ export const ORDER_MESSAGES = {
   notFound: 'errors:orderNotFound',
   notCancellable: 'errors:orderNotCancellable',
   permissionDenied: 'errors:permissionDenied',
+  cardUnavailable: 'errors:payment.cardUnavailable',
+  walletUnavailable: 'errors:payment.walletUnavailable',
 } as const;
 
 /** The test payment provider's tokens (D3): the browser issues them, every backend checks them. */
@@ -156,8 +164,9 @@ export interface CheckedNewOrder {
 
 /**
  * Everything that decides whether a new order's body may be stored, before any backend work:
- * no card data (D3), the shared schema, the total the catalog gives (D2, D4), and a payment
- * token for a card order. Throws a RuleViolation with the field that is wrong.
+ * no card data (D3), the shared schema and the total the catalog gives (D2, D4). Whether an online
+ * method needs a token depends on the provider (`checkPaymentToken`). Throws a RuleViolation with
+ * the field that is wrong.
  * `schema` fixes "today" for a backend with a fake clock; by default today is read at each call.
  */
 export function checkNewOrder(
@@ -190,8 +199,24 @@ export function checkNewOrder(
   }
   const token = (body as { paymentToken?: unknown }).paymentToken;
   const paymentToken = typeof token === 'string' && token.length <= 200 ? token : undefined;
-  if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
   return { input, paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined };
+}
+
+/**
+ * A provider that approves a card in the browser (the `test` one, D3) needs its token with a card
+ * order, and takes no wallet. Returns the token; throws the refusal.
+ */
+export function checkPaymentToken({ input, paymentToken }: CheckedNewOrder): string | undefined {
+  if (input.paymentMethod === 'wallet') throw paymentMethodUnavailable('wallet');
+  if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
+  return paymentToken;
+}
+
+/** The refusal for an online method the deployment has no provider for. */
+export function paymentMethodUnavailable(method: 'card' | 'wallet'): RuleViolation {
+  const message =
+    method === 'card' ? ORDER_MESSAGES.cardUnavailable : ORDER_MESSAGES.walletUnavailable;
+  return new RuleViolation('failed-precondition', message, { paymentMethod: message });
 }
 
 /** The refusal for a card the provider did not accept. */
@@ -201,14 +226,20 @@ export function paymentDeclined(): RuleViolation {
   });
 }
 
-/** A new order's payment fields: a verified card is paid by its provider, cash waits (D3). */
+/**
+ * A new order's payment fields (D3): a card the provider approved while booking (the test
+ * provider's token) is paid; an online payment on the provider's own page (`paymob`) waits for
+ * its confirmation, and so does cash.
+ */
 export function newOrderPayment(
   method: PaymentMethod,
-  cardProvider: Exclude<PaymentProviderName, 'cash'> = 'test',
+  onlineProvider: Exclude<PaymentProviderName, 'cash'> = 'test',
 ): { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName } {
-  return method === 'card'
-    ? { paymentStatus: 'paid', paymentProvider: cardProvider }
-    : { paymentStatus: 'pending', paymentProvider: 'cash' };
+  if (method === 'cod') return { paymentStatus: 'pending', paymentProvider: 'cash' };
+  return {
+    paymentStatus: onlineProvider === 'test' ? 'paid' : 'pending',
+    paymentProvider: onlineProvider,
+  };
 }
 
 /** Every order starts here, set by the system (D2, D5). */
@@ -284,6 +315,7 @@ export function toPublicTracking(
     | 'totalPrice'
     | 'paymentMethod'
     | 'paymentStatus'
+    | 'paymentProvider'
     | 'status'
     | 'statusHistory'
     | 'moveDate'
@@ -296,6 +328,7 @@ export function toPublicTracking(
     currency: CURRENCY,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
+    paymentProvider: order.paymentProvider,
     status: order.status,
     statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
     moveDate: order.moveDate,

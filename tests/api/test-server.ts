@@ -27,7 +27,7 @@ export interface TestServer {
  */
 export async function createTestServer(
   overrides: Partial<ServerEnv> = {},
-  options: Pick<BuildOptions, 'paymentProvider' | 'subscribers'> = {},
+  options: Pick<BuildOptions, 'paymentProvider' | 'subscribers' | 'logger'> = {},
 ): Promise<TestServer> {
   const site = await makeStaticDir();
   const dataDir = await mkdtemp(join(tmpdir(), 'afsh-db-'));

@@ -6,10 +6,12 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
   checkNewOrder,
+  checkPaymentToken,
   newOrderFields,
   newOrderPayment,
   ORDER_MESSAGES,
   paymentDeclined,
+  paymentMethodUnavailable,
   type Order,
   type PublicTracking,
 } from '../../../src/domain/order.ts';
@@ -40,8 +42,6 @@ export interface OrderDeps {
 }
 
 export const ORDER_LIMIT_MESSAGE = 'errors:order.limitReached';
-/** Card orders while no gateway is configured: the customer is asked to pay cash on delivery. */
-export const CARD_UNAVAILABLE_MESSAGE = 'errors:payment.cardUnavailable';
 
 function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
@@ -50,7 +50,8 @@ function notFound(): RuleViolation {
 /** Places an order for the caller (anyone with a session, anonymous included). */
 export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDeps): Promise<Order> {
   const caller = requireCaller(ctx);
-  const { input, paymentToken } = checkNewOrder(data);
+  const checked = checkNewOrder(data);
+  const { input } = checked;
   // Admins book by phone for many customers (D8): no limits for them.
   const limits = (await isAdminCaller(ctx, deps.admins))
     ? []
@@ -62,18 +63,26 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       );
 
   let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
-  if (input.paymentMethod === 'card') {
+  if (input.paymentMethod !== 'cod') {
     const provider = deps.payments;
-    if (!provider) {
-      throw new RuleViolation('failed-precondition', CARD_UNAVAILABLE_MESSAGE, {
-        paymentMethod: CARD_UNAVAILABLE_MESSAGE,
-      });
+    if (!provider) throw paymentMethodUnavailable(input.paymentMethod);
+    if (provider.kind === 'hosted') {
+      // Paid on the gateway's page after the order exists; only its callback marks it paid.
+      if (!provider.methods.includes(input.paymentMethod)) {
+        throw paymentMethodUnavailable(input.paymentMethod);
+      }
+      payment = { ...newOrderPayment(input.paymentMethod, provider.name), reference: null };
+    } else {
+      const token = checkPaymentToken(checked);
+      // Before the card is charged, so a customer over the limit is never charged and refused.
+      await deps.orders.checkLimits(limits, ctx.now);
+      const verified = token ? await provider.verify(token, input.totalPrice) : null;
+      if (!verified?.ok) throw paymentDeclined();
+      payment = {
+        ...newOrderPayment('card', provider.name),
+        reference: verified.reference ?? null,
+      };
     }
-    // Before the card is charged, so a customer over the limit is never charged and refused.
-    await deps.orders.checkLimits(limits, ctx.now);
-    const verified = paymentToken ? await provider.verify(paymentToken, input.totalPrice) : null;
-    if (!verified?.ok) throw paymentDeclined();
-    payment = { ...newOrderPayment('card', provider.name), reference: verified.reference ?? null };
   }
 
   const { reference, ...paymentFields } = payment;
