@@ -4,6 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { FunctionName } from '../../src/domain/hosted-store.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
+import { paymobProvider } from '../../server/src/payments/paymob/paymob-provider.ts';
 import { testPaymentProvider } from '../../server/src/payments/test-provider.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
 import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
@@ -16,8 +17,19 @@ import {
   type OrderDeps,
 } from './orders/order-handlers.ts';
 import { firestoreOrders } from './orders/order-repository.ts';
+import {
+  paymentHistory,
+  paymentOptions,
+  paymentProgressOf,
+  reversePayment,
+  startPayment,
+  switchToCash,
+  type PaymentDeps,
+  type PaymentLog,
+} from './payments/payment-handlers.ts';
+import { firestorePayments } from './payments/payment-repository.ts';
 import type { CallContext } from './platform/context.ts';
-import type { PaymentProviderSetting, Settings } from './platform/settings.ts';
+import type { Settings } from './platform/settings.ts';
 import {
   deleteReview,
   moderateReview,
@@ -28,7 +40,7 @@ import { firestoreReviews } from './reviews/review-repository.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
-export type Deps = OrderDeps & ReviewDeps & MessageDeps;
+export type Deps = OrderDeps & ReviewDeps & MessageDeps & PaymentDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -42,25 +54,48 @@ export const HANDLERS = {
   moderateReview,
   deleteReview,
   sendMessage,
+  paymentOptions,
+  startPayment,
+  paymentProgress: paymentProgressOf,
+  switchToCash,
+  paymentHistory,
+  reversePayment,
 } satisfies Record<FunctionName, Handler>;
 
-export function paymentProviderFor(setting: PaymentProviderSetting): PaymentProvider | null {
-  return setting === 'test' ? testPaymentProvider : null;
+/** The provider the settings choose (D3): none, the test provider, or Paymob with its keys. */
+export function paymentProviderFor(settings: Settings): PaymentProvider | null {
+  switch (settings.paymentProvider) {
+    case 'test':
+      return testPaymentProvider;
+    case 'paymob':
+      return settings.paymob ? paymobProvider(settings.paymob) : null;
+    default:
+      return null;
+  }
 }
+
+/** Log lines go to the console, which Cloud Functions keeps as the function's log. */
+const consoleLog: PaymentLog = {
+  info: (message, details) => console.info(message, details),
+  warn: (message, details) => console.warn(message, details),
+};
 
 /** The dependencies over one Firestore (the real one, or a test's fake of it). */
 export function depsOver(
   db: Firestore,
   settings: Settings,
-  extra: { random?: () => number } = {},
+  extra: { random?: () => number; log?: PaymentLog; payments?: PaymentProvider | null } = {},
 ): Deps {
   return {
     orders: firestoreOrders(db),
     reviews: firestoreReviews(db),
     messages: firestoreMessages(db),
     admins: firestoreAdmins(db),
+    paymentRecords: firestorePayments(db),
     settings,
-    payments: paymentProviderFor(settings.paymentProvider),
+    payments: paymentProviderFor(settings),
+    siteUrl: settings.paymob?.siteUrl ?? '',
+    log: consoleLog,
     ...extra,
   };
 }

@@ -12,6 +12,15 @@ import type {
   Order,
   PublicTracking,
 } from '../domain/order';
+import type {
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentReversal,
+  PaymentStart,
+} from '../domain/payments';
+import type { DisplayLanguage } from '../domain/locale';
+import type { OnlinePaymentMethod } from '../domain/status';
 import type { PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type { AdminReview, Review } from '../domain/reviews';
 import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
@@ -30,6 +39,15 @@ export type {
   StatusChange,
 } from '../domain/order';
 export type { AdminReview, Review } from '../domain/reviews';
+export type {
+  PaymentAttempt,
+  PaymentEvent,
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentReversal,
+  PaymentStart,
+} from '../domain/payments';
 export type { ContactMessage } from '../domain/schemas';
 export type { CurrentUser } from '../domain/users';
 export type { PriceCatalog } from '../domain/pricing';
@@ -73,8 +91,9 @@ export interface Credentials {
 }
 
 /**
- * A new order. Card details never travel (D3): for `paymentMethod: 'card'` the browser's payment
- * provider returns a token that the server verifies with the same provider.
+ * A new order. Card details never travel (D3): with the test provider the browser's payment
+ * provider returns a token for a card, which the server verifies; with a gateway (Paymob) the
+ * order is placed pending and paid on the gateway's page (`PaymentsPort.start`).
  */
 export type NewOrder = OrderInput & { paymentToken?: string };
 
@@ -152,6 +171,30 @@ export interface MessagesPort {
   list(): Promise<ContactMessage[]>;
 }
 
+/**
+ * Online payments (D3). With a gateway, an online order is placed pending; `start` asks the
+ * gateway for a payment of it and says where to send the browser; only the gateway's signed
+ * callback to the backend marks it paid, and `progress` tells the screens when it has.
+ */
+export interface PaymentsPort {
+  /** What /payment offers: the provider, its methods, and whether money really moves. */
+  options(): Promise<PaymentOptions>;
+  /** The owner: a new try on the gateway for the order's total. Send the browser to the answer. */
+  start(
+    orderId: string,
+    method: OnlinePaymentMethod,
+    language: DisplayLanguage,
+  ): Promise<PaymentStart>;
+  /** The owner or an admin: where the order's payment stands. */
+  progress(orderId: string): Promise<PaymentProgress>;
+  /** The owner: pay cash on delivery instead (while the order is not paid). */
+  switchToCash(orderId: string): Promise<Order>;
+  /** Admin: the order's tries and payment history. */
+  history(orderId: string): Promise<PaymentHistory>;
+  /** Admin: refund or void a paid try through its gateway. */
+  reverse(orderId: string, attemptId: string, kind: PaymentReversal): Promise<PaymentHistory>;
+}
+
 export interface PricesPort {
   catalog(): Promise<PriceCatalog>;
 }
@@ -187,6 +230,7 @@ export interface DataPort {
   reviews: ReviewsPort;
   messages: MessagesPort;
   prices: PricesPort;
+  payments: PaymentsPort;
   /**
    * The live admin desk (D10). Optional: a backend without it (the hosted build, until its
    * Cloud Functions keep the outbox) shows the admin list without live updates or messages.

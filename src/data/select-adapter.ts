@@ -93,5 +93,6 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     reviews: section('reviews'),
     messages: section('messages'),
     prices: section('prices'),
+    payments: section('payments'),
   };
 }

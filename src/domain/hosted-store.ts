@@ -34,6 +34,11 @@ export const COLLECTIONS = {
   admins: 'admins',
   /** Counters kept in the same transaction as every order write (the admin list's status tabs). */
   stats: 'stats',
+  /**
+   * One document per order (id = order id): its tries to pay on a gateway's page and its payment
+   * history (D3). Only the functions read and write them; browsers ask a function.
+   */
+  payments: 'payments',
 } as const;
 
 /** The one stats document: order counts per status, for the admin list without filters. */
@@ -126,6 +131,12 @@ export const FUNCTION_NAMES = [
   'moderateReview',
   'deleteReview',
   'sendMessage',
+  'paymentOptions',
+  'startPayment',
+  'paymentProgress',
+  'switchToCash',
+  'paymentHistory',
+  'reversePayment',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 

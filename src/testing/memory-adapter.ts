@@ -23,6 +23,9 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  PaymentAttempt,
+  PaymentEvent,
+  PaymentsPort,
   PriceCatalog,
   PricesPort,
   Review,
@@ -41,8 +44,18 @@ import {
   newOrderPayment,
   orderChange,
   paymentDeclined,
+  paymentMethodUnavailable,
   toPublicTracking,
 } from '../domain/order';
+import {
+  canPayOnline,
+  canReverse,
+  canSwitchToCash,
+  merchantReference,
+  PAYMENT_MESSAGES,
+  paymentProgress,
+  toPiastres,
+} from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import { priceCatalog } from '../domain/pricing';
 import {
@@ -97,6 +110,12 @@ interface MessageRecord {
 export interface MemoryBackendOptions {
   /** Starts a fake clock at this instant (move it with `advanceTime`); default: the real clock. */
   now?: Date | string;
+  /**
+   * A stand-in for a payment gateway (D3): online orders are placed pending, `payments.start`
+   * answers a checkout address on `gateway.checkoutUrl`, and the test settles each try with
+   * `settlePayment` as the gateway's callback would. Default: the test provider.
+   */
+  gateway?: { checkoutUrl: string; methods?: ('card' | 'wallet')[]; testMode?: boolean };
   /** Randomness for order numbers (tests of collisions pass their own). */
   random?: () => number;
 }
@@ -158,6 +177,10 @@ export class MemoryBackend {
    * nothing: tests put the messages they need here.
    */
   readonly notifications: NotificationMessage[] = [];
+  /** Tries to pay online and the payment history (D3), when there is a gateway. */
+  readonly paymentAttempts: PaymentAttempt[] = [];
+  readonly paymentEvents: PaymentEvent[] = [];
+  readonly gateway: MemoryBackendOptions['gateway'];
 
   private fakeNow: number | null;
   private readonly random: () => number;
@@ -169,6 +192,40 @@ export class MemoryBackend {
   constructor(options: MemoryBackendOptions = {}) {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
     this.random = options.random ?? Math.random;
+    this.gateway = options.gateway;
+  }
+
+  /**
+   * What the gateway's signed callback would do to the newest try of `orderId`: pay it, decline
+   * it, or say it is pending.
+   */
+  settlePayment(orderId: string, outcome: 'paid' | 'declined' | 'pending'): PaymentAttempt {
+    const attempt = this.paymentAttempts.filter((a) => a.orderId === orderId).at(-1);
+    if (!attempt) throw new Error(`No payment was started for ${orderId}`);
+    const now = this.now().toISOString();
+    attempt.state = outcome;
+    attempt.transactionId = String(100000 + this.paymentEvents.length);
+    attempt.updatedAt = now;
+    this.paymentEvents.push({
+      id: crypto.randomUUID(),
+      orderId,
+      attemptId: attempt.id,
+      kind: outcome,
+      actor: 'provider',
+      transactionId: attempt.transactionId,
+      amountCents: attempt.amountCents,
+      detail: null,
+      at: now,
+    });
+    const record = this.orders.get(orderId);
+    if (record && outcome === 'paid') {
+      Object.assign(record.order, {
+        paymentStatus: 'paid',
+        paymentMethod: attempt.method,
+        paymentProvider: attempt.provider,
+      });
+    }
+    return copy(attempt);
   }
 
   now(): Date {
@@ -280,6 +337,7 @@ export class MemoryDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly payments: PaymentsPort;
   readonly desk: DeskPort;
 
   private sessionId: string | null = null;
@@ -308,6 +366,7 @@ export class MemoryDataPort implements DataPort {
       catalog: async (): Promise<PriceCatalog> => priceCatalog(),
     };
     this.desk = this.createDesk();
+    this.payments = this.createPayments();
   }
 
   private createDesk(): DeskPort {
@@ -478,6 +537,119 @@ export class MemoryDataPort implements DataPort {
   // ------------------------------------------------------------------------------------------
   // Orders
 
+  private createPayments(): PaymentsPort {
+    const backend = this.backend;
+    const ownOrder = (id: string) => {
+      const user = this.requireUser();
+      const order = this.findOrder(id);
+      if (order.userId !== user.id) {
+        throw new DataError('permission-denied', 'errors:permissionDenied');
+      }
+      return order;
+    };
+    const attemptsOf = (orderId: string) =>
+      backend.paymentAttempts
+        .filter((a) => a.orderId === orderId)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const history = (orderId: string) => ({
+      attempts: copy(attemptsOf(orderId)),
+      events: copy(backend.paymentEvents.filter((e) => e.orderId === orderId)),
+    });
+    const notPayable = () => new DataError('failed-precondition', PAYMENT_MESSAGES.notPayable);
+    return {
+      options: async () => {
+        const gateway = backend.gateway;
+        return gateway
+          ? {
+              provider: 'paymob',
+              methods: [...(gateway.methods ?? ['card', 'wallet']), 'cod'],
+              testMode: gateway.testMode ?? true,
+            }
+          : { provider: 'test', methods: ['card', 'cod'], testMode: true };
+      },
+      start: async (orderId, method, language) => {
+        const order = ownOrder(orderId);
+        const gateway = backend.gateway;
+        if (!gateway || !(gateway.methods ?? ['card', 'wallet']).includes(method)) {
+          throw dataErrorFrom(paymentMethodUnavailable(method));
+        }
+        if (!canPayOnline(order)) throw notPayable();
+        const now = backend.now().toISOString();
+        const seq = attemptsOf(orderId).length + 1;
+        const attempt: PaymentAttempt = {
+          id: crypto.randomUUID(),
+          orderId,
+          provider: 'paymob',
+          method,
+          state: 'awaiting',
+          amountCents: toPiastres(order.totalPrice),
+          currency: 'EGP',
+          reference: merchantReference(orderId, seq),
+          providerOrderId: String(seq),
+          transactionId: null,
+          detail: null,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: null,
+        };
+        backend.paymentAttempts.push(attempt);
+        const url = new URL(gateway.checkoutUrl);
+        url.searchParams.set('reference', attempt.reference);
+        url.searchParams.set('language', language);
+        return { attemptId: attempt.id, redirectUrl: url.toString() };
+      },
+      progress: async (orderId) =>
+        paymentProgress(this.readableOrder(orderId), attemptsOf(orderId), backend.now()),
+      switchToCash: async (orderId) => {
+        const order = ownOrder(orderId);
+        if (!canSwitchToCash(order)) throw notPayable();
+        Object.assign(order, { paymentMethod: 'cod', paymentProvider: 'cash' });
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId: null,
+          kind: 'switchedToCash',
+          actor: 'customer',
+          transactionId: null,
+          amountCents: null,
+          detail: null,
+          at: backend.now().toISOString(),
+        });
+        return copy(order);
+      },
+      history: async (orderId) => {
+        this.requireAdmin();
+        this.findOrder(orderId);
+        return history(orderId);
+      },
+      reverse: async (orderId, attemptId, kind) => {
+        const admin = this.requireAdmin();
+        const order = this.findOrder(orderId);
+        const attempt = backend.paymentAttempts.find((a) => a.id === attemptId);
+        if (!attempt || attempt.orderId !== orderId)
+          throw new DataError('not-found', 'errors:notFound');
+        if (!canReverse(attempt)) {
+          throw new DataError('failed-precondition', PAYMENT_MESSAGES.notReversible);
+        }
+        const state = kind === 'void' ? 'voided' : 'refunded';
+        attempt.state = state;
+        order.paymentStatus = 'refunded';
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId,
+          kind: state,
+          actor: 'admin',
+          transactionId: attempt.transactionId,
+          amountCents: attempt.amountCents,
+          detail: admin.id,
+          at: backend.now().toISOString(),
+        });
+        return history(orderId);
+      },
+    };
+  }
+
   private findReview(id: string): ReviewRecord {
     const record = this.backend.reviews.find(({ review }) => review.id === id);
     if (!record) throw new DataError('not-found', 'errors:notFound');
@@ -518,7 +690,19 @@ export class MemoryDataPort implements DataPort {
         const { input: values, paymentToken } = rule(() =>
           checkNewOrder(input, createOrderInputSchema(now)),
         );
-        if (values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
+        const gateway = backend.gateway;
+        const online = values.paymentMethod !== 'cod';
+        if (
+          online &&
+          gateway &&
+          !(gateway.methods ?? ['card', 'wallet']).includes(values.paymentMethod as 'card')
+        ) {
+          throw dataErrorFrom(paymentMethodUnavailable(values.paymentMethod as 'card' | 'wallet'));
+        }
+        if (!gateway && values.paymentMethod === 'wallet') {
+          throw dataErrorFrom(paymentMethodUnavailable('wallet'));
+        }
+        if (!gateway && values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
           throw dataErrorFrom(paymentDeclined());
         }
         const order: Order = {
@@ -527,7 +711,7 @@ export class MemoryDataPort implements DataPort {
           ...newOrderFields(
             values,
             user.id,
-            newOrderPayment(values.paymentMethod),
+            newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
             now.toISOString(),
           ),
         };

@@ -1,12 +1,13 @@
 import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
 
 /**
- * Who verifies card payments (docs/decisions.md D3). `none` (the default): card orders are refused
- * with a message that asks for cash on delivery, since no gateway takes money yet. `test`: the
- * test provider approves well-formed test tokens and no money moves (a demo deployment, the
- * emulator and the tests). A real gateway adds its name here.
+ * Who takes online payments (docs/decisions.md D3). `none` (the default): card and wallet orders
+ * are refused with a message that asks for cash on delivery. `test`: the test provider approves
+ * well-formed test tokens and no money moves (a demo deployment, the emulator and the tests).
+ * `paymob`: Paymob's checkout, with its keys (`paymob` below).
  */
-export type PaymentProviderSetting = 'none' | 'test';
+export type PaymentProviderSetting = 'none' | 'test' | 'paymob';
 
 /** The limits the handlers enforce (D8); a rule with max 0 is no limit. */
 export interface Limits {
@@ -25,6 +26,8 @@ export interface Limits {
 export interface Settings {
   paymentProvider: PaymentProviderSetting;
   limits: Limits;
+  /** Paymob's settings, when `paymentProvider` is `paymob`. */
+  paymob?: PaymobConfig;
 }
 
 /** The product's limits (D2, D8), the same numbers as the self-hosted server's defaults. */

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import { DISPLAY_LANGUAGES } from '../../../src/domain/locale.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import {
   checkCanRead,
@@ -22,14 +20,17 @@ import {
   type PaymentReversal,
   type PaymentStart,
 } from '../../../src/domain/payments.ts';
-import { ONLINE_PAYMENT_METHODS } from '../../../src/domain/status.ts';
-import { VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
 import {
   PaymentProviderError,
   type HostedPaymentProvider,
   type PaymentProvider,
 } from '../payments/payment-provider.ts';
 import { decideTransaction, type TransactionDecision } from '../payments/transaction-decision.ts';
+import {
+  parseStartRequest,
+  paymentOptionsOf,
+  paymentRequestFor,
+} from '../payments/hosted-payment.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -51,14 +52,6 @@ export interface PaymentsServiceOptions {
   siteUrl: string;
   now?: () => Date;
 }
-
-const startSchema = z.strictObject({
-  method: z.enum(ONLINE_PAYMENT_METHODS, { error: VALIDATION_MESSAGES.invalid }),
-  language: z.enum(DISPLAY_LANGUAGES, { error: VALIDATION_MESSAGES.invalid }).default('ar'),
-});
-
-/** The browser comes back here (in the language it left in) from the gateway's page. */
-export const PAYMENT_RETURN_PATH = '/payment-return';
 
 /** What answering a gateway's callback came to (the route answers its status). */
 export type CallbackOutcome =
@@ -98,21 +91,13 @@ export class PaymentsService {
     this.#ordersService = options.ordersService;
     this.#payments = options.payments;
     this.#log = options.log;
-    this.#siteUrl = options.siteUrl.replace(/\/+$/, '');
+    this.#siteUrl = options.siteUrl;
     this.#now = options.now ?? (() => new Date());
   }
 
   /** What /payment offers. */
   options(): PaymentOptions {
-    const provider = this.#provider;
-    if (provider.kind === 'token') {
-      return { provider: provider.name, methods: ['card', 'cod'], testMode: true };
-    }
-    return {
-      provider: provider.name,
-      methods: [...provider.methods, 'cod'],
-      testMode: provider.testMode,
-    };
+    return paymentOptionsOf(this.#provider);
   }
 
   /** The gateway; without one (the test provider) there is nothing to pay online (D3). */
@@ -135,13 +120,7 @@ export class PaymentsService {
    * order's server-computed total, and where to send the browser. Nothing is charged here.
    */
   async start(orderId: string, body: unknown, user: AuthUser): Promise<PaymentStart> {
-    const parsed = startSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      throw new RuleViolation('invalid-argument', VALIDATION_MESSAGES.invalid, {
-        method: VALIDATION_MESSAGES.invalid,
-      });
-    }
-    const { method, language } = parsed.data;
+    const { method, language } = parseStartRequest(body);
     const order = this.#ownOrder(orderId, user);
     const provider = this.#hosted(method);
     if (!provider.methods.includes(method)) throw paymentMethodUnavailable(method);
@@ -181,16 +160,7 @@ export class PaymentsService {
 
     try {
       const started = await provider.start(
-        {
-          reference: attempt.reference,
-          orderNumber: order.orderNumber,
-          method,
-          amountCents: attempt.amountCents,
-          currency: 'EGP',
-          description: `Afsh ${order.orderNumber}`,
-          customer: { fullName: order.fullName, phoneNumber: order.phoneNumber, email: user.email },
-          returnUrl: `${this.#siteUrl}${language === 'en' ? '/en' : ''}${PAYMENT_RETURN_PATH}`,
-        },
+        paymentRequestFor(order, attempt, { language, siteUrl: this.#siteUrl, email: user.email }),
         now,
       );
       this.#payments.updateAttempt(attempt.id, {

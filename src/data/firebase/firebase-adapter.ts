@@ -63,6 +63,11 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentsPort,
+  PaymentStart,
   PricesPort,
   PublicTracking,
   Review,
@@ -271,6 +276,7 @@ export class FirebaseDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly payments: PaymentsPort;
   private readonly settings: FirebaseSettings;
   private callables: Promise<Call> | null = null;
   /**
@@ -312,6 +318,26 @@ export class FirebaseDataPort implements DataPort {
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
     this.prices = { catalog: async () => priceCatalog() };
+    this.payments = this.createPayments();
+  }
+
+  /** Online payments (D3): every step is a function; the gateway's callback is one too. */
+  private createPayments(): PaymentsPort {
+    const signedIn = <T>(name: FunctionName, data: unknown) =>
+      guard(async () => {
+        await this.requireUser();
+        return this.call<T>(name, data);
+      });
+    return {
+      options: () => guard(() => this.call<PaymentOptions>('paymentOptions', {})),
+      start: (id, method, language) =>
+        signedIn<PaymentStart>('startPayment', { id, method, language }),
+      progress: (id) => signedIn<PaymentProgress>('paymentProgress', { id }),
+      switchToCash: (id) => signedIn<Order>('switchToCash', { id }),
+      history: (id) => signedIn<PaymentHistory>('paymentHistory', { id }),
+      reverse: (id, attemptId, kind) =>
+        signedIn<PaymentHistory>('reversePayment', { id, attemptId, kind }),
+    };
   }
 
   /** Re-reads the ID token, so a custom claim set since sign-in (the admin claim) applies now. */
