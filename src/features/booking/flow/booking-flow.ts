@@ -17,6 +17,7 @@ import {
   type PriceBreakdown,
 } from '../../../domain/pricing';
 import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/status';
 import { flowPrice, type FlowPrice } from './flow-price';
 
 /**
@@ -54,7 +55,12 @@ export interface BookingFlowState {
   orderId?: string;
   orderNumber?: string;
   paid?: boolean;
-  paymentMethod?: 'card' | 'cod';
+  paymentMethod?: PaymentMethod;
+  /**
+   * The booking the saved order was placed for (D3): an order waiting for its online payment is
+   * paid, or turned to cash, again rather than placed twice, unless the booking changed since.
+   */
+  orderFingerprint?: string;
   /** "Send me updates on WhatsApp/SMS" (D10): only when the customer ticked it. */
   notifyConsent?: boolean;
 }
@@ -108,7 +114,8 @@ const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowSta
   orderId: text(200),
   orderNumber: text(64),
   paid: z.boolean(),
-  paymentMethod: z.enum(['card', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  orderFingerprint: text(4000),
   notifyConsent: z.boolean(),
 };
 
@@ -216,7 +223,7 @@ export const confirmationSchema = z.object({
   orderId: z.string().min(1).max(200),
   orderNumber: z.string().min(1).max(64),
   paid: z.boolean(),
-  paymentMethod: z.enum(['card', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   totalPrice: z.number().finite().min(0),
 });
 export type ConfirmationSummary = z.infer<typeof confirmationSchema>;

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessageKey, fieldMessageKey } from '../../../data/error-messages';
-import { isDataError, type NewOrder } from '../../../data/port';
+import { isDataError, type DataPort, type NewOrder, type Order } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
+import { hostedMethods, payOnline, usePaymentOptions } from '../../../components/ui/pay-now';
 import { cardSchema, missingPaymentFields, VALIDATION_MESSAGES } from '../../../domain/schemas';
 import type { DisplayLanguage } from '../../../domain/locale';
-import type { PaymentMethod } from '../../../domain/status';
+import { isOnlinePaymentMethod, type PaymentMethod } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import {
   missingStepFor,
@@ -45,8 +46,8 @@ export interface SaveProblem {
   /** An `errors:` or `validation:` key. */
   message: string;
   fields: { name: string; message: string }[];
-  /** Where the customer can fix it. */
-  fix?: 'dateSelection' | 'requestSummary' | 'contact';
+  /** Where the customer can fix it; `cash`: pay the saved order cash on delivery instead. */
+  fix?: 'dateSelection' | 'requestSummary' | 'contact' | 'cash';
 }
 
 /**
@@ -84,9 +85,22 @@ function orderFromFlow(
   };
 }
 
+/**
+ * What identifies the booking an order was placed for: the order as it would be sent, whatever
+ * the payment. The same booking is paid (or turned to cash) again, never placed twice (D3).
+ */
+function bookingFingerprint(state: BookingFlowState, price: FlowPrice, language: DisplayLanguage) {
+  return JSON.stringify(orderFromFlow(state, price, language, 'cod'));
+}
+
 function problemFrom(error: unknown): SaveProblem {
   if (error instanceof PaymentDeclinedError) {
     return { message: 'errors:payment.declined', fields: [] };
+  }
+  const gateway = errorMessageKey(error, 'payment');
+  // The gateway could not be reached: the order is saved, cash on delivery is still possible.
+  if (gateway === 'errors:payment.providerUnavailable') {
+    return { message: gateway, fields: [], fix: 'cash' };
   }
   const message = errorMessageKey(error, 'payment');
   const fields = isDataError(error)
@@ -116,7 +130,12 @@ export function usePayment() {
   const { state, update } = useBookingFlow();
   const id = useId();
 
-  const [method, setMethod] = useState<PaymentMethod>(state.paymentMethod ?? 'cod');
+  const { options, failed: optionsFailed } = usePaymentOptions();
+  // What this deployment takes (D3); cash only when that cannot be learned.
+  const offered: PaymentMethod[] | null = optionsFailed ? ['cod'] : (options?.methods ?? null);
+  const hosted = hostedMethods(options).length > 0;
+  const [chosen, setMethod] = useState<PaymentMethod>(state.paymentMethod ?? 'cod');
+  const method: PaymentMethod = offered && !offered.includes(chosen) ? 'cod' : chosen;
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
   const [blank, setBlank] = useState<ReadonlySet<CardField>>(new Set());
@@ -134,6 +153,12 @@ export function usePayment() {
   const redirect = missingStepFor('payment', state);
   const price = flowPrice(state);
   const total = price.total ?? 0;
+  const fingerprint = bookingFingerprint(state, price, language);
+  // An order of this very booking, saved and waiting for its online payment (D3).
+  const savedOrder =
+    state.orderId && state.orderNumber && !state.paid && state.orderFingerprint === fingerprint
+      ? { id: state.orderId, orderNumber: state.orderNumber }
+      : null;
 
   const chooseMethod = (next: PaymentMethod) => {
     setMethod(next);
@@ -171,6 +196,43 @@ export function usePayment() {
     return null;
   };
 
+  /** The confirmation screen takes over; Back must not land on a form that would pay again. */
+  const confirm = (
+    order: Pick<Order, 'id' | 'orderNumber' | 'paymentStatus' | 'paymentMethod' | 'totalPrice'>,
+  ) => {
+    done.current = true;
+    const summary: ConfirmationSummary = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      paid: order.paymentStatus === 'paid',
+      paymentMethod: order.paymentMethod,
+      totalPrice: order.totalPrice,
+    };
+    writeConfirmation(summary);
+    update({
+      orderId: summary.orderId,
+      orderNumber: summary.orderNumber,
+      paid: summary.paid,
+      paymentMethod: summary.paymentMethod,
+    });
+    void navigate(paths.confirmation, { replace: true, state: summary });
+  };
+
+  /**
+   * The saved order of this booking, as it now stands: paid meanwhile (its payment went through),
+   * still payable, or gone (cancelled, or no longer payable online: a new order is placed).
+   */
+  const savedOrderNow = async (ported: DataPort) => {
+    if (!savedOrder) return null;
+    try {
+      const progress = await ported.payments.progress(savedOrder.id);
+      if (progress.paymentStatus === 'paid' || progress.canPay) return progress;
+    } catch {
+      // Not readable any more (another account): place a new one.
+    }
+    return null;
+  };
+
   const save = async () => {
     const absent = missingPaymentFields(state);
     setMissing(absent);
@@ -179,8 +241,9 @@ export function usePayment() {
       return;
     }
 
-    const checkedCard = method === 'card' ? checkCard() : null;
-    if (method === 'card' && !checkedCard) {
+    const online = isOnlinePaymentMethod(method);
+    const checkedCard = method === 'card' && !hosted ? checkCard() : null;
+    if (method === 'card' && !hosted && !checkedCard) {
       // Keyboard and screen-reader users land on the first field to fix.
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
@@ -198,28 +261,58 @@ export function usePayment() {
         focusAlert();
         return;
       }
+      const saved = await savedOrderNow(port);
+      if (saved?.paymentStatus === 'paid') {
+        confirm({ ...saved, id: saved.orderId });
+        return;
+      }
+
+      if (online && hosted) {
+        // Placed pending first, then paid on the gateway's page (D3).
+        const order = saved
+          ? { id: saved.orderId, orderNumber: saved.orderNumber }
+          : await port.orders.create(orderFromFlow(state, price, language, method));
+        update({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          paid: false,
+          paymentMethod: method,
+          orderFingerprint: fingerprint,
+        });
+        await payOnline(port, order, method, language);
+        // The browser is leaving for the gateway: the form stays busy.
+        done.current = true;
+        return;
+      }
+
+      if (method === 'cod' && saved) {
+        confirm(await port.payments.switchToCash(saved.orderId));
+        return;
+      }
+
       const token = checkedCard
         ? (await browserPaymentProvider().authorize(checkedCard, total)).token
         : undefined;
-      const order = await port.orders.create(orderFromFlow(state, price, language, method, token));
+      confirm(await port.orders.create(orderFromFlow(state, price, language, method, token)));
+    } catch (error) {
+      setProblem(problemFrom(error));
+      focusAlert();
+    } finally {
+      if (!done.current) {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    }
+  };
 
-      done.current = true;
-      const summary: ConfirmationSummary = {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        paid: order.paymentStatus === 'paid',
-        paymentMethod: order.paymentMethod,
-        totalPrice: order.totalPrice,
-      };
-      writeConfirmation(summary);
-      update({
-        orderId: summary.orderId,
-        orderNumber: summary.orderNumber,
-        paid: summary.paid,
-        paymentMethod: summary.paymentMethod,
-      });
-      // Replace: Back from the confirmation must not land on a form that would pay again.
-      void navigate(paths.confirmation, { replace: true, state: summary });
+  /** The saved order of this booking, paid cash on delivery instead (the gateway was down). */
+  const payCashInstead = async () => {
+    if (!savedOrder || inFlight.current || done.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setProblem(null);
+    try {
+      confirm(await port.payments.switchToCash(savedOrder.id));
     } catch (error) {
       setProblem(problemFrom(error));
       focusAlert();
@@ -243,6 +336,10 @@ export function usePayment() {
     state,
     id,
     total,
+    offered,
+    hosted,
+    testMode: options?.testMode ?? false,
+    savedOrder,
     method,
     chooseMethod,
     card,
@@ -255,5 +352,6 @@ export function usePayment() {
     alertRef,
     formRef,
     onSubmit,
+    payCashInstead,
   };
 }

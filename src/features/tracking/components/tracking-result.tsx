@@ -59,7 +59,7 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
               <PaymentBadge status={tracking.paymentStatus}>
                 {t(`tracking:paymentStatus.${tracking.paymentStatus}`)}
               </PaymentBadge>
-              {tracking.paymentMethod === 'card' && (
+              {tracking.paymentProvider === 'test' && (
                 <TestModeNote>{t('tracking:testMode')}</TestModeNote>
               )}
             </dd>
