@@ -33,6 +33,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'errors:payment.providerUnavailable': 'errors:payment.providerUnavailable',
   'errors:payment.notReversible': 'errors:payment.notReversible',
   'errors:payment.reverseFailed': 'errors:payment.reverseFailed',
+  'errors:payment.gatewayDecides': 'errors:payment.gatewayDecides',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -61,6 +62,7 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:payment.providerUnavailable',
   'errors:payment.notReversible',
   'errors:payment.reverseFailed',
+  'errors:payment.gatewayDecides',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

@@ -4,6 +4,7 @@
  * The server, the Cloud Functions and the screens share these; the provider's own protocol
  * (Paymob's intentions, callbacks and signatures) lives with the server (server/src/payments/).
  */
+import { RuleViolation } from './errors';
 import type { Order, PaymentProviderName } from './order';
 import {
   isOnlinePaymentMethod,
@@ -144,6 +145,7 @@ export const PAYMENT_MESSAGES = {
   providerUnavailable: 'errors:payment.providerUnavailable',
   notReversible: 'errors:payment.notReversible',
   reverseFailed: 'errors:payment.reverseFailed',
+  gatewayDecides: 'errors:payment.gatewayDecides',
 } as const;
 
 /** Tries per order: each asks the provider for a new payment, so a script cannot ask forever. */
@@ -246,4 +248,21 @@ export function paymentProgress(
 /** A paid attempt can be refunded or voided through its provider. */
 export function canReverse(attempt: Pick<PaymentAttempt, 'state' | 'transactionId'>): boolean {
   return attempt.state === 'paid' && attempt.transactionId !== null;
+}
+
+/**
+ * An admin sets the payment status of a cash order by hand (the crew collected it). An order paid
+ * on a gateway's page is paid only by the gateway's signed callback and given back only by a
+ * refund or void through the gateway, which the payment history records (D3).
+ */
+export function checkAdminPaymentStatus(
+  order: Pick<Order, 'paymentProvider' | 'paymentStatus'>,
+  paymentStatus: PaymentStatus | undefined,
+): void {
+  if (paymentStatus === undefined || paymentStatus === order.paymentStatus) return;
+  if (isHostedProvider(order.paymentProvider)) {
+    throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.gatewayDecides, {
+      paymentStatus: PAYMENT_MESSAGES.gatewayDecides,
+    });
+  }
 }

@@ -50,6 +50,7 @@ import {
 import {
   canPayOnline,
   canReverse,
+  checkAdminPaymentStatus,
   canSwitchToCash,
   merchantReference,
   PAYMENT_MESSAGES,
@@ -783,6 +784,12 @@ export class MemoryDataPort implements DataPort {
           throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
         }
         const order = this.findOrder(id);
+        rule(() =>
+          checkAdminPaymentStatus(
+            order,
+            isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
+          ),
+        );
         // Every status the admin sets is recorded, the same one included: the admin did act.
         if (isOrderStatus(status)) addStatus(order, status, 'admin');
         if (isPaymentStatus(paymentStatus)) order.paymentStatus = paymentStatus;

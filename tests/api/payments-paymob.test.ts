@@ -599,6 +599,40 @@ describe('Paymob: cash instead, refunds and voids', () => {
     );
     expect(refund.status).toBe(403);
   });
+
+  it("an admin cannot mark a Paymob order paid or refunded by hand: only Paymob's word counts", async () => {
+    const admin = await adminClient(server.app);
+    const unpaid = await placeCardOrder();
+    const markPaid = await admin.request('PATCH', `/api/orders/${unpaid.order.id}`, {
+      paymentStatus: 'paid',
+    });
+    expect(markPaid.status).toBe(409);
+    expect(markPaid.body.error.message).toBe('errors:payment.gatewayDecides');
+    expect(orderRow(unpaid.order.id).payment_status).toBe('pending');
+
+    const paid = await placeCardOrder();
+    const { intention } = await startPayment(paid);
+    await fake.pay(intention, 'success');
+    const markRefunded = await admin.request('PATCH', `/api/orders/${paid.order.id}`, {
+      paymentStatus: 'refunded',
+    });
+    expect(markRefunded.status).toBe(409);
+    expect(orderRow(paid.order.id).payment_status).toBe('paid');
+    // The status is still the admin's to change, with the payment as it is.
+    const moved = await admin.request('PATCH', `/api/orders/${paid.order.id}`, {
+      status: 'under_review',
+      paymentStatus: 'paid',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.order).toMatchObject({ status: 'under_review', paymentStatus: 'paid' });
+
+    // Cash is still marked paid by hand, once the customer chose it.
+    await unpaid.client.request('POST', `/api/orders/${unpaid.order.id}/payment/cash`);
+    const cash = await admin.request('PATCH', `/api/orders/${unpaid.order.id}`, {
+      paymentStatus: 'paid',
+    });
+    expect(cash.status).toBe(200);
+  });
 });
 
 describe('Paymob: no card data anywhere on our side', () => {

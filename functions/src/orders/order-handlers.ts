@@ -16,6 +16,7 @@ import {
   type PublicTracking,
 } from '../../../src/domain/order.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
+import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
 import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
@@ -141,11 +142,17 @@ export async function updateOrder(
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
   const order = await deps.orders.change(
     id,
-    () => ({
-      ...(isOrderStatus(update.status) ? { status: update.status } : {}),
-      ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
-      actor: 'admin',
-    }),
+    (before) => {
+      checkAdminPaymentStatus(
+        before,
+        isPaymentStatus(update.paymentStatus) ? update.paymentStatus : undefined,
+      );
+      return {
+        ...(isOrderStatus(update.status) ? { status: update.status } : {}),
+        ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
+        actor: 'admin',
+      };
+    },
     ctx.now,
   );
   if (!order) throw notFound();

@@ -16,6 +16,7 @@ import {
   paymentMethodUnavailable,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
@@ -156,6 +157,7 @@ export class OrdersService {
     const { order, events } = this.#orders.inTransaction(() => {
       const before = this.#orders.findById(id);
       if (!before) throw notFound();
+      checkAdminPaymentStatus(before, update.paymentStatus);
       const after = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
       if (!after) throw notFound();
       const events = orderChangeEvents(before, after, 'admin');

@@ -246,6 +246,17 @@ describe('hosted build: Paymob through the functions', () => {
     ]);
   });
 
+  it('an admin cannot mark a Paymob order paid by hand', async () => {
+    const { order } = await placed();
+    const admin = fakeBrowser(ADMIN);
+    const error = await rejection(admin.orders.update(order.id, { paymentStatus: 'paid' }));
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:payment.gatewayDecides',
+    });
+    expect((await admin.orders.get(order.id)).paymentStatus).toBe('pending');
+  });
+
   it('without a gateway (PAYMENT_PROVIDER=none) only cash is offered and the callback is refused', async () => {
     routeFunctions(backend, { paymentProvider: 'none', limits: defaultLimits() });
     const port = fakeBrowser(fakeUser({ uid: 'cash-only' }));
