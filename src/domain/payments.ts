@@ -4,6 +4,7 @@
  * The server, the Cloud Functions and the screens share these; the provider's own protocol
  * (Paymob's intentions, callbacks and signatures) lives with the server (server/src/payments/).
  */
+import { cairoToday } from './datetime';
 import { RuleViolation } from './errors';
 import type { Order, PaymentProviderName } from './order';
 import {
@@ -248,6 +249,27 @@ export function paymentProgress(
 /** A paid attempt can be refunded or voided through its provider. */
 export function canReverse(attempt: Pick<PaymentAttempt, 'state' | 'transactionId'>): boolean {
   return attempt.state === 'paid' && attempt.transactionId !== null;
+}
+
+/**
+ * A card payment can also be voided (cancelled before it is settled, no refund fees) on the Cairo
+ * day it was made; after that, or for a wallet, only a refund gives the money back.
+ */
+export function canVoid(
+  attempt: Pick<PaymentAttempt, 'state' | 'transactionId' | 'method' | 'updatedAt'>,
+  now: Date,
+): boolean {
+  return (
+    canReverse(attempt) &&
+    attempt.method === 'card' &&
+    cairoToday(new Date(attempt.updatedAt)) === cairoToday(now)
+  );
+}
+
+/** The try's number (1, 2, ...) from its merchant reference. */
+export function attemptNumber(attempt: Pick<PaymentAttempt, 'reference'>): number | null {
+  const n = Number(attempt.reference.slice(attempt.reference.lastIndexOf('.') + 1));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /**

@@ -182,6 +182,8 @@ export class MemoryBackend {
   readonly paymentAttempts: PaymentAttempt[] = [];
   readonly paymentEvents: PaymentEvent[] = [];
   readonly gateway: MemoryBackendOptions['gateway'];
+  /** The gateway's reason for refusing the next refunds and voids (null: it accepts them). */
+  reversalRefusal: string | null = null;
 
   private fakeNow: number | null;
   private readonly random: () => number;
@@ -594,6 +596,17 @@ export class MemoryDataPort implements DataPort {
           expiresAt: null,
         };
         backend.paymentAttempts.push(attempt);
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId: attempt.id,
+          kind: 'started',
+          actor: 'customer',
+          transactionId: null,
+          amountCents: attempt.amountCents,
+          detail: method,
+          at: now,
+        });
         const url = new URL(gateway.checkoutUrl);
         url.searchParams.set('reference', attempt.reference);
         url.searchParams.set('language', language);
@@ -624,13 +637,27 @@ export class MemoryDataPort implements DataPort {
         return history(orderId);
       },
       reverse: async (orderId, attemptId, kind) => {
-        const admin = this.requireAdmin();
+        this.requireAdmin();
         const order = this.findOrder(orderId);
         const attempt = backend.paymentAttempts.find((a) => a.id === attemptId);
         if (!attempt || attempt.orderId !== orderId)
           throw new DataError('not-found', 'errors:notFound');
         if (!canReverse(attempt)) {
           throw new DataError('failed-precondition', PAYMENT_MESSAGES.notReversible);
+        }
+        if (backend.reversalRefusal !== null) {
+          backend.paymentEvents.push({
+            id: crypto.randomUUID(),
+            orderId,
+            attemptId,
+            kind: 'reverseFailed',
+            actor: 'admin',
+            transactionId: null,
+            amountCents: null,
+            detail: `${kind}: ${backend.reversalRefusal}`,
+            at: backend.now().toISOString(),
+          });
+          throw new DataError('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
         }
         const state = kind === 'void' ? 'voided' : 'refunded';
         attempt.state = state;
@@ -643,7 +670,7 @@ export class MemoryDataPort implements DataPort {
           actor: 'admin',
           transactionId: attempt.transactionId,
           amountCents: attempt.amountCents,
-          detail: admin.id,
+          detail: null,
           at: backend.now().toISOString(),
         });
         return history(orderId);
