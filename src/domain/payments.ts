@@ -202,10 +202,16 @@ export function shownAttemptState(
 }
 
 /** The attempt that speaks for the order: the paid one if any, else the newest. */
-export function currentAttempt<A extends Pick<PaymentAttempt, 'state' | 'createdAt'>>(
-  attempts: readonly A[],
-): A | null {
-  const newestFirst = [...attempts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export function currentAttempt<
+  A extends Pick<PaymentAttempt, 'state' | 'createdAt'> &
+    Partial<Pick<PaymentAttempt, 'reference'>>,
+>(attempts: readonly A[]): A | null {
+  // Tries made in the same millisecond are told apart by their number.
+  const seq = (a: A) =>
+    a.reference === undefined ? 0 : (attemptNumber({ reference: a.reference }) ?? 0);
+  const newestFirst = [...attempts].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || seq(b) - seq(a),
+  );
   return newestFirst.find((a) => a.state === 'paid') ?? newestFirst[0] ?? null;
 }
 

@@ -48,6 +48,7 @@ import {
   toPublicTracking,
 } from '../domain/order';
 import {
+  attemptNumber,
   canPayOnline,
   canReverse,
   checkAdminPaymentStatus,
@@ -553,7 +554,12 @@ export class MemoryDataPort implements DataPort {
     const attemptsOf = (orderId: string) =>
       backend.paymentAttempts
         .filter((a) => a.orderId === orderId)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        // Newest first, as the server answers: tries made in one millisecond by their number.
+        .sort(
+          (a, b) =>
+            b.createdAt.localeCompare(a.createdAt) ||
+            (attemptNumber(b) ?? 0) - (attemptNumber(a) ?? 0),
+        );
     const history = (orderId: string) => ({
       attempts: copy(attemptsOf(orderId)),
       events: copy(backend.paymentEvents.filter((e) => e.orderId === orderId)),
