@@ -211,6 +211,9 @@ export function orderFromDocument(id: string, d: Record<string, unknown>, toIso:
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     createdAt: toIso(d.createdAt),
+    // What the customer booked in and agreed to (D10); documents from before D10 have neither.
+    ...(d.language === 'ar' || d.language === 'en' ? { language: d.language } : {}),
+    ...(typeof d.notifyConsent === 'boolean' ? { notifyConsent: d.notifyConsent } : {}),
   };
 }
 

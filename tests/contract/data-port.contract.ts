@@ -884,11 +884,7 @@ export function describeDataPortContract(
           orderInput({ language: 'en', notifyConsent: true }),
         );
         const plain = await client.orders.create(orderInput());
-        if (differences.noNotifications) {
-          expect(asked.language).toBeUndefined();
-          expect(client.desk).toBeUndefined();
-          return;
-        }
+        if (differences.noNotifications) expect(client.desk).toBeUndefined();
         expect(asked).toMatchObject({ language: 'en', notifyConsent: true });
         expect(await client.orders.get(asked.id)).toMatchObject({
           language: 'en',
