@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../data/error-messages';
 import type { DataPort, Order, PaymentOptions } from '../../data/port';
@@ -45,9 +45,9 @@ export function rememberPayment(payment: PaymentInProgress): void {
   }
 }
 
-export function rememberedPayment(): PaymentInProgress | null {
+function parsePayment(raw: string | null): PaymentInProgress | null {
   try {
-    const value = JSON.parse(storage()?.getItem(PAYMENT_KEY) ?? 'null') as unknown;
+    const value = JSON.parse(raw ?? 'null') as unknown;
     if (typeof value !== 'object' || value === null) return null;
     const { orderId, orderNumber } = value as Record<string, unknown>;
     return typeof orderId === 'string' && typeof orderNumber === 'string'
@@ -56,6 +56,29 @@ export function rememberedPayment(): PaymentInProgress | null {
   } catch {
     return null;
   }
+}
+
+const rawPayment = () => {
+  try {
+    return storage()?.getItem(PAYMENT_KEY) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export function rememberedPayment(): PaymentInProgress | null {
+  return parsePayment(rawPayment());
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The payment this tab sent to the gateway, read as a render may (Habit 10): nothing in the
+ * prerendered HTML, this tab's value in the browser.
+ */
+export function useRememberedPayment(): PaymentInProgress | null {
+  const raw = useSyncExternalStore(noSubscription, rawPayment, () => null);
+  return useMemo(() => parsePayment(raw), [raw]);
 }
 
 export function forgetPayment(): void {

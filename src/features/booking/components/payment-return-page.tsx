@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PayNow } from '../../../components/ui/pay-now';
@@ -28,19 +29,21 @@ export function PaymentReturnPage() {
   const { state, checkAgain, confirm } = usePaymentReturn();
   const progress = state.kind === 'failed' || state.kind === 'waiting' ? state.progress : null;
   const orderNumber =
-    state.kind === 'checking' ? state.orderNumber : (progress?.orderNumber ?? null);
+    state.kind === 'checking' || state.kind === 'error'
+      ? state.orderNumber
+      : (progress?.orderNumber ?? null);
+  const heading =
+    state.kind === 'failed'
+      ? 'paymentReturn.declinedTitle'
+      : state.kind === 'waiting'
+        ? 'paymentReturn.waitingTitle'
+        : 'paymentReturn.title';
 
   return (
     <div className="payment-return container-narrow page">
       <header className="page-header">
         <PageTitle title={t('paymentReturn.title')} />
-        <h1>
-          {state.kind === 'failed'
-            ? t('paymentReturn.declinedTitle')
-            : state.kind === 'waiting'
-              ? t('paymentReturn.waitingTitle')
-              : t('paymentReturn.title')}
-        </h1>
+        <h1>{t(heading)}</h1>
       </header>
 
       {orderNumber && (
@@ -86,6 +89,7 @@ export function PaymentReturnPage() {
               canSwitchToCash={state.progress.canSwitchToCash}
               onSwitchedToCash={(order) => confirm({ ...order, orderId: order.id })}
             />
+            {state.reason === 'mismatch' && <ContactButtons />}
           </div>
         )}
 

@@ -17,7 +17,8 @@ import {
   type PriceBreakdown,
 } from '../../../domain/pricing';
 import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/status';
+import type { PaymentProviderName } from '../../../domain/order';
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '../../../domain/status';
 import { flowPrice, type FlowPrice } from './flow-price';
 
 /**
@@ -225,8 +226,45 @@ export const confirmationSchema = z.object({
   paid: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   totalPrice: z.number().finite().min(0),
+  /**
+   * No money moved (D3): the test provider, or the gateway's test account. Absent in summaries
+   * kept from before gateways, when every card was the test provider's.
+   */
+  testMode: z.boolean().optional(),
 });
 export type ConfirmationSummary = z.infer<typeof confirmationSchema>;
+
+/** Whether the confirmation says no money moved: a card without `testMode` is a test one. */
+export function confirmationTestMode(summary: ConfirmationSummary): boolean {
+  return summary.testMode ?? summary.paymentMethod === 'card';
+}
+
+/**
+ * What /confirmation shows of an order as the backend answered it, wherever the booking ended:
+ * the payment step (cash, a test card) or the way back from the gateway. `gatewayTestMode`: the
+ * gateway runs on its test account.
+ */
+export function confirmationOf(
+  order: {
+    orderId: string;
+    orderNumber: string;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    paymentProvider: PaymentProviderName;
+    totalPrice: number;
+  },
+  gatewayTestMode: boolean,
+): ConfirmationSummary {
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    paid: order.paymentStatus === 'paid',
+    paymentMethod: order.paymentMethod,
+    totalPrice: order.totalPrice,
+    testMode:
+      order.paymentProvider === 'test' || (order.paymentProvider !== 'cash' && gatewayTestMode),
+  };
+}
 
 export function parseConfirmation(value: unknown): ConfirmationSummary | null {
   const parsed = confirmationSchema.safeParse(value);

@@ -15,7 +15,7 @@ import {
   useBookingFlow,
   writeConfirmation,
   type BookingFlowState,
-  type ConfirmationSummary,
+  confirmationOf,
 } from '../flow/booking-flow';
 import { flowPrice, type FlowPrice } from '../flow/flow-price';
 import { PaymentDeclinedError } from '../payment/browser-payment';
@@ -91,6 +91,11 @@ function orderFromFlow(
  */
 function bookingFingerprint(state: BookingFlowState, price: FlowPrice, language: DisplayLanguage) {
   return JSON.stringify(orderFromFlow(state, price, language, 'cod'));
+}
+
+/** An order as the confirmation reads it. */
+function asConfirmed(order: Order): Parameters<typeof confirmationOf>[0] {
+  return { ...order, orderId: order.id };
 }
 
 function problemFrom(error: unknown): SaveProblem {
@@ -197,17 +202,9 @@ export function usePayment() {
   };
 
   /** The confirmation screen takes over; Back must not land on a form that would pay again. */
-  const confirm = (
-    order: Pick<Order, 'id' | 'orderNumber' | 'paymentStatus' | 'paymentMethod' | 'totalPrice'>,
-  ) => {
+  const confirm = (order: Parameters<typeof confirmationOf>[0]) => {
     done.current = true;
-    const summary: ConfirmationSummary = {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      paid: order.paymentStatus === 'paid',
-      paymentMethod: order.paymentMethod,
-      totalPrice: order.totalPrice,
-    };
+    const summary = confirmationOf(order, options?.testMode ?? false);
     writeConfirmation(summary);
     update({
       orderId: summary.orderId,
@@ -263,7 +260,7 @@ export function usePayment() {
       }
       const saved = await savedOrderNow(port);
       if (saved?.paymentStatus === 'paid') {
-        confirm({ ...saved, id: saved.orderId });
+        confirm(saved);
         return;
       }
 
@@ -286,14 +283,16 @@ export function usePayment() {
       }
 
       if (method === 'cod' && saved) {
-        confirm(await port.payments.switchToCash(saved.orderId));
+        confirm(asConfirmed(await port.payments.switchToCash(saved.orderId)));
         return;
       }
 
       const token = checkedCard
         ? (await browserPaymentProvider().authorize(checkedCard, total)).token
         : undefined;
-      confirm(await port.orders.create(orderFromFlow(state, price, language, method, token)));
+      confirm(
+        asConfirmed(await port.orders.create(orderFromFlow(state, price, language, method, token))),
+      );
     } catch (error) {
       setProblem(problemFrom(error));
       focusAlert();
@@ -312,7 +311,7 @@ export function usePayment() {
     setSubmitting(true);
     setProblem(null);
     try {
-      confirm(await port.payments.switchToCash(savedOrder.id));
+      confirm(asConfirmed(await port.payments.switchToCash(savedOrder.id)));
     } catch (error) {
       setProblem(problemFrom(error));
       focusAlert();
