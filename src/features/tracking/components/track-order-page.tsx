@@ -168,10 +168,14 @@ export function TrackOrderPage() {
           )}
           {state.kind === 'found' && (
             <>
-              <TrackingResult tracking={state.tracking} />
-              <OwnerPayment
+              <TrackingResult
                 tracking={state.tracking}
-                onChanged={() => void refresh(state.tracking.orderNumber)}
+                afterSummary={
+                  <OwnerPayment
+                    tracking={state.tracking}
+                    onChanged={() => void refresh(state.tracking.orderNumber)}
+                  />
+                }
               />
               <AdminStatusUpdater
                 orderNumber={state.tracking.orderNumber}
