@@ -3,11 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { freePort, REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
-import { cairoToday } from '../../src/domain/datetime';
-import { expectedOrderTotal } from '../../src/domain/schemas';
+import { COMPLETE_FLOW } from '../../src/features/booking/components/testing-flow';
 import { FAKE_PAYMOB, FakePaymob } from '../fakes/paymob-fake';
 import { E2E_ADMIN, signInAdmin } from './e2e-admin';
 import {
@@ -32,27 +31,15 @@ afterAll(closeBrowser);
 const shot = (name: string) => join(REPO_ROOT, 'test-results', 'screenshots', `${name}.png`);
 const OUT_DIR = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(REPO_ROOT, 'dist');
 
-const dims = {
-  moveType: 'full',
-  housing: 'apartment',
-  pickupFloor: 2,
-  dropoffFloor: 1,
-  workers: 3,
-} as const;
-
-/** A booking filled in up to payment, as the booking screens leave it (D7). */
+/** A booking filled in up to payment, as the booking screens leave it (D7), in Arabic. */
 const FLOW = {
-  governorateId: 'cairo',
-  districtId: 'maadi',
-  ...dims,
-  totalPrice: expectedOrderTotal(dims),
+  ...COMPLETE_FLOW,
   fullName: 'منى علي حسن',
-  phoneNumber: '01012345678',
   pickupAddress: '١٢ شارع ٩، المعادي',
   dropoffAddress: '٥ ميدان التحرير، وسط البلد',
-  moveDate: cairoToday(new Date(Date.now() + 9 * 24 * 60 * 60 * 1000)),
-  moveTime: '10:30',
+  notes: 'ترابيزة زجاج',
 };
+const TOTAL = COMPLETE_FLOW.totalPrice!;
 
 /** What the customer types at the checkout, and must never reach us. */
 const CARD = { expiry: '12/31', cvv: '947', holder: 'MONA ALI HASSAN' };
@@ -107,15 +94,38 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** Every request the page makes to our server, with its body, to look for card data in. */
-function recordOurRequests(opened: OpenedPage): string[] {
-  const seen: string[] = [];
+/**
+ * Every request the page makes to our server, with its body, to look for card data in; and
+ * everything our server answers it (pages, scripts, API answers), to look for secrets in.
+ */
+function recordOurTraffic(opened: OpenedPage): { requests: string[]; answers: string[] } {
+  const requests: string[] = [];
+  const answers: string[] = [];
   const origin = new URL(server.url).origin;
+  const ours = (url: string) => new URL(url).origin === origin;
   opened.page.on('request', (request: Request) => {
-    if (new URL(request.url()).origin !== origin) return;
-    seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+    if (!ours(request.url())) return;
+    requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
   });
-  return seen;
+  opened.page.on('response', (response: Response) => {
+    if (!ours(response.url()) || response.status() >= 300) return;
+    const type = response.headers()['content-type'] ?? '';
+    if (!/json|javascript|html|text/.test(type)) return;
+    response.text().then(
+      (text) => void answers.push(text),
+      () => undefined,
+    );
+  });
+  return { requests, answers };
+}
+
+/** Paymob's secrets never leave our server: not in a page, a script or an API answer. */
+function expectNoSecretsSent(answers: string[]) {
+  expect(answers.some((text) => text.includes('"options"'))).toBe(true);
+  for (const text of answers) {
+    expect(text.includes(FAKE_PAYMOB.secretKey), 'the secret key sent to a browser').toBe(false);
+    expect(text.includes(FAKE_PAYMOB.hmacSecret), 'the HMAC secret sent to a browser').toBe(false);
+  }
 }
 
 /** A customer's phone (Arabic) on /payment with the booking filled in. */
@@ -124,12 +134,12 @@ async function customerAtPayment(
   viewport: 'phone' | 'desktop' = 'phone',
 ) {
   const opened = await openPage({ lang, viewport, path: '/', baseUrl: server.url });
-  const requests = recordOurRequests(opened);
+  const { requests, answers } = recordOurTraffic(opened);
   await opened.page.evaluate((flow) => {
     sessionStorage.setItem('afsh.booking', JSON.stringify(flow));
   }, FLOW);
   await opened.page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/payment`);
-  return { ...opened, requests };
+  return { ...opened, requests, answers };
 }
 
 /** On the fake Paymob checkout: types a card and pays. */
@@ -140,6 +150,14 @@ async function payByCard(page: Page, number: string) {
   await page.getByLabel('CVV').fill(CARD.cvv);
   await page.getByLabel('Name on card').fill(CARD.holder);
   await page.getByRole('button', { name: /^Pay EGP/ }).click();
+}
+
+/** From /payment (Arabic): card, the checkout, a declined card, and back on "not paid". */
+async function declinedOnce(page: Page) {
+  await page.getByRole('radio', { name: AR.card }).check();
+  await page.getByRole('button', { name: AR.continue }).click();
+  await payByCard(page, FAKE_PAYMOB.declinedCard);
+  await page.getByRole('heading', { level: 1, name: AR.declinedTitle }).waitFor();
 }
 
 async function orderNumberOn(page: Page): Promise<string> {
@@ -209,7 +227,7 @@ describe('online payment through Paymob (issue 15)', () => {
 
       // Paymob was asked for exactly the server's total, in piastres, under our reference.
       const intention = fake.lastIntention!;
-      expect(intention.amount).toBe(FLOW.totalPrice * 100);
+      expect(intention.amount).toBe(TOTAL * 100);
       expect(intention.currency).toBe('EGP');
       expect(intention.redirectionUrl).toBe(`${server.url}/payment-return`);
 
@@ -218,6 +236,7 @@ describe('online payment through Paymob (issue 15)', () => {
       await page.getByText('مدفوع', { exact: true }).waitFor();
       await expectNoErrors(customer);
       await expectNoCardDataWithUs(customer.requests, [FAKE_PAYMOB.approvedCard]);
+      expectNoSecretsSent(customer.answers);
     } finally {
       fake.plan = { order: 'callback-first' };
       await customer.close();
@@ -228,10 +247,7 @@ describe('online payment through Paymob (issue 15)', () => {
     const customer = await customerAtPayment();
     const { page } = customer;
     try {
-      await page.getByRole('radio', { name: AR.card }).check();
-      await page.getByRole('button', { name: AR.continue }).click();
-      await payByCard(page, FAKE_PAYMOB.declinedCard);
-      await page.getByRole('heading', { level: 1, name: AR.declinedTitle }).waitFor();
+      await declinedOnce(page);
       await page
         .getByRole('alert')
         .getByText(/رُفضت عملية الدفع/)
@@ -276,10 +292,7 @@ describe('online payment through Paymob (issue 15)', () => {
     const customer = await customerAtPayment();
     const { page } = customer;
     try {
-      await page.getByRole('radio', { name: AR.card }).check();
-      await page.getByRole('button', { name: AR.continue }).click();
-      await payByCard(page, FAKE_PAYMOB.declinedCard);
-      await page.getByRole('heading', { level: 1, name: AR.declinedTitle }).waitFor();
+      await declinedOnce(page);
       await page.getByRole('button', { name: AR.toCash }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.getByText('الدفع عند الاستلام؟').waitFor();
@@ -357,7 +370,7 @@ describe('online payment through Paymob (issue 15)', () => {
       await payments.getByText('by an admin').waitFor();
       // Paymob was asked to refund the paid transaction, in full.
       const refund = fake.requests.find((r) => r.path === '/api/acceptance/void_refund/refund')!;
-      expect(JSON.parse(refund.body)).toMatchObject({ amount_cents: FLOW.totalPrice * 100 });
+      expect(JSON.parse(refund.body)).toMatchObject({ amount_cents: TOTAL * 100 });
       await expectNoErrors(admin);
     } finally {
       await admin.close();

@@ -46,6 +46,21 @@ function setup(
 
 const location = () => screen.getByTestId('location');
 
+/**
+ * A customer who chose card and left for the checkout: the backend with the saved order, and the
+ * same browser (its session) to come back with.
+ */
+async function leftForCheckout() {
+  const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT } });
+  const first = setup({ backend });
+  await first.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.card) }));
+  await first.user.click(screen.getByRole('button', { name: en.submit.hosted }));
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  first.unmount();
+  const [record] = [...backend.orders.values()];
+  return { backend, port: first.port, order: record!.order };
+}
+
 describe('/payment with Paymob', () => {
   it('offers card, wallet and cash, and asks for no card details here', async () => {
     const { user } = setup();
@@ -72,7 +87,7 @@ describe('/payment with Paymob', () => {
     await user.click(screen.getByRole('button', { name: en.submit.hosted }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    const [order] = [...backend.orders.values()].map((r) => r.order);
+    const order = [...backend.orders.values()][0]!.order;
     expect(order).toMatchObject({
       paymentMethod: 'wallet',
       paymentStatus: 'pending',
@@ -81,52 +96,40 @@ describe('/payment with Paymob', () => {
     expect(create.mock.calls[0]![0]).not.toHaveProperty('paymentToken');
     const url = new URL(assign.mock.calls[0]![0] as string);
     expect(url.origin + url.pathname).toBe(CHECKOUT);
-    expect(url.searchParams.get('reference')).toBe(`${order!.id}.1`);
+    expect(url.searchParams.get('reference')).toBe(`${order.id}.1`);
     expect(backend.paymentAttempts).toHaveLength(1);
     // What the way back needs: this tab remembers the order, the flow knows it is saved.
-    expect(rememberedPayment()).toEqual({ orderId: order!.id, orderNumber: order!.orderNumber });
-    expect(readBookingFlow()).toMatchObject({ orderId: order!.id, paid: false });
+    expect(rememberedPayment()).toEqual({ orderId: order.id, orderNumber: order.orderNumber });
+    expect(readBookingFlow()).toMatchObject({ orderId: order.id, paid: false });
     // The page stays busy while the browser leaves.
     expect(screen.getByRole('button', { name: en.submit.hosted })).toBeDisabled();
     expect(location()).toHaveTextContent('/payment');
   });
 
   it('back from the checkout unpaid, pays the same order again instead of placing another', async () => {
-    const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT } });
-    const first = setup({ backend });
-    await first.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.card) }));
-    await first.user.click(screen.getByRole('button', { name: en.submit.hosted }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    first.unmount();
+    const { backend, port, order } = await leftForCheckout();
 
-    const again = setup({ backend, port: first.port });
-    const [order] = [...backend.orders.values()].map((r) => r.order);
+    const again = setup({ backend, port });
     // The page says the booking's order is saved and waits for its payment; card stays chosen.
-    await screen.findByText(order!.orderNumber);
+    await screen.findByText(order.orderNumber);
     expect(screen.getByRole('radio', { name: new RegExp(en.method.card) })).toBeChecked();
     await again.user.click(screen.getByRole('button', { name: en.submit.hosted }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
     expect(backend.orders.size).toBe(1);
     expect(backend.paymentAttempts.map((a) => a.reference)).toEqual([
-      `${order!.id}.1`,
-      `${order!.id}.2`,
+      `${order.id}.1`,
+      `${order.id}.2`,
     ]);
   });
 
   it('a saved order that was paid meanwhile goes straight to the confirmation', async () => {
-    const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT } });
-    const first = setup({ backend });
-    await first.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.card) }));
-    await first.user.click(screen.getByRole('button', { name: en.submit.hosted }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    first.unmount();
-    const [order] = [...backend.orders.values()].map((r) => r.order);
-    backend.settlePayment(order!.id, 'paid');
+    const { backend, port, order } = await leftForCheckout();
+    backend.settlePayment(order.id, 'paid');
 
-    const again = setup({ backend, port: first.port });
+    const again = setup({ backend, port });
     await again.user.click(await screen.findByRole('button', { name: en.submit.hosted }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
-    expect(readConfirmation()).toMatchObject({ orderId: order!.id, paid: true, testMode: true });
+    expect(readConfirmation()).toMatchObject({ orderId: order.id, paid: true, testMode: true });
     expect(assign).toHaveBeenCalledTimes(1);
     expect(backend.orders.size).toBe(1);
   });
@@ -143,7 +146,7 @@ describe('/payment with Paymob', () => {
     expect(assign).not.toHaveBeenCalled();
     await user.click(within(alert).getByRole('button', { name: en.payNow.toCash }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
-    const [order] = [...backend.orders.values()].map((r) => r.order);
+    const order = [...backend.orders.values()][0]!.order;
     expect(backend.orders.size).toBe(1);
     expect(order).toMatchObject({ paymentMethod: 'cod', paymentProvider: 'cash' });
     expect(readConfirmation()).toMatchObject({
@@ -154,14 +157,9 @@ describe('/payment with Paymob', () => {
   });
 
   it('choosing cash after a saved online order turns that order to cash, not a second one', async () => {
-    const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT } });
-    const first = setup({ backend });
-    await first.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.card) }));
-    await first.user.click(screen.getByRole('button', { name: en.submit.hosted }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    first.unmount();
+    const { backend, port } = await leftForCheckout();
 
-    const again = setup({ backend, port: first.port });
+    const again = setup({ backend, port });
     await again.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.cod) }));
     await again.user.click(screen.getByRole('button', { name: en.submit.cod }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));

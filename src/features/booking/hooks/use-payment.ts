@@ -102,12 +102,11 @@ function problemFrom(error: unknown): SaveProblem {
   if (error instanceof PaymentDeclinedError) {
     return { message: 'errors:payment.declined', fields: [] };
   }
-  const gateway = errorMessageKey(error, 'payment');
-  // The gateway could not be reached: the order is saved, cash on delivery is still possible.
-  if (gateway === 'errors:payment.providerUnavailable') {
-    return { message: gateway, fields: [], fix: 'cash' };
-  }
   const message = errorMessageKey(error, 'payment');
+  // The gateway could not be reached: the order is saved, cash on delivery is still possible.
+  if (message === 'errors:payment.providerUnavailable') {
+    return { message, fields: [], fix: 'cash' };
+  }
   const fields = isDataError(error)
     ? Object.entries(error.fields ?? {})
         .filter(([name]) => LABELLED_FIELDS.has(name))
@@ -230,6 +229,26 @@ export function usePayment() {
     return null;
   };
 
+  /**
+   * Runs `work` with the form busy (one save at a time); a failure is shown and focused. The
+   * form stays busy when the page is being left (the confirmation, or the gateway).
+   */
+  const busyWhile = async (work: () => Promise<void>) => {
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(problemFrom(error));
+      focusAlert();
+    } finally {
+      if (!done.current) {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    }
+  };
+
   const save = async () => {
     const absent = missingPaymentFields(state);
     setMissing(absent);
@@ -248,9 +267,7 @@ export function usePayment() {
       return;
     }
 
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
+    await busyWhile(async () => {
       try {
         await port.auth.ensureSession();
       } catch {
@@ -293,34 +310,16 @@ export function usePayment() {
       confirm(
         asConfirmed(await port.orders.create(orderFromFlow(state, price, language, method, token))),
       );
-    } catch (error) {
-      setProblem(problemFrom(error));
-      focusAlert();
-    } finally {
-      if (!done.current) {
-        inFlight.current = false;
-        setSubmitting(false);
-      }
-    }
+    });
   };
 
   /** The saved order of this booking, paid cash on delivery instead (the gateway was down). */
   const payCashInstead = async () => {
     if (!savedOrder || inFlight.current || done.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
     setProblem(null);
-    try {
+    await busyWhile(async () => {
       confirm(asConfirmed(await port.payments.switchToCash(savedOrder.id)));
-    } catch (error) {
-      setProblem(problemFrom(error));
-      focusAlert();
-    } finally {
-      if (!done.current) {
-        inFlight.current = false;
-        setSubmitting(false);
-      }
-    }
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
