@@ -9,7 +9,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     react(),
     // Canonical and hreflang links must be absolute: the address the site is published at.
-    prerender({ siteUrl: parseEnv(loadEnv(mode, process.cwd(), 'VITE_')).siteUrl }),
+    prerender(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
   ],
   define: {
     // Validated here, at build time (from .env files and VITE_* variables of the environment):

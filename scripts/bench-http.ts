@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { anonymousSessionCookie, validOrderBody } from './lib/order-body.ts';
+import { anonymousSessionCookie, spreadOrderBodies, giveRoomyCapacity } from './lib/order-body.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import type { ServerProcess } from './lib/server-process.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
@@ -74,6 +74,8 @@ interface Case {
   name: string;
   target: ServerProcess;
   request: Pick<autocannon.Options, 'method' | 'headers' | 'body'> & { path: string };
+  /** A new body for each request (else `request.body` for all). */
+  bodies?: () => string;
   /** The status every answer should have; default any 2xx. */
   expectStatus?: number;
   /** Runs after each of the case's rounds, outside the measured time. */
@@ -126,6 +128,9 @@ async function runRound(c: Case, seconds: number, connections: number): Promise<
     method: c.request.method ?? 'GET',
     headers: c.request.headers ?? {},
     ...(c.request.body === undefined ? {} : { body: c.request.body }),
+    ...(c.bodies
+      ? { requests: [{ setupRequest: (request) => ({ ...request, body: c.bodies!() }) }] }
+      : {}),
     connections,
     duration: seconds,
     timeout: 10,
@@ -200,21 +205,27 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     });
     servers.push(afsh);
 
-    // One anonymous visitor: their session cookie goes with every order.
-    const cookie = await anonymousSessionCookie(afsh.url);
-    const body = JSON.stringify(validOrderBody());
-    const orderHeaders = { 'content-type': 'application/json', cookie };
-    const first = (await json(
-      await fetch(`${afsh.url}/api/orders`, { method: 'POST', headers: orderHeaders, body }),
-      'POST /api/orders',
-    )) as { order: { orderNumber: string } };
-    const { orderNumber } = first.order;
-
     // The bench's own connection to the database (WAL lets it share the file with the server).
     db = new Database(dbPath);
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     const benchDb = db;
+    // Crews for every order the rounds place, spread over the booking horizon (D12).
+    giveRoomyCapacity(benchDb);
+    const bodies = spreadOrderBodies();
+
+    // One anonymous visitor: their session cookie goes with every order.
+    const cookie = await anonymousSessionCookie(afsh.url);
+    const orderHeaders = { 'content-type': 'application/json', cookie };
+    const first = (await json(
+      await fetch(`${afsh.url}/api/orders`, {
+        method: 'POST',
+        headers: orderHeaders,
+        body: bodies(),
+      }),
+      'POST /api/orders',
+    )) as { order: { orderNumber: string } };
+    const { orderNumber } = first.order;
     // The round's orders are deleted after it (their history goes by cascade), so every round
     // starts from the same table and the orders table does not grow through the run.
     const removeOrders = benchDb.prepare('DELETE FROM orders WHERE order_number <> ?');
@@ -245,7 +256,8 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
         key: 'post',
         name: 'POST /api/orders (one session)',
         target: afsh,
-        request: { path: '/api/orders', method: 'POST', headers: orderHeaders, body },
+        request: { path: '/api/orders', method: 'POST', headers: orderHeaders, body: bodies() },
+        bodies,
         afterRound: () => removeOrders.run(orderNumber),
       },
     ];

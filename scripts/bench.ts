@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { estimatePrice, recommendedTeamSize } from '../src/domain/pricing.ts';
+import { estimatePrice, FIRST_CATALOG, recommendedTeamSize } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
@@ -17,6 +17,7 @@ import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 import { orderBody } from '../tests/api/order-fixtures.ts';
+import { giveRoomyCapacity } from './lib/order-body.ts';
 import { EXAMPLE_NOTIFIABLE_ORDER, templateParams } from '../src/domain/notifications.ts';
 import { TemplateRenderer } from '../server/src/notifications/templates.ts';
 
@@ -76,14 +77,21 @@ async function main() {
   results.push(baseline);
 
   results.push(
-    await bench('estimatePrice + recommendedTeamSize', 100_000, () => {
-      const team = recommendedTeamSize({
+    await bench('estimatePrice (Cairo to Alexandria) + recommendedTeamSize', 100_000, () => {
+      const team = recommendedTeamSize(FIRST_CATALOG, {
         moveType: 'full',
         housing: 'villa',
         pickupFloor: 3,
         dropoffFloor: 2,
       });
-      return estimatePrice({ moveType: 'full', pickupFloor: 3, dropoffFloor: 2, workers: team });
+      return estimatePrice(FIRST_CATALOG, {
+        moveType: 'full',
+        pickupFloor: 3,
+        dropoffFloor: 2,
+        workers: team,
+        from: { governorateId: 'cairo', districtId: 'maadi' },
+        to: { governorateId: 'alexandria', districtId: 'smouha' },
+      });
     }),
   );
   results.push(
@@ -245,6 +253,8 @@ async function notificationCases(staticDir: string): Promise<Result[]> {
     });
     try {
       await app.ready();
+      // Every booking goes into one time window: give it the crews (D12).
+      giveRoomyCapacity(app.db);
       const anonymous = await app.inject({
         method: 'POST',
         url: '/api/auth/anonymous',

@@ -6,14 +6,21 @@ import type { OrderAdminUpdate, StatusActor } from '../src/data/port.ts';
 import { cairoToday } from '../src/domain/datetime.ts';
 import { GOVERNORATES } from '../src/domain/governorates.ts';
 import type { Governorate } from '../src/domain/governorates.ts';
-import { recommendedTeamSize } from '../src/domain/pricing.ts';
+import { checkNewOrder } from '../src/domain/order.ts';
+import { catalogFromRates, recommendedTeamSize } from '../src/domain/pricing.ts';
 import type { Housing, MoveType } from '../src/domain/pricing.ts';
-import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
+import {
+  catalogRatesSchema,
+  createOrderInputSchema,
+  expectedOrderTotal,
+} from '../src/domain/schemas.ts';
 import type { OrderStatus, PaymentMethod } from '../src/domain/status.ts';
 import { openDatabase } from '../server/src/plugins/db.ts';
 import { EnvError, loadDotEnvFile, loadEnv } from '../server/src/plugins/env.ts';
+import { CapacityRepository } from '../server/src/repositories/capacity-repository.ts';
 import { OrdersRepository } from '../server/src/repositories/orders-repository.ts';
 import { createAnonymousUser } from '../server/src/repositories/users-repository.ts';
+import { VersionsRepository } from '../server/src/repositories/versions-repository.ts';
 
 /**
  * `npm run seed:orders -- --count 1200 [--database data/afsh.sqlite] [--seed 42]`: fills a
@@ -379,10 +386,19 @@ export interface SeedResult {
  * Adds `count` orders, each with its customer (an anonymous account), status history and
  * payment, in one transaction: all of them or, on any error, none.
  */
+const SEED_CARD_TOKEN = 'test_ok_seededorder';
+
 export function seedOrders(db: Database.Database, options: SeedOptions): SeedResult {
   const random = options.random ?? Math.random;
   const now = (options.now ?? new Date()).getTime();
   const orders = new OrdersRepository(db);
+  // Priced with the current catalog, in the current plan's windows. Seeded orders are not
+  // limited by the crews: a seeded calendar shows what over-booked days look like.
+  const saved = new VersionsRepository(db, { table: 'price_catalogs', column: 'rates' }, (json) =>
+    catalogRatesSchema.parse(json),
+  ).current();
+  const catalog = catalogFromRates(saved.value, saved.version, saved.createdAt);
+  const plan = new CapacityRepository(db).plans.current().value;
   const customers: Customer[] = [];
   const byStatus: Record<string, number> = {};
   // "Today" is all a schema depends on; building one per order would be most of the work.
@@ -417,7 +433,7 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
         random() < 0.05 ? 0 : Math.ceil(random() ** 1.6 * MOVE_WITHIN_DAYS),
       );
       const moveDate = cairoToday(new Date(createdAt + daysAhead * DAY_MS));
-      const moveTime = `${String(intBetween(random, 7, 20)).padStart(2, '0')}:${random() < 0.5 ? '00' : '30'}`;
+      const moveTime = pick(random, plan.windows).start;
       const paymentMethod: PaymentMethod = random() < 0.4 ? 'card' : 'cod';
 
       const notesPool = customer.arabic ? ARABIC_NOTES : ENGLISH_NOTES;
@@ -428,6 +444,8 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
         dropoffAddress: address(random, customer.arabic, dropoffDistrict),
         governorateId: governorate.id,
         districtId: district.id,
+        dropoffGovernorateId: dropoffGovernorate.id,
+        dropoffDistrictId: dropoffDistrict.id,
         notes: random() < 0.4 ? pick(random, notesPool) : '',
         moveType,
         housing,
@@ -440,8 +458,8 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
         totalPrice: 0,
       };
       // Seeded customers take the recommended team; the total is the price of the workers stored.
-      values.workers = recommendedTeamSize(values);
-      values.totalPrice = expectedOrderTotal(values);
+      values.workers = recommendedTeamSize(catalog, values);
+      values.totalPrice = expectedOrderTotal(values, catalog);
       // The same checks a real order passes, as of the day it was placed.
       const day = cairoToday(new Date(createdAt));
       let schema = schemas.get(day);
@@ -449,13 +467,14 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
         schema = createOrderInputSchema(new Date(createdAt));
         schemas.set(day, schema);
       }
-      const input = schema.parse(values);
+      // A card order carries the test provider's token (D3), as the payment screen sends it.
+      const body = paymentMethod === 'card' ? { ...values, paymentToken: SEED_CARD_TOKEN } : values;
+      const checked = checkNewOrder(body, { catalog, plan, schema });
 
       const order = orders.create(
         {
-          input,
+          ...checked,
           userId: customer.userId,
-          totalPrice: values.totalPrice,
           ...(paymentMethod === 'card'
             ? {
                 paymentStatus: 'paid',

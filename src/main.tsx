@@ -9,17 +9,25 @@ import type { Resource } from 'i18next';
 import './styles/global.css';
 import { stripLanguagePrefix } from './i18n/languages';
 import { reportWebVitals } from './analytics/analytics';
-import { TRANSLATIONS_ELEMENT_ID } from './prerender/ids';
+import type { InitialData } from './data/react/initial-data';
+import {
+  DATA_ELEMENT_ID,
+  LIVE_ATTRIBUTE,
+  ROOT_ELEMENT_ID,
+  TRANSLATIONS_ELEMENT_ID,
+} from './prerender/ids';
 
-/** The strings a prerendered page was rendered with: hydration needs them before any request. */
-function prerenderedStrings(): Resource | undefined {
-  const element = document.getElementById(TRANSLATIONS_ELEMENT_ID);
+/**
+ * JSON the page carries for hydration: the strings it was rendered with, and the data of a page
+ * rendered at request time. Read once, then gone: the page's text is the page, not a copy of it.
+ */
+function embeddedJson<T>(id: string): T | undefined {
+  const element = document.getElementById(id);
   const text = element?.textContent;
-  // Read once, then gone: the page's text is the page, not a copy of every string.
   element?.remove();
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as Resource;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
@@ -31,7 +39,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(container: HTMLElement): Promise<void> {
   const hydrating = container.hasAttribute('data-hydrate');
   const { initI18n } = await import('./i18n/i18n');
-  await initI18n(undefined, { resources: prerenderedStrings() });
+  await initI18n(undefined, { resources: embeddedJson<Resource>(TRANSLATIONS_ELEMENT_ID) });
   await nextTask();
   const { browserApp, preloadScreens } = await import('./app/browser-start');
   await nextTask();
@@ -41,11 +49,16 @@ async function start(container: HTMLElement): Promise<void> {
     await preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {});
     await nextTask();
   }
-  const app = browserApp();
+  // A shell is inert until the app has replaced it (see Document).
+  const app = browserApp(embeddedJson<InitialData>(DATA_ELEMENT_ID), () =>
+    container.removeAttribute('inert'),
+  );
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   const { startTransition } = await import('react');
   await nextTask();
+  // From here React answers a form's submit (the page script held it back until now).
+  container.setAttribute(LIVE_ATTRIBUTE, '');
   if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
@@ -60,7 +73,7 @@ async function start(container: HTMLElement): Promise<void> {
   }
 }
 
-const container = document.getElementById('root');
+const container = document.getElementById(ROOT_ELEMENT_ID);
 if (!container) throw new Error('index.html has no #root element');
 void start(container);
 

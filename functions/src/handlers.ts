@@ -28,6 +28,15 @@ import {
   type PaymentLog,
 } from './payments/payment-handlers.ts';
 import { firestorePayments } from './payments/payment-repository.ts';
+import {
+  orderNotifications,
+  resendNotification,
+  stopNotifications,
+  type NotificationDeps,
+} from './notifications/desk-handlers.ts';
+import { DEFAULT_NOTIFICATION_ENV, notifySettingsOf } from './notifications/notify-settings.ts';
+import { orderOutbox } from './notifications/order-outbox.ts';
+import { firestoreOutbox } from './notifications/outbox-repository.ts';
 import type { CallContext } from './platform/context.ts';
 import type { Settings } from './platform/settings.ts';
 import {
@@ -40,7 +49,7 @@ import { firestoreReviews } from './reviews/review-repository.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
-export type Deps = OrderDeps & ReviewDeps & MessageDeps & PaymentDeps;
+export type Deps = OrderDeps & ReviewDeps & MessageDeps & PaymentDeps & NotificationDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -60,6 +69,9 @@ export const HANDLERS = {
   switchToCash,
   paymentHistory,
   reversePayment,
+  orderNotifications,
+  resendNotification,
+  stopNotifications,
 } satisfies Record<FunctionName, Handler>;
 
 /** The provider the settings choose (D3): none, the test provider, or Paymob with its keys. */
@@ -86,12 +98,18 @@ export function depsOver(
   settings: Settings,
   extra: { random?: () => number; log?: PaymentLog; payments?: PaymentProvider | null } = {},
 ): Deps {
+  // Every order write queues its messages in its own transaction (D10).
+  const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
+  const outbox = firestoreOutbox(db);
+  const ordersOutbox = orderOutbox(outbox, notify);
   return {
-    orders: firestoreOrders(db),
+    orders: firestoreOrders(db, ordersOutbox),
+    outbox,
+    notify,
     reviews: firestoreReviews(db),
     messages: firestoreMessages(db),
     admins: firestoreAdmins(db),
-    paymentRecords: firestorePayments(db),
+    paymentRecords: firestorePayments(db, ordersOutbox),
     settings,
     payments: paymentProviderFor(settings),
     siteUrl: settings.paymob?.siteUrl ?? '',

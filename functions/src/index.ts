@@ -4,6 +4,7 @@ import { HANDLERS } from './handlers.ts';
 import { paymobCallback as paymobCallbackHandler } from './payments/payment-handlers.ts';
 import { callable } from './platform/callable.ts';
 import { httpsEndpoint } from './platform/https.ts';
+import { outboxSender, outboxSweeper } from './platform/notification-triggers.ts';
 
 // Orders: placing, the owner's cancel, the admin's changes, and the limited tracking look-up.
 export const placeOrder = callable('placeOrder', HANDLERS.placeOrder);
@@ -31,3 +32,10 @@ export const reversePayment = callable('reversePayment', HANDLERS.reversePayment
 // Paymob's transaction callback (HTTPS): Firebase Hosting rewrites /api/payments/paymob/callback
 // here (firebase.json), so its address is the site's, as with the self-hosted server.
 export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHandler);
+
+// Notifications (D10): the admin desk's message calls, and the outbox's sender and sweeper.
+export const orderNotifications = callable('orderNotifications', HANDLERS.orderNotifications);
+export const resendNotification = callable('resendNotification', HANDLERS.resendNotification);
+export const stopNotifications = callable('stopNotifications', HANDLERS.stopNotifications);
+export const sendNotification = outboxSender();
+export const sweepNotifications = outboxSweeper();

@@ -11,6 +11,10 @@ declare module 'autocannon' {
       duration?: number;
       /** Seconds. */
       timeout?: number;
+      /** Each connection loops over these; `setupRequest` may change each request before it goes. */
+      requests?: {
+        setupRequest?: (request: { body?: string }) => { body?: string };
+      }[];
     }
 
     interface Histogram {

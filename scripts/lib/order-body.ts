@@ -1,3 +1,9 @@
+import type Database from 'better-sqlite3';
+import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
+import { cairoDatePlusDays } from '../../src/domain/datetime.ts';
+import { BOOKING_HORIZON_DAYS } from '../../src/domain/pricing.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
+import { CapacityRepository } from '../../server/src/repositories/capacity-repository.ts';
 import { orderBody } from '../../tests/api/order-fixtures.ts';
 
 /**
@@ -7,6 +13,29 @@ import { orderBody } from '../../tests/api/order-fixtures.ts';
  */
 export function validOrderBody(): Record<string, unknown> {
   return orderBody();
+}
+
+/**
+ * Valid bodies for many orders in a row (the HTTP bench places thousands a second): each the
+ * next window of the next day, over the whole booking horizon, so that with ROOMY_CAPACITY no
+ * window runs out of crews (D12) and every request is a real order creation.
+ */
+export function spreadOrderBodies(): () => string {
+  const windows = FIRST_CAPACITY_PLAN.windows;
+  let n = 0;
+  return () => {
+    n += 1;
+    const window = windows[n % windows.length]!;
+    const days = 1 + (Math.floor(n / windows.length) % BOOKING_HORIZON_DAYS);
+    return JSON.stringify(
+      orderBody({ moveDate: cairoDatePlusDays(days), windowId: window.id, moveTime: window.start }),
+    );
+  };
+}
+
+/** Gives the database's crews plan the most crews a plan may have (ROOMY_CAPACITY). */
+export function giveRoomyCapacity(db: Database.Database): void {
+  new CapacityRepository(db).plans.save(ROOMY_CAPACITY, null);
 }
 
 /** Signs in anonymously and returns the `afsh_session=…` cookie pair to send back. */

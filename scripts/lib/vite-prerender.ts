@@ -1,4 +1,5 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -6,6 +7,11 @@ import { paths } from '../../src/config/paths.ts';
 import { localizedPath, LANGUAGES, type Language } from '../../src/i18n/languages.ts';
 import type { PageAssets } from '../../src/prerender/document.tsx';
 import type { RenderRequest, RenderedPage } from '../../src/prerender/entry-server.tsx';
+import {
+  LIVE_PAGE_PATHS,
+  LIVE_PAGES_MANIFEST,
+  type LivePagesManifest,
+} from '../../src/prerender/live-pages.ts';
 
 /** Pages search engines should list; the rest are prerendered too, but marked noindex. */
 const PUBLIC_PAGES: readonly string[] = [
@@ -74,7 +80,7 @@ function closure(manifest: ClientManifest, keys: readonly string[]) {
  * static renderer, and writes real HTML (content, title, lang/dir, the page's own CSS) that the
  * browser then hydrates. Vite's own index.html stays as `shell.html` for anything unforeseen.
  */
-export function prerender(options: { siteUrl: string }): Plugin {
+export function prerender(options: { siteUrl: string; backend: 'http' | 'firebase' }): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'afsh-prerender',
@@ -85,7 +91,14 @@ export function prerender(options: { siteUrl: string }): Plugin {
     async closeBundle() {
       if (config.build.ssr || process.env.VITEST) return;
       const outDir = resolve(config.root, config.build.outDir);
-      const ssrDir = resolve(config.root, 'node_modules/.cache/afsh-prerender');
+      // One renderer per build directory: the server of one build may still be using it while
+      // another directory is built. Under node_modules, where its imports (React) resolve.
+      const ssrDir = resolve(
+        config.root,
+        'node_modules/.cache/afsh-prerender',
+        createHash('sha256').update(outDir).digest('hex').slice(0, 12),
+      );
+      const live = options.backend === 'http';
       await build({
         root: config.root,
         mode: config.mode,
@@ -169,11 +182,23 @@ export function prerender(options: { siteUrl: string }): Plugin {
           ...extra,
         });
 
+      const livePages: LivePagesManifest = { renderer: join(ssrDir, 'entry-server.js'), pages: {} };
       for (const language of LANGUAGES) {
         for (const path of STATIC_PAGES) {
           const file = fileFor(path, language);
-          await write(file, (await render(path, language)).html);
+          const page = await render(path, language);
+          await write(file, page.html);
           result.pages[localizedPath(path, language)] = file;
+          if (live && LIVE_PAGE_PATHS.includes(path)) {
+            livePages.pages[localizedPath(path, language)] = {
+              path,
+              language,
+              siteUrl: options.siteUrl,
+              assets: page.assets,
+              indexable: PUBLIC_PAGES.includes(path),
+              hydrate: true,
+            };
+          }
         }
         const shell = language === 'ar' ? TRACK_SHELL.file : `en/${TRACK_SHELL.file}`;
         // Indexable as the tracking form it shows (its canonical address); no order's data is in it.
@@ -186,7 +211,12 @@ export function prerender(options: { siteUrl: string }): Plugin {
         result.notFound[language] = notFound;
       }
       await writeFile(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(result, null, 2)}\n`);
-      if (!process.env.AFSH_KEEP_SSR) await rm(ssrDir, { recursive: true, force: true });
+      await rm(join(outDir, dirname(LIVE_PAGES_MANIFEST)), { recursive: true, force: true });
+      if (live) {
+        await write(LIVE_PAGES_MANIFEST, `${JSON.stringify(livePages, null, 2)}\n`);
+      } else if (!process.env.AFSH_KEEP_SSR) {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
       config.logger.info(
         `prerendered ${Object.keys(result.pages).length} pages, 2 shells and 2 not-found pages`,
       );

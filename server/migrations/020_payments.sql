@@ -5,7 +5,7 @@
 -- Payment methods and payment statuses become lists the domain checks (src/domain/status.ts),
 -- as move types and statuses did in 005: a wallet or a refund is a change to the domain, not a
 -- rebuild. SQLite cannot change a CHECK in place, so the table is rebuilt with the same columns,
--- rows and indexes. (A migration that adds columns to orders before this one must add them here.)
+-- rows and indexes. (Every column migrations before this one added to orders is here: 006's and 010's.)
 CREATE TABLE orders_new (
   id                TEXT PRIMARY KEY,
   order_number      TEXT NOT NULL UNIQUE
@@ -38,14 +38,43 @@ CREATE TABLE orders_new (
   status            TEXT NOT NULL CHECK (length(status) BETWEEN 1 AND 40 AND status NOT GLOB '*[^a-z0-9_-]*'),
   created_at        TEXT NOT NULL,
   updated_at        TEXT NOT NULL,
+  -- 006 (D11, D12): where the move ends, the crew window it holds, its catalog version and distance.
+  dropoff_governorate_id TEXT
+                      CHECK (dropoff_governorate_id IS NULL OR length(dropoff_governorate_id) BETWEEN 1 AND 100),
+  dropoff_district_id TEXT
+                      CHECK (dropoff_district_id IS NULL OR length(dropoff_district_id) BETWEEN 1 AND 100),
+  window_id         TEXT CHECK (window_id IS NULL OR (length(window_id) BETWEEN 1 AND 40 AND window_id NOT GLOB '*[^a-z0-9-]*')),
+  window_start      TEXT CHECK (window_start IS NULL OR window_start GLOB '[0-2][0-9]:[0-5][0-9]'),
+  window_end        TEXT CHECK (window_end IS NULL OR window_end GLOB '[0-2][0-9]:[0-5][0-9]'),
+  catalog_version   INTEGER NOT NULL DEFAULT 1 CHECK (catalog_version >= 1),
+  distance_km       INTEGER NOT NULL DEFAULT 0 CHECK (distance_km >= 0),
+  distance_fee      INTEGER NOT NULL DEFAULT 0 CHECK (distance_fee >= 0),
+  -- 010 (D10): the language the order was booked in and the consent to be told.
   language          TEXT NOT NULL DEFAULT 'ar' CHECK (language IN ('ar', 'en')),
   notify_consent    INTEGER NOT NULL DEFAULT 0 CHECK (notify_consent IN (0, 1)),
   -- Cash is never a gateway's, and an online order is never marked as cash.
   CHECK ((payment_method = 'cod') = (payment_provider = 'cash'))
 ) STRICT;
 
--- `SELECT *` on purpose: a column this file does not know stops the migration instead of being dropped.
-INSERT INTO orders_new SELECT * FROM orders ORDER BY rowid;
+-- Columns by name: 006 and 010 added theirs with ALTER TABLE, so their order differs between
+-- databases that ran them in a different order (server/src/plugins/db.ts). This migration needs
+-- both (it runs after them on every database numbered this way).
+INSERT INTO orders_new (
+  id, order_number, user_id, full_name, phone_number, pickup_address, dropoff_address,
+  governorate_id, district_id, notes, move_type, housing, pickup_floor, dropoff_floor, workers,
+  move_date, move_time, total_price, currency, payment_method, payment_status, payment_provider,
+  payment_reference, status, created_at, updated_at, dropoff_governorate_id, dropoff_district_id,
+  window_id, window_start, window_end, catalog_version, distance_km, distance_fee, language,
+  notify_consent
+)
+SELECT
+  id, order_number, user_id, full_name, phone_number, pickup_address, dropoff_address,
+  governorate_id, district_id, notes, move_type, housing, pickup_floor, dropoff_floor, workers,
+  move_date, move_time, total_price, currency, payment_method, payment_status, payment_provider,
+  payment_reference, status, created_at, updated_at, dropoff_governorate_id, dropoff_district_id,
+  window_id, window_start, window_end, catalog_version, distance_km, distance_fee, language,
+  notify_consent
+FROM orders ORDER BY rowid;
 DROP TABLE orders;
 ALTER TABLE orders_new RENAME TO orders;
 
@@ -55,6 +84,8 @@ CREATE INDEX orders_move_date_idx ON orders (move_date, move_time);
 CREATE INDEX orders_created_at_idx ON orders (created_at);
 CREATE INDEX orders_phone_idx ON orders (phone_number);
 CREATE INDEX orders_user_idx ON orders (user_id, created_at);
+-- 006's: the crews a window has given away on a date.
+CREATE INDEX orders_window_idx ON orders (move_date, window_id, status);
 
 -- One try to pay an order on the gateway's page (src/domain/payments.ts). Made when the customer
 -- is sent there; moved on only by the gateway's signed callbacks.

@@ -14,6 +14,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerServices } from './plugins/services.ts';
 import type { ServicesOptions } from './plugins/services.ts';
 import { registerSessions } from './plugins/sessions.ts';
+import { registerLivePages } from './plugins/live-pages.ts';
 import { registerStatic } from './plugins/static.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 
@@ -94,6 +95,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerSecurity(app, env);
   const site = await registerStatic(app, { staticDir });
   registerErrorHandling(app, { htmlFallback: site.serveIndex });
+  registerLivePages(app, { staticDir, site });
   registerJsonOnly(app);
   await registerSessions(app);
   // Before the routes: it attaches each route's limit as the route is added.

@@ -5,6 +5,7 @@ import { env } from '../config/env';
 import type { DataPort } from '../data/port';
 import { createDataPort } from '../data/select-adapter';
 import { DataPortContext } from '../data/react/data-port-context';
+import { InitialDataContext, type InitialData } from '../data/react/initial-data';
 import { isLanguage, languageOfPath } from '../i18n/languages';
 import { RenderedModulesContext } from './rendered-modules';
 import { routes } from './routes';
@@ -55,30 +56,41 @@ export interface AppProps {
   port?: DataPort;
   /** The browser's history, made ahead of the first render (src/main.tsx says why). */
   history?: LanguageHistory;
+  /** Data the page was rendered with on the server (InitialData). */
+  initialData?: InitialData;
   /** Prerendering: render this path (without its language prefix) with no browser around. */
   location?: string;
   /** Prerendering: collects the source modules of the screens that render. */
   renderedModules?: Set<string>;
 }
 
-export function App({ port: given, history, location, renderedModules }: AppProps = {}) {
+export function App({
+  port: given,
+  history,
+  initialData,
+  location,
+  renderedModules,
+}: AppProps = {}) {
   // One port for the app's lifetime: it holds the auth listeners and the session state.
   const [port] = useState(() => given ?? createDataPort(env.backend));
+  const [data] = useState(() => initialData ?? {});
   return (
     <DataPortContext.Provider value={port}>
-      <SessionProvider port={port}>
-        {location === undefined ? (
-          <BrowserApp history={history} />
-        ) : (
-          <RenderedModulesContext.Provider value={renderedModules ?? null}>
-            <StaticRouter location={location}>
-              <Suspense fallback={<PageFallback />}>
-                <AppRoutes />
-              </Suspense>
-            </StaticRouter>
-          </RenderedModulesContext.Provider>
-        )}
-      </SessionProvider>
+      <InitialDataContext.Provider value={data}>
+        <SessionProvider port={port}>
+          {location === undefined ? (
+            <BrowserApp history={history} />
+          ) : (
+            <RenderedModulesContext.Provider value={renderedModules ?? null}>
+              <StaticRouter location={location}>
+                <Suspense fallback={<PageFallback />}>
+                  <AppRoutes />
+                </Suspense>
+              </StaticRouter>
+            </RenderedModulesContext.Provider>
+          )}
+        </SessionProvider>
+      </InitialDataContext.Provider>
     </DataPortContext.Provider>
   );
 }

@@ -1,20 +1,35 @@
 // The browser's side of start-up, loaded by src/main.tsx after the strings (see there for why in
 // stages). Everything here is ready before React takes over the page.
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { env } from '../config/env';
+import type { InitialData } from '../data/react/initial-data';
 import { createDataPort } from '../data/select-adapter';
 import { App } from './app';
 import { createLanguageHistory } from './language-history';
 
 export { preloadScreens } from './routes';
 
-/** The app as the browser renders it, with its data port and history made ahead of rendering. */
-export function browserApp(): ReactElement {
+/** Calls back once the app's first render is on the page. */
+function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useLayoutEffect(onMounted, [onMounted]);
+  return children;
+}
+
+/**
+ * The app as the browser renders it, with its data port and history made ahead of rendering, and
+ * the data the server rendered the page with, if any.
+ */
+export function browserApp(
+  initialData: InitialData | undefined,
+  onMounted: () => void = () => {},
+): ReactElement {
   const port = createDataPort(env.backend);
   const history = createLanguageHistory();
   return (
     <StrictMode>
-      <App port={port} history={history} />
+      <Mounted onMounted={onMounted}>
+        <App port={port} history={history} initialData={initialData} />
+      </Mounted>
     </StrictMode>
   );
 }

@@ -1,5 +1,5 @@
 import { readStepDraft, writeStepDraft } from '../features/booking/flow/booking-flow';
-import { readMoveTypeState } from '../features/pricing/move-state';
+import { readMoveTypeInputs } from '../features/pricing/move-state';
 import type { EstimateDraftStore } from '../features/pricing/components/move-type-page';
 
 /**
@@ -11,7 +11,7 @@ export const estimateDraft: EstimateDraftStore = {
   load() {
     const draft = readStepDraft('estimate');
     if (!draft.moveType) return null;
-    return readMoveTypeState({
+    return readMoveTypeInputs({
       moveType: draft.moveType,
       housing: draft.housing,
       workers: Number(draft.workers),

@@ -155,6 +155,21 @@ const AdminOrdersPage = screen(
   'AdminOrdersPage',
   ['src/features/admin/components/admin-orders-page.tsx'],
 );
+const AdminPricesPage = screen(
+  () => import('../features/admin/components/admin-prices-page'),
+  'AdminPricesPage',
+  ['src/features/admin/components/admin-prices-page.tsx'],
+);
+const AdminCapacityPage = screen(
+  () => import('../features/admin/components/admin-capacity-page'),
+  'AdminCapacityPage',
+  ['src/features/admin/components/admin-capacity-page.tsx'],
+);
+const AdminCalendarPage = screen(
+  () => import('../features/admin/components/admin-calendar-page'),
+  'AdminCalendarPage',
+  ['src/features/admin/components/admin-calendar-page.tsx'],
+);
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
@@ -199,6 +214,9 @@ export const routes: RouteObject[] = [
       { path: paths.requestSummary, element: <RequestSummaryPage /> },
       { path: paths.confirmation, element: <ConfirmationPage /> },
       { path: paths.adminOrders, element: <AdminOrdersPage /> },
+      { path: paths.adminPrices, element: <AdminPricesPage /> },
+      { path: paths.adminCapacity, element: <AdminCapacityPage /> },
+      { path: paths.adminCalendar, element: <AdminCalendarPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

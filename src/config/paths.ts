@@ -21,6 +21,9 @@ export const paths = {
   track: '/track/:orderId',
   trackOrder: '/track-order',
   adminOrders: '/admin-orders',
+  adminPrices: '/admin-prices',
+  adminCapacity: '/admin-capacity',
+  adminCalendar: '/admin-calendar',
   reviews: '/reviews',
 } as const;
 

@@ -18,6 +18,10 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'errors:payment.cardUnavailable' (hosted build, no gateway) is in `errors` as it is
  * - 'errors:payment.*' of online payments (D3: no gateway, not payable, too many tries, the
  *   gateway down, a refund refused) are in `errors` as they are
+ * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
+ * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
+ * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
+ * - 'errors:hostedUnsupported'       (hosted build, 409)       is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -34,6 +38,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'errors:payment.notReversible': 'errors:payment.notReversible',
   'errors:payment.reverseFailed': 'errors:payment.reverseFailed',
   'errors:payment.gatewayDecides': 'errors:payment.gatewayDecides',
+  'errors:order.pricesChanged': 'errors:order.pricesChanged',
+  'errors:order.windowFull': 'errors:order.windowFull',
+  'validation:time.noWindow': 'errors:order.noWindow',
+  'errors:hostedUnsupported': 'errors:hostedUnsupported',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -63,6 +71,10 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:payment.notReversible',
   'errors:payment.reverseFailed',
   'errors:payment.gatewayDecides',
+  'errors:order.pricesChanged',
+  'errors:order.windowFull',
+  'errors:order.noWindow',
+  'errors:hostedUnsupported',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

@@ -2,9 +2,11 @@
 // backend SDK; they call a DataPort. Every adapter `implements DataPort` and passes the same
 // contract suite in tests/contract/. The records it carries are the domain's own types, which
 // the server shares.
+import type { CapacityDraft, CapacityPlan, DayAvailability } from '../domain/capacity';
 import type { ErrorCode, RuleViolation } from '../domain/errors';
 import type { NotificationMessage } from '../domain/notifications';
 import type {
+  CalendarDay,
   OrderAdminUpdate,
   OrderChange,
   OrderFilter,
@@ -21,13 +23,14 @@ import type {
 } from '../domain/payments';
 import type { DisplayLanguage } from '../domain/locale';
 import type { OnlinePaymentMethod } from '../domain/status';
-import type { PriceBreakdown, PriceCatalog } from '../domain/pricing';
+import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type { AdminReview, Review } from '../domain/reviews';
 import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
 import type { CurrentUser } from '../domain/users';
 
 export type { NotificationMessage } from '../domain/notifications';
 export type {
+  CalendarDay,
   Order,
   OrderAdminUpdate,
   OrderChange,
@@ -50,7 +53,16 @@ export type {
 } from '../domain/payments';
 export type { ContactMessage } from '../domain/schemas';
 export type { CurrentUser } from '../domain/users';
-export type { PriceCatalog } from '../domain/pricing';
+export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
+export type {
+  BookedWindow,
+  CapacityDraft,
+  CapacityException,
+  CapacityPlan,
+  DayAvailability,
+  FreeWindow,
+  TimeWindow,
+} from '../domain/capacity';
 
 /** Typed failure codes; the UI maps each to a translated message (spec section 8). */
 export type DataErrorCode = ErrorCode;
@@ -60,17 +72,28 @@ export class DataError extends Error {
   /** Field → translation key, for invalid-argument. */
   readonly fields: Readonly<Record<string, string>> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * What a rule's refusal tells the screen beyond its message (plain JSON from the backend, so
+   * read it with care): `totalPrice` and `catalogVersion` when prices changed (D11),
+   * `alternatives` when a window is full (D12).
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     code: DataErrorCode,
     message: string = code,
-    extra: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    extra: {
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      details?: Readonly<Record<string, unknown>>;
+    } = {},
   ) {
     super(message);
     this.name = 'DataError';
     this.code = code;
     this.fields = extra.fields;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.details = extra.details;
   }
 }
 
@@ -82,6 +105,7 @@ export function isDataError(error: unknown): error is DataError {
 export function dataErrorFrom(violation: RuleViolation): DataError {
   return new DataError(violation.code, violation.message, {
     ...(violation.fields ? { fields: { ...violation.fields } } : {}),
+    ...(violation.details ? { details: JSON.parse(JSON.stringify(violation.details)) } : {}),
   });
 }
 
@@ -195,8 +219,26 @@ export interface PaymentsPort {
   reverse(orderId: string, attemptId: string, kind: PaymentReversal): Promise<PaymentHistory>;
 }
 
+/** Prices as data (D11). */
 export interface PricesPort {
+  /** The current catalog version. */
   catalog(): Promise<PriceCatalog>;
+  /** Admin: saves the rates as the next version, effective at once. */
+  save(rates: CatalogRates): Promise<PriceCatalog>;
+  /** Admin: the versions saved so far, newest first, with who saved each. */
+  history(): Promise<CatalogVersion[]>;
+}
+
+/** Crew capacity (D12). */
+export interface CapacityPort {
+  /** Which windows of `days` dates from `from` (YYYY-MM-DD, Cairo) still have a free crew. */
+  availability(from: string, days: number): Promise<DayAvailability[]>;
+  /** Admin: the current plan (windows, crews, exceptions). */
+  plan(): Promise<CapacityPlan>;
+  /** Admin: saves a new plan, effective at once. */
+  save(plan: CapacityDraft): Promise<CapacityPlan>;
+  /** Admin: each date's windows, booked against crews, with their orders. */
+  calendar(from: string, days: number): Promise<CalendarDay[]>;
 }
 
 /** What the admin desk hears live: an order changed, or one of its messages did (D10). */
@@ -231,9 +273,10 @@ export interface DataPort {
   messages: MessagesPort;
   prices: PricesPort;
   payments: PaymentsPort;
+  capacity: CapacityPort;
   /**
-   * The live admin desk (D10). Optional: a backend without it (the hosted build, until its
-   * Cloud Functions keep the outbox) shows the admin list without live updates or messages.
+   * The live admin desk (D10). Both backends have it; it stays optional so that a backend
+   * without one shows the admin list without live updates or messages.
    */
   desk?: DeskPort;
 }

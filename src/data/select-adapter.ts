@@ -51,24 +51,26 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
       throw new DataError('unavailable', 'errors:unavailable');
     }));
 
-  // No desk: the hosted build has none yet (D10), and its screens check for it.
-  const section = <K extends Exclude<keyof DataPort, 'desk'>>(key: K): DataPort[K] =>
-    new Proxy({} as DataPort[K], {
+  const section = <K extends keyof DataPort>(key: K): NonNullable<DataPort[K]> =>
+    new Proxy({} as NonNullable<DataPort[K]>, {
       get: (_target, name) => {
         if (typeof name !== 'string') return undefined;
-        if (name === 'subscribe') {
+        // Listeners (reviews.subscribe, auth.subscribe, desk.watch) return their stop at once.
+        if (name === 'subscribe' || name === 'watch') {
           return (...args: unknown[]): Unsubscribe => {
             let stop: Unsubscribe | null = null;
             let active = true;
             ready().then(
               (port) => {
-                const subscribe = (port[key] as unknown as Record<string, Method>).subscribe!;
-                if (active) stop = subscribe.apply(port[key], args) as Unsubscribe;
+                const listen = (port[key] as unknown as Record<string, Method>)[name]!;
+                if (active) stop = listen.apply(port[key], args) as Unsubscribe;
               },
               (error: DataError) => {
-                // auth.subscribe: "nobody"; reviews.subscribe: its onError.
+                // auth.subscribe: "nobody"; reviews.subscribe: its onError; desk.watch: not live.
                 if (!active) return;
                 if (key === 'auth') (args[0] as (user: null) => void)(null);
+                else if (key === 'desk')
+                  (args[1] as ((live: boolean) => void) | undefined)?.(false);
                 else (args[1] as ((e: DataError) => void) | undefined)?.(error);
               },
             );
@@ -94,5 +96,7 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     messages: section('messages'),
     prices: section('prices'),
     payments: section('payments'),
+    desk: section('desk'),
+    capacity: section('capacity'),
   };
 }

@@ -172,6 +172,20 @@ export function formatTime(hhmm: string, language: DisplayLanguage): string {
   }).format(instant);
 }
 
+/**
+ * A crew window (D12), or a bare time when there is no end: "8:00 AM – 12:00 PM",
+ * "٨:٠٠ ص – ١٢:٠٠ م". Screens wrap it in <bdi> so the two ends keep their order in a sentence.
+ */
+export function formatTimeRange(
+  start: string,
+  end: string | null | undefined,
+  language: DisplayLanguage,
+): string {
+  return end
+    ? `${formatTime(start, language)} – ${formatTime(end, language)}`
+    : formatTime(start, language);
+}
+
 /** An instant (ISO 8601) as Cairo wall time, e.g. when an order was created or its status changed. */
 export function formatDateTime(iso: string, language: DisplayLanguage): string {
   const instant = new Date(iso);
@@ -183,6 +197,27 @@ export function formatDateTime(iso: string, language: DisplayLanguage): string {
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
+    timeZone: CAIRO_TIME_ZONE,
+  }).format(instant);
+}
+
+/** A weekday's name (0 Sunday … 6 Saturday), e.g. for "every Friday". */
+export function formatWeekday(weekday: number, language: DisplayLanguage): string {
+  // 7 January 2024 was a Sunday; noon UTC keeps every zone on that calendar day.
+  const instant = new Date(Date.UTC(2024, 0, 7 + weekday, 12));
+  return formatter(language, 'weekday', { weekday: 'long', timeZone: 'UTC' }).format(instant);
+}
+
+/** A short date with its weekday, for calendars: "Fri, 10 Jul". */
+export function formatDayShort(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'dayShort', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
     timeZone: CAIRO_TIME_ZONE,
   }).format(instant);
 }

@@ -22,12 +22,23 @@ export class RuleViolation extends Error {
   readonly code: ErrorCode;
   /** Field → translation key, for invalid-argument. */
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /**
+   * What the screen needs to say more than the message can: the new total when prices changed,
+   * the next free windows when a window is full. Plain JSON.
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'RuleViolation';
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 

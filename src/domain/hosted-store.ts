@@ -4,6 +4,7 @@
  * by the Cloud Functions (functions/, which write every document) and the Firebase adapter (which
  * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
  */
+import type { BookedWindow } from './capacity';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { toPublicTracking } from './order';
 import type {
@@ -39,6 +40,13 @@ export const COLLECTIONS = {
    * history (D3). Only the functions read and write them; browsers ask a function.
    */
   payments: 'payments',
+  /**
+   * The notification outbox (D10): one document per message, written in the transaction of the
+   * order change that caused it, sent by the functions. No browser reads or writes it.
+   */
+  outbox: 'outbox',
+  /** What happened to an order that caused the outbox's messages (one per event). No browser. */
+  outboxEvents: 'outboxEvents',
 } as const;
 
 /** The one stats document: order counts per status, for the admin list without filters. */
@@ -137,6 +145,9 @@ export const FUNCTION_NAMES = [
   'switchToCash',
   'paymentHistory',
   'reversePayment',
+  'orderNotifications',
+  'resendNotification',
+  'stopNotifications',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -174,6 +185,14 @@ export function trackingDocument(
   };
 }
 
+function bookedWindowOf(value: unknown): BookedWindow | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, start, end } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof start === 'string' && typeof end === 'string'
+    ? { id, start, end }
+    : null;
+}
+
 function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
   if (!Array.isArray(value)) return [];
   return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusActor }) => ({
@@ -195,6 +214,10 @@ export function orderFromDocument(id: string, d: Record<string, unknown>, toIso:
     dropoffAddress: d.dropoffAddress as string,
     governorateId: d.governorateId as string,
     districtId: d.districtId as string,
+    // Where the move ends (D11); documents from before it were moves inside one district.
+    dropoffGovernorateId:
+      (d.dropoffGovernorateId as string | undefined) ?? (d.governorateId as string),
+    dropoffDistrictId: (d.dropoffDistrictId as string | undefined) ?? (d.districtId as string),
     notes: (d.notes as string | undefined) ?? '',
     moveType: d.moveType as MoveType,
     housing: d.housing as Housing,
@@ -203,8 +226,14 @@ export function orderFromDocument(id: string, d: Record<string, unknown>, toIso:
     workers: d.workers as number,
     moveDate: d.moveDate as string,
     moveTime: d.moveTime as string,
+    // The crew window (D12); documents from before it hold none.
+    timeWindow: bookedWindowOf(d.timeWindow),
     totalPrice: d.totalPrice as number,
     currency: CURRENCY,
+    // The catalog version and distance it was priced with (D11); before it, version 1 and none.
+    catalogVersion: typeof d.catalogVersion === 'number' ? d.catalogVersion : 1,
+    distanceKm: typeof d.distanceKm === 'number' ? d.distanceKm : 0,
+    distanceFee: typeof d.distanceFee === 'number' ? d.distanceFee : 0,
     paymentMethod: d.paymentMethod as PaymentMethod,
     paymentStatus: d.paymentStatus as PaymentStatus,
     paymentProvider: d.paymentProvider as PaymentProviderName,
@@ -222,6 +251,10 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
   return toPublicTracking({
     orderNumber: d.orderNumber as string,
     moveType: d.moveType as MoveType,
+    // The route by governorate (D11); copies from before it show none.
+    governorateId: typeof d.governorateId === 'string' ? d.governorateId : null,
+    dropoffGovernorateId:
+      typeof d.dropoffGovernorateId === 'string' ? d.dropoffGovernorateId : null,
     totalPrice: d.totalPrice as number,
     paymentMethod: d.paymentMethod as PaymentMethod,
     paymentStatus: d.paymentStatus as PaymentStatus,

@@ -1,4 +1,4 @@
-import { CURRENCY } from './pricing';
+import { CURRENCY } from './currency';
 import type { DisplayLanguage } from './locale';
 import { intlLocale } from './locale';
 

@@ -399,6 +399,219 @@ export interface NotificationMessage {
   sentAt: string | null;
 }
 
+/**
+ * One message as an outbox keeps it (the server's SQLite rows, the hosted build's Firestore
+ * documents): what the admin desk shows, and the sending's details.
+ */
+export interface OutboxMessage extends NotificationMessage {
+  eventId: string;
+  fallback: NotificationChannel[];
+  /** The template's parameters as sent (WhatsApp fills its registered template with them). */
+  params: Record<string, string>;
+  subject: string;
+  idempotencyKey: string;
+  provider: string | null;
+  providerMessageId: string | null;
+  updatedAt: string;
+}
+
+/** A message to store: everything but its bookkeeping. */
+export type NewOutboxMessage = Pick<
+  OutboxMessage,
+  | 'recipient'
+  | 'channel'
+  | 'fallback'
+  | 'address'
+  | 'template'
+  | 'language'
+  | 'params'
+  | 'body'
+  | 'subject'
+  | 'maxTries'
+> & { fallbackOf?: string | null };
+
+/** The admin desk's view of an outbox message: without the sending's bookkeeping. */
+export function toNotificationMessage(message: OutboxMessage): NotificationMessage {
+  return {
+    id: message.id,
+    orderId: message.orderId,
+    recipient: message.recipient,
+    channel: message.channel,
+    address: message.address,
+    template: message.template,
+    language: message.language,
+    body: message.body,
+    state: message.state,
+    tries: message.tries,
+    maxTries: message.maxTries,
+    lastError: message.lastError,
+    nextAttemptAt: message.nextAttemptAt,
+    fallbackOf: message.fallbackOf,
+    createdAt: message.createdAt,
+    sentAt: message.sentAt,
+  };
+}
+
+/**
+ * A message that can fall back (WhatsApp, then SMS) gets this many tries before it does: the
+ * customer should hear about their booking within minutes, not after an hour of WhatsApp
+ * retries. Messages without a fallback get the configured number of tries.
+ */
+export const TRIES_BEFORE_FALLBACK = 3;
+
+/** The tries a message gets, with `maxTries` configured. */
+export function triesFor(maxTries: number, canFallBack: boolean): number {
+  return canFallBack ? Math.min(maxTries, TRIES_BEFORE_FALLBACK) : maxTries;
+}
+
+/** A template rendered into a message's text (server/src/notifications/templates.ts). */
+export type RenderTemplate = (
+  template: NotificationTemplate,
+  language: DisplayLanguage,
+  values: Record<string, TemplateValue>,
+  channel: NotificationChannel,
+) => { params: Record<string, string>; body: string; subject: string };
+
+/** What an outbox records of an event besides its type: who did it, from what to what. */
+export function notificationEventDetail(event: NotificationEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'order.statusChanged':
+      return { from: event.from, to: event.to, actor: event.actor };
+    case 'order.cancelled':
+      return { actor: event.actor };
+    default:
+      return {};
+  }
+}
+
+/** One event of a change as an outbox stores it, with the messages it causes, rendered. */
+export interface OutboxEntry {
+  orderId: string;
+  type: NotificationEventType;
+  detail: Record<string, unknown>;
+  messages: NewOutboxMessage[];
+}
+
+/**
+ * What one change puts in an outbox: its events, each with its rendered messages (rendered when
+ * queued, so the text the admin reads is the text sent). Events that cause no message are left
+ * out: they are one write less in the change's transaction.
+ */
+export function outboxEntries(
+  events: readonly NotificationEvent[],
+  routing: NotificationRouting,
+  render: RenderTemplate,
+  maxTries: number,
+): OutboxEntry[] {
+  const planned = planMessages(events, routing);
+  return events.flatMap((event, index): OutboxEntry[] => {
+    const messages = planned
+      .filter((message) => message.eventIndex === index)
+      .map((message): NewOutboxMessage => {
+        const rendered = render(
+          message.template,
+          message.language,
+          message.params,
+          message.channel,
+        );
+        return {
+          recipient: message.recipient,
+          channel: message.channel,
+          fallback: message.fallback,
+          address: message.address,
+          template: message.template,
+          language: message.language,
+          params: rendered.params,
+          body: rendered.body,
+          subject: rendered.subject,
+          maxTries: triesFor(maxTries, message.fallback.length > 0),
+        };
+      });
+    if (messages.length === 0) return [];
+    return [
+      {
+        orderId: event.order.id,
+        type: event.type,
+        detail: notificationEventDetail(event),
+        messages,
+      },
+    ];
+  });
+}
+
+/**
+ * A message as an outbox first stores it: waiting and due at `at`, not tried yet, with its
+ * idempotency key: one per message, the same on every try and after a restart, so a provider
+ * that honours it delivers the message once however often it is asked.
+ */
+export function queuedOutboxMessage(
+  ids: { id: string; eventId: string; orderId: string },
+  message: NewOutboxMessage,
+  at: string,
+): OutboxMessage {
+  return {
+    ...ids,
+    recipient: message.recipient,
+    channel: message.channel,
+    fallback: [...message.fallback],
+    address: message.address,
+    template: message.template,
+    language: message.language,
+    params: { ...message.params },
+    body: message.body,
+    subject: message.subject,
+    state: 'pending',
+    tries: 0,
+    maxTries: message.maxTries,
+    nextAttemptAt: at,
+    lastError: null,
+    idempotencyKey: `afsh-${ids.id}`,
+    provider: null,
+    providerMessageId: null,
+    fallbackOf: message.fallbackOf ?? null,
+    createdAt: at,
+    updatedAt: at,
+    sentAt: null,
+  };
+}
+
+/** What a log line about a try names of its message (never the address or the text). */
+export function notificationLogContext(message: OutboxMessage) {
+  return {
+    messageId: message.id,
+    orderId: message.orderId,
+    channel: message.channel,
+    template: message.template,
+    tries: message.tries,
+  };
+}
+
+/**
+ * The same message, word for word, on the next fallback channel (an SMS after WhatsApp failed
+ * for good), or null when it has none. `fallbackTries` says how many tries it gets.
+ */
+export function fallbackMessage(
+  message: OutboxMessage,
+  fallbackTries: (canFallBackFurther: boolean) => number,
+): NewOutboxMessage | null {
+  const [next, ...rest] = message.fallback;
+  if (!next) return null;
+  const { recipient, address, template, language, params, body, subject } = message;
+  return {
+    recipient,
+    address,
+    template,
+    language,
+    params,
+    body,
+    subject,
+    channel: next,
+    fallback: rest,
+    maxTries: fallbackTries(rest.length > 0),
+    fallbackOf: message.id,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Retries
 
@@ -418,6 +631,15 @@ export function retryDelayMs(tries: number, policy: RetryPolicy, random = Math.r
   const exponent = Math.max(0, tries - 1);
   const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(exponent, 30));
   return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+/** Errors are stored for the admin to read, not whole provider answers. */
+export const NOTIFICATION_ERROR_MAX = 1000;
+
+export function clipNotificationError(text: string): string {
+  return text.length > NOTIFICATION_ERROR_MAX
+    ? `${text.slice(0, NOTIFICATION_ERROR_MAX - 1)}…`
+    : text;
 }
 
 /** A provider's verdict on one try. */

@@ -13,11 +13,23 @@ import {
   toPublicTracking,
 } from './order';
 import type { Order } from './order';
+import { FIRST_CAPACITY_PLAN } from './capacity';
+import { catalogFromRates, FIRST_CATALOG, FIRST_CATALOG_RATES } from './pricing';
 import { createOrderInputSchema, expectedOrderTotal } from './schemas';
 import { ORDER_STATUSES } from './status';
 
 const NOW = new Date('2026-05-20T09:00:00Z');
-const schema = createOrderInputSchema(NOW);
+const schema = {
+  catalog: FIRST_CATALOG,
+  plan: FIRST_CAPACITY_PLAN,
+  schema: createOrderInputSchema(NOW),
+};
+/** Version 2: a full move costs 300 more, everything else as in version 1. */
+const V2 = catalogFromRates(
+  { ...FIRST_CATALOG_RATES, base: { ...FIRST_CATALOG_RATES.base, full: 1800 } },
+  2,
+  '2026-05-20T08:00:00.000Z',
+);
 
 function body(patch: Record<string, unknown> = {}): Record<string, unknown> {
   const values = {
@@ -110,6 +122,90 @@ describe('checkNewOrder', () => {
   });
 });
 
+describe('prices as data (D11)', () => {
+  it('a move to another governorate pays the distance beyond the included kilometres', () => {
+    const route = { dropoffGovernorateId: 'alexandria', dropoffDistrictId: 'smouha' };
+    const checked = checkNewOrder(body(route), schema);
+    expect(checked.price.distanceKm).toBeGreaterThan(200);
+    expect(checked.price.distanceFee).toBe((checked.price.distanceKm - 25) * 10);
+    expect(checked.input.totalPrice).toBe(1500 + 80 * 3 + 250 * 3 + checked.price.distanceFee);
+    // The same move priced as if it stayed in Maadi is a tampered total.
+    const cheap = expectedOrderTotal({
+      ...body(),
+      moveType: 'full',
+      pickupFloor: 2,
+      dropoffFloor: 1,
+      workers: 4,
+    });
+    expect(
+      violation(() => checkNewOrder({ ...body(route), totalPrice: cheap }, schema)).message,
+    ).toBe('validation:order.priceMismatch');
+  });
+
+  it('a drop-off area needs both its ids, and real ones', () => {
+    expect(
+      violation(() => checkNewOrder(body({ dropoffGovernorateId: 'giza' }), schema)).fields,
+    ).toEqual({
+      dropoffDistrictId: 'validation:location.required',
+    });
+    expect(
+      violation(() =>
+        checkNewOrder(body({ dropoffGovernorateId: 'giza', dropoffDistrictId: 'maadi' }), schema),
+      ).fields,
+    ).toEqual({ dropoffDistrictId: 'validation:location.required' });
+  });
+
+  it('a customer who saw an older version is told the new total, never charged it silently', () => {
+    const seen = body({ catalogVersion: 1 });
+    const refused = violation(() => checkNewOrder(seen, { ...schema, catalog: V2 }));
+    expect(refused).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:order.pricesChanged',
+      details: { totalPrice: (seen.totalPrice as number) + 300, catalogVersion: 2 },
+    });
+    // Accepting the new total (with the new version) goes through, priced by version 2.
+    const accepted = checkNewOrder(
+      { ...seen, catalogVersion: 2, totalPrice: (seen.totalPrice as number) + 300 },
+      { ...schema, catalog: V2 },
+    );
+    expect(accepted.price.catalogVersion).toBe(2);
+  });
+
+  it('an older version whose total did not change is simply priced with the new one', () => {
+    const partial = body({ moveType: 'partial', catalogVersion: 1 });
+    partial.totalPrice = expectedOrderTotal(partial as never);
+    expect(checkNewOrder(partial, { ...schema, catalog: V2 }).price.catalogVersion).toBe(2);
+  });
+
+  it('a wrong total for the version the customer saw is tampering, not a price change', () => {
+    const refused = violation(() =>
+      checkNewOrder(body({ catalogVersion: 2, totalPrice: 100 }), { ...schema, catalog: V2 }),
+    );
+    expect(refused.code).toBe('invalid-argument');
+    expect(refused.message).toBe('validation:order.priceMismatch');
+  });
+});
+
+describe('crew windows (D12)', () => {
+  it('an order holds the window it names, or the one its time falls in', () => {
+    expect(checkNewOrder(body({ moveTime: '12:00', windowId: 'midday' }), schema).window).toEqual({
+      id: 'midday',
+      start: '12:00',
+      end: '16:00',
+    });
+    expect(checkNewOrder(body({ moveTime: '17:15' }), schema).window.id).toBe('evening');
+  });
+
+  it('a time outside every window, or a window that does not exist, is refused', () => {
+    for (const patch of [{ moveTime: '22:00' }, { moveTime: '09:00', windowId: 'night' }]) {
+      expect(violation(() => checkNewOrder(body(patch), schema))).toMatchObject({
+        code: 'invalid-argument',
+        fields: { moveTime: 'validation:time.noWindow' },
+      });
+    }
+  });
+});
+
 describe('a new order', () => {
   it('is paid by its card provider, or waits for cash (D3)', () => {
     expect(newOrderPayment('card')).toEqual({ paymentStatus: 'paid', paymentProvider: 'test' });
@@ -122,17 +218,27 @@ describe('a new order', () => {
   });
 
   it('starts received, set by the system, with the stored fields of its input', () => {
-    const { input } = checkNewOrder(body({ notes: undefined }), schema);
+    const checked = checkNewOrder(body({ notes: undefined }), schema);
     const at = NOW.toISOString();
-    const fields = newOrderFields(input, 'user-1', newOrderPayment('cod'), at);
+    const fields = newOrderFields(checked, 'user-1', newOrderPayment('cod'), at);
     expect(fields).toMatchObject({
       userId: 'user-1',
       status: 'received',
       statusHistory: initialStatusHistory(at),
       notes: '',
       workers: 4,
-      totalPrice: input.totalPrice,
+      totalPrice: checked.input.totalPrice,
       currency: 'EGP',
+      catalogVersion: 1,
+      distanceKm: 0,
+      distanceFee: 0,
+      // Inside one district: the drop-off area is the pickup's.
+      governorateId: 'cairo',
+      districtId: 'maadi',
+      dropoffGovernorateId: 'cairo',
+      dropoffDistrictId: 'maadi',
+      moveTime: '10:00',
+      timeWindow: { id: 'morning', start: '08:00', end: '12:00' },
       createdAt: at,
     });
     expect(initialStatusHistory(at)).toEqual([{ status: 'received', actor: 'system', at }]);
@@ -189,6 +295,10 @@ describe('toPublicTracking', () => {
       pickupAddress: 'Secret pickup',
       dropoffAddress: 'Secret drop-off',
       notes: 'Secret note',
+      governorateId: 'giza',
+      districtId: 'secret-district',
+      dropoffGovernorateId: 'cairo',
+      dropoffDistrictId: 'secret-district',
       moveType: 'office',
       totalPrice: 2000,
       paymentMethod: 'cod',
@@ -203,6 +313,8 @@ describe('toPublicTracking', () => {
     expect(Object.keys(view).sort()).toEqual(
       [
         'currency',
+        'dropoffGovernorateId',
+        'governorateId',
         'moveDate',
         'moveType',
         'orderNumber',

@@ -3,13 +3,15 @@
  * D2, D3, D5). The server and both DataPort adapters call these functions rather than keeping
  * their own copies, so a rule changes in one place.
  */
+import type { BookedOn, BookedWindow, CapacityDraft, WindowLoad } from './capacity';
+import { dayLoad, exceptionFor, resolveWindow } from './capacity';
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
 import type { DisplayLanguage } from './locale';
 import type { OrderSort } from './order-query';
-import type { Housing, MoveType } from './pricing';
+import type { Housing, MoveType, PriceBreakdown, PriceCatalog } from './pricing';
 import { CURRENCY } from './pricing';
-import { expectedOrderTotal, orderInputSchema, VALIDATION_MESSAGES } from './schemas';
+import { orderInputSchema, orderPrice, orderRoute, VALIDATION_MESSAGES } from './schemas';
 import type { createOrderInputSchema, OrderInput } from './schemas';
 import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
@@ -38,8 +40,12 @@ export interface Order {
   phoneNumber: string;
   pickupAddress: string;
   dropoffAddress: string;
+  /** Where the move starts (the pickup's area). */
   governorateId: string;
   districtId: string;
+  /** Where it ends (D11); the pickup's area for a move inside one district. */
+  dropoffGovernorateId: string;
+  dropoffDistrictId: string;
   notes: string;
   moveType: MoveType;
   housing: Housing;
@@ -50,8 +56,14 @@ export interface Order {
   moveDate: string;
   /** HH:mm, Cairo wall time. */
   moveTime: string;
+  /** The crew window it holds (D12), as it was when booked; null for orders from before windows. */
+  timeWindow: BookedWindow | null;
   totalPrice: number;
   currency: 'EGP';
+  /** The catalog version it was priced with (D11), and its estimated distance and fee. */
+  catalogVersion: number;
+  distanceKm: number;
+  distanceFee: number;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
   paymentProvider: PaymentProviderName;
@@ -68,10 +80,15 @@ export interface Order {
   notifyConsent?: boolean;
 }
 
-/** What anyone with the order number may see: no name, phone, address or notes (D2). */
+/**
+ * What anyone with the order number may see: no name, phone, address or notes (D2). The route is
+ * shown by governorate only; null where a backend does not keep it in its public copy.
+ */
 export interface PublicTracking {
   orderNumber: string;
   moveType: MoveType;
+  governorateId: string | null;
+  dropoffGovernorateId: string | null;
   totalPrice: number;
   currency: 'EGP';
   paymentMethod: PaymentMethod;
@@ -110,6 +127,51 @@ export function orderChange(kind: OrderChange['kind'], order: Order): OrderChang
   };
 }
 
+/** One day of the admin's crews calendar (D12): each window's load and the orders holding it. */
+export interface CalendarDay {
+  date: string;
+  /** The exception's note when the day has one (a holiday, "Friday"). */
+  note: string | null;
+  windows: (WindowLoad & { orders: Order[] })[];
+  /** Orders of the day in no current window (booked before the windows, or in one since removed). */
+  others: Order[];
+}
+
+/**
+ * The admins' calendar of `dates` (D12): each window's crews against the orders holding them,
+ * with those orders; a day's other orders (booked before the windows, or in one since removed)
+ * apart. Cancelled orders hold no crew and are left out.
+ */
+export function calendarOf(
+  plan: CapacityDraft,
+  dates: readonly string[],
+  bookedOn: BookedOn,
+  orders: readonly Order[],
+  now: Date,
+): CalendarDay[] {
+  const byDate = new Map<string, Order[]>();
+  for (const order of orders) {
+    if (order.status === 'cancelled') continue;
+    const list = byDate.get(order.moveDate) ?? [];
+    list.push(order);
+    byDate.set(order.moveDate, list);
+  }
+  return dates.map((date) => {
+    const day = byDate.get(date) ?? [];
+    const windows = dayLoad(plan, date, bookedOn(date), now).map((load) => ({
+      ...load,
+      orders: day.filter((order) => order.timeWindow?.id === load.id),
+    }));
+    const shown = new Set(windows.map((window) => window.id));
+    return {
+      date,
+      note: exceptionFor(plan, date)?.note || null,
+      windows,
+      others: day.filter((order) => !order.timeWindow || !shown.has(order.timeWindow.id)),
+    };
+  });
+}
+
 export interface OrderAdminUpdate {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;
@@ -141,6 +203,7 @@ export interface OrderPage {
 
 export const ORDER_MESSAGES = {
   priceMismatch: 'validation:order.priceMismatch',
+  pricesChanged: 'errors:order.pricesChanged',
   paymentDeclined: 'validation:payment.declined',
   notFound: 'errors:orderNotFound',
   notCancellable: 'errors:orderNotCancellable',
@@ -160,19 +223,58 @@ export interface CheckedNewOrder {
   input: OrderInput;
   /** The card payment's token; only for `paymentMethod: 'card'` (D3). */
   paymentToken: string | undefined;
+  /** The order's price under the catalog it was checked with (its version included). */
+  price: PriceBreakdown;
+  /** The crew window it asks for (D12). */
+  window: BookedWindow;
+}
+
+export interface NewOrderContext {
+  /** The current catalog version (D11): the order is priced with it. */
+  catalog: PriceCatalog;
+  /** The current crews plan (D12): the order's window must be one of it. */
+  plan: CapacityDraft;
+  /** Fixes "today" for a backend with a fake clock; by default today is read at each call. */
+  schema?: ReturnType<typeof createOrderInputSchema>;
+}
+
+/**
+ * The refusal of an order priced with an older catalog version at another total (D11): the
+ * screen shows the new total and asks the customer to confirm it; nothing changes silently.
+ */
+export function pricesChanged(price: PriceBreakdown): RuleViolation {
+  return new RuleViolation(
+    'failed-precondition',
+    ORDER_MESSAGES.pricesChanged,
+    { totalPrice: ORDER_MESSAGES.pricesChanged },
+    { totalPrice: price.total, catalogVersion: price.catalogVersion },
+  );
+}
+
+/**
+ * The total an order proposes, judged against `catalog` (D2, D11): the catalog's own total is
+ * accepted whatever version the customer saw (nothing changes for them); another total is a
+ * "prices changed" when they saw an older version, and tampering (or a bug) when they saw this one.
+ */
+export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): PriceBreakdown {
+  const price = orderPrice(catalog, input);
+  if (input.totalPrice === price.total) return price;
+  if (input.catalogVersion !== undefined && input.catalogVersion !== catalog.version) {
+    throw pricesChanged(price);
+  }
+  throw new RuleViolation('invalid-argument', ORDER_MESSAGES.priceMismatch, {
+    totalPrice: ORDER_MESSAGES.priceMismatch,
+  });
 }
 
 /**
  * Everything that decides whether a new order's body may be stored, before any backend work:
- * no card data (D3), the shared schema and the total the catalog gives (D2, D4). Whether an online
- * method needs a token depends on the provider (`checkPaymentToken`). Throws a RuleViolation with
- * the field that is wrong.
- * `schema` fixes "today" for a backend with a fake clock; by default today is read at each call.
+ * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D11) and a
+ * window of the current plan (D12). Whether an online method needs a token depends on the provider
+ * (`checkPaymentToken`). Throws a RuleViolation with the field that is wrong. Whether the window
+ * still has a free crew is the backend's to count, in the transaction that stores the order.
  */
-export function checkNewOrder(
-  body: unknown,
-  schema: ReturnType<typeof createOrderInputSchema> = orderInputSchema,
-): CheckedNewOrder {
+export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedNewOrder {
   const cardKeys = cardKeysIn(body);
   if (cardKeys.length > 0) {
     throw new RuleViolation(
@@ -181,7 +283,7 @@ export function checkNewOrder(
       Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
     );
   }
-  const parsed = schema.safeParse(body);
+  const parsed = (context.schema ?? orderInputSchema).safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     throw new RuleViolation(
@@ -191,15 +293,17 @@ export function checkNewOrder(
     );
   }
   const input = parsed.data;
+  const window = resolveWindow(context.plan, input);
   // The price is ours to compute; a different one means a stale page or tampering.
-  if (input.totalPrice !== expectedOrderTotal(input)) {
-    throw new RuleViolation('invalid-argument', ORDER_MESSAGES.priceMismatch, {
-      totalPrice: ORDER_MESSAGES.priceMismatch,
-    });
-  }
+  const price = checkOrderTotal(input, context.catalog);
   const token = (body as { paymentToken?: unknown }).paymentToken;
   const paymentToken = typeof token === 'string' && token.length <= 200 ? token : undefined;
-  return { input, paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined };
+  return {
+    input,
+    paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined,
+    price,
+    window: { id: window.id, start: window.start, end: window.end },
+  };
 }
 
 /**
@@ -249,11 +353,13 @@ export function initialStatusHistory(at: string): StatusChange[] {
 
 /** A new order as every backend stores it, before its id and number are known. */
 export function newOrderFields(
-  input: OrderInput,
+  checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>,
   userId: string,
   payment: { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName },
   createdAt: string,
 ): Omit<Order, 'id' | 'orderNumber'> {
+  const { input, price, window } = checked;
+  const { to } = orderRoute(input);
   return {
     userId,
     fullName: input.fullName,
@@ -262,6 +368,8 @@ export function newOrderFields(
     dropoffAddress: input.dropoffAddress,
     governorateId: input.governorateId,
     districtId: input.districtId,
+    dropoffGovernorateId: to.governorateId,
+    dropoffDistrictId: to.districtId,
     notes: input.notes ?? '',
     moveType: input.moveType,
     housing: input.housing,
@@ -270,8 +378,12 @@ export function newOrderFields(
     workers: input.workers,
     moveDate: input.moveDate,
     moveTime: input.moveTime,
-    totalPrice: input.totalPrice,
+    timeWindow: { ...window },
+    totalPrice: price.total,
     currency: CURRENCY,
+    catalogVersion: price.catalogVersion,
+    distanceKm: price.distanceKm,
+    distanceFee: price.distanceFee,
     paymentMethod: input.paymentMethod,
     ...payment,
     status: INITIAL_ORDER_STATUS,
@@ -319,11 +431,14 @@ export function toPublicTracking(
     | 'status'
     | 'statusHistory'
     | 'moveDate'
-  >,
+  > &
+    Pick<PublicTracking, 'governorateId' | 'dropoffGovernorateId'>,
 ): PublicTracking {
   return {
     orderNumber: order.orderNumber,
     moveType: order.moveType,
+    governorateId: order.governorateId,
+    dropoffGovernorateId: order.dropoffGovernorateId,
     totalPrice: order.totalPrice,
     currency: CURRENCY,
     paymentMethod: order.paymentMethod,

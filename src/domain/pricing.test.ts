@@ -5,7 +5,11 @@ import {
   clampWorkers,
   CURRENCY,
   DEFAULT_MOVE_TYPE,
+  catalogFromRates,
+  distanceFee,
   estimatePrice,
+  FIRST_CATALOG,
+  FIRST_CATALOG_RATES,
   FLOOR_FEE,
   FLOOR_MAX,
   FLOOR_MIN,
@@ -158,19 +162,26 @@ describe('estimatePrice', () => {
   ])(
     '%s, floors %d+%d, %d workers',
     (moveType, pickupFloor, dropoffFloor, workers, base, floors, extra, total) => {
-      expect(estimatePrice({ moveType, pickupFloor, dropoffFloor, workers })).toEqual({
+      expect(
+        estimatePrice(FIRST_CATALOG, { moveType, pickupFloor, dropoffFloor, workers }),
+      ).toEqual({
         base,
         floorsSurcharge: floors,
         workersExtra: extra,
         floorFee: 80,
         workerExtraPerHead: 250,
+        distanceKm: 0,
+        includedKm: 25,
+        perKm: 10,
+        distanceFee: 0,
         total,
+        catalogVersion: 1,
       });
     },
   );
 
   it('prices an unknown move type (stale session data) as the default, full', () => {
-    const price = estimatePrice({
+    const price = estimatePrice(FIRST_CATALOG, {
       moveType: 'piano' as MoveType,
       pickupFloor: 0,
       dropoffFloor: 0,
@@ -183,8 +194,16 @@ describe('estimatePrice', () => {
   it('total is always the sum of its parts', () => {
     for (const moveType of MOVE_TYPES) {
       for (const workers of [1, 3, 6]) {
-        const p = estimatePrice({ moveType, pickupFloor: 3, dropoffFloor: 8, workers });
-        expect(p.total).toBe(p.base + p.floorsSurcharge + p.workersExtra);
+        const p = estimatePrice(FIRST_CATALOG, {
+          moveType,
+          pickupFloor: 3,
+          dropoffFloor: 8,
+          workers,
+          from: { governorateId: 'cairo', districtId: 'maadi' },
+          to: { governorateId: 'giza', districtId: 'sheikh-zayed' },
+        });
+        expect(p.distanceFee).toBeGreaterThan(0);
+        expect(p.total).toBe(p.base + p.floorsSurcharge + p.workersExtra + p.distanceFee);
       }
     }
   });
@@ -210,14 +229,16 @@ describe('recommendedTeamSize', () => {
     ['partial', 'apartment', -10, 4, 3],
     ['partial', 'apartment', -10, 3, 2],
   ])('%s, %s, floors %d+%d → %d', (moveType, housing, pickupFloor, dropoffFloor, expected) => {
-    expect(recommendedTeamSize({ moveType, housing, pickupFloor, dropoffFloor })).toBe(expected);
+    expect(
+      recommendedTeamSize(FIRST_CATALOG, { moveType, housing, pickupFloor, dropoffFloor }),
+    ).toBe(expected);
   });
 
   it('never leaves the 2-6 range', () => {
     for (const moveType of MOVE_TYPES) {
       for (const housing of HOUSING_TYPES) {
         for (const floors of [0, 2, 4, 40]) {
-          const size = recommendedTeamSize({
+          const size = recommendedTeamSize(FIRST_CATALOG, {
             moveType,
             housing,
             pickupFloor: floors,
@@ -259,20 +280,112 @@ describe('parsePrice', () => {
 });
 
 describe('priceCatalog', () => {
-  it('publishes the one catalog and its limits (D4)', () => {
+  it("publishes the first version: D4's numbers, the team rule and the distance fee", () => {
     expect(priceCatalog()).toEqual({
+      version: 1,
       currency: 'EGP',
       base: { full: 1500, partial: 1000, office: 1200, packaging: 500, loading: 600 },
       floorFee: 80,
       workerExtraPerHead: 250,
+      team: { base: 2, manyFloors: 4 },
+      distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
       floors: { min: 0, max: 20 },
       workers: { min: 1, max: 6, default: 2 },
+      createdAt: null,
     });
+    expect(FIRST_CATALOG).toEqual(priceCatalog());
   });
 
   it('hands out a copy: a caller cannot change the catalog', () => {
     const published = priceCatalog();
     (published.base as Record<string, number>).full = 1;
     expect(priceCatalog().base.full).toBe(1500);
+    expect(Object.isFrozen(FIRST_CATALOG.base)).toBe(true);
+    expect(Object.isFrozen(FIRST_CATALOG_RATES.distance)).toBe(true);
+  });
+});
+
+describe('a later catalog version', () => {
+  const v2 = catalogFromRates(
+    {
+      base: { full: 2000, partial: 1100, office: 1300, packaging: 550, loading: 650 },
+      floorFee: 100,
+      workerExtraPerHead: 300,
+      team: { base: 3, manyFloors: 2 },
+      distance: { roadFactor: 1.5, includedKm: 10, perKm: 20 },
+    },
+    2,
+    '2030-01-01T10:00:00.000Z',
+  );
+
+  it('prices with its own numbers and says which version it was', () => {
+    const move = { moveType: 'full' as const, pickupFloor: 1, dropoffFloor: 2, workers: 3 };
+    expect(estimatePrice(v2, move)).toMatchObject({
+      base: 2000,
+      floorsSurcharge: 300,
+      workersExtra: 600,
+      total: 2900,
+      catalogVersion: 2,
+    });
+    expect(estimatePrice(FIRST_CATALOG, move).total).toBe(1500 + 240 + 500);
+  });
+
+  it('recommends teams by its own thresholds', () => {
+    const move = { moveType: 'partial' as const, housing: 'apartment' as const };
+    expect(recommendedTeamSize(v2, { ...move, pickupFloor: 1, dropoffFloor: 1 })).toBe(4);
+    expect(recommendedTeamSize(FIRST_CATALOG, { ...move, pickupFloor: 1, dropoffFloor: 1 })).toBe(
+      2,
+    );
+  });
+
+  it('charges distance only beyond the included kilometres, per kilometre', () => {
+    expect(distanceFee(v2, 0)).toBe(0);
+    expect(distanceFee(v2, 10)).toBe(0);
+    expect(distanceFee(v2, 11)).toBe(20);
+    expect(distanceFee(FIRST_CATALOG, 230)).toBe((230 - 25) * 10);
+  });
+});
+
+describe('the distance line', () => {
+  const move = { moveType: 'partial' as const, pickupFloor: 0, dropoffFloor: 0, workers: 1 };
+  const at = (governorateId: string, districtId: string) => ({ governorateId, districtId });
+
+  it('a move inside one district has no distance and no fee', () => {
+    const p = estimatePrice(FIRST_CATALOG, {
+      ...move,
+      from: at('cairo', 'maadi'),
+      to: at('cairo', 'maadi'),
+    });
+    expect(p).toMatchObject({ distanceKm: 0, distanceFee: 0, total: 1000 });
+  });
+
+  it('a short move across Cairo stays within the included distance', () => {
+    const p = estimatePrice(FIRST_CATALOG, {
+      ...move,
+      from: at('cairo', 'maadi'),
+      to: at('cairo', 'heliopolis'),
+    });
+    expect(p.distanceKm).toBeGreaterThan(0);
+    expect(p.distanceKm).toBeLessThanOrEqual(25);
+    expect(p.distanceFee).toBe(0);
+  });
+
+  it('Cairo to Alexandria: the road factor over the straight line, then the per-km fee', () => {
+    const p = estimatePrice(FIRST_CATALOG, {
+      ...move,
+      from: at('cairo', 'nasr-city'),
+      to: at('alexandria', 'smouha'),
+    });
+    // About 185 km in a straight line; the desert road is about 220-240 km.
+    expect(p.distanceKm).toBeGreaterThan(215);
+    expect(p.distanceKm).toBeLessThan(260);
+    expect(p.distanceFee).toBe((p.distanceKm - 25) * 10);
+    expect(p.total).toBe(1000 + p.distanceFee);
+  });
+
+  it('without both ends (the estimator), no distance fee', () => {
+    expect(estimatePrice(FIRST_CATALOG, { ...move, from: at('cairo', 'maadi') }).distanceKm).toBe(
+      0,
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { CURRENCY } from './currency';
 import { parseDecimal } from './digits';
+import { estimatedRoadKm, type Place } from './distance';
 
 export const MOVE_TYPES = ['full', 'partial', 'office', 'packaging', 'loading'] as const;
 export type MoveType = (typeof MOVE_TYPES)[number];
@@ -9,8 +11,10 @@ export function isMoveType(x: unknown): x is MoveType {
 }
 
 /**
- * The one price catalog (docs/decisions.md D4). The spec's three tables disagreed; every screen, the
- * server and the Firestore rules price from this object so a customer never sees two totals.
+ * The first version of the price catalog (docs/decisions.md D4, D11): the base price per move
+ * type. Prices are data since then: an admin saves new versions and every screen, the server and
+ * each order price with a version (`PriceCatalog`). These constants are that first version, which
+ * a new database starts with and the prerendered pages are built with.
  */
 export const PRICE_CATALOG: Readonly<Record<MoveType, number>> = Object.freeze({
   full: 1500,
@@ -20,6 +24,7 @@ export const PRICE_CATALOG: Readonly<Record<MoveType, number>> = Object.freeze({
   loading: 600,
 });
 
+/** The first version's per-floor and per-extra-worker fees (D4). */
 export const FLOOR_FEE = 80;
 export const WORKER_EXTRA_PER_HEAD = 250;
 export const FLOOR_MIN = 0;
@@ -27,9 +32,10 @@ export const FLOOR_MAX = 20;
 export const WORKERS_MIN = 1;
 export const WORKERS_MAX = 6;
 export const WORKERS_DEFAULT = 2;
+/** The first version's smallest recommended team, and the largest any version recommends. */
 export const TEAM_MIN = 2;
 export const TEAM_MAX = 6;
-export const CURRENCY = 'EGP';
+export { CURRENCY } from './currency';
 /**
  * How far ahead a move can be booked, in Cairo calendar days (today + 180 is the last one). The
  * catalog's prices and the crews behind them are planned half a year out; an order for 9999-12-31
@@ -60,13 +66,118 @@ export function clampWorkers(n: unknown): number {
   return clamp(Math.floor(value), WORKERS_MIN, WORKERS_MAX);
 }
 
+/**
+ * What an admin sets when saving a version (D11): the base per move type, the per-floor and
+ * per-extra-worker fees, the team rule's thresholds and the distance fee.
+ */
+export interface CatalogRates {
+  base: Record<MoveType, number>;
+  floorFee: number;
+  workerExtraPerHead: number;
+  team: {
+    /** The smallest recommended team; full and office moves, villas and many floors add one each. */
+    base: number;
+    /** Pickup plus drop-off floors from which one more worker is recommended. */
+    manyFloors: number;
+  };
+  distance: {
+    /** Road kilometres per straight-line kilometre between two districts' coordinates. */
+    roadFactor: number;
+    /** Kilometres every move includes; beyond them each kilometre costs `perKm`. */
+    includedKm: number;
+    perKm: number;
+  };
+}
+
+/** One numbered version of the catalog, as the API and every adapter publish it (D4, D11). */
+export interface PriceCatalog extends CatalogRates {
+  version: number;
+  currency: 'EGP';
+  floors: { min: number; max: number };
+  workers: { min: number; max: number; default: number };
+  /** When this version took effect (ISO 8601); null for the first, built-in version. */
+  createdAt: string | null;
+}
+
+/** A version as the admins' history lists it: who saved it. */
+export interface CatalogVersion {
+  catalog: PriceCatalog;
+  /** The saving admin's email; null for the first version or a deleted account. */
+  createdBy: string | null;
+}
+
+/** The first version's rates: D4's numbers, and the distance fee that came with D11. */
+export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
+  base: { ...PRICE_CATALOG },
+  floorFee: FLOOR_FEE,
+  workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
+  team: { base: TEAM_MIN, manyFloors: 4 },
+  distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+});
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A whole catalog version from its rates. */
+export function catalogFromRates(
+  rates: CatalogRates,
+  version: number,
+  createdAt: string | null,
+): PriceCatalog {
+  return {
+    version,
+    currency: CURRENCY,
+    base: { ...rates.base },
+    floorFee: rates.floorFee,
+    workerExtraPerHead: rates.workerExtraPerHead,
+    team: { ...rates.team },
+    distance: { ...rates.distance },
+    floors: { min: FLOOR_MIN, max: FLOOR_MAX },
+    workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
+    createdAt,
+  };
+}
+
+/** Version 1, which every database starts with and the prerendered pages are built with. */
+export const FIRST_CATALOG: PriceCatalog = deepFreeze(
+  catalogFromRates(FIRST_CATALOG_RATES, 1, null),
+);
+
+/** The first version, as a copy a caller may change (D4). */
+export function priceCatalog(): PriceCatalog {
+  return catalogFromRates(FIRST_CATALOG_RATES, 1, null);
+}
+
+/** The editable part of a version, e.g. to start an admin's draft from the current one. */
+export function ratesOf(catalog: CatalogRates): CatalogRates {
+  return {
+    base: { ...catalog.base },
+    floorFee: catalog.floorFee,
+    workerExtraPerHead: catalog.workerExtraPerHead,
+    team: { ...catalog.team },
+    distance: { ...catalog.distance },
+  };
+}
+
 export interface PriceBreakdown {
   base: number;
   floorsSurcharge: number;
   workersExtra: number;
   floorFee: number;
   workerExtraPerHead: number;
+  /** The estimated road distance (0 inside one district) and its fee beyond the included km. */
+  distanceKm: number;
+  includedKm: number;
+  perKm: number;
+  distanceFee: number;
   total: number;
+  /** The catalog version these figures come from. */
+  catalogVersion: number;
 }
 
 export interface PriceInput {
@@ -74,23 +185,44 @@ export interface PriceInput {
   pickupFloor: number;
   dropoffFloor: number;
   workers: number;
+  /** Where the move starts and ends; without both, no distance fee (the estimator's case). */
+  from?: Place;
+  to?: Place;
 }
 
-export function estimatePrice(input: PriceInput): PriceBreakdown {
+/** Kilometres beyond the included distance, each at the catalog's rate (D11). */
+export function distanceFee(catalog: CatalogRates, distanceKm: number): number {
+  const extra = Math.max(0, distanceKm - catalog.distance.includedKm);
+  return Math.round(extra * catalog.distance.perKm);
+}
+
+/**
+ * The price of a move under one catalog version (D4, D11): base + floors + extra workers +
+ * distance beyond the included kilometres. Every screen, the server and each backend call this.
+ */
+export function estimatePrice(catalog: PriceCatalog, input: PriceInput): PriceBreakdown {
   // Flow state restored from session storage is untyped at run time; an unknown type prices as
   // the default rather than producing NaN on screen. Server input is schema-checked before this.
   const moveType = isMoveType(input.moveType) ? input.moveType : DEFAULT_MOVE_TYPE;
-  const base = PRICE_CATALOG[moveType];
+  const base = catalog.base[moveType];
   const floorsSurcharge =
-    FLOOR_FEE * (clampFloor(input.pickupFloor) + clampFloor(input.dropoffFloor));
-  const workersExtra = WORKER_EXTRA_PER_HEAD * (clampWorkers(input.workers) - 1);
+    catalog.floorFee * (clampFloor(input.pickupFloor) + clampFloor(input.dropoffFloor));
+  const workersExtra = catalog.workerExtraPerHead * (clampWorkers(input.workers) - 1);
+  const distanceKm =
+    input.from && input.to ? estimatedRoadKm(input.from, input.to, catalog.distance.roadFactor) : 0;
+  const fee = distanceFee(catalog, distanceKm);
   return {
     base,
     floorsSurcharge,
     workersExtra,
-    floorFee: FLOOR_FEE,
-    workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
-    total: base + floorsSurcharge + workersExtra,
+    floorFee: catalog.floorFee,
+    workerExtraPerHead: catalog.workerExtraPerHead,
+    distanceKm,
+    includedKm: catalog.distance.includedKm,
+    perKm: catalog.distance.perKm,
+    distanceFee: fee,
+    total: base + floorsSurcharge + workersExtra + fee,
+    catalogVersion: catalog.version,
   };
 }
 
@@ -101,15 +233,15 @@ export interface TeamSizeInput {
   dropoffFloor: number;
 }
 
-/** Floors summing to this many or more need one more pair of hands on the stairs. */
-const MANY_FLOORS = 4;
-
-export function recommendedTeamSize(input: TeamSizeInput): number {
-  let team = TEAM_MIN;
+/** The recommended team (D4): a recommendation; the order is priced with the workers chosen. */
+export function recommendedTeamSize(catalog: CatalogRates, input: TeamSizeInput): number {
+  let team = catalog.team.base;
   if (input.moveType === 'full' || input.moveType === 'office') team += 1;
   if (input.housing === 'villa') team += 1;
-  if (clampFloor(input.pickupFloor) + clampFloor(input.dropoffFloor) >= MANY_FLOORS) team += 1;
-  return clamp(team, TEAM_MIN, TEAM_MAX);
+  if (clampFloor(input.pickupFloor) + clampFloor(input.dropoffFloor) >= catalog.team.manyFloors) {
+    team += 1;
+  }
+  return clamp(team, WORKERS_MIN, TEAM_MAX);
 }
 
 // Latin comma, Arabic comma (U+060C) and Arabic thousands separator (U+066C): all appear in
@@ -122,26 +254,4 @@ export function parsePrice(value: unknown): number {
   );
   if (!Number.isFinite(amount) || amount < 0) return 0;
   return amount;
-}
-
-/** The catalog as the API and every adapter publish it (D4). */
-export interface PriceCatalog {
-  currency: 'EGP';
-  base: Record<MoveType, number>;
-  floorFee: number;
-  workerExtraPerHead: number;
-  floors: { min: number; max: number };
-  workers: { min: number; max: number; default: number };
-}
-
-/** The catalog as the API and every adapter publish it (D4): one shape, built in one place. */
-export function priceCatalog() {
-  return {
-    currency: CURRENCY,
-    base: { ...PRICE_CATALOG },
-    floorFee: FLOOR_FEE,
-    workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
-    floors: { min: FLOOR_MIN, max: FLOOR_MAX },
-    workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
-  } as const satisfies PriceCatalog;
 }

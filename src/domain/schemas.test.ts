@@ -41,6 +41,7 @@ import { formatNumber } from './money';
 import {
   BOOKING_HORIZON_DAYS,
   estimatePrice,
+  FIRST_CATALOG,
   FLOOR_MAX,
   FLOOR_MIN,
   HOUSING_TYPES,
@@ -987,7 +988,7 @@ describe('order input (server and client)', () => {
       pickupFloor: 3,
       dropoffFloor: 2,
     } as const;
-    expect(recommendedTeamSize(move)).toBe(4);
+    expect(recommendedTeamSize(FIRST_CATALOG, move)).toBe(4);
     expect(expectedOrderTotal({ ...move, workers: 6 })).toBe(1500 + 400 + 5 * 250);
     expect(expectedOrderTotal({ ...move, workers: 6 })).not.toBe(
       expectedOrderTotal({ ...move, workers: 4 }),
@@ -1005,7 +1006,12 @@ describe('order input (server and client)', () => {
         for (let pickupFloor = FLOOR_MIN; pickupFloor <= FLOOR_MAX; pickupFloor += 1)
           for (let dropoffFloor = FLOOR_MIN; dropoffFloor <= FLOOR_MAX; dropoffFloor += 5)
             for (let workers = WORKERS_MIN; workers <= WORKERS_MAX; workers += 1) {
-              const estimate = estimatePrice({ moveType, pickupFloor, dropoffFloor, workers });
+              const estimate = estimatePrice(FIRST_CATALOG, {
+                moveType,
+                pickupFloor,
+                dropoffFloor,
+                workers,
+              });
               const order = { moveType, housing, pickupFloor, dropoffFloor, workers };
               if (expectedOrderTotal(order) !== estimate.total) {
                 expect({ ...order, total: expectedOrderTotal(order) }).toEqual({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCvvValid, isExpiryValid, luhnValid, normalizeCardNumber, parseExpiry } from './card';
 import { isBeyondCairoDays, isPastCairoDate, isValidTime, isValidYmd } from './datetime';
 import { normalizeDigits, parseDecimal } from './digits';
+import { CREWS_MAX, EXCEPTIONS_MAX, WINDOWS_MAX, type CapacityDraft } from './capacity';
 import { findDistrict, findGovernorate } from './governorates';
 import { DISPLAY_LANGUAGES } from './locale';
 import { normalizeEgyptianMobile } from './phone';
@@ -9,13 +10,18 @@ import { normalizeTrackingInput } from './order-number';
 import {
   BOOKING_HORIZON_DAYS,
   estimatePrice,
+  FIRST_CATALOG,
   FLOOR_MAX,
   FLOOR_MIN,
   HOUSING_TYPES,
   MOVE_TYPES,
   parsePrice,
+  TEAM_MAX,
   WORKERS_MAX,
   WORKERS_MIN,
+  type CatalogRates,
+  type MoveType,
+  type PriceCatalog,
 } from './pricing';
 import { parseRating, RATING_MAX, RATING_MIN } from './rating';
 import { REVIEW_NAME_MAX, REVIEW_NAME_MIN, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './reviews';
@@ -65,6 +71,7 @@ export const VALIDATION_MESSAGES = {
   datePast: 'validation:date.past',
   dateTooFar: 'validation:date.tooFar',
   timeInvalid: 'validation:time.invalid',
+  timeNoWindow: 'validation:time.noWindow',
   moveTypeRequired: 'validation:moveType.required',
   moveTypeInvalid: 'validation:moveType.invalid',
   housingInvalid: 'validation:housing.invalid',
@@ -81,6 +88,23 @@ export const VALIDATION_MESSAGES = {
   paymentMethodRequired: 'validation:payment.methodRequired',
   paymentMissingFields: 'validation:payment.missingFields',
   priceInvalid: 'validation:order.priceInvalid',
+  catalogPrice: 'validation:catalog.price',
+  catalogFee: 'validation:catalog.fee',
+  catalogTeamBase: 'validation:catalog.teamBase',
+  catalogManyFloors: 'validation:catalog.manyFloors',
+  catalogRoadFactor: 'validation:catalog.roadFactor',
+  catalogKm: 'validation:catalog.km',
+  catalogPerKm: 'validation:catalog.perKm',
+  capacityTime: 'validation:capacity.time',
+  capacityWindowOrder: 'validation:capacity.windowOrder',
+  capacityOverlap: 'validation:capacity.overlap',
+  capacityCrews: 'validation:capacity.crews',
+  capacityWindows: 'validation:capacity.windows',
+  capacityDay: 'validation:capacity.day',
+  capacityDuplicateDay: 'validation:capacity.duplicateDay',
+  capacityUnknownWindow: 'validation:capacity.unknownWindow',
+  capacityNote: 'validation:capacity.note',
+  capacityTooMany: 'validation:capacity.tooMany',
 } as const;
 
 const M = VALIDATION_MESSAGES;
@@ -244,17 +268,23 @@ function locationId() {
     .min(1, { error: M.locationRequired, abort: true });
 }
 
-/** Both ids must exist and the district must belong to the governorate. */
+/**
+ * Both ids must exist and the district must belong to the governorate. `prefix` names the pair's
+ * fields (`dropoffGovernorateId`, …) when it is not the pickup's.
+ */
 function checkLocation(
   value: { governorateId: string; districtId: string },
   ctx: z.RefinementCtx,
+  prefix: '' | 'dropoff' = '',
 ): void {
   // A blank id has already been reported by its field; one message per field is enough.
   if (value.governorateId === '' || value.districtId === '') return;
+  const field = (name: 'GovernorateId' | 'DistrictId') =>
+    prefix ? `${prefix}${name}` : `${name[0]!.toLowerCase()}${name.slice(1)}`;
   if (!findGovernorate(value.governorateId)) {
-    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: ['governorateId'] });
+    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: [field('GovernorateId')] });
   } else if (!findDistrict(value.governorateId, value.districtId)) {
-    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: ['districtId'] });
+    ctx.addIssue({ code: 'custom', message: M.locationRequired, path: [field('DistrictId')] });
   }
 }
 
@@ -392,6 +422,19 @@ const customerInfoShape = {
 export const customerInfoSchema = object(customerInfoShape);
 export type CustomerInfoInput = z.output<typeof customerInfoSchema>;
 
+/** The customer-info screen's form: the details, and where the move ends (D11). */
+export const customerDetailsSchema = object({
+  ...customerInfoShape,
+  dropoffGovernorateId: locationId(),
+  dropoffDistrictId: locationId(),
+}).superRefine((value, ctx) =>
+  checkLocation(
+    { governorateId: value.dropoffGovernorateId, districtId: value.dropoffDistrictId },
+    ctx,
+    'dropoff',
+  ),
+);
+
 const moveType = choice(MOVE_TYPES, M.dateSelectionRequired, M.moveTypeInvalid);
 const housing = choice(HOUSING_TYPES, M.dateSelectionRequired, M.housingInvalid);
 
@@ -506,7 +549,16 @@ export function createOrderInputSchema(now?: Date) {
     ...customerInfoShape,
     governorateId: locationId(),
     districtId: locationId(),
+    // Where the move ends (D11); without it, the pickup's governorate and district.
+    dropoffGovernorateId: locationId().optional(),
+    dropoffDistrictId: locationId().optional(),
     ...dateSelectionShape(now),
+    // The time window chosen on the date screen (D12); without it, the one moveTime falls in.
+    windowId: z
+      .string({ error: M.timeNoWindow })
+      .trim()
+      .max(40, { error: M.timeNoWindow })
+      .optional(),
     workers,
     paymentMethod: choice(PAYMENT_METHODS, M.paymentMethodRequired, M.paymentMethodRequired),
     // Display formatting ("1,500") may reach us; the server compares this to its own total.
@@ -519,7 +571,24 @@ export function createOrderInputSchema(now?: Date) {
     language: z.enum(DISPLAY_LANGUAGES, { error: M.invalid }).optional(),
     // "Send me updates on WhatsApp/SMS" (D10). Never assumed: absent means no.
     notifyConsent: z.boolean({ error: M.invalid }).optional(),
-  }).superRefine(checkLocation);
+    // The catalog version the customer was shown (D11); a stale one with another total is told so.
+    catalogVersion: z
+      .number({ error: M.priceInvalid })
+      .int({ error: M.priceInvalid })
+      .min(1, { error: M.priceInvalid })
+      .optional(),
+  })
+    .superRefine(checkLocation)
+    .superRefine((value, ctx) => {
+      const { dropoffGovernorateId: governorateId, dropoffDistrictId: districtId } = value;
+      if (governorateId === undefined && districtId === undefined) return;
+      if (governorateId === undefined || districtId === undefined) {
+        const path = governorateId === undefined ? 'dropoffGovernorateId' : 'dropoffDistrictId';
+        ctx.addIssue({ code: 'custom', message: M.locationRequired, path: [path] });
+        return;
+      }
+      checkLocation({ governorateId, districtId }, ctx, 'dropoff');
+    });
 }
 export type OrderInput = z.output<ReturnType<typeof createOrderInputSchema>>;
 
@@ -529,18 +598,192 @@ export type OrderInput = z.output<ReturnType<typeof createOrderInputSchema>>;
  */
 export const orderInputSchema = createOrderInputSchema();
 
+/** Where an order's move starts and ends: the drop-off is the pickup's area unless given. */
+export function orderRoute(
+  input: Pick<
+    OrderInput,
+    'governorateId' | 'districtId' | 'dropoffGovernorateId' | 'dropoffDistrictId'
+  >,
+) {
+  const from = { governorateId: input.governorateId, districtId: input.districtId };
+  const to =
+    input.dropoffGovernorateId !== undefined && input.dropoffDistrictId !== undefined
+      ? { governorateId: input.dropoffGovernorateId, districtId: input.dropoffDistrictId }
+      : from;
+  return { from, to };
+}
+
+type PricedOrder = Pick<OrderInput, 'moveType' | 'pickupFloor' | 'dropoffFloor' | 'workers'> &
+  Partial<
+    Pick<OrderInput, 'governorateId' | 'districtId' | 'dropoffGovernorateId' | 'dropoffDistrictId'>
+  >;
+
 /**
- * The order's total (spec 9, D4): the catalog price with the workers the order asks for, the same
- * figure the estimator and the date screen show. The server and the Firestore rules reject an
- * order whose `totalPrice` differs, so the stored team and the price can never disagree.
+ * The order's price under `catalog` (spec 9, D4, D11): the catalog with the workers the order asks
+ * for and the distance between its pickup and drop-off areas, the same figures the estimator and
+ * the date screen show. The server and every backend reject an order whose `totalPrice` differs,
+ * so the stored team, route and price can never disagree.
  */
-export function expectedOrderTotal(
-  input: Pick<OrderInput, 'moveType' | 'pickupFloor' | 'dropoffFloor' | 'workers'>,
-): number {
-  return estimatePrice({
+export function orderPrice(catalog: PriceCatalog, input: PricedOrder) {
+  const route =
+    input.governorateId !== undefined && input.districtId !== undefined
+      ? orderRoute({
+          governorateId: input.governorateId,
+          districtId: input.districtId,
+          dropoffGovernorateId: input.dropoffGovernorateId,
+          dropoffDistrictId: input.dropoffDistrictId,
+        })
+      : {};
+  return estimatePrice(catalog, {
     moveType: input.moveType,
     pickupFloor: input.pickupFloor,
     dropoffFloor: input.dropoffFloor,
     workers: input.workers,
-  }).total;
+    ...route,
+  });
 }
+
+/** orderPrice's total; the first catalog version when none is given (fixtures, the seed). */
+export function expectedOrderTotal(
+  input: PricedOrder,
+  catalog: PriceCatalog = FIRST_CATALOG,
+): number {
+  return orderPrice(catalog, input).total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: a new catalog version (D11)
+
+function amount(max: number, message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(max, { error: message });
+}
+
+export const CATALOG_LIMITS = {
+  price: 100_000,
+  fee: 10_000,
+  manyFloors: FLOOR_MAX * 2,
+  roadFactor: { min: 1, max: 3 },
+  km: 2_000,
+  perKm: 1_000,
+} as const;
+
+export const catalogRatesSchema: z.ZodType<CatalogRates> = object({
+  base: object(
+    Object.fromEntries(
+      MOVE_TYPES.map((type) => [type, amount(CATALOG_LIMITS.price, M.catalogPrice)]),
+    ) as Record<MoveType, ReturnType<typeof amount>>,
+  ),
+  floorFee: amount(CATALOG_LIMITS.fee, M.catalogFee),
+  workerExtraPerHead: amount(CATALOG_LIMITS.fee, M.catalogFee),
+  team: object({
+    base: z
+      .number({ error: M.catalogTeamBase })
+      .int({ error: M.catalogTeamBase })
+      .min(WORKERS_MIN, { error: M.catalogTeamBase })
+      .max(TEAM_MAX, { error: M.catalogTeamBase }),
+    manyFloors: z
+      .number({ error: M.catalogManyFloors })
+      .int({ error: M.catalogManyFloors })
+      .min(1, { error: M.catalogManyFloors })
+      .max(CATALOG_LIMITS.manyFloors, { error: M.catalogManyFloors }),
+  }),
+  distance: object({
+    // Two decimals at most: a factor of 1.333… would price the same route differently in print.
+    roadFactor: z
+      .number({ error: M.catalogRoadFactor })
+      .min(CATALOG_LIMITS.roadFactor.min, { error: M.catalogRoadFactor })
+      .max(CATALOG_LIMITS.roadFactor.max, { error: M.catalogRoadFactor })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9, {
+        error: M.catalogRoadFactor,
+      }),
+    includedKm: amount(CATALOG_LIMITS.km, M.catalogKm),
+    perKm: amount(CATALOG_LIMITS.perKm, M.catalogPerKm),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the crews plan (D12)
+
+const clock = z
+  .string({ error: M.capacityTime })
+  .trim()
+  .refine(isValidTime, { error: M.capacityTime });
+const crews = z
+  .number({ error: M.capacityCrews })
+  .int({ error: M.capacityCrews })
+  .min(0, { error: M.capacityCrews })
+  .max(CREWS_MAX, { error: M.capacityCrews });
+const windowId = z
+  .string({ error: M.invalid })
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { error: M.invalid });
+
+export const CAPACITY_NOTE_MAX = 120;
+
+export const capacityDraftSchema: z.ZodType<CapacityDraft> = object({
+  windows: z
+    .array(object({ id: windowId, start: clock, end: clock, crews }), {
+      error: M.capacityWindows,
+    })
+    .min(1, { error: M.capacityWindows })
+    .max(WINDOWS_MAX, { error: M.capacityWindows }),
+  exceptions: z
+    .array(
+      object({
+        date: z
+          .string({ error: M.capacityDay })
+          .refine(isValidYmd, { error: M.capacityDay })
+          .optional(),
+        weekday: z
+          .number({ error: M.capacityDay })
+          .int({ error: M.capacityDay })
+          .min(0, { error: M.capacityDay })
+          .max(6, { error: M.capacityDay })
+          .optional(),
+        crews: z.record(windowId, crews, { error: M.capacityCrews }),
+        note: optionalText(CAPACITY_NOTE_MAX, M.capacityNote).transform((note) => note ?? ''),
+      }),
+      { error: M.invalid },
+    )
+    .max(EXCEPTIONS_MAX, { error: M.capacityTooMany }),
+}).superRefine((plan, ctx) => {
+  const issue = (message: string, path: (string | number)[]) =>
+    ctx.addIssue({ code: 'custom', message, path });
+  const ids = new Set<string>();
+  plan.windows.forEach((window, i) => {
+    if (ids.has(window.id)) issue(M.invalid, ['windows', i, 'id']);
+    ids.add(window.id);
+    const times = isValidTime(window.start) && isValidTime(window.end);
+    if (times && window.end <= window.start) issue(M.capacityWindowOrder, ['windows', i, 'end']);
+  });
+  // Windows may not overlap: a time of day belongs to one window, and a crew to one order in it.
+  const ordered = plan.windows
+    .map((window, index) => ({ window, index }))
+    .sort((a, b) => a.window.start.localeCompare(b.window.start));
+  for (let i = 1; i < ordered.length; i += 1) {
+    const previous = ordered[i - 1]!.window;
+    const { window, index } = ordered[i]!;
+    if (window.start < previous.end && previous.start < previous.end) {
+      issue(M.capacityOverlap, ['windows', index, 'start']);
+    }
+  }
+  const days = new Set<string>();
+  plan.exceptions.forEach((exception, i) => {
+    const hasDate = exception.date !== undefined;
+    const hasWeekday = exception.weekday !== undefined;
+    if (hasDate === hasWeekday) {
+      issue(M.capacityDay, ['exceptions', i, 'date']);
+      return;
+    }
+    const day = hasDate ? `d:${exception.date}` : `w:${exception.weekday}`;
+    if (days.has(day))
+      issue(M.capacityDuplicateDay, ['exceptions', i, hasDate ? 'date' : 'weekday']);
+    days.add(day);
+    for (const id of Object.keys(exception.crews)) {
+      if (!ids.has(id)) issue(M.capacityUnknownWindow, ['exceptions', i, 'crews', id]);
+    }
+  });
+});

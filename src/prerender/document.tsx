@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { directionOf, localizedPath, type Language } from '../i18n/languages';
-import { MODULES_ELEMENT_ID, TRANSLATIONS_ELEMENT_ID } from './ids';
+import {
+  DATA_ELEMENT_ID,
+  MODULES_ELEMENT_ID,
+  ROOT_ELEMENT_ID,
+  TRANSLATIONS_ELEMENT_ID,
+} from './ids';
 import { PAGE_SCRIPT, type PageModules } from './page-script';
 
 /** `<` as \u003c: a string can never close the script element it travels in. */
@@ -37,6 +42,8 @@ export interface DocumentProps {
    * in for pages it cannot know in advance, such as one order's tracking).
    */
   hydrate: boolean;
+  /** A page rendered at request time: its data as script-safe JSON, for the first render. */
+  data?: string;
   children: ReactNode;
 }
 
@@ -57,6 +64,7 @@ export function Document({
   translations,
   indexable,
   hydrate,
+  data,
   children,
 }: DocumentProps) {
   const url = (lang: Language) => siteUrl + localizedPath(path, lang);
@@ -92,7 +100,12 @@ export function Document({
         ))}
       </head>
       <body>
-        <div id="root" data-hydrate={hydrate ? '' : undefined}>
+        {/* A shell is inert until the app replaces it: what a visitor typed into it would be lost. */}
+        <div
+          id={ROOT_ELEMENT_ID}
+          data-hydrate={hydrate ? '' : undefined}
+          inert={hydrate ? undefined : true}
+        >
           {children}
         </div>
         <script
@@ -100,6 +113,13 @@ export function Document({
           id={TRANSLATIONS_ELEMENT_ID}
           dangerouslySetInnerHTML={{ __html: translations }}
         />
+        {data !== undefined && (
+          <script
+            type="application/json"
+            id={DATA_ELEMENT_ID}
+            dangerouslySetInnerHTML={{ __html: data }}
+          />
+        )}
         <script
           type="application/json"
           id={MODULES_ELEMENT_ID}

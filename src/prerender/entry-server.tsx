@@ -9,6 +9,7 @@ import { env } from '../config/env';
 import { createDataPort } from '../data/select-adapter';
 import { initI18n } from '../i18n/i18n';
 import type { Language } from '../i18n/languages';
+import type { InitialData } from '../data/react/initial-data';
 import { Document, scriptSafeJson, type PageAssets } from './document';
 
 export interface RenderRequest {
@@ -23,12 +24,16 @@ export interface RenderRequest {
   indexable: boolean;
   /** False for a shell the browser renders over instead of hydrating (see Document). */
   hydrate: boolean;
+  /** A page rendered at request time: the data it shows, handed to the browser too. */
+  initialData?: InitialData;
 }
 
 export interface RenderedPage {
   html: string;
   /** Source modules of the screens that rendered (for the caller's checks). */
   modules: string[];
+  /** Every asset the page names: what a request-time render of it passes as `assets`. */
+  assets: PageAssets;
 }
 
 /**
@@ -50,7 +55,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const modules = new Set<string>();
   const app = (
     <I18nextProvider i18n={i18n}>
-      <App port={createDataPort(env.backend)} location={request.path} renderedModules={modules} />
+      <App
+        port={createDataPort(env.backend)}
+        location={request.path}
+        renderedModules={modules}
+        {...(request.initialData ? { initialData: request.initialData } : {})}
+      />
     </I18nextProvider>
   );
 
@@ -82,10 +92,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       translations={scriptSafeJson({ [request.language]: strings })}
       indexable={request.indexable}
       hydrate={request.hydrate}
+      {...(request.initialData ? { data: scriptSafeJson(request.initialData) } : {})}
     >
       {app}
     </Document>,
     STATIC,
   );
-  return { html: await streamToString(prelude), modules: [...modules] };
+  return { html: await streamToString(prelude), modules: [...modules], assets };
 }

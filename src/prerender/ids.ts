@@ -2,3 +2,9 @@
 export const TRANSLATIONS_ELEMENT_ID = 'afsh-i18n';
 /** The element a prerendered page lists its modules in (JSON, read by the page script). */
 export const MODULES_ELEMENT_ID = 'afsh-modules';
+/** The element the app renders into. */
+export const ROOT_ELEMENT_ID = 'root';
+/** Set on #root once the app has taken over the page: forms may be sent from then on. */
+export const LIVE_ATTRIBUTE = 'data-live';
+/** The element a page rendered at request time carries its data in (JSON, read by main.tsx). */
+export const DATA_ELEMENT_ID = 'afsh-data';

@@ -23,7 +23,8 @@ function order(overrides: Partial<NewOrder> = {}): NewOrder {
     dropoffFloor: 0,
     workers: 2,
     moveDate: '2026-03-10',
-    moveTime: '09:00',
+    // The fake clock says 10:00 in Cairo: the morning window has begun, the midday one not yet.
+    moveTime: '13:00',
     paymentMethod: 'cod' as const,
     totalPrice: 0,
     ...overrides,

@@ -7,6 +7,10 @@ import { pageOrders } from '../data/order-list';
 import type {
   AdminReview,
   AuthPort,
+  CalendarDay,
+  CapacityPlan,
+  CapacityPort,
+  CatalogVersion,
   ContactMessage,
   Credentials,
   CurrentUser,
@@ -34,8 +38,15 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
+import {
+  availabilityOf,
+  checkCrewFree,
+  requestedDates,
+  type CapacityDraft,
+} from '../domain/capacity';
 import { RuleViolation } from '../domain/errors';
 import {
+  calendarOf,
   checkCanRead,
   checkCustomerCancel,
   checkNewOrder,
@@ -59,8 +70,10 @@ import {
   toPiastres,
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
-import { priceCatalog } from '../domain/pricing';
+import { catalogFromRates, FIRST_CATALOG_RATES } from '../domain/pricing';
 import {
+  capacityDraftSchema,
+  catalogRatesSchema,
   contactSchema,
   createOrderInputSchema,
   isDisplayableReview,
@@ -74,6 +87,7 @@ import {
 } from '../domain/schemas';
 import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
 import { cairoYmdCompact } from '../domain/datetime';
+import { ROOMY_CAPACITY } from './capacity-fixtures';
 
 // The payment screen's tests check the tokens the browser issues against the same pattern.
 export { TEST_PAYMENT_TOKEN } from '../domain/order';
@@ -120,6 +134,8 @@ export interface MemoryBackendOptions {
   gateway?: { checkoutUrl: string; methods?: ('card' | 'wallet')[]; testMode?: boolean };
   /** Randomness for order numbers (tests of collisions pass their own). */
   random?: () => number;
+  /** The crews plan to start with (D12); default ROOMY_CAPACITY, as the API tests' server. */
+  capacity?: CapacityDraft;
 }
 
 export interface MemoryClientOptions {
@@ -185,6 +201,9 @@ export class MemoryBackend {
   readonly gateway: MemoryBackendOptions['gateway'];
   /** The gateway's reason for refusing the next refunds and voids (null: it accepts them). */
   reversalRefusal: string | null = null;
+  /** Every catalog version (D11) and crews plan (D12), oldest first; the last is current. */
+  readonly catalogs: CatalogVersion[];
+  readonly plans: CapacityPlan[];
 
   private fakeNow: number | null;
   private readonly random: () => number;
@@ -197,6 +216,36 @@ export class MemoryBackend {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
     this.random = options.random ?? Math.random;
     this.gateway = options.gateway;
+    const createdAt = this.now().toISOString();
+    this.catalogs = [
+      { catalog: catalogFromRates(FIRST_CATALOG_RATES, 1, createdAt), createdBy: null },
+    ];
+    this.plans = [
+      {
+        ...copy(options.capacity ?? ROOMY_CAPACITY),
+        version: 1,
+        updatedAt: createdAt,
+        updatedBy: null,
+      },
+    ];
+  }
+
+  catalog(): PriceCatalog {
+    return this.catalogs[this.catalogs.length - 1]!.catalog;
+  }
+
+  plan(): CapacityPlan {
+    return this.plans[this.plans.length - 1]!;
+  }
+
+  /** @internal Window id → orders holding a crew in it on `date` (cancelled ones hold none). */
+  bookedOn(date: string): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const { order } of this.orders.values()) {
+      if (order.moveDate !== date || order.status === 'cancelled' || !order.timeWindow) continue;
+      counts[order.timeWindow.id] = (counts[order.timeWindow.id] ?? 0) + 1;
+    }
+    return counts;
   }
 
   /**
@@ -342,6 +391,7 @@ export class MemoryDataPort implements DataPort {
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
   readonly payments: PaymentsPort;
+  readonly capacity: CapacityPort;
   readonly desk: DeskPort;
 
   private sessionId: string | null = null;
@@ -366,9 +416,8 @@ export class MemoryDataPort implements DataPort {
     };
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
-    this.prices = {
-      catalog: async (): Promise<PriceCatalog> => priceCatalog(),
-    };
+    this.prices = this.createPrices();
+    this.capacity = this.createCapacity();
     this.desk = this.createDesk();
     this.payments = this.createPayments();
   }
@@ -720,10 +769,16 @@ export class MemoryDataPort implements DataPort {
       create: async (input: NewOrder) => {
         const user = this.requireUser();
         const now = backend.now();
+        const plan = backend.plan();
         // This backend's clock may be fake, so "today" comes from it rather than the real one.
-        const { input: values, paymentToken } = rule(() =>
-          checkNewOrder(input, createOrderInputSchema(now)),
+        const checked = rule(() =>
+          checkNewOrder(input, {
+            catalog: backend.catalog(),
+            plan,
+            schema: createOrderInputSchema(now),
+          }),
         );
+        const { input: values, paymentToken } = checked;
         const gateway = backend.gateway;
         const online = values.paymentMethod !== 'cod';
         if (
@@ -739,11 +794,15 @@ export class MemoryDataPort implements DataPort {
         if (!gateway && values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
           throw dataErrorFrom(paymentDeclined());
         }
+        // One thread, no await since the count: nothing can take the crew in between.
+        rule(() =>
+          checkCrewFree(plan, values.moveDate, checked.window, (d) => backend.bookedOn(d), now),
+        );
         const order: Order = {
           id: crypto.randomUUID(),
           orderNumber: backend.newOrderNumber(now),
           ...newOrderFields(
-            values,
+            checked,
             user.id,
             newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
             now.toISOString(),
@@ -914,6 +973,80 @@ export class MemoryDataPort implements DataPort {
           active = false;
           stop();
         };
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Prices (D11) and crews (D12)
+
+  private createPrices(): PricesPort {
+    const backend = this.backend;
+    return {
+      catalog: async () => copy(backend.catalog()),
+      save: async (rates) => {
+        const admin = this.requireAdmin();
+        const parsed = catalogRatesSchema.safeParse(rates);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const catalog = catalogFromRates(
+          parsed.data,
+          backend.catalog().version + 1,
+          backend.now().toISOString(),
+        );
+        backend.catalogs.push({ catalog, createdBy: admin.email });
+        return copy(catalog);
+      },
+      history: async () => {
+        this.requireAdmin();
+        return copy([...backend.catalogs].reverse());
+      },
+    };
+  }
+
+  private createCapacity(): CapacityPort {
+    const backend = this.backend;
+    /** The server's check of `?from=&days=`. */
+    const dates = (from: string, days: number) => {
+      const found = requestedDates(from, days);
+      if (!found) throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+      return found;
+    };
+    return {
+      availability: async (from, days) =>
+        availabilityOf(
+          backend.plan(),
+          dates(from, days),
+          (d) => backend.bookedOn(d),
+          backend.now(),
+        ),
+      plan: async () => {
+        this.requireAdmin();
+        return copy(backend.plan());
+      },
+      save: async (draft) => {
+        const admin = this.requireAdmin();
+        const parsed = capacityDraftSchema.safeParse(draft);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        backend.plans.push({
+          ...copy(parsed.data),
+          version: backend.plan().version + 1,
+          updatedAt: backend.now().toISOString(),
+          updatedBy: admin.email,
+        });
+        return copy(backend.plan());
+      },
+      calendar: async (from, days): Promise<CalendarDay[]> => {
+        this.requireAdmin();
+        const orders = [...backend.orders.values()].map(({ order }) => order);
+        return copy(
+          calendarOf(
+            backend.plan(),
+            dates(from, days),
+            (date) => backend.bookedOn(date),
+            orders,
+            backend.now(),
+          ),
+        );
       },
     };
   }

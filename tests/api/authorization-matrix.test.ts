@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Review } from '../../src/data/port.ts';
+import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient } from './test-server.ts';
@@ -32,7 +34,7 @@ interface Fixture {
 }
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path as documented (shown in the test name). */
   route: string;
   path: (fx: Fixture) => string;
@@ -46,6 +48,44 @@ const all = (status: number) => [status, status, status, status, status] as cons
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', route: '/api/health', path: () => '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/prices', path: () => '/api/prices', expect: all(200) },
+  {
+    method: 'PUT',
+    route: '/api/prices',
+    path: () => '/api/prices',
+    body: () => ratesOf(FIRST_CATALOG),
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/prices/history',
+    path: () => '/api/prices/history',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/availability',
+    path: () => '/api/availability',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/capacity',
+    path: () => '/api/capacity',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'PUT',
+    route: '/api/capacity',
+    path: () => '/api/capacity',
+    body: () => ROOMY_CAPACITY,
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/capacity/calendar',
+    path: () => '/api/capacity/calendar',
+    expect: [401, 403, 403, 403, 200],
+  },
   { method: 'GET', route: '/api/auth/me', path: () => '/api/auth/me', expect: all(200) },
   {
     method: 'POST',

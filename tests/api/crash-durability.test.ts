@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousSessionCookie, validOrderBody } from '../../scripts/lib/order-body.ts';
+import {
+  anonymousSessionCookie,
+  giveRoomyCapacity,
+  validOrderBody,
+} from '../../scripts/lib/order-body.ts';
+import { openDatabase } from '../../server/src/plugins/db.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import type { ServerProcess } from '../../scripts/lib/server-process.ts';
 
@@ -78,6 +83,10 @@ describe('kill -9 while orders are being placed', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'afsh-crash-'));
     dbPath = join(tmp, 'afsh.sqlite');
+    // Every order of every round goes into one window: give it the crews (D12).
+    const db = openDatabase(dbPath);
+    giveRoomyCapacity(db);
+    db.close();
   });
 
   afterAll(async () => {

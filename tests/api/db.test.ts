@@ -85,6 +85,26 @@ describe('database', () => {
     }
   });
 
+  it('applies a lower number found after a higher one ran, and nothing twice', () => {
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    writeFileSync(join(migrations, '001_base.sql'), 'CREATE TABLE t (a TEXT);');
+    writeFileSync(join(migrations, '010_later.sql'), 'ALTER TABLE t ADD COLUMN c TEXT;');
+    const db = openDatabase(join(dir, 'z.sqlite'), migrations);
+    try {
+      // Merged after 010 had run on this database: it is applied now, 010 is not run again.
+      writeFileSync(join(migrations, '006_merged_late.sql'), 'ALTER TABLE t ADD COLUMN b TEXT;');
+      expect(runMigrations(db, migrations)).toEqual([6]);
+      expect(db.prepare('SELECT a, b, c FROM t').all()).toEqual([]);
+      expect(
+        db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all(),
+      ).toEqual([1, 6, 10]);
+      expect(runMigrations(db, migrations)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('refuses two migrations with one number', () => {
     const migrations = join(dir, 'migrations');
     mkdirSync(migrations);

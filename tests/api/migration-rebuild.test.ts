@@ -3,9 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
+import { FIRST_CATALOG_RATES } from '../../src/domain/pricing.ts';
 import { listMigrations, MIGRATIONS_DIR, runMigrations } from '../../server/src/plugins/db.ts';
 
 const T = '2026-05-20T10:00:00.000Z';
+/**
+ * The columns later migrations added after the rebuilt ones, in the order a fresh database has
+ * them (006 before 010). The copies below name them, so the order does not matter to them.
+ */
+const LATER_COLUMNS = `dropoff_governorate_id, dropoff_district_id, window_id, window_start,
+  window_end, catalog_version, distance_km, distance_fee, language, notify_consent`;
 
 /** A database as a server before migration 004 left it: three orders, their history. */
 function databaseBefore004(dir: string): Database.Database {
@@ -92,7 +100,7 @@ describe('migrations 004 and 005: the orders table rebuilt', () => {
              pickup_address, dropoff_address, governorate_id, district_id, notes, move_type,
              housing, pickup_floor, dropoff_floor, workers, move_date, move_time, total_price,
              currency, payment_method, payment_status, payment_provider, payment_reference,
-             status, created_at, updated_at, language, notify_consent
+             status, created_at, updated_at, ${LATER_COLUMNS}
            FROM orders WHERE id = 'o1'`,
         )
         .run(number, number);
@@ -120,7 +128,7 @@ describe('migrations 004 and 005: the orders table rebuilt', () => {
              full_name, phone_number, pickup_address, dropoff_address, governorate_id,
              district_id, notes, :moveType, housing, pickup_floor, dropoff_floor, workers,
              move_date, move_time, total_price, currency, :method, payment_status, :provider,
-             payment_reference, :status, created_at, updated_at, language, notify_consent
+             payment_reference, :status, created_at, updated_at, ${LATER_COLUMNS}
            FROM orders WHERE id = 'o1'`,
         )
         .run({
@@ -205,6 +213,154 @@ describe('migrations that rebuild tables', () => {
       expect(db.prepare('SELECT * FROM child').all()).toEqual([{ id: 'c', parent_id: 'p' }]);
       expect(db.prepare('SELECT * FROM parent').all()).toEqual([{ id: 'p' }]);
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration 006: prices as data, drop-off areas and crew windows', () => {
+  let dir: string;
+  let db: Database.Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-migrate-'));
+    db = databaseBefore004(dir);
+    db.prepare("UPDATE orders SET move_time = '16:30' WHERE id = 'o2'").run();
+    db.prepare("UPDATE orders SET move_time = '21:00' WHERE id = 'o3'").run();
+    runMigrations(db, MIGRATIONS_DIR);
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every order a move inside its district, priced with version 1', () => {
+    expect(
+      db
+        .prepare(
+          `SELECT id, dropoff_governorate_id, dropoff_district_id, catalog_version, distance_km,
+                  distance_fee FROM orders ORDER BY rowid`,
+        )
+        .all(),
+    ).toEqual(
+      ['o1', 'o2', 'o3'].map((id) => ({
+        id,
+        dropoff_governorate_id: 'cairo',
+        dropoff_district_id: 'nasr-city',
+        catalog_version: 1,
+        distance_km: 0,
+        distance_fee: 0,
+      })),
+    );
+  });
+
+  it("puts each order in the first plan's window its time falls in, or in none", () => {
+    expect(
+      db.prepare('SELECT id, window_id, window_start, window_end FROM orders ORDER BY rowid').all(),
+    ).toEqual([
+      { id: 'o1', window_id: 'morning', window_start: '08:00', window_end: '12:00' },
+      { id: 'o2', window_id: 'evening', window_start: '16:00', window_end: '20:00' },
+      { id: 'o3', window_id: null, window_start: null, window_end: null },
+    ]);
+  });
+
+  it('starts the catalog and the crews plan at version 1', () => {
+    const catalog = db.prepare('SELECT version, rates FROM price_catalogs').all() as {
+      version: number;
+      rates: string;
+    }[];
+    expect(catalog).toHaveLength(1);
+    expect(catalog[0]!.version).toBe(1);
+    expect(JSON.parse(catalog[0]!.rates)).toEqual(FIRST_CATALOG_RATES);
+    const plans = db.prepare('SELECT version, plan FROM capacity_plans').all() as {
+      version: number;
+      plan: string;
+    }[];
+    expect(plans.map((p) => p.version)).toEqual([1]);
+    const { windows, exceptions } = FIRST_CAPACITY_PLAN;
+    expect(JSON.parse(plans[0]!.plan)).toEqual({ windows, exceptions });
+  });
+});
+
+describe('migration 006 on a database that ran 010 first (issue 14 merged before issue 16)', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-late-006-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Tables, their columns (by name: the order may differ) and the indexes, as SQLite has them. */
+  function schemaOf(db: Database.Database) {
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((t) => t.name);
+    return {
+      tables: Object.fromEntries(
+        tables.map((name) => [
+          name,
+          (db.pragma(`table_info(${name})`) as { name: string; type: string; notnull: number }[])
+            .map(({ name: column, type, notnull }) => `${column} ${type} ${notnull}`)
+            .sort(),
+        ]),
+      ),
+      indexes: db
+        .prepare<[], { name: string; sql: string | null }>(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name",
+        )
+        .all(),
+    };
+  }
+
+  it('applies 006 at the next start, keeps 010’s data, and ends with the schema of a new database', () => {
+    const before = join(dir, 'before-006');
+    mkdirSync(before);
+    // Main before issue 16: up to 005, and 010. Later ones (020, which rebuilds orders with
+    // 006's columns) come with or after 006, and run after it in the same start.
+    for (const migration of listMigrations().filter((m) => m.version < 6 || m.version === 10)) {
+      copyFileSync(migration.file, join(before, migration.file.split('/').pop()!));
+    }
+    const db = databaseBefore004(dir);
+    try {
+      runMigrations(db, before);
+      db.prepare(
+        "UPDATE orders SET move_time = '13:00', language = 'en', notify_consent = 1 WHERE id = 'o1'",
+      ).run();
+
+      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([6, 20]);
+      expect(
+        db
+          .prepare(
+            `SELECT language, notify_consent, dropoff_governorate_id, dropoff_district_id,
+                    window_id, catalog_version, distance_fee FROM orders WHERE id = 'o1'`,
+          )
+          .get(),
+      ).toEqual({
+        language: 'en',
+        notify_consent: 1,
+        dropoff_governorate_id: 'cairo',
+        dropoff_district_id: 'nasr-city',
+        window_id: 'midday',
+        catalog_version: 1,
+        distance_fee: 0,
+      });
+      expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+
+      const fresh = new Database(join(dir, 'fresh.sqlite'));
+      try {
+        runMigrations(fresh, MIGRATIONS_DIR);
+        expect(schemaOf(db)).toEqual(schemaOf(fresh));
+      } finally {
+        fresh.close();
+      }
     } finally {
       db.close();
     }

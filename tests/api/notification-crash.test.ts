@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousSessionCookie } from '../../scripts/lib/order-body.ts';
+import { anonymousSessionCookie, giveRoomyCapacity } from '../../scripts/lib/order-body.ts';
+import { openDatabase } from '../../server/src/plugins/db.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import type { ServerProcess } from '../../scripts/lib/server-process.ts';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../fakes/provider-fakes.ts';
@@ -39,6 +40,10 @@ describe('kill -9 while messages are being sent', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'afsh-outbox-crash-'));
     dbPath = join(tmp, 'afsh.sqlite');
+    // Every order goes into one time window: give it the crews (D12).
+    const db = openDatabase(dbPath);
+    giveRoomyCapacity(db);
+    db.close();
     whatsapp = await new FakeWhatsApp().listen();
     // Delivered at once, answered a little later: a kill in between loses the answer.
     whatsapp.setMode({ kind: 'slow', ms: 150 });

@@ -1,6 +1,7 @@
 import { cairoToday } from '../../src/domain/datetime.ts';
 import { parseDecimal } from '../../src/domain/digits.ts';
-import type { Housing, MoveType } from '../../src/domain/pricing.ts';
+import { FIRST_CATALOG } from '../../src/domain/pricing.ts';
+import type { Housing, MoveType, PriceCatalog } from '../../src/domain/pricing.ts';
 import { expectedOrderTotal } from '../../src/domain/schemas.ts';
 
 /** A Cairo date `days` from now, so fixtures never fall into the past. */
@@ -42,17 +43,28 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /**
- * Sets `totalPrice` to what the server will compute (the catalog with the body's own workers),
- * unless the body already names one.
+ * Sets `totalPrice` to what the server will compute (the catalog with the body's own workers
+ * and route; the first version unless `catalog` is given), unless the body already names one.
  */
-export function priced(body: Record<string, unknown>): Record<string, unknown> {
-  if ('totalPrice' in body) return body;
-  const total = expectedOrderTotal({
-    moveType: body.moveType as MoveType,
-    pickupFloor: parseDecimal(body.pickupFloor),
-    dropoffFloor: parseDecimal(body.dropoffFloor),
-    workers: parseDecimal(body.workers),
-  });
+export function priced(
+  body: Record<string, unknown>,
+  catalog: PriceCatalog = FIRST_CATALOG,
+): Record<string, unknown> {
+  if (body.totalPrice !== undefined) return body;
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+  const total = expectedOrderTotal(
+    {
+      moveType: body.moveType as MoveType,
+      pickupFloor: parseDecimal(body.pickupFloor),
+      dropoffFloor: parseDecimal(body.dropoffFloor),
+      workers: parseDecimal(body.workers),
+      governorateId: text('governorateId'),
+      districtId: text('districtId'),
+      dropoffGovernorateId: text('dropoffGovernorateId'),
+      dropoffDistrictId: text('dropoffDistrictId'),
+    },
+    catalog,
+  );
   return { ...body, totalPrice: total };
 }
 

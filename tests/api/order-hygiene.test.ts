@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderPage } from '../../src/data/port.ts';
 import { cairoDatePlusDays } from '../../src/domain/datetime.ts';
-import { BOOKING_HORIZON_DAYS, recommendedTeamSize } from '../../src/domain/pricing.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  FIRST_CATALOG,
+  recommendedTeamSize,
+} from '../../src/domain/pricing.ts';
 import { expectedOrderTotal } from '../../src/domain/schemas.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient } from './test-server.ts';
@@ -130,7 +134,7 @@ describe('POST /api/orders prices the workers it stores', () => {
   const move = { moveType: 'full', housing: 'apartment', pickupFloor: 3, dropoffFloor: 2 } as const;
 
   it('six workers priced as six are accepted and stored as six, at that price', async () => {
-    expect(recommendedTeamSize(move)).toBe(4);
+    expect(recommendedTeamSize(FIRST_CATALOG, move)).toBe(4);
     const total = expectedOrderTotal({ ...move, workers: 6 });
     expect(total).toBe(1500 + 5 * 80 + 5 * 250);
     const client = await visitor();

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cairoYmdCompact } from '../../src/domain/datetime.ts';
+import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
+import { checkNewOrder } from '../../src/domain/order.ts';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
+import { FIRST_CATALOG } from '../../src/domain/pricing.ts';
 import { createOrderInputSchema } from '../../src/domain/schemas.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
 import {
@@ -47,11 +50,14 @@ describe('order numbers in the repository (D6)', () => {
     db = openDatabase(join(dir, 'test.sqlite'));
     repo = new OrdersRepository(db);
     const user = createAnonymousUser(db);
-    const input = createOrderInputSchema(NOW).parse(orderBody({ moveDate: '2026-05-27' }));
+    const checked = checkNewOrder(orderBody({ moveDate: '2026-05-27' }), {
+      catalog: FIRST_CATALOG,
+      plan: FIRST_CAPACITY_PLAN,
+      schema: createOrderInputSchema(NOW),
+    });
     record = {
-      input,
+      ...checked,
       userId: user.id,
-      totalPrice: input.totalPrice,
       paymentStatus: 'pending',
       paymentProvider: 'cash',
       paymentReference: null,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderPage } from '../../src/data/port.ts';
 import { cairoToday } from '../../src/domain/datetime.ts';
 import { expectedOrderTotal } from '../../src/domain/schemas.ts';
@@ -373,13 +373,37 @@ describe('POST /api/orders', () => {
     expect(international.phoneNumber).toBe('01123456789');
   });
 
-  it('accepts a move today (Cairo) and trims text', async () => {
-    const order = await place(await visitor(), {
-      moveDate: cairoToday(),
-      fullName: '  Mona Hassan  ',
+  describe('today, in Cairo', () => {
+    const today = cairoToday();
+    /** The server's clock at `hhmm` UTC on today's Cairo date (Cairo is 2 or 3 hours ahead). */
+    const at = (hhmm: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${today}T${hhmm}:00Z`));
+    };
+    afterEach(() => vi.useRealTimers());
+
+    it('accepts a move today and trims text, while its window has not begun', async () => {
+      at('04:00');
+      const order = await place(await visitor(), {
+        moveDate: today,
+        fullName: '  Mona Hassan  ',
+      });
+      expect(order.moveDate).toBe(today);
+      expect(order.fullName).toBe('Mona Hassan');
     });
-    expect(order.moveDate).toBe(cairoToday());
-    expect(order.fullName).toBe('Mona Hassan');
+
+    it('refuses a window of today that has begun, offering the next free ones (D12)', async () => {
+      at('08:30');
+      const res = await (
+        await visitor()
+      ).request('POST', '/api/orders', orderBody({ moveDate: today, moveTime: '10:30' }));
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe('errors:order.windowFull');
+      expect(res.body.error.details.alternatives[0]).toEqual({
+        date: today,
+        window: { id: 'midday', start: '12:00', end: '16:00' },
+      });
+    });
   });
 });
 

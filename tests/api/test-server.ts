@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CurrentUser } from '../../src/data/port.ts';
+import type { CapacityDraft } from '../../src/domain/capacity.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { build } from '../../server/src/app.ts';
 import type { BuildOptions } from '../../server/src/app.ts';
 import { createOrPromoteAdmin } from '../../server/src/auth/admins.ts';
@@ -20,14 +22,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions extends Pick<
+  BuildOptions,
+  'paymentProvider' | 'subscribers' | 'logger'
+> {
+  /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
+  capacity?: CapacityDraft | 'first';
+}
+
 /**
  * The whole server (`build()`), not listening, on its own temporary database file and a
  * throw-away static dir. Rate limits are off unless `overrides.RATE_LIMITS` is 'on'; the
- * database has one admin, TEST_ADMIN.
+ * database has one admin, TEST_ADMIN, and plenty of crews unless `options.capacity` says.
  */
 export async function createTestServer(
   overrides: Partial<ServerEnv> = {},
-  options: Pick<BuildOptions, 'paymentProvider' | 'subscribers' | 'logger'> = {},
+  { capacity = ROOMY_CAPACITY, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const site = await makeStaticDir();
   const dataDir = await mkdtemp(join(tmpdir(), 'afsh-db-'));
@@ -44,6 +54,7 @@ export async function createTestServer(
       env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
     });
     await createOrPromoteAdmin(app.db, { ...TEST_ADMIN });
+    if (capacity !== 'first') app.capacity.plans.save(capacity, null);
     await app.ready();
   } catch (error) {
     await app?.close();

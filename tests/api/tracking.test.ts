@@ -48,6 +48,9 @@ describe('GET /api/track/:orderNumber', () => {
     expect(tracking).toEqual({
       orderNumber: order.orderNumber,
       moveType: order.moveType,
+      // The route by governorate only (D11): never a district or an address.
+      governorateId: order.governorateId,
+      dropoffGovernorateId: order.dropoffGovernorateId,
       totalPrice: order.totalPrice,
       currency: 'EGP',
       paymentMethod: 'cod',
@@ -73,8 +76,9 @@ describe('GET /api/track/:orderNumber', () => {
       'notes',
       'userId',
       'id',
-      'governorateId',
       'districtId',
+      'dropoffDistrictId',
+      'timeWindow',
       'moveTime',
       'paymentReference',
     ]) {

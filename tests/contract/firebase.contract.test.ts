@@ -67,6 +67,6 @@ describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
         },
       };
     },
-    { signInKeepsAnonymousOrders: true, noNotifications: true },
+    { signInKeepsAnonymousOrders: true, firstCatalogAndPlanOnly: true },
   );
 });

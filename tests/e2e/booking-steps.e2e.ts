@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cairoDatePlusDays, cairoToday } from '../../src/domain/datetime';
 import { formatMoney } from '../../src/domain/money';
-import { BOOKING_HORIZON_DAYS, estimatePrice } from '../../src/domain/pricing';
+import { BOOKING_HORIZON_DAYS, estimatePrice, FIRST_CATALOG } from '../../src/domain/pricing';
+import { chooseWindow } from './crew-windows';
 import arBooking from '../../locales/ar/booking.json';
 import enBooking from '../../locales/en/booking.json';
 import arPricing from '../../locales/ar/pricing.json';
@@ -87,7 +88,12 @@ async function estimateThenReachDate(page: Page, s: Strings, lang: 'ar' | 'en'):
   );
   const total = norm(
     formatMoney(
-      estimatePrice({ moveType: 'full', workers: 4, pickupFloor: 2, dropoffFloor: 1 }).total,
+      estimatePrice(FIRST_CATALOG, {
+        moveType: 'full',
+        workers: 4,
+        pickupFloor: 2,
+        dropoffFloor: 1,
+      }).total,
       lang,
     ),
   );
@@ -141,7 +147,9 @@ describe('booking steps: /select-city → /request-summary', () => {
 
       // Customer info: an empty required field shows its message and nothing moves on.
       await main.getByRole('heading', { level: 1, name: s.b.customerInfo.title }).waitFor();
-      expect(await main.getByText('مدينة نصر', { exact: true }).isVisible()).toBe(true);
+      expect(await main.locator('dd').getByText('مدينة نصر', { exact: true }).isVisible()).toBe(
+        true,
+      );
       await main.getByRole('button', { name: s.b.customerInfo.next }).click();
       expect(norm(await main.getByRole('alert').first().textContent())).toBe(
         s.v.customerInfo.required,
@@ -174,7 +182,8 @@ describe('booking steps: /select-city → /request-summary', () => {
       const yesterday = cairoToday(new Date(Date.now() - DAY));
       const tomorrow = cairoToday(new Date(Date.now() + DAY));
       await main.getByLabel(s.b.dateSelection.date, { exact: true }).fill(yesterday);
-      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('10:30');
+      // No window is offered on a past day.
+      await main.getByText(s.b.dateSelection.windows.chooseDate).waitFor();
       await main.getByRole('button', { name: s.b.dateSelection.next }).click();
       await main.getByText(s.v.date.past).waitFor();
       expect(pathOf(page)).toBe('/date-selection');
@@ -182,6 +191,7 @@ describe('booking steps: /select-city → /request-summary', () => {
       await snap(page, 'booking-a-date-selection-past-ar-phone');
 
       await main.getByLabel(s.b.dateSelection.date, { exact: true }).fill(tomorrow);
+      await chooseWindow(main, 'ar', '08:00', '12:00');
       await main.getByLabel(s.b.dateSelection.pickupFloor, { exact: true }).fill('٣');
       await main.getByRole('button', { name: s.b.dateSelection.next }).click();
       await waitForPath(page, '/request-summary');
@@ -194,7 +204,8 @@ describe('booking steps: /select-city → /request-summary', () => {
       expect(text).toContain(s.b.summary.teamNote);
       expect(await flow(page)).toMatchObject({
         moveDate: tomorrow,
-        moveTime: '10:30',
+        moveTime: '08:00',
+        windowId: 'morning',
         pickupFloor: 3,
       });
       await checkA11y(page, 'request-summary-ar-phone');
@@ -217,7 +228,7 @@ describe('booking steps: /select-city → /request-summary', () => {
       await chooseManualLocation(page, s, 'Alexandria', 'Smouha');
       await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
       await waitForPath(page, '/customer-info');
-      await main.getByText('Smouha', { exact: true }).waitFor();
+      await main.locator('dd').getByText('Smouha', { exact: true }).waitFor();
       await fillCustomer(page, s, '+20 111 234 5678');
       await checkA11y(page, 'customer-info-en-desktop');
       await snap(page, 'booking-a-customer-info-en-desktop');
@@ -226,7 +237,7 @@ describe('booking steps: /select-city → /request-summary', () => {
       await main
         .getByLabel(s.b.dateSelection.date, { exact: true })
         .fill(cairoToday(new Date(Date.now() + 2 * DAY)));
-      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('14:00');
+      await chooseWindow(main, 'en', '12:00', '16:00');
       await main.getByLabel(s.b.dateSelection.moveType).selectOption('office');
       await main.getByRole('radio', { name: 'Villa' }).check();
       await checkA11y(page, 'date-selection-en-desktop');
@@ -285,8 +296,8 @@ describe('booking steps: /select-city → /request-summary', () => {
       await main.getByText(AR.b.selectCity.gps.locatingTitle).waitFor();
       await snap(page, 'booking-a-select-city-locating-ar-phone');
       await waitForPath(page, '/customer-info');
-      await main.getByText('مدينة نصر', { exact: true }).waitFor();
-      expect(await main.getByText('القاهرة', { exact: true }).isVisible()).toBe(true);
+      await main.locator('dd').getByText('مدينة نصر', { exact: true }).waitFor();
+      expect(await main.locator('dd').getByText('القاهرة', { exact: true }).isVisible()).toBe(true);
       expect(query).not.toBeNull();
       expect(query!.get('lat')).toBe('30.0444');
       expect(query!.get('format')).toBe('json');
@@ -388,13 +399,18 @@ describe('booking steps: /select-city → /request-summary', () => {
       await team.getByRole('button', { name: s.b.dateSelection.team.increase }).click();
       const five = norm(
         formatMoney(
-          estimatePrice({ moveType: 'full', workers: 5, pickupFloor: 2, dropoffFloor: 1 }).total,
+          estimatePrice(FIRST_CATALOG, {
+            moveType: 'full',
+            workers: 5,
+            pickupFloor: 2,
+            dropoffFloor: 1,
+          }).total,
           'ar',
         ),
       );
       expect(norm(await totals.textContent())).toContain(five);
       await dateInput.fill(cairoToday(new Date(Date.now() + 3 * DAY)));
-      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('09:00');
+      await chooseWindow(main, 'ar', '08:00', '12:00');
       await main.getByRole('button', { name: s.b.dateSelection.next }).click();
       await waitForPath(page, '/request-summary');
       await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
@@ -436,7 +452,7 @@ describe('booking steps: /select-city → /request-summary', () => {
       await main
         .getByLabel(s.b.dateSelection.date, { exact: true })
         .fill(cairoToday(new Date(Date.now() + 3 * DAY)));
-      await main.getByLabel(s.b.dateSelection.time, { exact: true }).fill('11:00');
+      await chooseWindow(main, 'en', '16:00', '20:00');
       await main.getByRole('button', { name: s.b.dateSelection.next }).click();
       await waitForPath(page, '/request-summary');
       await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();

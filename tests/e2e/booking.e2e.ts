@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { cairoToday } from '../../src/domain/datetime';
 import { formatMoney } from '../../src/domain/money';
 import { expectedOrderTotal } from '../../src/domain/schemas';
-import { recommendedTeamSize } from '../../src/domain/pricing';
+import { FIRST_CATALOG, recommendedTeamSize } from '../../src/domain/pricing';
+import { chooseWindow } from './crew-windows';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 
 afterAll(closeBrowser);
@@ -40,7 +41,6 @@ const STRINGS = {
     dropoff: 'عنوان التسليم',
     nextDate: 'التالي: الموعد',
     date: 'تاريخ النقل',
-    time: 'الوقت',
     moveType: 'نوع الخدمة',
     nextSummary: 'التالي: مراجعة الطلب',
     confirmSummary: 'تأكيد الطلب',
@@ -66,7 +66,6 @@ const STRINGS = {
     dropoff: 'Drop-off address',
     nextDate: 'Next: date and time',
     date: 'Move date',
-    time: 'Time',
     moveType: 'Service type',
     nextSummary: 'Next: review your order',
     confirmSummary: 'Confirm order',
@@ -102,7 +101,7 @@ async function bookUntilPayment(page: Page, lang: Lang, phoneTyped: string) {
   await page.waitForURL('**/date-selection');
 
   await page.getByLabel(s.date).fill(cairoDatePlus(10));
-  await page.getByLabel(s.time).fill('10:30');
+  await chooseWindow(page, lang, '08:00', '12:00');
   await page.getByLabel(s.moveType).selectOption('full');
   await page.getByLabel(s.floors[0]).fill(lang === 'ar' ? '٢' : '2');
   await page.getByLabel(s.floors[1]).fill('1');
@@ -119,7 +118,7 @@ const EXPECTED_TOTAL = expectedOrderTotal({
   moveType: 'full',
   pickupFloor: 2,
   dropoffFloor: 1,
-  workers: recommendedTeamSize({
+  workers: recommendedTeamSize(FIRST_CATALOG, {
     moveType: 'full',
     housing: 'apartment',
     pickupFloor: 2,
@@ -294,8 +293,11 @@ describe('booking: /select-city → /confirmation', () => {
       governorateId: 'cairo',
       districtId: 'maadi',
       ...dims,
-      workers: recommendedTeamSize(dims),
-      totalPrice: expectedOrderTotal({ ...dims, workers: recommendedTeamSize(dims) }),
+      workers: recommendedTeamSize(FIRST_CATALOG, dims),
+      totalPrice: expectedOrderTotal({
+        ...dims,
+        workers: recommendedTeamSize(FIRST_CATALOG, dims),
+      }),
       fullName: 'Karim Adel',
       phoneNumber: '01198765432',
       pickupAddress: '3 Road 200, Degla, Maadi',

@@ -90,7 +90,9 @@ describe('home', () => {
   it('an FAQ answer opens from its question', async () => {
     await withPage({ lang: 'en', viewport: 'desktop', path: '/' }, async (opened) => {
       const { page } = opened;
-      const answer = page.getByText('Yes. For long-distance moves, between cities for example');
+      const answer = page.getByText(
+        'Yes. For a move between areas, every kilometre beyond the distance',
+      );
       expect(await answer.isVisible()).toBe(false);
       await page.getByText('Is there an extra fee for long distances?').click();
       await answer.waitFor({ state: 'visible' });

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
-import { E2E_ADMIN } from './e2e-admin.ts';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
+import { E2E_ADMIN, saveCrewsPlan } from './e2e-admin.ts';
 
 /**
  * Builds the SPA and starts the real server (the same entry point as `npm start`) on a free port
@@ -70,6 +71,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw error;
   });
   console.info(`e2e: server ready at ${server.url}`);
+  // Many specs book moves on the same few mornings; the crews are not what they test. The spec
+  // of the crew windows (capacity.e2e.ts) saves a plan of its own and puts this one back.
+  await saveCrewsPlan(server.url, ROOMY_CAPACITY);
   project.provide('baseUrl', server.url);
 
   return async () => {

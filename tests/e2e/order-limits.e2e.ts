@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairoToday } from '../../src/domain/datetime';
-import { estimatePrice } from '../../src/domain/pricing';
+import { estimatePrice, FIRST_CATALOG } from '../../src/domain/pricing';
 import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
 import type { ServerProcess } from '../../scripts/lib/server-process.ts';
 import { placeOrderViaApi } from './api-orders';
@@ -41,7 +41,7 @@ function bookingFlow() {
     districtId: 'dokki',
     housing: 'apartment',
     ...choice,
-    totalPrice: estimatePrice(choice).total,
+    totalPrice: estimatePrice(FIRST_CATALOG, choice).total,
     fullName: 'منى علي حسن',
     phoneNumber: '01012345678',
     pickupAddress: '١٢ شارع التحرير، الدقي',

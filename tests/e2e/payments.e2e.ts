@@ -8,7 +8,8 @@ import { freePort, REPO_ROOT, startServerProcess } from '../../scripts/lib/serve
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { COMPLETE_FLOW } from '../../src/features/booking/components/testing-flow';
 import { FAKE_PAYMOB, FakePaymob } from '../fakes/paymob-fake';
-import { E2E_ADMIN, signInAdmin } from './e2e-admin';
+import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures';
+import { E2E_ADMIN, saveCrewsPlan, signInAdmin } from './e2e-admin';
 import {
   checkA11y,
   closeBrowser,
@@ -86,6 +87,9 @@ beforeAll(async () => {
       ...fake.env({ PAYMOB_TIMEOUT_SECONDS: '5' }),
     },
   });
+  // Every test books the same date and time, one order each: more than the first crews plan's
+  // three crews a window (D12). Crews are not what this spec is about.
+  await saveCrewsPlan(server.url, ROOMY_CAPACITY);
 }, 60_000);
 
 afterAll(async () => {

@@ -9,7 +9,10 @@ import {
   snap,
   VIEWPORTS,
 } from './harness.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { FIRST_CATALOG, MOVE_TYPES } from '../../src/domain/pricing.ts';
 import { PAGE_SCRIPT } from '../../src/prerender/page-script.ts';
+import enPricing from '../../locales/en/pricing.json';
 
 // Every public page is real HTML before any script runs (issue 12): its language, direction,
 // title, description, main heading and links to its other-language twin are in what the server
@@ -73,6 +76,31 @@ describe('prerendered pages', () => {
     },
   );
 
+  it('prices pages carry the current catalog’s prices in their HTML, rendered by the server (D11)', async () => {
+    // The prerendered files hold placeholders (a build cannot know today's prices); the server
+    // renders these pages with the catalog it prices orders with.
+    const { catalog } = (await (await fetch(`${baseUrl()}/api/prices`)).json()) as {
+      catalog: typeof FIRST_CATALOG;
+    };
+    for (const path of ['/prices', '/move-type']) {
+      for (const lang of ['ar', 'en'] as const) {
+        const res = await fetch(`${baseUrl()}${prefixed(path, lang)}`, {
+          headers: { accept: 'text/html' },
+        });
+        const html = (await res.text()).replace(/<script[\s\S]*?<\/script>/g, '');
+        expect(html, `${path} ${lang}`).not.toContain('class="figure-pending"');
+        expect(html, `${path} ${lang}`).toContain(formatMoney(catalog.base.full, lang));
+        if (path === '/prices') {
+          for (const type of MOVE_TYPES) {
+            expect(html, `${path} ${lang} ${type}`).toContain(
+              formatMoney(catalog.base[type], lang),
+            );
+          }
+        }
+      }
+    }
+  });
+
   it('an order’s tracking address answers the tracking shell, findable as the tracking form', async () => {
     for (const lang of ['ar', 'en'] as const) {
       const url = prefixed('/track/AF-20260101-123', lang);
@@ -103,10 +131,59 @@ describe('prerendered pages', () => {
         await page.goto(baseUrl() + path);
         await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        if (path === '/en/prices') {
+          // The server rendered the prices with the current catalog: they are there without
+          // JavaScript, not placeholders.
+          const list = page.getByRole('table', { name: enPricing.priceList.caption });
+          expect(await list.textContent()).toContain(formatMoney(FIRST_CATALOG.base.full, 'en'));
+        }
         await snap(page, `prerender-no-js-${lang}-${viewport}`);
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('before the app runs, a shell takes no typing and a form is not sent as an address (ar, phone)', async () => {
+    // A private page's HTML is a shell the app replaces: typed text would be lost, so it is inert.
+    const shell = await fetch(`${baseUrl()}/admin-login`, { headers: { accept: 'text/html' } });
+    expect(await shell.text()).toMatch(/<div id="root" inert="">/);
+    const browser = await getBrowser();
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ar-EG',
+    });
+    try {
+      const page = await context.newPage();
+      // The app's code never arrives (mobile data stalls): the prerendered contact page is all
+      // there is. Sending its form must not put the visitor's details in the address.
+      let held = 0;
+      await page.route(/\/assets\/.*\.js$/, () => {
+        held += 1;
+      });
+      await page.goto(`${baseUrl()}/contact`);
+      await expect.poll(() => held).toBeGreaterThan(0);
+      const form = page.locator('form').first();
+      await form.locator('input').first().fill('01012345678');
+      await form.locator('button[type="submit"]').click();
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).search).toBe('');
+      expect(await form.locator('input').first().inputValue()).toBe('01012345678');
+      await page.goto(`${baseUrl()}/admin-login`);
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+    } finally {
+      await context.close();
+    }
+    // Once the app runs, the shell is live and takes typing.
+    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/admin-login' });
+    try {
+      await expect.poll(() => opened.page.locator('#root').getAttribute('inert')).toBeNull();
+      expect(await opened.page.locator('#root').getAttribute('data-live')).toBe('');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/domain/money';
-import { estimatePrice, PRICE_CATALOG } from '../../src/domain/pricing';
+import { estimatePrice, FIRST_CATALOG, PRICE_CATALOG } from '../../src/domain/pricing';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 
 afterAll(closeBrowser);
@@ -34,7 +34,7 @@ describe('pricing flow: /move-type → /prices → /select-city', () => {
       await page.getByRole('spinbutton', { name: 'دور التنزيل' }).fill('٢');
       expect(await page.getByRole('spinbutton', { name: 'عدد العمال' }).inputValue()).toBe('٣');
 
-      const expected = estimatePrice({
+      const expected = estimatePrice(FIRST_CATALOG, {
         moveType: 'full',
         workers: 3,
         pickupFloor: 3,
@@ -91,7 +91,7 @@ describe('pricing flow: /move-type → /prices → /select-city', () => {
       await dropoff.pressSequentially('25');
       expect(await dropoff.inputValue()).toBe('20');
 
-      const expected = estimatePrice({
+      const expected = estimatePrice(FIRST_CATALOG, {
         moveType: 'office',
         workers: 4,
         pickupFloor: 5,

@@ -228,6 +228,14 @@ describe('reviews', () => {
       await dialog.getByRole('button', { name: t.reviews.dialog.close }).click();
       await snap(page, 'reviews-home-en-desktop');
 
+      // The server renders /reviews with the reviews in it: they are in the HTML a phone
+      // receives, before any script runs, in both languages.
+      for (const address of ['/reviews', '/en/reviews']) {
+        const html = await (
+          await page.request.get(`${baseUrl()}${address}`, { headers: { accept: 'text/html' } })
+        ).text();
+        expect(html.replace(/<script[\s\S]*?<\/script>/g, '')).toContain('سارة محمود');
+      }
       await page.goto(`${baseUrl()}/reviews`);
       await page.getByRole('heading', { level: 1, name: t.reviews.page.title }).waitFor();
       const list = page.getByRole('list', { name: t.reviews.page.listLabel });

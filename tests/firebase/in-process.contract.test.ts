@@ -105,6 +105,6 @@ describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)
         },
       };
     },
-    { signInKeepsAnonymousOrders: true, noNotifications: true },
+    { signInKeepsAnonymousOrders: true, firstCatalogAndPlanOnly: true },
   );
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isDataError } from '../../src/data/port';
-import type { CurrentUser, DataPort, DataError } from '../../src/data/port';
+import type { CurrentUser, DataPort, DataError, DeskChange } from '../../src/data/port';
 import { lazyDataPort } from '../../src/data/select-adapter';
 import { MemoryBackend } from '../../src/testing/memory-adapter';
+import { hostedOrderInput } from '../../src/data/firebase/testing-hosted';
 
 // select-adapter's lazy DataPort: what a `firebase` build hands the app at start-up, before the
 // adapter chunk (and the SDK) has loaded.
@@ -62,6 +63,45 @@ describe('lazyDataPort', () => {
     await expect.poll(() => users.length + reviewErrors.length).toBe(2);
     expect(users).toEqual([null]);
     expect(reviewErrors[0]?.code).toBe('unavailable');
+    errors.mockRestore();
+  });
+
+  it('the admin desk is there before the adapter loads: watch attaches once it has', async () => {
+    const backend = new MemoryBackend();
+    backend.createAdmin('admin@afsh.test', 'Admin-pass-2026');
+    const real = backend.client();
+    await real.auth.signIn({ email: 'admin@afsh.test', password: 'Admin-pass-2026' });
+    const port = lazyDataPort(async () => real);
+    const heard: DeskChange[] = [];
+    const live: boolean[] = [];
+    const stop = port.desk!.watch(
+      (change) => heard.push(change),
+      (up) => live.push(up),
+    );
+    await expect.poll(() => live.at(-1)).toBe(true);
+    const customer = backend.client();
+    await customer.auth.ensureSession();
+    const order = await customer.orders.create(
+      hostedOrderInput({
+        moveDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      }),
+    );
+    await expect
+      .poll(() => heard.map((h) => h.type === 'order' && h.change.orderNumber))
+      .toContain(order.orderNumber);
+    expect(await port.desk!.notifications(order.id)).toEqual(expect.any(Array));
+    stop();
+
+    // A failed load: the desk says it is not live.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const down: boolean[] = [];
+    lazyDataPort(async () => {
+      throw new Error('offline');
+    }).desk!.watch(
+      () => undefined,
+      (up) => down.push(up),
+    );
+    await expect.poll(() => down).toEqual([false]);
     errors.mockRestore();
   });
 });

@@ -98,6 +98,13 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
       await setDoc(doc(store, COLLECTIONS.stats, 'orders'), { counts: {}, total: 1 });
       await setDoc(doc(store, COLLECTIONS.quotas, 'q1'), { times: [] });
       await setDoc(doc(store, COLLECTIONS.orderNumberDays, '20260101'), { issued: 1 });
+      await setDoc(doc(store, COLLECTIONS.outboxEvents, 'o1-1'), { orderId: 'o1' });
+      await setDoc(doc(store, COLLECTIONS.outbox, 'o1-1-1'), {
+        orderId: 'o1',
+        recipient: 'customer',
+        address: '+201012345678',
+        state: 'pending',
+      });
     });
   });
 
@@ -146,6 +153,19 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
       await assertFails(getDoc(doc(store, COLLECTIONS.quotas, 'q1')));
       await assertFails(getDoc(doc(store, COLLECTIONS.orderNumberDays, '20260101')));
       await assertFails(getDoc(doc(store, COLLECTIONS.admins, ADMIN)));
+    }
+  });
+
+  it('the notification outbox and its events: no browser reads or writes them, the admin and the order’s owner included (D10)', async () => {
+    for (const store of [owner(), other(), admin(), revoked(), nobody()]) {
+      for (const name of [COLLECTIONS.outbox, COLLECTIONS.outboxEvents]) {
+        const id = name === COLLECTIONS.outbox ? 'o1-1-1' : 'o1-1';
+        await assertFails(getDoc(doc(store, name, id)));
+        await assertFails(getDocs(query(collection(store, name), where('orderId', '==', 'o1'))));
+        await assertFails(setDoc(doc(store, name, 'new'), { orderId: 'o1' }));
+        await assertFails(updateDoc(doc(store, name, id), { state: 'sent' }));
+        await assertFails(deleteDoc(doc(store, name, id)));
+      }
     }
   });
 

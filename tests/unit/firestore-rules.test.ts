@@ -64,6 +64,8 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
       COLLECTIONS.quotas,
       COLLECTIONS.orderNumberDays,
       COLLECTIONS.admins,
+      COLLECTIONS.outbox,
+      COLLECTIONS.outboxEvents,
     ]) {
       expect(matched).not.toContain(name);
     }
@@ -158,6 +160,23 @@ describe('the rules model the in-process tests apply decides as the rules say', 
       ).toBe(false);
     }
   });
+
+  it('the notification outbox and its events: nobody, not even an admin or the order’s owner (D10)', () => {
+    for (const collection of [COLLECTIONS.outbox, COLLECTIONS.outboxEvents]) {
+      for (const auth of [ADMIN, OWNER, STRANGER, null]) {
+        const message = { orderId: 'o1', recipient: 'customer', address: '+201012345678' };
+        expect(decide({ auth, kind: 'get', collection, id: 'o1-1-1', resource: message })).toBe(
+          false,
+        );
+        expect(
+          decide({ auth, kind: 'list', collection, constraints: [where('orderId', 'o1')] }),
+        ).toBe(false);
+      }
+    }
+    // The adapter asks the functions for an order's messages; it never names the outbox.
+    expect(ADAPTER).not.toContain('COLLECTIONS.outbox');
+    expect(ADAPTER).not.toMatch(/\boutbox(Events)?:/);
+  });
 });
 
 describe('firestore.indexes.json has an index for every query the admin list can make', () => {
@@ -197,6 +216,15 @@ describe('firestore.indexes.json has an index for every query the admin list can
       expect.arrayContaining(['pickupAddress', 'dropoffAddress', 'notes', 'statusHistory']),
     );
     expect(exempt).not.toContain('searchTokens');
+    // The desk listens to orders by updatedAt: it is indexed.
+    expect(exempt).not.toContain('updatedAt');
+    const outboxExempt = file.fieldOverrides
+      .filter((o) => o.collectionGroup === COLLECTIONS.outbox && o.indexes.length === 0)
+      .map((o) => o.fieldPath);
+    // The sweeper's range on dueAt and an order's messages by orderId keep their indexes.
+    expect(outboxExempt).toEqual(expect.arrayContaining(['body', 'params', 'address']));
+    expect(outboxExempt).not.toContain('dueAt');
+    expect(outboxExempt).not.toContain('orderId');
   });
 });
 

@@ -2,6 +2,7 @@
 // of (call context, call data, dependencies), so they run the same under firebase-functions
 // (index.ts wraps them), in the tests and in the benchmark. The rules are the domain's, as on
 // the self-hosted server (server/src/services/orders-service.ts).
+import { FIRST_CAPACITY_PLAN } from '../../../src/domain/capacity.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
@@ -17,6 +18,7 @@ import {
 } from '../../../src/domain/order.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
+import { FIRST_CATALOG } from '../../../src/domain/pricing.ts';
 import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
 import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
@@ -51,8 +53,11 @@ function notFound(): RuleViolation {
 /** Places an order for the caller (anyone with a session, anonymous included). */
 export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDeps): Promise<Order> {
   const caller = requireCaller(ctx);
-  const checked = checkNewOrder(data);
-  const { input } = checked;
+  // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
+  // prices with the first catalog version, distance fee included, and takes a window of the
+  // first crews plan without counting its crews.
+  const checked = checkNewOrder(data, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
+  const { input, price } = checked;
   // Admins book by phone for many customers (D8): no limits for them.
   const limits = (await isAdminCaller(ctx, deps.admins))
     ? []
@@ -77,7 +82,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       const token = checkPaymentToken(checked);
       // Before the card is charged, so a customer over the limit is never charged and refused.
       await deps.orders.checkLimits(limits, ctx.now);
-      const verified = token ? await provider.verify(token, input.totalPrice) : null;
+      const verified = token ? await provider.verify(token, price.total) : null;
       if (!verified?.ok) throw paymentDeclined();
       payment = {
         ...newOrderPayment('card', provider.name),
@@ -89,7 +94,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   const { reference, ...paymentFields } = payment;
   return deps.orders.place(
     {
-      fields: newOrderFields(input, caller.uid, paymentFields, ctx.now.toISOString()),
+      fields: newOrderFields(checked, caller.uid, paymentFields, ctx.now.toISOString()),
       paymentReference: reference,
     },
     { now: ctx.now, limits, ...(deps.random ? { random: deps.random } : {}) },

@@ -62,6 +62,30 @@ export interface OrderRepository {
   ): Promise<PublicTracking | null>;
 }
 
+/** An order write as the notification outbox hears of it: a new order, or a change by `actor`. */
+export type OrderWrite =
+  { before: null; after: Order } | { before: Order; after: Order; actor: StatusActor };
+
+/**
+ * What an order write tells the notification outbox (docs/decisions.md D10), inside the order's
+ * own transaction and after its reads, so the order and its messages commit together or not at
+ * all. `seq` is the order's count of outbox events so far (`outboxSeq`); returns the new count.
+ */
+export interface OrderOutbox {
+  record(tx: Transaction, write: OrderWrite, seq: number, now: Date): number;
+  /**
+   * Reads, in the transaction that deletes an order, what of the outbox goes with it; returns
+   * the writes that delete it, made after the transaction's reads.
+   */
+  removal(tx: Transaction, orderId: string): Promise<(tx: Transaction) => void>;
+}
+
+/** No outbox: nothing is told. */
+export const NO_OUTBOX: OrderOutbox = {
+  record: (_tx, _write, seq) => seq,
+  removal: async () => () => {},
+};
+
 export interface PlaceOptions {
   now: Date;
   limits: readonly Limit[];
@@ -89,7 +113,7 @@ function unavailable(): RuleViolation {
 }
 
 /** The repository over Firestore through firebase-admin (which bypasses the rules). */
-export function firestoreOrders(db: Firestore): OrderRepository {
+export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX): OrderRepository {
   const orders = db.collection(COLLECTIONS.orders);
   const tracking = db.collection(COLLECTIONS.tracking);
   const statsRef = db.collection(COLLECTIONS.stats).doc(ORDER_STATS_ID);
@@ -128,13 +152,14 @@ export function firestoreOrders(db: Firestore): OrderRepository {
         tx.set(dayRef, { issued: issued + 1 });
         count(tx, null, order.status);
         const { id: _id, ...stored } = order;
-        tx.create(
-          orderRef,
-          orderDocument(stored, toTime, {
+        const outboxSeq = outbox.record(tx, { before: null, after: order }, 0, now);
+        tx.create(orderRef, {
+          ...orderDocument(stored, toTime, {
             paymentReference: record.paymentReference,
             updatedAt: order.createdAt,
           }),
-        );
+          ...(outboxSeq > 0 ? { outboxSeq } : {}),
+        });
         tx.create(tracking.doc(orderNumber), trackingDocument(stored, toTime));
         return order;
       });
@@ -177,11 +202,14 @@ export function firestoreOrders(db: Firestore): OrderRepository {
         };
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
+        const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
+        const outboxSeq = outbox.record(tx, { before, after, actor: change.actor }, seq, now);
         tx.update(ref, {
           status: document.status,
           statusHistory: document.statusHistory,
           paymentStatus: document.paymentStatus,
           updatedAt: document.updatedAt,
+          ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
         // The public copy is the projection of the order as it now is, whatever it held before.
         tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
@@ -197,10 +225,12 @@ export function firestoreOrders(db: Firestore): OrderRepository {
         if (!snapshot.exists) return null;
         const order = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
+        const forget = await outbox.removal(tx, id);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
         tx.delete(db.collection(COLLECTIONS.payments).doc(id));
+        forget(tx);
         count(tx, order.status, null);
         return order;
       });

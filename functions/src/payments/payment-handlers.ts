@@ -279,6 +279,7 @@ export async function switchToCash(
       };
     },
     ctx.now,
+    'customer',
   );
   if (!order) throw notFound();
   return order;
@@ -370,6 +371,7 @@ export async function reversePayment(
       };
     },
     ctx.now,
+    'admin',
   );
   if (!outcome.ok) {
     deps.log.warn('payment not reversed', { orderId: id, attemptId, kind, detail: outcome.detail });

@@ -5,9 +5,10 @@ import {
   orderFromDocument,
   trackingDocument,
 } from '../../../src/domain/hosted-store.ts';
-import type { Order } from '../../../src/domain/order.ts';
+import type { Order, StatusActor } from '../../../src/domain/order.ts';
 import type { PaymentAttempt, PaymentEvent } from '../../../src/domain/payments.ts';
 import type { OrderPaymentChange } from '../../../server/src/payments/transaction-decision.ts';
+import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
 
 /** An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`). */
 export interface PaymentRecord {
@@ -33,11 +34,16 @@ export interface PaymentWork<T> {
  */
 export interface PaymentRepository {
   record(orderId: string): Promise<PaymentRecord>;
-  /** Reads the order (null when there is none) and its record; stores what `work` returns. */
+  /**
+   * Reads the order (null when there is none) and its record; stores what `work` returns. A
+   * change of the order's payment made by `actor` (the gateway's callback is the `system`) is
+   * told like every other order change: its messages go to the outbox in the same transaction.
+   */
   update<T>(
     orderId: string,
     work: (order: PayableOrder | null, record: PaymentRecord) => PaymentWork<T>,
     now: Date,
+    actor?: StatusActor,
   ): Promise<{ order: Order | null; result: T }>;
 }
 
@@ -54,8 +60,14 @@ function recordOf(data: Record<string, unknown> | undefined): PaymentRecord {
   };
 }
 
-/** The repository over Firestore through firebase-admin (which bypasses the rules). */
-export function firestorePayments(db: Firestore): PaymentRepository {
+/**
+ * The repository over Firestore through firebase-admin (which bypasses the rules). `outbox` is
+ * the orders' own (D10): a payment confirmed by the gateway queues its message with the change.
+ */
+export function firestorePayments(
+  db: Firestore,
+  outbox: OrderOutbox = NO_OUTBOX,
+): PaymentRepository {
   const orders = db.collection(COLLECTIONS.orders);
   const tracking = db.collection(COLLECTIONS.tracking);
   const payments = db.collection(COLLECTIONS.payments);
@@ -64,7 +76,7 @@ export function firestorePayments(db: Firestore): PaymentRepository {
       return recordOf((await payments.doc(orderId).get()).data());
     },
 
-    async update(orderId, work, now) {
+    async update(orderId, work, now, actor = 'system') {
       const orderRef = orders.doc(orderId);
       const recordRef = payments.doc(orderId);
       return db.runTransaction(async (tx) => {
@@ -96,16 +108,20 @@ export function firestorePayments(db: Firestore): PaymentRepository {
           paymentReference: reference,
           updatedAt: at,
         });
+        const after: Order = { id: before.id, ...stored };
+        const seq = Number(data!.outboxSeq ?? 0) || 0;
+        const outboxSeq = outbox.record(tx, { before, after, actor }, seq, now);
         tx.update(orderRef, {
           paymentStatus: document.paymentStatus,
           paymentMethod: document.paymentMethod,
           paymentProvider: document.paymentProvider,
           paymentReference: reference,
           updatedAt: document.updatedAt,
+          ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
         // The public copy is the projection of the order as it now is.
         tx.set(tracking.doc(before.orderNumber), trackingDocument(stored, toTime));
-        return { order: { id: before.id, ...stored }, result };
+        return { order: after, result };
       });
     },
   };

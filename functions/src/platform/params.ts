@@ -2,6 +2,7 @@
 // functions/.env.<project>), or answer the CLI's prompt on the first deploy. Read at each call.
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { paymobConfig, parsePaymentSettings } from '../../../server/src/payments/settings.ts';
+import { notificationEnvFromParams } from './notification-params.ts';
 import { defaultLimits, type PaymentProviderSetting, type Settings } from './settings.ts';
 
 /** Where the functions run: the Firestore database's region (the adapter calls the same). */
@@ -97,5 +98,6 @@ export function settingsFromParams(): Settings {
       appHour: LIMITS.appHour.value(),
       appDay: LIMITS.appDay.value(),
     }),
+    notifications: notificationEnvFromParams({ secrets: false }),
   };
 }

@@ -1,5 +1,6 @@
 import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
 import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
+import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
 
 /**
  * Who takes online payments (docs/decisions.md D3). `none` (the default): card and wallet orders
@@ -28,6 +29,8 @@ export interface Settings {
   limits: Limits;
   /** Paymob's settings, when `paymentProvider` is `paymob`. */
   paymob?: PaymobConfig;
+  /** Who is told what (D10); without it, the `log` provider and no company recipient. */
+  notifications?: NotificationEnv;
 }
 
 /** The product's limits (D2, D8), the same numbers as the self-hosted server's defaults. */

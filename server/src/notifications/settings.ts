@@ -4,6 +4,7 @@ import { e164Phone } from '../../../src/domain/notifications.ts';
 import type {
   NotificationChannel,
   NotificationRouting,
+  RetryPolicy,
 } from '../../../src/domain/notifications.ts';
 
 // The notification settings (D10), validated with the rest of the server's settings at start-up:
@@ -189,5 +190,17 @@ export function notificationRouting(env: NotificationEnv): NotificationRouting {
       language: env.NOTIFY_COMPANY_LANGUAGE,
     },
     siteUrl: env.SITE_URL,
+  };
+}
+
+/** The longest backoff between two tries of a message. */
+export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+/** How messages are retried: NOTIFY_MAX_TRIES tries, NOTIFY_RETRY_SECONDS doubling, an hour at most. */
+export function retryPolicy(env: NotificationEnv): RetryPolicy {
+  return {
+    maxTries: env.NOTIFY_MAX_TRIES,
+    baseDelayMs: env.NOTIFY_RETRY_SECONDS * 1000,
+    maxDelayMs: MAX_RETRY_DELAY_MS,
   };
 }

@@ -50,6 +50,13 @@ export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
  * so a failing file leaves the database as it was before that file. IMMEDIATE transactions make
  * two processes starting at once (a server and `admin:create`) take turns instead of both
  * applying the same file. Returns the versions applied now.
+ *
+ * Numbers are handed out per piece of work in blocks (006-009, 010-019, …) and the work merges
+ * in any order, so a database may meet a number below one it already ran: one that ran 010
+ * before 006 existed applies 006 at its next start. That is by design: "not yet recorded" is the
+ * rule, not "above the highest". So a migration must not depend on a higher-numbered one having
+ * run or not, and one that rebuilds a table must name its columns (`INSERT INTO t_new (a, b)
+ * SELECT a, b FROM t`), since two databases may then hold a table's columns in different orders.
  */
 export function runMigrations(db: Database.Database, dir: string = MIGRATIONS_DIR): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

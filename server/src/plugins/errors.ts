@@ -38,7 +38,9 @@ export function httpErrorOf(error: unknown): HttpError | null {
   }
   if (error instanceof RuleViolation) {
     const fields = error.fields ? { ...error.fields } : undefined;
-    return new HttpError(STATUS_BY_RULE[error.code], error.code, error.message, fields);
+    return new HttpError(STATUS_BY_RULE[error.code], error.code, error.message, fields, {
+      ...(error.details ? { details: error.details } : {}),
+    });
   }
   if (error instanceof OrderQuotaExceededError) {
     return new HttpError(429, 'rate-limited', 'errors:order.limitReached', undefined, {
@@ -91,8 +93,11 @@ export function sendError(
   code: string,
   message: string,
   fields?: ErrorBody['error']['fields'],
+  details?: ErrorBody['error']['details'],
 ): FastifyReply {
-  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const body: ErrorBody = {
+    error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
+  };
   // A half-sent static file may have set these; they must not describe an error body.
   reply.removeHeader('content-encoding');
   reply.removeHeader('content-length');
@@ -175,7 +180,7 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     }
 
     if (error instanceof HttpError) {
-      return sendError(reply, statusCode, error.code, error.message, error.fields);
+      return sendError(reply, statusCode, error.code, error.message, error.fields, error.details);
     }
     // Fastify's schema validation (error.validation) and body parsing errors are client mistakes.
     const code = codeByStatus[statusCode] ?? 'invalid-argument';

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvents } from '../events/domain-events.ts';
 import { createProviders } from '../notifications/providers/index.ts';
-import { channelProviders, notificationRouting } from '../notifications/settings.ts';
+import { channelProviders, notificationRouting, retryPolicy } from '../notifications/settings.ts';
 import { TemplateRenderer } from '../notifications/templates.ts';
 import { OutboxRepository } from '../repositories/outbox-repository.ts';
 import { NotificationWorker } from '../services/notification-worker.ts';
 import { NotificationsService } from '../services/notifications-service.ts';
-
-/** The longest backoff between two tries of a message. */
-const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
 /**
  * Order and status notifications (D10): the templates, checked now (a broken one stops the
@@ -34,11 +31,7 @@ export function createNotifications(
   const worker = new NotificationWorker({
     outbox,
     providers,
-    retry: {
-      maxTries: env.NOTIFY_MAX_TRIES,
-      baseDelayMs: env.NOTIFY_RETRY_SECONDS * 1000,
-      maxDelayMs: MAX_RETRY_DELAY_MS,
-    },
+    retry: retryPolicy(env),
     timeoutMs: env.NOTIFY_TIMEOUT_SECONDS * 1000,
     fallbackTries: (canFallBackFurther) => service.maxTriesFor(canFallBackFurther),
     log,

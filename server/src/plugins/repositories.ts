@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { CatalogRates } from '../../../src/domain/pricing.ts';
+import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
+import { CapacityRepository } from '../repositories/capacity-repository.ts';
 import { MessagesRepository } from '../repositories/messages-repository.ts';
 import { OrdersRepository } from '../repositories/orders-repository.ts';
 import { ReviewsRepository } from '../repositories/reviews-repository.ts';
+import { VersionsRepository } from '../repositories/versions-repository.ts';
 
 /**
  * One instance of each repository for the whole app, made after the database opens. Services
@@ -12,6 +16,13 @@ export function registerRepositories(app: FastifyInstance): void {
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('reviews', new ReviewsRepository(app.db));
   app.decorate('messages', new MessagesRepository(app.db));
+  app.decorate(
+    'catalogs',
+    new VersionsRepository(app.db, { table: 'price_catalogs', column: 'rates' }, (json) =>
+      catalogRatesSchema.parse(json),
+    ),
+  );
+  app.decorate('capacity', new CapacityRepository(app.db));
 }
 
 declare module 'fastify' {
@@ -19,5 +30,9 @@ declare module 'fastify' {
     orders: OrdersRepository;
     reviews: ReviewsRepository;
     messages: MessagesRepository;
+    /** The price catalog's versions (D11). */
+    catalogs: VersionsRepository<CatalogRates>;
+    /** The crews plan's versions and the crews each window has given away (D12). */
+    capacity: CapacityRepository;
   }
 }

@@ -8,6 +8,8 @@ import { paymobConfig } from '../payments/settings.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
 import { PaymentsRepository } from '../repositories/payments-repository.ts';
 import { PaymentsService } from '../services/payments-service.ts';
+import { CapacityService } from '../services/capacity-service.ts';
+import { CatalogService } from '../services/catalog-service.ts';
 import { MessagesService } from '../services/messages-service.ts';
 import type { NotificationsService } from '../services/notifications-service.ts';
 import { createNotifications } from './notifications.ts';
@@ -29,6 +31,9 @@ export interface Services {
   messages: MessagesService;
   notifications: NotificationsService;
   payments: PaymentsService;
+  /** Prices as data (D11) and crew capacity (D12). */
+  catalog: CatalogService;
+  capacity: CapacityService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
 }
@@ -42,8 +47,12 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   app.decorate('events', events);
   const notifications = createNotifications(app, events);
   const provider = options.paymentProvider ?? paymentProviderFrom(app);
+  const catalog = new CatalogService(app.catalogs);
+  const capacity = new CapacityService(app.capacity, app.orders);
   const orders = new OrdersService({
     orders: app.orders,
+    catalog,
+    capacity,
     events,
     payments: provider,
     outbox: notifications,
@@ -53,6 +62,8 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     reviews: new ReviewsService(app.reviews, events),
     messages: new MessagesService(app.messages),
     notifications,
+    catalog,
+    capacity,
     payments: new PaymentsService({
       provider,
       orders: app.orders,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type {
+  CheckedNewOrder,
   Order,
   OrderAdminUpdate,
   OrderFilter,
@@ -21,7 +22,6 @@ import {
   parseOrderSearch,
 } from '../../../src/domain/order-query.ts';
 import type { Housing, MoveType } from '../../../src/domain/pricing.ts';
-import type { OrderInput } from '../../../src/domain/schemas.ts';
 import { ORDER_STATUSES } from '../../../src/domain/status.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/domain/status.ts';
 
@@ -35,6 +35,9 @@ interface OrderRow {
   dropoff_address: string;
   governorate_id: string;
   district_id: string;
+  /** Null only if written by something other than this repository (migration 006 fills old rows). */
+  dropoff_governorate_id: string | null;
+  dropoff_district_id: string | null;
   notes: string;
   move_type: MoveType;
   housing: Housing;
@@ -43,8 +46,14 @@ interface OrderRow {
   workers: number;
   move_date: string;
   move_time: string;
+  window_id: string | null;
+  window_start: string | null;
+  window_end: string | null;
   total_price: number;
   currency: 'EGP';
+  catalog_version: number;
+  distance_km: number;
+  distance_fee: number;
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
   payment_provider: PaymentProviderName;
@@ -63,11 +72,12 @@ interface HistoryRow {
   at: string;
 }
 
-/** What the route has settled before the order is stored: validated input, price, payment. */
-export interface NewOrderRecord {
-  input: OrderInput;
+/**
+ * What the service has settled before the order is stored: the checked input, its price under
+ * a catalog version (D11), its window (D12), and the payment.
+ */
+export interface NewOrderRecord extends Pick<CheckedNewOrder, 'input' | 'price' | 'window'> {
   userId: string;
-  totalPrice: number;
   paymentStatus: PaymentStatus;
   paymentProvider: PaymentProviderName;
   paymentReference: string | null;
@@ -96,6 +106,12 @@ export interface CreateOrderOptions {
   random?: () => number;
   /** Limits to enforce; none for admins (phone bookings) and the seed script. */
   quota?: OrderQuota;
+  /**
+   * Rules that must still hold when the order is written, run inside its transaction just before
+   * the insert (a free crew in its window, an unchanged catalog): one that throws refuses the
+   * order and leaves the database as it was.
+   */
+  checks?: readonly (() => void)[];
   /**
    * Runs inside the order's own transaction, after it is written (the notification outbox,
    * D10): what it writes commits with the order, and if it throws, the order is not stored.
@@ -247,6 +263,8 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     dropoffAddress: row.dropoff_address,
     governorateId: row.governorate_id,
     districtId: row.district_id,
+    dropoffGovernorateId: row.dropoff_governorate_id ?? row.governorate_id,
+    dropoffDistrictId: row.dropoff_district_id ?? row.district_id,
     notes: row.notes,
     moveType: row.move_type,
     housing: row.housing,
@@ -255,8 +273,15 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     workers: row.workers,
     moveDate: row.move_date,
     moveTime: row.move_time,
+    timeWindow:
+      row.window_id !== null && row.window_start !== null && row.window_end !== null
+        ? { id: row.window_id, start: row.window_start, end: row.window_end }
+        : null,
     totalPrice: row.total_price,
     currency: row.currency,
+    catalogVersion: row.catalog_version,
+    distanceKm: row.distance_km,
+    distanceFee: row.distance_fee,
     paymentMethod: row.payment_method,
     paymentStatus: row.payment_status,
     paymentProvider: row.payment_provider,
@@ -276,13 +301,16 @@ function prepareStatements(db: Database.Database) {
         governorate_id, district_id, notes, move_type, housing, pickup_floor, dropoff_floor,
         workers, move_date, move_time, total_price, currency, payment_method, payment_status,
         payment_provider, payment_reference, status, created_at, updated_at, language,
-        notify_consent
+        notify_consent, dropoff_governorate_id, dropoff_district_id, window_id, window_start,
+        window_end, catalog_version, distance_km, distance_fee
       ) VALUES (
         :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
         :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
         :pickup_floor, :dropoff_floor, :workers, :move_date, :move_time, :total_price, 'EGP',
         :payment_method, :payment_status, :payment_provider, :payment_reference, :status,
-        :created_at, :created_at, :language, :notify_consent
+        :created_at, :created_at, :language, :notify_consent,
+        :dropoff_governorate_id, :dropoff_district_id, :window_id, :window_start, :window_end,
+        :catalog_version, :distance_km, :distance_fee
       )`),
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
@@ -306,7 +334,8 @@ function prepareStatements(db: Database.Database) {
     // The public view only, with its history as JSON: one statement (one read transaction, one
     // pair of WAL locks) and no name, phone or address columns turned into JS strings.
     trackingByNumber: db.prepare(`
-      SELECT o.order_number, o.move_type, o.total_price, o.currency, o.payment_method,
+      SELECT o.order_number, o.move_type, o.governorate_id, o.dropoff_governorate_id,
+             o.total_price, o.currency, o.payment_method,
              o.payment_status, o.payment_provider, o.status, o.move_date,
              (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor))
               FROM (SELECT status, at, actor FROM order_status_history
@@ -364,13 +393,13 @@ export class OrdersRepository {
     const random = options.random ?? Math.random;
     const createdAt = now.toISOString();
     const day = cairoYmdCompact(now);
-    const { input, userId } = record;
-    const { quota } = options;
+    const { userId } = record;
+    const { quota, checks = [] } = options;
     const statements = this.#statements;
     // The order as every backend stores it (src/domain/order.ts); the price is the one the
     // service checked against the catalog.
     const fields = newOrderFields(
-      { ...input, totalPrice: record.totalPrice },
+      record,
       userId,
       { paymentStatus: record.paymentStatus, paymentProvider: record.paymentProvider },
       createdAt,
@@ -378,6 +407,7 @@ export class OrdersRepository {
 
     const insert = this.#db.transaction((orderNumber: string, id: string) => {
       if (quota) this.#checkQuota(quota, userId, now);
+      for (const check of checks) check();
       statements.insertOrder.run({
         id,
         order_number: orderNumber,
@@ -405,6 +435,14 @@ export class OrdersRepository {
         created_at: createdAt,
         language: fields.language ?? 'ar',
         notify_consent: fields.notifyConsent ? 1 : 0,
+        dropoff_governorate_id: fields.dropoffGovernorateId,
+        dropoff_district_id: fields.dropoffDistrictId,
+        window_id: fields.timeWindow?.id ?? null,
+        window_start: fields.timeWindow?.start ?? null,
+        window_end: fields.timeWindow?.end ?? null,
+        catalog_version: fields.catalogVersion,
+        distance_km: fields.distanceKm,
+        distance_fee: fields.distanceFee,
       });
       for (const change of fields.statusHistory) {
         statements.insertHistory.run(
@@ -537,6 +575,8 @@ export class OrdersRepository {
           OrderRow,
           | 'order_number'
           | 'move_type'
+          | 'governorate_id'
+          | 'dropoff_governorate_id'
           | 'total_price'
           | 'currency'
           | 'payment_method'
@@ -550,6 +590,8 @@ export class OrdersRepository {
     const tracking: PublicTracking = {
       orderNumber: row.order_number,
       moveType: row.move_type,
+      governorateId: row.governorate_id,
+      dropoffGovernorateId: row.dropoff_governorate_id ?? row.governorate_id,
       totalPrice: row.total_price,
       currency: row.currency,
       paymentMethod: row.payment_method,

@@ -2,40 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { DisplayLanguage } from '../../../src/domain/locale.ts';
 import type {
+  NewOutboxMessage,
   NotificationChannel,
-  NotificationMessage,
   NotificationRecipient,
   NotificationState,
   NotificationTemplate,
-} from '../../../src/domain/notifications.ts';
-
-/** One message as the outbox keeps it: what the admin desk shows, and the sending's details. */
-export interface OutboxMessage extends NotificationMessage {
-  eventId: string;
-  fallback: NotificationChannel[];
-  /** The template's parameters as sent (WhatsApp fills its registered template with them). */
-  params: Record<string, string>;
-  subject: string;
-  idempotencyKey: string;
-  provider: string | null;
-  providerMessageId: string | null;
-  updatedAt: string;
-}
-
-/** A message to store: everything but its bookkeeping. */
-export type NewOutboxMessage = Pick<
   OutboxMessage,
-  | 'recipient'
-  | 'channel'
-  | 'fallback'
-  | 'address'
-  | 'template'
-  | 'language'
-  | 'params'
-  | 'body'
-  | 'subject'
-  | 'maxTries'
-> & { fallbackOf?: string | null };
+} from '../../../src/domain/notifications.ts';
+import { clipNotificationError, queuedOutboxMessage } from '../../../src/domain/notifications.ts';
+
+export type { NewOutboxMessage, OutboxMessage };
 
 interface MessageRow {
   id: string;
@@ -93,10 +69,7 @@ function toMessage(row: MessageRow): OutboxMessage {
   };
 }
 
-/** Errors are stored for the admin to read, not whole provider answers. */
-const ERROR_MAX = 1000;
-const clip = (text: string) =>
-  text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+const clip = clipNotificationError;
 
 function prepareStatements(db: Database.Database) {
   return {
@@ -193,55 +166,27 @@ export class OutboxRepository {
   }
 
   #insert(eventId: string, orderId: string, message: NewOutboxMessage, at: string): OutboxMessage {
-    const id = randomUUID();
-    const row = {
-      id,
+    const queued = queuedOutboxMessage({ id: randomUUID(), eventId, orderId }, message, at);
+    this.#statements.insertMessage.run({
+      id: queued.id,
       event_id: eventId,
       order_id: orderId,
-      recipient: message.recipient,
-      channel: message.channel,
-      fallback: message.fallback.join(','),
-      address: message.address,
-      template: message.template,
-      language: message.language,
-      params: JSON.stringify(message.params),
-      body: message.body,
-      subject: message.subject,
-      max_tries: message.maxTries,
+      recipient: queued.recipient,
+      channel: queued.channel,
+      fallback: queued.fallback.join(','),
+      address: queued.address,
+      template: queued.template,
+      language: queued.language,
+      params: JSON.stringify(queued.params),
+      body: queued.body,
+      subject: queued.subject,
+      max_tries: queued.maxTries,
       at,
-      // One key per message, the same on every try and after a restart: a provider that honours
-      // it delivers the message once however often we ask.
-      idempotency_key: `afsh-${id}`,
-      fallback_of: message.fallbackOf ?? null,
-    };
-    this.#statements.insertMessage.run(row);
+      idempotency_key: queued.idempotencyKey,
+      fallback_of: queued.fallbackOf,
+    });
     // What was just written, without reading it back (this runs in a booking's commit).
-    return {
-      id,
-      eventId,
-      orderId,
-      recipient: message.recipient,
-      channel: message.channel,
-      fallback: [...message.fallback],
-      address: message.address,
-      template: message.template,
-      language: message.language,
-      params: message.params,
-      body: message.body,
-      subject: message.subject,
-      state: 'pending',
-      tries: 0,
-      maxTries: message.maxTries,
-      nextAttemptAt: at,
-      lastError: null,
-      idempotencyKey: row.idempotency_key,
-      provider: null,
-      providerMessageId: null,
-      fallbackOf: row.fallback_of,
-      createdAt: at,
-      updatedAt: at,
-      sentAt: null,
-    };
+    return queued;
   }
 
   get(id: string): OutboxMessage | null {

@@ -1,11 +1,12 @@
-import { afterTry, retryDelayMs } from '../../../src/domain/notifications.ts';
+import {
+  afterTry,
+  fallbackMessage,
+  notificationLogContext,
+  retryDelayMs,
+} from '../../../src/domain/notifications.ts';
 import type { RetryPolicy, SendOutcome } from '../../../src/domain/notifications.ts';
-import type { Providers } from '../notifications/providers/index.ts';
-import type {
-  NewOutboxMessage,
-  OutboxMessage,
-  OutboxRepository,
-} from '../repositories/outbox-repository.ts';
+import { tryToSend, type Providers } from '../notifications/providers/index.ts';
+import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
 
 export interface WorkerLog {
   info(object: object, message: string): void;
@@ -141,29 +142,12 @@ export class NotificationWorker {
   async #attempt(message: OutboxMessage, abort: AbortController): Promise<void> {
     const { log } = this.#options;
     this.#options.onChange?.(message);
-    const provider = this.#options.providers[message.channel];
-    let outcome: SendOutcome;
-    if (!provider) {
-      // Its channel was turned off since the message was queued: nothing can send it.
-      outcome = {
-        ok: false,
-        retry: false,
-        error: `no provider for ${message.channel} is configured`,
-      };
-    } else {
-      const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-      const signal = AbortSignal.any([timeout, abort.signal]);
-      try {
-        // An outbox message is an OutgoingMessage with the outbox's bookkeeping besides.
-        outcome = await provider.send(message, signal);
-      } catch (error) {
-        // A provider must not throw; if one does, it is a bug worth a retry and a log line.
-        outcome = { ok: false, retry: true, error: `provider error: ${(error as Error).message}` };
-      }
-      // Stopping: leave it `sending`; the next start sends it again under the same key.
-      if (abort.signal.aborted && !outcome.ok) return;
-    }
-    const providerName = provider?.name ?? message.channel;
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const signal = AbortSignal.any([timeout, abort.signal]);
+    // An outbox message is an OutgoingMessage with the outbox's bookkeeping besides.
+    const { outcome, providerName } = await tryToSend(this.#options.providers, message, signal);
+    // Stopping: leave it `sending`; the next start sends it again under the same key.
+    if (abort.signal.aborted && !outcome.ok) return;
     try {
       this.#record(message, outcome, providerName);
     } catch (error) {
@@ -174,13 +158,7 @@ export class NotificationWorker {
   #record(message: OutboxMessage, outcome: SendOutcome, providerName: string): void {
     const { log, outbox, retry } = this.#options;
     const verdict = afterTry(outcome, message.tries, message.maxTries);
-    const context = {
-      messageId: message.id,
-      orderId: message.orderId,
-      channel: message.channel,
-      template: message.template,
-      tries: message.tries,
-    };
+    const context = notificationLogContext(message);
     if (outcome.ok) {
       outbox.markSent(message.id, providerName, outcome.providerMessageId);
     } else if (verdict === 'retry') {
@@ -188,23 +166,8 @@ export class NotificationWorker {
       outbox.markRetry(message.id, providerName, outcome.error, nextAt);
       log.warn({ ...context, error: outcome.error, nextAt }, 'notifications: a try failed');
     } else {
-      const [next, ...rest] = message.fallback;
-      const { recipient, address, template, language, params, body, subject } = message;
       // The same message, word for word, on the next channel.
-      const fallback: NewOutboxMessage | null = next
-        ? {
-            recipient,
-            address,
-            template,
-            language,
-            params,
-            body,
-            subject,
-            channel: next,
-            fallback: rest,
-            maxTries: this.#options.fallbackTries(rest.length > 0),
-          }
-        : null;
+      const fallback = fallbackMessage(message, this.#options.fallbackTries);
       const result = outbox.markFailed(message.id, providerName, outcome.error, fallback);
       log.warn(
         { ...context, error: outcome.error, fallback: result.fallback?.channel ?? null },

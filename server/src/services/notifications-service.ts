@@ -1,25 +1,10 @@
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import { isNotificationEvent, planMessages } from '../../../src/domain/notifications.ts';
-import type {
-  NotificationEvent,
-  NotificationRouting,
-  PlannedMessage,
-} from '../../../src/domain/notifications.ts';
+import { isNotificationEvent, outboxEntries, triesFor } from '../../../src/domain/notifications.ts';
+import type { NotificationRouting } from '../../../src/domain/notifications.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { TemplateRenderer } from '../notifications/templates.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
-import type {
-  NewOutboxMessage,
-  OutboxMessage,
-  OutboxRepository,
-} from '../repositories/outbox-repository.ts';
-
-/**
- * A message that can fall back (WhatsApp, then SMS) gets this many tries before it does: the
- * customer should hear about their booking within minutes, not after an hour of WhatsApp
- * retries. Messages without a fallback get NOTIFY_MAX_TRIES.
- */
-export const TRIES_BEFORE_FALLBACK = 3;
+import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'errors:notifications.notFound',
@@ -32,17 +17,6 @@ export interface NotificationsServiceOptions {
   renderer: TemplateRenderer;
   routing: NotificationRouting;
   maxTries: number;
-}
-
-function eventDetail(event: NotificationEvent): Record<string, unknown> {
-  switch (event.type) {
-    case 'order.statusChanged':
-      return { from: event.from, to: event.to, actor: event.actor };
-    case 'order.cancelled':
-      return { actor: event.actor };
-    default:
-      return {};
-  }
 }
 
 /**
@@ -72,38 +46,14 @@ export class NotificationsService {
   record(events: readonly DomainEvent[]): OutboxMessage[] {
     const relevant = events.filter(isNotificationEvent);
     if (relevant.length === 0) return [];
-    const planned = planMessages(relevant, this.#routing);
-    return relevant.flatMap((event, index) =>
-      this.#outbox.record(
-        { orderId: event.order.id, type: event.type, detail: eventDetail(event) },
-        planned.filter((message) => message.eventIndex === index).map((m) => this.#render(m)),
-      ),
+    const render = this.#renderer.render.bind(this.#renderer);
+    return outboxEntries(relevant, this.#routing, render, this.#maxTries).flatMap(
+      ({ messages, ...event }) => this.#outbox.record(event, messages),
     );
-  }
-
-  #render(message: PlannedMessage): NewOutboxMessage {
-    const rendered = this.#renderer.render(
-      message.template,
-      message.language,
-      message.params,
-      message.channel,
-    );
-    return {
-      recipient: message.recipient,
-      channel: message.channel,
-      fallback: message.fallback,
-      address: message.address,
-      template: message.template,
-      language: message.language,
-      params: rendered.params,
-      body: rendered.body,
-      subject: rendered.subject,
-      maxTries: this.maxTriesFor(message.fallback.length > 0),
-    };
   }
 
   maxTriesFor(canFallBack: boolean): number {
-    return canFallBack ? Math.min(this.#maxTries, TRIES_BEFORE_FALLBACK) : this.#maxTries;
+    return triesFor(this.#maxTries, canFallBack);
   }
 
   /** An order's messages, oldest first (admins). */

@@ -24,9 +24,14 @@ import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { OrderPaymentChange } from '../payments/transaction-decision.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
+import type { CapacityService } from './capacity-service.ts';
+import type { CatalogService } from './catalog-service.ts';
 
 export interface OrdersServiceOptions {
   orders: OrdersRepository;
+  /** The current price catalog (D11) and crews plan (D12) every new order is checked against. */
+  catalog: CatalogService;
+  capacity: CapacityService;
   events: DomainEvents;
   /**
    * Who takes online payments (D3): the test provider (a token verified while placing) until a
@@ -51,12 +56,16 @@ function notFound(): RuleViolation {
  */
 export class OrdersService {
   readonly #orders: OrdersRepository;
+  readonly #catalog: CatalogService;
+  readonly #capacity: CapacityService;
   readonly #events: DomainEvents;
   readonly #payments: PaymentProvider;
   readonly #outbox: OrdersServiceOptions['outbox'];
 
   constructor(options: OrdersServiceOptions) {
     this.#orders = options.orders;
+    this.#catalog = options.catalog;
+    this.#capacity = options.capacity;
     this.#events = options.events;
     this.#payments = options.payments;
     this.#outbox = options.outbox;
@@ -68,14 +77,19 @@ export class OrdersService {
   }
 
   /**
-   * Places an order for `user`. `quota` is the caller's limits (none for admins, D8): checked
-   * before the card is charged, so a customer over the limit is never charged and then refused,
-   * and again in the order's own transaction.
+   * Places an order for `user`, priced with the current catalog (D11) in a window with a free
+   * crew (D12). `quota` is the caller's limits (none for admins, D8). The limits and the crew
+   * are checked before the card is charged, so a customer who would be refused is never charged,
+   * and again in the order's own transaction, with the catalog version, where they are exact.
    */
   async place(body: unknown, user: AuthUser, quota: OrderQuota | undefined): Promise<Order> {
-    const checked = checkNewOrder(body);
+    const checked = checkNewOrder(body, {
+      catalog: this.#catalog.current(),
+      plan: this.#capacity.plan(),
+    });
     const { input } = checked;
     if (quota) this.#orders.checkQuota(quota, user.id);
+    this.#capacity.checkFree(input.moveDate, checked.window);
 
     let payment = {
       ...newOrderPayment(input.paymentMethod),
@@ -94,7 +108,7 @@ export class OrdersService {
         };
       } else {
         const token = checkPaymentToken(checked);
-        const verified = token ? await provider.verify(token, input.totalPrice) : null;
+        const verified = token ? await provider.verify(token, checked.price.total) : null;
         if (!verified?.ok) throw paymentDeclined();
         payment = {
           ...newOrderPayment('card', provider.name),
@@ -104,9 +118,13 @@ export class OrdersService {
     }
 
     const order = await this.#orders.createSoon(
-      { input, userId: user.id, totalPrice: input.totalPrice, ...payment },
+      { input, price: checked.price, window: checked.window, userId: user.id, ...payment },
       {
         ...(quota ? { quota } : {}),
+        checks: [
+          () => this.#catalog.checkStillPriced(checked),
+          () => this.#capacity.checkFree(input.moveDate, checked.window),
+        ],
         // In the order's own savepoint: its messages commit with it (D10).
         within: (created) => this.#outbox?.record(orderCreationEvents(created)),
       },

@@ -38,6 +38,9 @@ const FORM_SCREENS = new Set<string>([
   paths.signup,
   paths.adminLogin,
   paths.adminOrders,
+  paths.adminPrices,
+  paths.adminCapacity,
+  paths.adminCalendar,
 ]);
 
 export function MainLayout() {

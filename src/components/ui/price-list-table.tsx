@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../domain/money';
-import { FLOOR_FEE, MOVE_TYPES, PRICE_CATALOG, WORKER_EXTRA_PER_HEAD } from '../../domain/pricing';
+import { useCatalogState } from '../../data/react/price-catalog';
+import { formatMoney, formatNumber } from '../../domain/money';
+import { MOVE_TYPES } from '../../domain/pricing';
 import type { MoveType } from '../../domain/pricing';
+import { PendingFigure } from './pending-figure';
 import './price-list-table.css';
 
 /**
- * The one price catalog (docs/decisions.md D4) as a table, for the prices and date-selection screens.
+ * The current price catalog (docs/decisions.md D4, D11) as a table, for the prices and
+ * date-selection screens; its figures are placeholders until the catalog is known.
  * Its strings live under `priceList` (and the service names under `moveTypes`) in the `pricing`
  * namespace: a JSON bundle, not a feature import, so shared code may load it.
  */
@@ -18,11 +21,13 @@ export function PriceListTable({
 }) {
   const { t, i18n } = useTranslation('pricing');
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
-  const money = (amount: number) => <bdi>{formatMoney(amount, language)}</bdi>;
+  const { catalog, pending } = useCatalogState();
+  const figure = (text: string) => <PendingFigure pending={pending}>{text}</PendingFigure>;
+  const money = (amount: number) => <bdi>{figure(formatMoney(amount, language))}</bdi>;
 
   return (
     <div className={['price-list', className].filter(Boolean).join(' ')}>
-      <table className="table price-list-table">
+      <table className="table price-list-table" aria-busy={pending || undefined}>
         <caption>{t('priceList.caption')}</caption>
         <thead>
           <tr>
@@ -46,7 +51,7 @@ export function PriceListTable({
                     </>
                   )}
                 </th>
-                <td className="price-list-amount">{money(PRICE_CATALOG[type])}</td>
+                <td className="price-list-amount">{money(catalog.base[type])}</td>
               </tr>
             );
           })}
@@ -60,16 +65,40 @@ export function PriceListTable({
           <tr>
             <th scope="row">{t('priceList.floorFee')}</th>
             <td className="price-list-amount">
-              <bdi>{t('priceList.floorFeeValue', { price: formatMoney(FLOOR_FEE, language) })}</bdi>
+              <bdi>
+                {figure(
+                  t('priceList.floorFeeValue', { price: formatMoney(catalog.floorFee, language) }),
+                )}
+              </bdi>
             </td>
           </tr>
           <tr>
             <th scope="row">{t('priceList.workerFee')}</th>
             <td className="price-list-amount">
               <bdi>
-                {t('priceList.workerFeeValue', {
-                  price: formatMoney(WORKER_EXTRA_PER_HEAD, language),
-                })}
+                {figure(
+                  t('priceList.workerFeeValue', {
+                    price: formatMoney(catalog.workerExtraPerHead, language),
+                  }),
+                )}
+              </bdi>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">
+              {figure(
+                t('priceList.distanceFee', {
+                  km: formatNumber(catalog.distance.includedKm, language),
+                }),
+              )}
+            </th>
+            <td className="price-list-amount">
+              <bdi>
+                {figure(
+                  t('priceList.distanceFeeValue', {
+                    price: formatMoney(catalog.distance.perKm, language),
+                  }),
+                )}
               </bdi>
             </td>
           </tr>

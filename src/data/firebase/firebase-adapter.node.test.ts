@@ -93,8 +93,11 @@ const history = (order: { statusHistory: { status: string; actor: string }[] }) 
 
 const keys = (data: object | undefined) => Object.keys(data ?? {}).sort();
 
+/** The public projection (D2), the route by governorate included (D11). */
 const PUBLIC_TRACKING_KEYS = [
   'currency',
+  'dropoffGovernorateId',
+  'governorateId',
   'moveDate',
   'moveType',
   'orderNumber',
@@ -429,7 +432,13 @@ describe('tracking.get', () => {
     const tracking = await visitor.tracking.get(` #${order.orderNumber.toLowerCase()} `);
     expect(signInAnonymously).toHaveBeenCalledTimes(1);
     expect(keys(tracking)).toEqual(PUBLIC_TRACKING_KEYS);
-    expect(tracking).toMatchObject({ orderNumber: order.orderNumber, status: 'received' });
+    expect(tracking).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: 'received',
+      // The route by governorate only (D11).
+      governorateId: order.governorateId,
+      dropoffGovernorateId: order.dropoffGovernorateId,
+    });
   });
 
   it.each(['', '   ', '#', '\u200f'])(

@@ -55,9 +55,12 @@ import type {
   Credentials,
   CurrentUser,
   DataPort,
+  DeskChange,
+  DeskPort,
   MessagesPort,
   NewOrder,
   NewReview,
+  NotificationMessage,
   Order,
   OrderAdminUpdate,
   OrderFilter,
@@ -68,11 +71,13 @@ import type {
   PaymentProgress,
   PaymentsPort,
   PaymentStart,
+  CapacityPort,
   PricesPort,
   PublicTracking,
   Review,
   ReviewsPort,
   TrackingPort,
+  Unsubscribe,
 } from '../port';
 import type { ErrorCode } from '../../domain/errors';
 import { RuleViolation } from '../../domain/errors';
@@ -82,9 +87,10 @@ import {
   orderFromDocument,
   type FunctionName,
 } from '../../domain/hosted-store';
-import { checkNewOrder } from '../../domain/order';
+import { availabilityOf, FIRST_CAPACITY_PLAN, requestedDates } from '../../domain/capacity';
+import { checkNewOrder, orderChange } from '../../domain/order';
 import { orderPaging } from '../../domain/order-query';
-import { priceCatalog } from '../../domain/pricing';
+import { FIRST_CATALOG, priceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
   isDisplayableReview,
@@ -97,11 +103,17 @@ import {
 } from '../../domain/schemas';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
 import { CUSTOMER_ORDERS_CAP, planOrderList, type OrderQueryPlan } from './admin-order-query';
+import { MessageFollower } from './desk-messages';
 import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config';
 
 const { orders: ORDERS, reviews: REVIEWS, messages: MESSAGES, stats: STATS } = COLLECTIONS;
 
 const REVIEWS_LIMIT = 100;
+/**
+ * The admin desk listens to orders written since a little before it started: the browser's clock
+ * may be behind the functions' by this much without a change being missed.
+ */
+export const DESK_CLOCK_MARGIN_MS = 10 * 60 * 1000;
 const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
 
@@ -277,7 +289,17 @@ export class FirebaseDataPort implements DataPort {
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
   readonly payments: PaymentsPort;
+  readonly desk: DeskPort;
+  readonly capacity: CapacityPort;
   private readonly settings: FirebaseSettings;
+  /** The desks watching now (D10): each hears the messages the follower finds changed. */
+  private readonly deskListeners = new Set<(change: DeskChange) => void>();
+  private readonly messageFollower = new MessageFollower({
+    read: (orderId) => this.call<NotificationMessage[]>('orderNotifications', { orderId }),
+    changed: (message) => {
+      for (const listener of [...this.deskListeners]) listener({ type: 'notification', message });
+    },
+  });
   private callables: Promise<Call> | null = null;
   /**
    * The admin list's cursors: for each filter (without its page), the last document of each page
@@ -317,7 +339,32 @@ export class FirebaseDataPort implements DataPort {
     this.tracking = { get: (orderNumber) => guard(() => this.track(orderNumber)) };
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
-    this.prices = { catalog: async () => priceCatalog() };
+    this.desk = this.createDesk();
+    // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
+    // serves the first catalog version and the first plan, and admins edit neither here. Who
+    // may ask is checked as on the server, so only an admin learns that.
+    const hostedOnly = (): Promise<never> =>
+      guard(async () => {
+        await this.requireAdmin();
+        throw new DataError('failed-precondition', 'errors:hostedUnsupported');
+      });
+    this.prices = { catalog: async () => priceCatalog(), save: hostedOnly, history: hostedOnly };
+    this.capacity = {
+      // Without a count of the day's orders (browsers read only their own), every window of
+      // the first plan is offered; the hosted build does not count crews yet.
+      availability: async (from, days) => {
+        const dates = requestedDates(from, days);
+        if (!dates) throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+        return availabilityOf(FIRST_CAPACITY_PLAN, dates, () => ({}), new Date());
+      },
+      plan: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          return { ...FIRST_CAPACITY_PLAN };
+        }),
+      save: hostedOnly,
+      calendar: hostedOnly,
+    };
     this.payments = this.createPayments();
   }
 
@@ -507,8 +554,9 @@ export class FirebaseDataPort implements DataPort {
       create: (input: NewOrder) =>
         guard(async () => {
           await this.requireUser();
-          // The same checks as the function, for an immediate translated error.
-          checkNewOrder(input);
+          // The same checks as the function, for an immediate translated error. The hosted
+          // build prices with the first catalog version and the first crews plan (README).
+          checkNewOrder(input, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
           return this.call<Order>('placeOrder', input);
         }),
 
@@ -787,6 +835,134 @@ export class FirebaseDataPort implements DataPort {
             };
           });
         }),
+    };
+  }
+
+  // --- the admin desk (D10) -------------------------------------------------------------------
+
+  /**
+   * The live desk: orders written anywhere reach the admin through a Firestore listener; the
+   * messages sent about them through the functions (the outbox is no browser's to read), which
+   * are asked again while they are on their way (desk-messages.ts).
+   */
+  private createDesk(): DeskPort {
+    const follow = <T extends NotificationMessage | NotificationMessage[]>(
+      orderId: string,
+      result: T,
+    ): T => {
+      this.messageFollower.seen(orderId, Array.isArray(result) ? result : [result]);
+      return result;
+    };
+    return {
+      watch: (listener, onLive) => this.watchOrders(listener, onLive),
+      newOrdersSince: (since) =>
+        guard(async () => {
+          await this.requireAdmin();
+          const at = Date.parse(since);
+          if (Number.isNaN(at)) {
+            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+          }
+          // A count() query: one read per 1,000 orders counted, however many there are.
+          const result = await getCountFromServer(
+            query(collection(this.db, ORDERS), where('createdAt', '>', Timestamp.fromMillis(at))),
+          );
+          return result.data().count;
+        }),
+      notifications: (orderId) =>
+        guard(async () => {
+          await this.requireUser();
+          if (!isDocumentId(orderId)) throw notFound();
+          return follow(
+            orderId,
+            await this.call<NotificationMessage[]>('orderNotifications', { orderId }),
+          );
+        }),
+      resend: (messageId) =>
+        guard(async () => {
+          await this.requireUser();
+          const message = await this.call<NotificationMessage>('resendNotification', {
+            id: messageId,
+          });
+          return follow(message.orderId, message);
+        }),
+      stopCustomerMessages: (orderId) =>
+        guard(async () => {
+          await this.requireUser();
+          return follow(
+            orderId,
+            await this.call<NotificationMessage[]>('stopNotifications', { orderId }),
+          );
+        }),
+    };
+  }
+
+  /**
+   * Every order written since the desk started (its `updatedAt`), as one query listener: the
+   * first snapshot is the starting point; after it, an order not seen before whose creation is
+   * its last write was created, one whose `updatedAt` moved was changed, one that left the
+   * result was deleted. While it listens, the messages of the orders the admin opened are
+   * followed, and each change to one is heard too.
+   */
+  private watchOrders(
+    listener: (change: DeskChange) => void,
+    onLive?: (live: boolean) => void,
+  ): Unsubscribe {
+    let active = true;
+    let stop: Unsubscribe | null = null;
+    const known = new Map<string, { updated: number; orderNumber: string }>();
+    let started = false;
+    const millis = (value: unknown) => Date.parse(iso(value));
+    const down = () => {
+      if (active) onLive?.(false);
+    };
+    const following = () => this.messageFollower.watch(this.deskListeners.size > 0);
+    this.requireAdmin().then(() => {
+      if (!active) return;
+      const since = Timestamp.fromMillis(Date.now() - DESK_CLOCK_MARGIN_MS);
+      stop = onSnapshot(
+        query(collection(this.db, ORDERS), where('updatedAt', '>=', since), orderBy('updatedAt')),
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          const present = new Set<string>();
+          for (const document of snapshot.docs) {
+            present.add(document.id);
+            const data = document.data();
+            const updated = millis(data.updatedAt);
+            const before = known.get(document.id);
+            known.set(document.id, { updated, orderNumber: String(data.orderNumber) });
+            if (!started || before?.updated === updated) continue;
+            const created = before === undefined && millis(data.createdAt) === updated;
+            listener({
+              type: 'order',
+              change: orderChange(created ? 'created' : 'changed', toOrder(document)),
+            });
+            this.messageFollower.orderChanged(document.id);
+          }
+          for (const [orderId, { orderNumber }] of known) {
+            if (present.has(orderId)) continue;
+            known.delete(orderId);
+            if (!started) continue;
+            this.messageFollower.orderDeleted(orderId);
+            listener({ type: 'order', change: { kind: 'deleted', orderId, orderNumber } });
+          }
+          // The starting point is the first answer from the server: what a cache held before it
+          // (a desk opened offline) is not news when the server confirms it.
+          if (!started && !snapshot.metadata.fromCache) {
+            started = true;
+            this.deskListeners.add(listener);
+            following();
+          }
+          // With metadata changes, a lost connection is heard (from the cache) as is its return.
+          onLive?.(!snapshot.metadata.fromCache);
+        },
+        down,
+      );
+    }, down);
+    return () => {
+      active = false;
+      stop?.();
+      this.deskListeners.delete(listener);
+      following();
     };
   }
 }

@@ -29,7 +29,7 @@ import { defaultLimits } from '../../../functions/src/platform/settings';
 import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments/settings';
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
 import { cairoToday } from '../../domain/datetime';
-import { orderChangeEvents } from '../../domain/notifications';
+import { COLLECTIONS } from '../../domain/hosted-store';
 import { toPiastres } from '../../domain/payments';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, fakeUser } from './testing-fake-firestore';
@@ -110,11 +110,13 @@ afterEach(() => {
 });
 
 /** A visitor's browser with a pending card (or wallet) order. */
-async function placed(method: 'card' | 'wallet' = 'card') {
+async function placed(method: 'card' | 'wallet' = 'card', notifyConsent = false) {
   visitors += 1;
   const port = fakeBrowser(fakeUser({ uid: `visitor-${visitors}` }));
   const moveDate = cairoToday(new Date(Date.now() + 7 * 24 * 3600 * 1000));
-  const order = await port.orders.create(hostedOrderInput({ paymentMethod: method, moveDate }));
+  const order = await port.orders.create(
+    hostedOrderInput({ paymentMethod: method, moveDate, notifyConsent }),
+  );
   return { port, order };
 }
 
@@ -149,9 +151,8 @@ describe('hosted build: Paymob through the functions', () => {
   });
 
   it('a signed paid callback pays the order; the owner and the tracker read it paid', async () => {
-    const { port, order } = await placed();
+    const { port, order } = await placed('card', true);
     const { intention } = await start(port, order.id);
-    const before = await port.orders.get(order.id);
     const { transaction } = await fake.pay(intention, 'success');
     expect(fake.callbacks.at(-1)!.status).toBe(200);
     const after = await port.orders.get(order.id);
@@ -162,12 +163,19 @@ describe('hosted build: Paymob through the functions', () => {
       attempt: { state: 'paid' },
       canPay: false,
     });
-    // What an order trigger sees (the hosted build's notifications): a payment confirmed.
-    expect(orderChangeEvents(before, after, 'system').map((e) => e.type)).toEqual([
-      'order.paymentConfirmed',
-    ]);
-    // A second, identical callback changes nothing.
+    // The payment is told like every order change (D10): its event is in the outbox, written
+    // in the callback's own transaction, after the order's creation.
+    const outboxEvents = () =>
+      backend
+        .ids(COLLECTIONS.outboxEvents)
+        .filter((id) => id.startsWith(`${order.id}-`))
+        .sort()
+        .map((id) => backend.read(`${COLLECTIONS.outboxEvents}/${id}`)?.type);
+    expect(outboxEvents()).toEqual(['order.created', 'order.paymentConfirmed']);
+    expect(backend.read(`orders/${order.id}`)?.outboxSeq).toBe(2);
+    // A second, identical callback changes nothing, and tells nobody again.
     await fake.sendCallback(transaction);
+    expect(outboxEvents()).toEqual(['order.created', 'order.paymentConfirmed']);
     const history = await fakeBrowser(ADMIN).payments.history(order.id);
     expect(history.events.map((e) => e.kind)).toEqual(['started', 'paid']);
   });

@@ -384,6 +384,8 @@ export interface QuerySnapshot {
   docs: DocSnapshot[];
   size: number;
   empty: boolean;
+  /** Every snapshot of the fake comes from the server (it has no cache). */
+  metadata: { fromCache: boolean; hasPendingWrites: boolean };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -437,7 +439,11 @@ interface Listener {
   auth: Identity | null;
   next: (snapshot: QuerySnapshot) => void;
   error: ((error: FirebaseError) => void) | undefined;
+  /** Also called when only fromCache changes (the SDK's includeMetadataChanges). */
+  metadataChanges: boolean;
   last: string | undefined;
+  /** What it last heard: what the SDK's memory cache holds for it while offline. */
+  lastDocs: DocSnapshot[];
 }
 
 type WriteFailure = { matches: (write: Write) => boolean; code: string };
@@ -475,6 +481,8 @@ export class FakeFirestoreBackend {
   readonly calls: { name: string; data: unknown }[] = [];
   private readonly documents = new Map<string, { data: Data; version: number }>();
   private readonly listeners = new Set<Listener>();
+  /** Browsers cannot reach the server: listeners hear their cache (see setOnline). */
+  private offline = false;
   private writeFailures: WriteFailure[] = [];
   private readFailures: ReadFailure[] = [];
   private version = 0;
@@ -488,6 +496,7 @@ export class FakeFirestoreBackend {
     this.resetReads();
     this.documents.clear();
     this.listeners.clear();
+    this.offline = false;
     this.writeFailures = [];
     this.readFailures = [];
   }
@@ -625,7 +634,12 @@ export class FakeFirestoreBackend {
     const docs = this.matching(target).rows.slice(0, count);
     // A query is billed per document returned, and one read when it returns none.
     this.reads[reader] += Math.max(1, docs.length);
-    return { docs, size: docs.length, empty: docs.length === 0 };
+    return {
+      docs,
+      size: docs.length,
+      empty: docs.length === 0,
+      metadata: { fromCache: false, hasPendingWrites: false },
+    };
   }
 
   /** count() over a query: billed per batch of up to 1,000 index entries. */
@@ -680,8 +694,18 @@ export class FakeFirestoreBackend {
     this.notify();
   }
 
-  listen(listener: Omit<Listener, 'last'>): () => void {
-    const entry: Listener = { ...listener, last: undefined };
+  /**
+   * The browsers lose (false) or regain (true) their connection. Offline, a listener hears what
+   * it last had, from the cache (a new one: nothing), and no later write; back online, the
+   * server's result. Writes through the functions go on meanwhile.
+   */
+  setOnline(online: boolean): void {
+    this.offline = !online;
+    this.notify();
+  }
+
+  listen(listener: Omit<Listener, 'last' | 'lastDocs'>): () => void {
+    const entry: Listener = { ...listener, last: undefined, lastDocs: [] };
     this.listeners.add(entry);
     queueMicrotask(() => this.deliver(entry));
     return () => this.listeners.delete(entry);
@@ -702,15 +726,24 @@ export class FakeFirestoreBackend {
         collection: listener.target.collection.path,
         constraints: listener.target.constraints,
       });
-      snapshot = this.run(listener.target);
+      snapshot = this.offline
+        ? {
+            docs: listener.lastDocs,
+            size: listener.lastDocs.length,
+            empty: listener.lastDocs.length === 0,
+            metadata: { fromCache: true, hasPendingWrites: false },
+          }
+        : this.run(listener.target);
     } catch (error) {
       this.listeners.delete(listener);
       if (error instanceof FirebaseError) listener.error?.(error);
       return;
     }
-    const key = JSON.stringify(snapshot.docs.map((d) => [d.id, d.data()]));
+    const docsKey = JSON.stringify(snapshot.docs.map((d) => [d.id, d.data()]));
+    const key = listener.metadataChanges ? `${snapshot.metadata.fromCache}|${docsKey}` : docsKey;
     if (key === listener.last) return;
     listener.last = key;
+    listener.lastDocs = snapshot.docs;
     listener.next(snapshot);
   }
 
@@ -797,16 +830,31 @@ async function getCountFromServer(
   return { data: () => ({ count }) };
 }
 
+type SnapshotListener = (snapshot: QuerySnapshot) => void;
+type SnapshotError = (error: FirebaseError) => void;
+
+/**
+ * onSnapshot(query, next, error?) or onSnapshot(query, options, next, error?). With
+ * includeMetadataChanges, a snapshot that only goes from the cache to the server (or back) is
+ * heard too (backend.setOnline).
+ */
 function onSnapshot(
   target: Query | CollectionRef,
-  next: (snapshot: QuerySnapshot) => void,
-  error?: (error: FirebaseError) => void,
+  ...args:
+    | [SnapshotListener, SnapshotError?]
+    | [{ includeMetadataChanges?: boolean }, SnapshotListener, SnapshotError?]
 ): () => void {
+  const options = typeof args[0] === 'function' ? {} : args[0];
+  const [next, error] = (typeof args[0] === 'function' ? args : args.slice(1)) as [
+    SnapshotListener,
+    SnapshotError?,
+  ];
+  const metadataChanges = options.includeMetadataChanges === true;
   const q = target.kind === 'query' ? target : query(target);
   let stop: (() => void) | null = null;
   let active = true;
   void authOf(q.collection).then((auth) => {
-    if (active) stop = backend.listen({ target: q, auth, next, error });
+    if (active) stop = backend.listen({ target: q, auth, next, error, metadataChanges });
   });
   return () => {
     active = false;
@@ -935,11 +983,56 @@ class AdminDocRef {
   }
 }
 
-class AdminCollection {
+/** A query's result as firebase-admin hands it over. */
+export interface AdminQuerySnapshot {
+  docs: AdminSnapshot[];
+  size: number;
+  empty: boolean;
+}
+
+/** firebase-admin's Query: where, orderBy, limit and get, over the same store as the browser's. */
+class AdminQuery {
+  constructor(
+    readonly target: Query,
+    protected readonly store: FakeFirestoreBackend,
+  ) {}
+
+  where(field: string, op: WhereOp, value: unknown): AdminQuery {
+    // The value as stored (an admin Timestamp compares as one).
+    const stored = toStored(value, Timestamp.fromMillis(0), false);
+    return new AdminQuery(query(this.target, where(field, op, stored)), this.store);
+  }
+
+  orderBy(field: string, direction: 'asc' | 'desc' = 'asc'): AdminQuery {
+    return new AdminQuery(query(this.target, orderBy(field, direction)), this.store);
+  }
+
+  limit(count: number): AdminQuery {
+    return new AdminQuery(query(this.target, limit(count)), this.store);
+  }
+
+  async get(): Promise<AdminQuerySnapshot> {
+    return this.run();
+  }
+
+  /** Runs the query as the functions read (billed to them); snapshots of firebase-admin's shape. */
+  run(): AdminQuerySnapshot {
+    const result = this.store.run(this.target, 'functions');
+    const docs = result.docs.map(
+      (snapshot) =>
+        new AdminSnapshot(new AdminDocRef(snapshot.ref.path, this.store), snapshot.data()),
+    );
+    return { docs, size: docs.length, empty: docs.length === 0 };
+  }
+}
+
+class AdminCollection extends AdminQuery {
   constructor(
     readonly path: string,
-    private readonly store: FakeFirestoreBackend,
-  ) {}
+    store: FakeFirestoreBackend,
+  ) {
+    super(query(collectionRef(segmentsOf([path]), null)), store);
+  }
 
   doc(id: string = autoId()): AdminDocRef {
     requireNonEmpty('doc', id);
@@ -953,8 +1046,23 @@ class AdminTransaction {
 
   constructor(private readonly store: FakeFirestoreBackend) {}
 
-  async get(ref: AdminDocRef): Promise<AdminSnapshot> {
-    return (await this.getAll(ref))[0]!;
+  async get(ref: AdminDocRef): Promise<AdminSnapshot>;
+  async get(target: AdminQuery): Promise<AdminQuerySnapshot>;
+  async get(target: AdminDocRef | AdminQuery): Promise<AdminSnapshot | AdminQuerySnapshot> {
+    if (target instanceof AdminDocRef) return (await this.getAll(target))[0]!;
+    if (this.writes.length > 0) {
+      throw new FirebaseError(
+        'invalid-argument',
+        'Firestore transactions require all reads to be executed before all writes.',
+      );
+    }
+    // The documents it returned are read by the transaction: a change to one aborts the commit.
+    const result = target.run();
+    for (const snapshot of result.docs) {
+      this.reads.set(snapshot.ref.path, this.store.versionOf(snapshot.ref.path));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return result;
   }
 
   async getAll(...refs: AdminDocRef[]): Promise<AdminSnapshot[]> {

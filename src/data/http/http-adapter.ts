@@ -5,6 +5,11 @@ import { DataError } from '../port';
 import type {
   AdminReview,
   AuthPort,
+  CalendarDay,
+  CapacityPlan,
+  CapacityPort,
+  CatalogVersion,
+  DayAvailability,
   ContactMessage,
   Credentials,
   CurrentUser,
@@ -109,6 +114,7 @@ export function toDataError(status: number, headers: Headers, data: unknown): Da
       status === 429 ? 'rate-limited' : status >= 500 ? 'unavailable' : 'internal';
     return new DataError(code, `HTTP ${status}`, { retryAfterSeconds });
   }
+  const details = isRecord(error.details) ? error.details : undefined;
   const raw = typeof error.code === 'string' ? error.code : '';
   const code: DataErrorCode = (KNOWN_CODES as readonly string[]).includes(raw)
     ? (raw as DataErrorCode)
@@ -116,7 +122,7 @@ export function toDataError(status: number, headers: Headers, data: unknown): Da
       ? 'rate-limited'
       : 'internal';
   const message = typeof error.message === 'string' && error.message ? error.message : code;
-  return new DataError(code, message, { fields: readFields(error), retryAfterSeconds });
+  return new DataError(code, message, { fields: readFields(error), retryAfterSeconds, details });
 }
 
 function toQuery(params: Record<string, string | number | undefined>): string {
@@ -144,6 +150,7 @@ export class HttpDataPort implements DataPort {
   readonly prices: PricesPort;
   readonly payments: PaymentsPort;
   readonly desk: DeskPort;
+  readonly capacity: CapacityPort;
 
   private readonly baseUrl: string;
   private readonly fetchFn: typeof globalThis.fetch;
@@ -192,6 +199,25 @@ export class HttpDataPort implements DataPort {
     this.prices = {
       catalog: async () =>
         this.pick<PriceCatalog>(await this.request('GET', '/api/prices'), 'catalog'),
+      save: async (rates) =>
+        this.pick<PriceCatalog>(await this.request('PUT', '/api/prices', rates), 'catalog'),
+      history: async () =>
+        this.pick<CatalogVersion[]>(await this.request('GET', '/api/prices/history'), 'versions'),
+    };
+    this.capacity = {
+      availability: async (from, days) =>
+        this.pick<DayAvailability[]>(
+          await this.request('GET', `/api/availability${toQuery({ from, days })}`),
+          'days',
+        ),
+      plan: async () => this.pick<CapacityPlan>(await this.request('GET', '/api/capacity'), 'plan'),
+      save: async (plan) =>
+        this.pick<CapacityPlan>(await this.request('PUT', '/api/capacity', plan), 'plan'),
+      calendar: async (from, days) =>
+        this.pick<CalendarDay[]>(
+          await this.request('GET', `/api/capacity/calendar${toQuery({ from, days })}`),
+          'days',
+        ),
     };
     this.payments = this.createPayments();
   }

@@ -19,6 +19,12 @@ function order(overrides: Partial<Order> = {}): Order {
     status: 'received',
     statusHistory: [{ status: 'received', at: '2026-01-05T08:00:00.000Z', actor: 'system' }],
     createdAt: '2026-01-05T08:00:00.000Z',
+    dropoffGovernorateId: 'alexandria',
+    dropoffDistrictId: 'smouha',
+    timeWindow: { id: 'morning', start: '08:00', end: '12:00' },
+    catalogVersion: 2,
+    distanceKm: 231,
+    distanceFee: 2060,
     ...overrides,
   };
 }
@@ -45,6 +51,12 @@ describe('ordersToCsv', () => {
     expect(cell('Name')).toBe('Mona Hassan');
     expect(cell('Phone')).toBe('01012345678');
     expect(cell('Governorate')).toBe('Cairo');
+    expect(cell('Drop-off governorate')).toBe('Alexandria');
+    expect(cell('Drop-off district')).toBe('Smouha');
+    expect(cell('Time window')).toBe('08:00–12:00');
+    expect(cell('Distance (km)')).toBe('231');
+    expect(cell('Distance fee (EGP)')).toBe('2060');
+    expect(cell('Price version')).toBe('2');
     expect(cell('Move type')).toBe('Full move');
     expect(cell('Workers')).toBe('4');
     expect(cell('Total (EGP)')).toBe('2650');

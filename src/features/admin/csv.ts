@@ -3,7 +3,7 @@
 import type { Order } from '../../data/port';
 import { cairoParts } from '../../domain/datetime';
 import type { DisplayLanguage } from '../../domain/locale';
-import { adminBundle, orderLabels, statusLabel } from './order-labels';
+import { adminBundle, orderLabels, statusLabel, windowText } from './order-labels';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_MIME = 'text/csv;charset=utf-8';
@@ -17,6 +17,8 @@ const COLUMNS = [
   'phone',
   'governorate',
   'district',
+  'dropoffGovernorate',
+  'dropoffDistrict',
   'pickup',
   'dropoff',
   'moveType',
@@ -26,8 +28,12 @@ const COLUMNS = [
   'workers',
   'moveDate',
   'moveTime',
+  'timeWindow',
   'notes',
   'total',
+  'distanceKm',
+  'distanceFee',
+  'catalogVersion',
   'paymentMethod',
   'paymentStatus',
   'provider',
@@ -77,6 +83,8 @@ export function ordersToCsv(orders: readonly Order[], language: DisplayLanguage)
       phone: order.phoneNumber,
       governorate: labels.governorate,
       district: labels.district,
+      dropoffGovernorate: labels.dropoffGovernorate,
+      dropoffDistrict: labels.dropoffDistrict,
       pickup: order.pickupAddress,
       dropoff: order.dropoffAddress,
       moveType: labels.moveType,
@@ -86,8 +94,12 @@ export function ordersToCsv(orders: readonly Order[], language: DisplayLanguage)
       workers: order.workers,
       moveDate: order.moveDate,
       moveTime: order.moveTime,
+      timeWindow: windowText(order),
       notes: order.notes,
       total: order.totalPrice,
+      distanceKm: order.distanceKm,
+      distanceFee: order.distanceFee,
+      catalogVersion: order.catalogVersion,
       paymentMethod: labels.paymentMethod,
       paymentStatus: labels.paymentStatus,
       provider: labels.provider,

@@ -42,10 +42,17 @@ export function statusLabel(status: string | null | undefined, language: Display
   return isOrderStatus(status) ? labels[status] : labels.unknown;
 }
 
+/** "08:00–12:00": the crew window an order holds (D12), as spreadsheets and desks read it. */
+export function windowText(order: Pick<Order, 'timeWindow'>): string {
+  return order.timeWindow ? `${order.timeWindow.start}–${order.timeWindow.end}` : '';
+}
+
 export function orderLabels(order: Order, language: DisplayLanguage) {
   const values = BUNDLES[language].values;
   const governorate = findGovernorate(order.governorateId);
   const district = findDistrict(order.governorateId, order.districtId);
+  const dropoffGovernorate = findGovernorate(order.dropoffGovernorateId);
+  const dropoffDistrict = findDistrict(order.dropoffGovernorateId, order.dropoffDistrictId);
   return {
     status: statusLabel(order.status, language),
     moveType: Object.hasOwn(PRICING[language].moveTypes, order.moveType)
@@ -57,5 +64,11 @@ export function orderLabels(order: Order, language: DisplayLanguage) {
     provider: valueLabel(values.provider, order.paymentProvider),
     governorate: governorate ? governorateName(governorate, language) : order.governorateId,
     district: district ? districtName(district, language) : order.districtId,
+    dropoffGovernorate: dropoffGovernorate
+      ? governorateName(dropoffGovernorate, language)
+      : order.dropoffGovernorateId,
+    dropoffDistrict: dropoffDistrict
+      ? districtName(dropoffDistrict, language)
+      : order.dropoffDistrictId,
   };
 }

@@ -5,27 +5,32 @@ import {
   FLOOR_MIN,
   isHousing,
   isMoveType,
-  PRICE_CATALOG,
   WORKERS_MAX,
   WORKERS_MIN,
   type Housing,
   type MoveType,
   type PriceBreakdown,
+  type PriceCatalog,
 } from '../../domain/pricing';
 
-/** What /move-type hands to /prices (spec section 3, "Flow state passed between screens"). */
-export interface MoveTypeFlowState {
+/** The estimator's answers: the size of the job, without a price. */
+export interface MoveTypeInputs {
   moveType: MoveType;
   workers: number;
   housing: Housing;
   pickupFloor: number;
   dropoffFloor: number;
+}
+
+/** What /move-type hands to /prices (spec section 3, "Flow state passed between screens"). */
+export interface MoveTypeFlowState extends MoveTypeInputs {
   pricing: PriceBreakdown;
 }
 
 /** What /prices hands to /select-city. */
 export type PricesFlowState =
-  { moveType: MoveType; totalPrice: number } | (MoveTypeFlowState & { totalPrice: number });
+  | { moveType: MoveType; totalPrice: number; catalogVersion: number }
+  | (MoveTypeFlowState & { totalPrice: number; catalogVersion: number });
 
 const floor = z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
 
@@ -39,23 +44,22 @@ const moveTypeInputSchema = z.object({
   dropoffFloor: floor,
 });
 
-/**
- * Reads carried move-type state, or null when it is missing or malformed. The carried `pricing`
- * is never trusted: it is recomputed from the inputs with the one catalog (D4), so a tampered or
- * outdated total cannot reach the order.
- */
-export function readMoveTypeState(raw: unknown): MoveTypeFlowState | null {
+/** Carried estimator answers, or null when they are missing or malformed. */
+export function readMoveTypeInputs(raw: unknown): MoveTypeInputs | null {
   const parsed = moveTypeInputSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const input = parsed.data;
-  return {
-    moveType: input.moveType,
-    workers: input.workers,
-    housing: input.housing,
-    pickupFloor: input.pickupFloor,
-    dropoffFloor: input.dropoffFloor,
-    pricing: estimatePrice(input),
-  };
+  const { moveType, workers, housing, pickupFloor, dropoffFloor } = parsed.data;
+  return { moveType, workers, housing, pickupFloor, dropoffFloor };
+}
+
+/**
+ * Carried move-type state priced with `catalog`, or null when it is missing or malformed. A
+ * carried `pricing` is never trusted: it is recomputed from the inputs with the current catalog
+ * (D4, D11), so a tampered or outdated total cannot reach the order.
+ */
+export function readMoveTypeState(raw: unknown, catalog: PriceCatalog): MoveTypeFlowState | null {
+  const inputs = readMoveTypeInputs(raw);
+  return inputs ? { ...inputs, pricing: estimatePrice(catalog, inputs) } : null;
 }
 
 /**
@@ -65,10 +69,13 @@ export function readMoveTypeState(raw: unknown): MoveTypeFlowState | null {
  */
 export function pricesContinueState(
   moveType: MoveType,
-  carried: MoveTypeFlowState | null,
+  carried: MoveTypeInputs | null,
+  catalog: PriceCatalog,
 ): PricesFlowState {
+  const catalogVersion = catalog.version;
   if (carried && carried.moveType === moveType) {
-    return { ...carried, moveType, totalPrice: carried.pricing.total };
+    const pricing = estimatePrice(catalog, carried);
+    return { ...carried, moveType, pricing, totalPrice: pricing.total, catalogVersion };
   }
-  return { moveType, totalPrice: PRICE_CATALOG[moveType] };
+  return { moveType, totalPrice: catalog.base[moveType], catalogVersion };
 }

@@ -1,8 +1,8 @@
-import type { NotificationChannel } from '../../../../src/domain/notifications.ts';
+import type { NotificationChannel, SendOutcome } from '../../../../src/domain/notifications.ts';
 import { channelProviders } from '../settings.ts';
 import type { NotificationEnv } from '../settings.ts';
 import { logProvider } from './log.ts';
-import type { NotificationProvider, ProviderLog } from './provider.ts';
+import type { NotificationProvider, OutgoingMessage, ProviderLog } from './provider.ts';
 import { smtpEmailProvider } from './smtp-email.ts';
 import { twilioSmsProvider } from './twilio-sms.ts';
 import { whatsappCloudProvider } from './whatsapp-cloud.ts';
@@ -40,6 +40,34 @@ export function createProviders(env: NotificationEnv, log: ProviderLog): Provide
     else if (kind === 'log') providers[channel] = logProvider(log);
   }
   return providers;
+}
+
+/**
+ * One try of `message` on its channel's provider: the outcome (never a throw) and the name the
+ * outbox records as its provider. Shared by the server's worker and the hosted build's sender.
+ */
+export async function tryToSend(
+  providers: Providers,
+  message: OutgoingMessage,
+  signal: AbortSignal,
+): Promise<{ outcome: SendOutcome; providerName: string }> {
+  const provider = providers[message.channel];
+  if (!provider) {
+    // Its channel was turned off since the message was queued: nothing can send it.
+    const error = `no provider for ${message.channel} is configured`;
+    return { outcome: { ok: false, retry: false, error }, providerName: message.channel };
+  }
+  try {
+    return { outcome: await provider.send(message, signal), providerName: provider.name };
+  } catch (error) {
+    // A provider must not throw; if one does, it is a bug worth a retry and a log line.
+    const outcome = {
+      ok: false as const,
+      retry: true,
+      error: `provider error: ${(error as Error).message}`,
+    };
+    return { outcome, providerName: provider.name };
+  }
 }
 
 export type { NotificationProvider, OutgoingMessage, ProviderLog } from './provider.ts';

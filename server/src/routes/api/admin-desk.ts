@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { NotificationMessage } from '../../../../src/domain/notifications.ts';
+import { toNotificationMessage } from '../../../../src/domain/notifications.ts';
 import { orderChange } from '../../../../src/domain/order.ts';
 import type { OrderChange } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { adminRequired } from '../../plugins/sessions.ts';
-import type { OutboxMessage } from '../../repositories/outbox-repository.ts';
 import { NOTIFICATION_MESSAGES } from '../../services/notifications-service.ts';
 import { eventStreams, sseEvent } from './event-stream.ts';
 import {
@@ -19,28 +18,6 @@ import { STREAM_RETRY_AFTER_S } from './reviews.ts';
 const INVALID = 'validation:common.invalid';
 /** Admins only, a few tabs each: more than this is a bug or an attack, not a desk. */
 export const MAX_DESK_STREAMS = 100;
-
-/** The admin's view of a message: no idempotency key or provider internals. */
-export function toNotificationMessage(message: OutboxMessage): NotificationMessage {
-  return {
-    id: message.id,
-    orderId: message.orderId,
-    recipient: message.recipient,
-    channel: message.channel,
-    address: message.address,
-    template: message.template,
-    language: message.language,
-    body: message.body,
-    state: message.state,
-    tries: message.tries,
-    maxTries: message.maxTries,
-    lastError: message.lastError,
-    nextAttemptAt: message.nextAttemptAt,
-    fallbackOf: message.fallbackOf,
-    createdAt: message.createdAt,
-    sentAt: message.sentAt,
-  };
-}
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const sinceQuery = z.object(

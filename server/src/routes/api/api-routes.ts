@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminDeskRoutes } from './admin-desk.ts';
 import { authRoutes } from './auth.ts';
+import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { ordersRoutes } from './orders.ts';
@@ -20,6 +21,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(messagesRoutes);
   await app.register(pricesRoutes);
+  await app.register(capacityRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(trackRoutes);

@@ -1,8 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { PriceCatalog } from '../../../../src/domain/pricing.ts';
-import { priceCatalog } from '../../../../src/domain/pricing.ts';
+import { adminRequired, userOf } from '../../plugins/sessions.ts';
+import { catalogHistoryResponse, catalogResponse } from './response-schemas.ts';
 
-/** The one catalog (D4), straight from src/domain so the server can never disagree with the SPA. */
+/**
+ * The price catalog (D4, D11): its current version for everyone; for admins, a new version
+ * (effective at once, recorded with who and when) and the versions saved so far.
+ */
 export async function pricesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/prices', async (): Promise<{ catalog: PriceCatalog }> => ({ catalog: priceCatalog() }));
+  const { services } = app;
+
+  app.get('/prices', { schema: { response: catalogResponse } }, async () => ({
+    catalog: services.catalog.current(),
+  }));
+
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', adminRequired);
+
+    admins.put('/prices', { schema: { response: catalogResponse } }, async (request) => ({
+      catalog: services.catalog.save(request.body ?? {}, userOf(request)),
+    }));
+
+    admins.get('/prices/history', { schema: { response: catalogHistoryResponse } }, async () => ({
+      versions: services.catalog.history(),
+    }));
+  });
 }

@@ -1,3 +1,4 @@
+import { MOVE_TYPES } from '../../../../src/domain/pricing.ts';
 import { ORDER_STATUSES } from '../../../../src/domain/status.ts';
 
 /**
@@ -11,6 +12,7 @@ import { ORDER_STATUSES } from '../../../../src/domain/status.ts';
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 const integer = { type: 'integer' } as const;
+const number = { type: 'number' } as const;
 
 function object(properties: Record<string, unknown>) {
   return {
@@ -23,6 +25,9 @@ function object(properties: Record<string, unknown>) {
 
 export const statusChangeSchema = object({ status: text, at: text, actor: text });
 
+/** A crew window as an order booked it (D12). */
+export const bookedWindowSchema = object({ id: text, start: text, end: text });
+
 export const orderSchema = object({
   id: text,
   orderNumber: text,
@@ -33,6 +38,8 @@ export const orderSchema = object({
   dropoffAddress: text,
   governorateId: text,
   districtId: text,
+  dropoffGovernorateId: text,
+  dropoffDistrictId: text,
   notes: text,
   moveType: text,
   housing: text,
@@ -41,8 +48,12 @@ export const orderSchema = object({
   workers: integer,
   moveDate: text,
   moveTime: text,
+  timeWindow: { ...bookedWindowSchema, type: ['object', 'null'] },
   totalPrice: integer,
   currency: text,
+  catalogVersion: integer,
+  distanceKm: integer,
+  distanceFee: integer,
   paymentMethod: text,
   paymentStatus: text,
   paymentProvider: text,
@@ -54,13 +65,18 @@ export const orderSchema = object({
   notifyConsent: { type: 'boolean' },
 });
 
-/** The public projection (toPublicTracking): these fields of an order, nothing else (D2). */
+/**
+ * The public projection (toPublicTracking): these fields of an order, nothing else (D2); the
+ * route by governorate only (D11).
+ */
 export const publicTrackingSchema = object(
   Object.fromEntries(
     (
       [
         'orderNumber',
         'moveType',
+        'governorateId',
+        'dropoffGovernorateId',
         'totalPrice',
         'currency',
         'paymentMethod',
@@ -227,5 +243,97 @@ export const paymentHistoryResponse = {
       attempts: { type: 'array', items: paymentAttemptSchema },
       events: { type: 'array', items: paymentEventSchema },
     }),
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Prices as data (D11) and crew capacity (D12)
+
+export const catalogSchema = object({
+  version: integer,
+  currency: text,
+  base: object(Object.fromEntries(MOVE_TYPES.map((type) => [type, integer]))),
+  floorFee: integer,
+  workerExtraPerHead: integer,
+  team: object({ base: integer, manyFloors: integer }),
+  distance: object({ roadFactor: number, includedKm: integer, perKm: integer }),
+  floors: object({ min: integer, max: integer }),
+  workers: object({ min: integer, max: integer, default: integer }),
+  createdAt: nullableText,
+});
+
+export const catalogResponse = { 200: object({ catalog: catalogSchema }) };
+
+export const catalogHistoryResponse = {
+  200: object({
+    versions: {
+      type: 'array',
+      items: object({ catalog: catalogSchema, createdBy: nullableText }),
+    },
+  }),
+};
+
+const windowSchema = object({ id: text, start: text, end: text, crews: integer });
+
+export const capacityPlanSchema = object({
+  version: integer,
+  windows: { type: 'array', items: windowSchema },
+  exceptions: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['crews', 'note'],
+      properties: {
+        date: text,
+        weekday: integer,
+        crews: { type: 'object', additionalProperties: integer },
+        note: text,
+      },
+    },
+  },
+  updatedAt: nullableText,
+  updatedBy: nullableText,
+});
+
+export const capacityPlanResponse = { 200: object({ plan: capacityPlanSchema }) };
+
+export const availabilityResponse = {
+  200: object({
+    days: {
+      type: 'array',
+      items: object({
+        date: text,
+        windows: {
+          type: 'array',
+          items: object({ id: text, start: text, end: text, available: { type: 'boolean' } }),
+        },
+      }),
+    },
+  }),
+};
+
+export const calendarResponse = {
+  200: object({
+    days: {
+      type: 'array',
+      items: object({
+        date: text,
+        note: nullableText,
+        windows: {
+          type: 'array',
+          items: object({
+            id: text,
+            start: text,
+            end: text,
+            crews: integer,
+            booked: integer,
+            free: integer,
+            orders: { type: 'array', items: orderSchema },
+          }),
+        },
+        others: { type: 'array', items: orderSchema },
+      }),
+    },
   }),
 };

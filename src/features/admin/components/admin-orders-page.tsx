@@ -7,6 +7,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { DeskContext } from '../desk/desk-context';
 import { useDesk } from '../desk/use-desk';
 import { AdminGuard } from './admin-guard';
+import { AdminNav } from './admin-nav';
 import { DeskBar } from './desk-bar';
 import { MessagesPanel } from './messages-panel';
 import { OrdersPanel } from './orders-panel';
@@ -71,6 +72,7 @@ function AdminPanel() {
   return (
     <div className="container page admin-page">
       <title>{title}</title>
+      <AdminNav />
       <header className="admin-header">
         <h1>{t('panel.title')}</h1>
         <p className="lead">{t('panel.lead')}</p>

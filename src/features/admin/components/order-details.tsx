@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { Order, PaymentReversal } from '../../../data/port';
 import { StatusHistory } from '../../../components/ui/status-history';
+import { formatMoney, formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
+import { orderLabels } from '../order-labels';
 import { OrderMessages } from './order-messages';
 import { OrderPayments } from './order-payments';
 
 /**
- * What an order row opens: addresses, notes, its id, its status history and, once open, its
- * online payment tries with refund and void (D3) and the messages sent about it (D10).
+ * What an order row opens: addresses and areas, the distance and the catalog version it was
+ * priced with, notes, its id, its status history and, once open, its online payment tries with
+ * refund and void (D3) and the messages sent about it (D10).
  */
 export function OrderDetails({
   order,
@@ -19,9 +23,33 @@ export function OrderDetails({
   onPaymentReversed?: (order: Order, kind: PaymentReversal) => void;
 }) {
   const { t } = useTranslation(['admin', 'common']);
+  const language = useDisplayLanguage();
+  const labels = orderLabels(order, language);
+  const comma = language === 'ar' ? '، ' : ', ';
   return (
     <>
       <dl className="admin-facts">
+        <div>
+          <dt>{t('admin:fields.pickupArea')}</dt>
+          <dd>{`${labels.governorate}${comma}${labels.district}`}</dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.dropoffArea')}</dt>
+          <dd>{`${labels.dropoffGovernorate}${comma}${labels.dropoffDistrict}`}</dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.distance')}</dt>
+          <dd>
+            {t('admin:orders.distanceValue', {
+              km: formatNumber(order.distanceKm, language),
+              fee: formatMoney(order.distanceFee, language),
+            })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin:fields.catalogVersion')}</dt>
+          <dd>{formatNumber(order.catalogVersion, language)}</dd>
+        </div>
         <div>
           <dt>{t('admin:fields.pickup')}</dt>
           <dd>

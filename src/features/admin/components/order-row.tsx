@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, PaymentReversal } from '../../../data/port';
 import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
-import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
+import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -93,12 +93,28 @@ export function OrderRow({
           <span className="admin-strong">
             <time dateTime={order.moveDate}>{formatDate(order.moveDate, language)}</time>
           </span>
-          <span className="admin-sub">{formatTime(order.moveTime, language)}</span>
+          <span className="admin-sub">
+            <bdi>
+              {formatTimeRange(
+                order.timeWindow?.start ?? order.moveTime,
+                order.timeWindow?.end,
+                language,
+              )}
+            </bdi>
+          </span>
           <span className="admin-sub">
             {labels.governorate}
             {language === 'ar' ? '، ' : ', '}
             {labels.district}
           </span>
+          {(order.dropoffGovernorateId !== order.governorateId ||
+            order.dropoffDistrictId !== order.districtId) && (
+            <span className="admin-sub">
+              {t('admin:orders.toPlace', {
+                place: `${labels.dropoffGovernorate}${language === 'ar' ? '، ' : ', '}${labels.dropoffDistrict}`,
+              })}
+            </span>
+          )}
         </td>
         <td data-label={col('service')}>
           <span className="admin-strong">{labels.moveType}</span>

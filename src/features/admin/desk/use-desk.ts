@@ -21,7 +21,7 @@ const SOUND_KEY = 'afsh.admin.sound';
 const ALERTS_KEY = 'afsh.admin.alerts';
 
 export interface Desk extends DeskEvents {
-  /** The backend has a live desk (the hosted build does not yet). */
+  /** The backend has a live desk. */
   available: boolean;
   /** The live connection is up. */
   live: boolean;

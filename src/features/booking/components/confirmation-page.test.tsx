@@ -105,6 +105,25 @@ describe('ConfirmationPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows when and where the move is: date, window, from and to (D11, D12)', () => {
+    setup({
+      ...cod,
+      move: {
+        date: '2030-05-02',
+        start: '08:00',
+        end: '12:00',
+        governorateId: 'cairo',
+        districtId: 'maadi',
+        dropoffGovernorateId: 'giza',
+        dropoffDistrictId: 'dokki',
+      },
+    });
+    const text = norm(document.body.textContent ?? '');
+    expect(text).toContain('Maadi, Cairo');
+    expect(text).toContain('Dokki, Giza');
+    expect(text).toContain(norm('8:00 AM – 12:00 PM'));
+  });
+
   it('shows a card order as paid with the test-mode notice', () => {
     reducedMotion(true);
     setup(card);

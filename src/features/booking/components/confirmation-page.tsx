@@ -5,6 +5,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { placeName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
   clearBookingFlow,
@@ -69,6 +71,7 @@ export function ConfirmationPage() {
   if ('redirect' in resolved) return <Navigate to={resolved.redirect} replace />;
   const order = resolved.summary;
   const url = trackingUrl(order.orderNumber);
+  const { move } = order;
 
   return (
     <div className="confirmation-page container-narrow page">
@@ -116,6 +119,27 @@ export function ConfirmationPage() {
               <bdi>{formatMoney(order.totalPrice, language)}</bdi>
             </dd>
           </div>
+          {move && (
+            <>
+              <div>
+                <dt>{t('confirmation.when')}</dt>
+                <dd>
+                  {t('recap.dateTime', {
+                    date: formatDate(move.date, language),
+                    time: formatTimeRange(move.start, move.end, language),
+                  })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('confirmation.from')}</dt>
+                <dd>{placeName(move.governorateId, move.districtId, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('confirmation.to')}</dt>
+                <dd>{placeName(move.dropoffGovernorateId, move.dropoffDistrictId, language)}</dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>{t('confirmation.method')}</dt>
             <dd>{t(`confirmation.methods.${order.paymentMethod}`)}</dd>

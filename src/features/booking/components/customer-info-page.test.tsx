@@ -60,12 +60,49 @@ describe('CustomerInfoPage', () => {
     expect(location()).toBe('/select-city');
   });
 
-  it('shows city and district read-only in the UI language', () => {
+  it('shows the pickup city and district read-only, and the drop-off area as the pickup’s', () => {
     withLocation();
     renderPage('ar');
-    expect(screen.getByText('القاهرة')).toBeVisible();
-    expect(screen.getByText('مدينة نصر')).toBeVisible();
-    expect(document.querySelector('select')).toBeNull();
+    expect(screen.getByText('القاهرة', { selector: 'dd' })).toBeVisible();
+    expect(screen.getByText('مدينة نصر', { selector: 'dd' })).toBeVisible();
+    expect(screen.getByLabelText(ar.customerInfo.dropoffArea.governorate)).toHaveValue('cairo');
+    expect(screen.getByLabelText(ar.customerInfo.dropoffArea.district)).toHaveValue('nasr-city');
+    expect(screen.getByRole('option', { name: 'القاهرة', selected: true })).toBeInTheDocument();
+  });
+
+  it('keeps a move inside the pickup’s area without storing a drop-off area (D11)', async () => {
+    withLocation();
+    const { user } = renderPage('en');
+    await fillValid(user, 'en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    expect(location()).toBe('/date-selection');
+    const flow = readBookingFlow();
+    expect(flow.dropoffGovernorateId).toBeUndefined();
+    expect(flow.dropoffDistrictId).toBeUndefined();
+  });
+
+  it('a drop-off in another governorate needs its district, then is saved (D11)', async () => {
+    withLocation();
+    const { user } = renderPage('en');
+    await fillValid(user, 'en');
+    const governorate = screen.getByLabelText(en.customerInfo.dropoffArea.governorate);
+    const district = screen.getByLabelText(en.customerInfo.dropoffArea.district);
+    await user.selectOptions(governorate, 'alexandria');
+    // Another governorate clears the district: it must be chosen again.
+    expect(district).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    expect(location()).toBe('/customer-info');
+    expect(district).toHaveAttribute('aria-invalid', 'true');
+    expect(district).toHaveFocus();
+    await user.selectOptions(district, 'smouha');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
+    expect(location()).toBe('/date-selection');
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'nasr-city',
+      dropoffGovernorateId: 'alexandria',
+      dropoffDistrictId: 'smouha',
+    });
   });
 
   it('blank required fields: the spec message, each field marked, focus on the first', async () => {

@@ -14,6 +14,7 @@ import { useCustomerInfo } from '../hooks/use-customer-info';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { Field } from './booking-field';
 import { ConsentField } from './consent-field';
+import { DropoffAreaFields } from './location/dropoff-area-fields';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
@@ -23,8 +24,8 @@ const PHONE_EXAMPLE = '010 1234 5678';
 export function CustomerInfoPage() {
   const { t } = useTranslation(['booking', 'validation']);
   const language = useDisplayLanguage();
-  const { redirect, state, ids, idFor, errors, suggestions, locate, fieldProps, consent, ...form } =
-    useCustomerInfo();
+  const { redirect, state, ids, idFor, values, onChange, errors, ...rest } = useCustomerInfo();
+  const { suggestions, locate, fieldProps, consent, ...form } = rest;
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -56,6 +57,15 @@ export function CustomerInfoPage() {
           <Link className="customer-location-change" to={paths.selectCity}>
             {t('customerInfo.location.change')}
           </Link>
+          <h3 className="customer-dropoff-title">{t('customerInfo.dropoffArea.title')}</h3>
+          <DropoffAreaFields
+            values={values}
+            idFor={idFor}
+            onChange={onChange}
+            invalid={errors.invalid}
+            describedBy={errors.describedBy}
+            errorText={errors.errorText}
+          />
         </section>
 
         <div className="booking-card booking-fields">

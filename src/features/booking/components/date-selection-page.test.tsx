@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
+import { FIRST_CAPACITY_PLAN, type CapacityDraft } from '../../../domain/capacity';
+import { formatTime } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
-import { estimatePrice } from '../../../domain/pricing';
+import { estimatePrice, FIRST_CATALOG } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import { adoptIntoStore, readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';
@@ -11,15 +15,37 @@ import arValidation from '../../../../locales/ar/validation.json';
 import enValidation from '../../../../locales/en/validation.json';
 import { DateSelectionPage } from './date-selection-page';
 
-function renderPage(language: 'ar' | 'en' = 'en') {
+// 21:30 UTC on 10 June is already 00:30 on 11 June in Cairo (UTC+3 in summer).
+const NOW = '2025-06-10T21:30:00Z';
+
+/** The screen against an in-memory backend on the same clock; its crews plan by default the first. */
+function renderPage(language: 'ar' | 'en' = 'en', capacity: CapacityDraft = FIRST_CAPACITY_PLAN) {
+  const backend = new MemoryBackend({ now: NOW, capacity });
   return renderWithProviders(<DateSelectionPage />, {
     language,
     route: '/date-selection',
+    port: backend.client(),
     extraRoutes: [
       { path: '/customer-info', element: <p>customer info</p> },
       { path: '/request-summary', element: <p>summary</p> },
     ],
   });
+}
+
+/** A crew window as the radio names it: "8:00 AM – 12:00 PM", in the screen's language. */
+const windowName = (start: string, end: string, language: 'ar' | 'en' = 'en') =>
+  `${formatTime(start, language)} – ${formatTime(end, language)}`;
+
+/** Picks the date, waits for its free windows, and picks the one starting at `start`. */
+async function chooseWhen(
+  user: UserEvent,
+  date: string,
+  [start, end]: [string, string] = ['08:00', '12:00'],
+  language: 'ar' | 'en' = 'en',
+) {
+  const bundle = language === 'ar' ? ar : en;
+  fireEvent.change(screen.getByLabelText(bundle.dateSelection.date), { target: { value: date } });
+  await user.click(await screen.findByRole('radio', { name: windowName(start, end, language) }));
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -50,9 +76,8 @@ function shownAmount(bundle: typeof en, line: 'base' | 'total' | 'workers'): str
 const money = (n: number, language: 'ar' | 'en' = 'en') => norm(formatMoney(n, language));
 
 beforeEach(() => {
-  // 21:30 UTC on 10 June is already 00:30 on 11 June in Cairo (UTC+3 in summer).
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2025-06-10T21:30:00Z'));
+  vi.setSystemTime(new Date(NOW));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -85,7 +110,8 @@ describe('DateSelectionPage', () => {
     fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
       target: { value: '2025-12-09' },
     });
-    fireEvent.change(screen.getByLabelText(en.dateSelection.time), { target: { value: '10:00' } });
+    // Nothing is offered past the horizon.
+    expect(screen.queryByRole('radio', { name: windowName('08:00', '12:00') })).toBeNull();
     await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
     expect(screen.getByText(enValidation.date.tooFar)).toBeVisible();
     expect(screen.getByLabelText(en.dateSelection.date)).toHaveAttribute('aria-invalid', 'true');
@@ -93,9 +119,7 @@ describe('DateSelectionPage', () => {
     expect(readBookingFlow().moveDate).toBeUndefined();
     expect(location()).toBe('/date-selection');
 
-    fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
-      target: { value: '2025-12-08' },
-    });
+    await chooseWhen(user, '2025-12-08');
     await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
     expect(location()).toBe('/request-summary');
     expect(readBookingFlow().moveDate).toBe('2025-12-08');
@@ -107,7 +131,6 @@ describe('DateSelectionPage', () => {
     fireEvent.change(screen.getByLabelText(ar.dateSelection.date), {
       target: { value: '2026-01-01' },
     });
-    fireEvent.change(screen.getByLabelText(ar.dateSelection.time), { target: { value: '10:00' } });
     await user.click(screen.getByRole('button', { name: ar.dateSelection.next }));
     expect(screen.getByText(arValidation.date.tooFar)).toHaveTextContent('١٨٠');
   });
@@ -118,7 +141,10 @@ describe('DateSelectionPage', () => {
     await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
     expect(screen.getByRole('alert')).toHaveTextContent(enValidation.dateSelection.required);
     expect(screen.getByLabelText(en.dateSelection.date)).toHaveFocus();
-    expect(screen.getByLabelText(en.dateSelection.time)).toHaveAttribute('aria-invalid', 'true');
+    // The time windows say what is missing: a date first.
+    const time = screen.getByRole('group', { name: en.dateSelection.time });
+    expect(time).toHaveTextContent(en.dateSelection.windows.chooseDate);
+    expect(time).toHaveTextContent(en.form.required);
     expect(location()).toBe('/date-selection');
   });
 
@@ -135,7 +161,6 @@ describe('DateSelectionPage', () => {
     fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
       target: { value: '2025-06-10' },
     });
-    fireEvent.change(screen.getByLabelText(en.dateSelection.time), { target: { value: '10:00' } });
     await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
     expect(screen.getByText(enValidation.date.past)).toBeVisible();
     expect(screen.getByLabelText(en.dateSelection.date)).toHaveFocus();
@@ -194,10 +219,7 @@ describe('DateSelectionPage', () => {
   it('saves date, time, service, housing, floors, team and total, then goes to the summary', async () => {
     withCustomer();
     const { user } = renderPage('ar');
-    fireEvent.change(screen.getByLabelText(ar.dateSelection.date), {
-      target: { value: '2025-06-11' },
-    });
-    fireEvent.change(screen.getByLabelText(ar.dateSelection.time), { target: { value: '09:30' } });
+    await chooseWhen(user, '2025-06-11', ['12:00', '16:00'], 'ar');
     await user.selectOptions(screen.getByLabelText(ar.dateSelection.moveType), 'office');
     await user.click(screen.getByRole('radio', { name: 'فيلا' }));
     const pickup = screen.getByLabelText(ar.dateSelection.pickupFloor);
@@ -208,7 +230,10 @@ describe('DateSelectionPage', () => {
     const flow = readBookingFlow();
     expect(flow).toMatchObject({
       moveDate: '2025-06-11',
-      moveTime: '09:30',
+      moveTime: '12:00',
+      windowId: 'midday',
+      windowEnd: '16:00',
+      catalogVersion: 1,
       moveType: 'office',
       housing: 'villa',
       pickupFloor: 4,
@@ -258,7 +283,12 @@ describe('DateSelectionPage', () => {
       );
       expect(shownAmount(en, 'total')).toBe(money(ESTIMATOR_TOTAL));
       expect(ESTIMATOR_TOTAL).toBe(
-        estimatePrice({ moveType: 'full', pickupFloor: 2, dropoffFloor: 1, workers: 4 }).total,
+        estimatePrice(FIRST_CATALOG, {
+          moveType: 'full',
+          pickupFloor: 2,
+          dropoffFloor: 1,
+          workers: 4,
+        }).total,
       );
       expect(shownAmount(en, 'workers')).toBe(money(3 * 250));
     });
@@ -310,22 +340,17 @@ describe('DateSelectionPage', () => {
     it('saves the chosen workers with their own price; the summary then shows the same', async () => {
       withCustomer({ ...CHOSEN, workers: 4, totalPrice: ESTIMATOR_TOTAL });
       const { user } = renderPage('en');
-      fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
-        target: { value: '2025-06-20' },
-      });
-      fireEvent.change(screen.getByLabelText(en.dateSelection.time), {
-        target: { value: '10:00' },
-      });
+      await chooseWhen(user, '2025-06-20');
       const stepper = screen.getByRole('spinbutton', { name: en.dateSelection.team.workers });
       await user.clear(stepper);
       await user.type(stepper, '6');
       await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
       expect(location()).toBe('/request-summary');
       const flow = readBookingFlow();
-      const total = estimatePrice({ ...CHOSEN, workers: 6 }).total;
+      const total = estimatePrice(FIRST_CATALOG, { ...CHOSEN, workers: 6 }).total;
       expect(flow).toMatchObject({ ...CHOSEN, workers: 6, totalPrice: total });
       expect(total).toBe(1500 + 240 + 5 * 250);
-      expect(flow.pricing).toEqual(estimatePrice({ ...CHOSEN, workers: 6 }));
+      expect(flow.pricing).toEqual(estimatePrice(FIRST_CATALOG, { ...CHOSEN, workers: 6 }));
       expect(expectedOrderTotal({ ...CHOSEN, workers: 6 })).toBe(flow.totalPrice);
     });
 
@@ -369,6 +394,90 @@ describe('DateSelectionPage', () => {
       expect(stepper).toHaveValue('٥');
       expect(shownAmount(ar as typeof en, 'total')).toBe(money(ESTIMATOR_TOTAL + 250, 'ar'));
       expect(norm(teamRegion(ar.dateSelection.team.title).textContent)).not.toMatch(/[0-9]/);
+    });
+  });
+
+  describe('crew windows (D12) and the distance line (D11)', () => {
+    it('offers only the windows that still have a free crew that day', async () => {
+      withCustomer();
+      const plan: CapacityDraft = {
+        windows: FIRST_CAPACITY_PLAN.windows,
+        exceptions: [{ date: '2025-06-13', crews: { morning: 0 }, note: '' }],
+      };
+      const { user } = renderPage('en', plan);
+      fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+        target: { value: '2025-06-13' },
+      });
+      const midday = await screen.findByRole('radio', { name: windowName('12:00', '16:00') });
+      expect(screen.getByRole('radio', { name: windowName('16:00', '20:00') })).toBeVisible();
+      expect(screen.queryByRole('radio', { name: windowName('08:00', '12:00') })).toBeNull();
+      await user.click(midday);
+      await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+      expect(readBookingFlow()).toMatchObject({ moveDate: '2025-06-13', windowId: 'midday' });
+    });
+
+    it('a day with no free crew says so and offers the next free times', async () => {
+      withCustomer();
+      const closed = { morning: 0, midday: 0, evening: 0 };
+      const plan: CapacityDraft = {
+        windows: FIRST_CAPACITY_PLAN.windows,
+        exceptions: [
+          { date: '2025-06-13', crews: closed, note: 'Holiday' },
+          { date: '2025-06-14', crews: { morning: 0 }, note: '' },
+        ],
+      };
+      const { user } = renderPage('en', plan);
+      fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
+        target: { value: '2025-06-13' },
+      });
+      expect(await screen.findByText(en.dateSelection.windows.none)).toBeVisible();
+      expect(screen.queryByRole('radio', { name: windowName('08:00', '12:00') })).toBeNull();
+      const next = screen.getAllByRole('button', { name: /14, 2025/ });
+      expect(next[0]).toHaveTextContent(windowName('12:00', '16:00'));
+      await user.click(next[0]!);
+      expect(screen.getByLabelText(en.dateSelection.date)).toHaveValue('2025-06-14');
+      expect(
+        await screen.findByRole('radio', { name: windowName('12:00', '16:00') }),
+      ).toBeChecked();
+    });
+
+    it('a move to another governorate shows its distance as its own line, in the total', async () => {
+      withCustomer({
+        moveType: 'partial',
+        workers: 2,
+        dropoffGovernorateId: 'alexandria',
+        dropoffDistrictId: 'smouha',
+      });
+      renderPage('en');
+      const region = screen.getByRole('region', { name: en.dateSelection.total.title });
+      const line = within(region).getByText((text) => text.startsWith('Distance (about'));
+      const route = {
+        moveType: 'partial',
+        pickupFloor: 0,
+        dropoffFloor: 0,
+        workers: 2,
+        governorateId: 'cairo',
+        districtId: 'nasr-city',
+        dropoffGovernorateId: 'alexandria',
+        dropoffDistrictId: 'smouha',
+      } as const;
+      const fee =
+        expectedOrderTotal(route) -
+        expectedOrderTotal({
+          ...route,
+          dropoffGovernorateId: undefined,
+          dropoffDistrictId: undefined,
+        });
+      expect(fee).toBeGreaterThan(0);
+      expect(norm(line.closest('div')?.querySelector('dd')?.textContent ?? '')).toBe(money(fee));
+      expect(shownAmount(en, 'total')).toBe(money(expectedOrderTotal(route)));
+    });
+
+    it('a move inside one district has no distance line', () => {
+      withCustomer({ moveType: 'partial' });
+      renderPage('en');
+      const region = screen.getByRole('region', { name: en.dateSelection.total.title });
+      expect(within(region).queryByText((text) => text.startsWith('Distance'))).toBeNull();
     });
   });
 });

@@ -3,23 +3,27 @@ import { Navigate } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { FLOOR_FEE, HOUSING_TYPES, MOVE_TYPES } from '../../../domain/pricing';
+import { HOUSING_TYPES, MOVE_TYPES } from '../../../domain/pricing';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useDateSelection } from '../hooks/use-date-selection';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { DatePricePanel } from './date/date-price-panel';
+import { TimeWindows } from './date/time-windows';
 import '../flow/booking-page.css';
 import './date-selection-page.css';
 
 /**
- * /date-selection: when, what and where exactly, and how many workers (prefilled with the
- * estimator's choice, or our recommendation); the total follows live and is what the order is
- * priced at (D4).
+ * /date-selection: when (a date, then one of its crew windows that is still free, D12), what and
+ * where exactly, and how many workers (prefilled with the estimator's choice, or our
+ * recommendation); the total follows live with the current catalog and is what the order is
+ * priced at (D4, D11).
  */
 export function DateSelectionPage() {
   const { t } = useTranslation(['booking', 'pricing', 'validation']);
   const language = useDisplayLanguage();
-  const { redirect, ids, idFor, values, price, errors, today, lastDay, ...on } = useDateSelection();
+  const { redirect, ids, idFor, values, price, catalog, availability, errors, ...rest } =
+    useDateSelection();
+  const { today, lastDay, retryAvailability, ...on } = rest;
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -57,23 +61,24 @@ export function DateSelectionPage() {
                 />
                 {errorText('moveDate')}
               </div>
-              <div className="field">
-                <label htmlFor={idFor('moveTime')}>{t('dateSelection.time')}</label>
-                <input
-                  id={idFor('moveTime')}
-                  className="input"
-                  type="time"
-                  value={values.moveTime}
-                  onChange={(event) => on.onChange('moveTime', event.target.value)}
-                  aria-invalid={invalid('moveTime')}
-                  aria-describedby={describedBy('moveTime', true)}
-                />
-                <p id={`${idFor('moveTime')}-hint`} className="field-hint">
-                  {t('dateSelection.timeHint')}
-                </p>
-                {errorText('moveTime')}
-              </div>
             </div>
+
+            <fieldset className="date-fieldset" aria-describedby={describedBy('moveTime', true)}>
+              <legend>{t('dateSelection.time')}</legend>
+              <TimeWindows
+                id={idFor('moveTime')}
+                name={`${ids}-window`}
+                availability={availability}
+                selectedId={values.windowId}
+                onSelect={on.onWindowChange}
+                onPickFree={on.onPickFree}
+                onRetry={retryAvailability}
+              />
+              <p id={`${idFor('moveTime')}-hint`} className="field-hint">
+                {t('dateSelection.timeHint')}
+              </p>
+              {errorText('moveTime')}
+            </fieldset>
 
             <div className="field">
               <label htmlFor={idFor('moveType')}>{t('dateSelection.moveType')}</label>
@@ -119,7 +124,7 @@ export function DateSelectionPage() {
             <fieldset className="date-fieldset" aria-describedby={`${ids}-floors-hint`}>
               <legend>{t('dateSelection.floors')}</legend>
               <p id={`${ids}-floors-hint`} className="field-hint date-floors-hint">
-                {t('dateSelection.floorsHint', { fee: formatMoney(FLOOR_FEE, language) })}
+                {t('dateSelection.floorsHint', { fee: formatMoney(catalog.floorFee, language) })}
               </p>
               <div className="date-row">
                 {(['pickupFloor', 'dropoffFloor'] as const).map((field) => (

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
+import { formatMoney } from '../../../domain/money';
+import { ratesOf } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import {
   BOOKING_STORAGE_KEY,
@@ -43,6 +45,7 @@ async function allOrders(backend: MemoryBackend) {
 }
 
 const location = () => screen.getByTestId('location');
+const norm = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 const navState = () => JSON.parse(location().dataset.state ?? 'null') as Record<string, unknown>;
 
 async function chooseCard(user: ReturnType<typeof setup>['user'], strings = en) {
@@ -107,6 +110,16 @@ describe('PaymentPage', () => {
       paymentMethod: 'cod',
       totalPrice: COMPLETE_FLOW.totalPrice,
       testMode: false,
+      // When and where, for the confirmation to show (D11, D12).
+      move: {
+        date: order.moveDate,
+        start: order.moveTime,
+        end: order.timeWindow?.end ?? null,
+        governorateId: order.governorateId,
+        districtId: order.districtId,
+        dropoffGovernorateId: order.dropoffGovernorateId,
+        dropoffDistrictId: order.dropoffDistrictId,
+      },
     });
     expect(readBookingFlow()).toMatchObject({ orderId: order.id, orderNumber: order.orderNumber });
     expect(readConfirmation()).toEqual(navState());
@@ -376,5 +389,88 @@ describe('PaymentPage', () => {
       expect.stringMatching(/^https:\/\/wa\.me\//),
     );
     expect(readBookingFlow()).toMatchObject({ fullName: COMPLETE_FLOW.fullName });
+  });
+
+  describe('prices as data (D11) and crews (D12)', () => {
+    const enBooking = { title: 'Prices have changed' };
+
+    async function adminOf(backend: MemoryBackend) {
+      backend.createAdmin('prices@afsh.test', 'admin-pass-1');
+      const admin = backend.client();
+      await admin.auth.signIn({ email: 'prices@afsh.test', password: 'admin-pass-1' });
+      return admin;
+    }
+
+    async function raiseFullMove(backend: MemoryBackend, by: number) {
+      const admin = await adminOf(backend);
+      const rates = ratesOf(await admin.prices.catalog());
+      rates.base.full += by;
+      return admin.prices.save(rates);
+    }
+
+    it('prices changed before the page opened: the new total is shown and must be accepted', async () => {
+      const backend = new MemoryBackend();
+      await raiseFullMove(backend, 300);
+      seed({ ...COMPLETE_FLOW, catalogVersion: 1 });
+      const { user } = setup({ backend });
+      const notice = await screen.findByText(enBooking.title);
+      const box = notice.closest('[role="alert"]') as HTMLElement;
+      const was = COMPLETE_FLOW.totalPrice!;
+      expect(box).toHaveTextContent(norm(formatMoney(was + 300, 'en')));
+      expect(box).toHaveTextContent(norm(formatMoney(was, 'en')));
+
+      // Paying first is not accepting: nothing is placed, the notice takes the focus.
+      await user.click(screen.getByRole('button', { name: en.submit.cod }));
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(await allOrders(backend)).toHaveLength(0);
+
+      await user.click(within(box).getByRole('button', { name: /Continue with the new total/ }));
+      expect(screen.queryByText(enBooking.title)).toBeNull();
+      await user.click(screen.getByRole('button', { name: en.submit.cod }));
+      await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+      const [order] = await allOrders(backend);
+      expect(order).toMatchObject({ totalPrice: was + 300, catalogVersion: 2 });
+    });
+
+    it('prices changed while paying: the server says so with the new total, then it can be accepted', async () => {
+      const backend = new MemoryBackend();
+      seed({ ...COMPLETE_FLOW, catalogVersion: 1 });
+      const { user } = setup({ backend });
+      await screen.findByRole('button', { name: en.submit.cod });
+      // The page has the first version from the backend; an admin saves another before the
+      // customer pays.
+      await waitFor(() => expect(sessionStorage.getItem('afsh.catalog')).toContain('"version":1'));
+      await raiseFullMove(backend, 150);
+      await user.click(screen.getByRole('button', { name: en.submit.cod }));
+      const newTotal = norm(formatMoney(COMPLETE_FLOW.totalPrice! + 150, 'en'));
+      await waitFor(() =>
+        expect(screen.getAllByRole('alert').map((a) => norm(a.textContent))).toContainEqual(
+          expect.stringContaining(newTotal),
+        ),
+      );
+      expect(await allOrders(backend)).toHaveLength(0);
+      await user.click(await screen.findByRole('button', { name: /Continue with the new total/ }));
+      await user.click(screen.getByRole('button', { name: en.submit.cod }));
+      await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    });
+
+    it('a window that filled up meanwhile points back to choosing another time', async () => {
+      seed();
+      const port = new MemoryBackend().client();
+      vi.spyOn(port.orders, 'create').mockRejectedValue(
+        new DataError('failed-precondition', 'errors:order.windowFull', {
+          fields: { moveTime: 'errors:order.windowFull' },
+          details: { alternatives: [] },
+        }),
+      );
+      const { user } = setup({ port });
+      await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(enErrors.order.windowFull);
+      expect(within(alert).getByRole('link', { name: en.errors.chooseTimeLink })).toHaveAttribute(
+        'href',
+        '/date-selection',
+      );
+    });
   });
 });

@@ -4,13 +4,14 @@ import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../domain/datetime';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/schemas';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { BookingSteps } from '../flow/booking-steps';
 import { usePayment } from '../hooks/use-payment';
 import { CardFields } from './payment/card-fields';
+import { PricesChangedNotice } from './prices-changed-notice';
 import { TestModeNotice } from './payment/test-mode-notice';
 import '../../../components/ui/page-header.css';
 import './payment-page.css';
@@ -28,7 +29,7 @@ export function PaymentPage() {
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
   const { redirect, state, id, total, method, problem, missing, submitting, ...pay } = usePayment();
   const { offered, hosted, testMode, savedOrder } = pay;
-  const { formRef, alertRef } = pay;
+  const { formRef, alertRef, priceCheck, noticeRef } = pay;
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -67,7 +68,7 @@ export function PaymentPage() {
               <dd>
                 {t('recap.dateTime', {
                   date: formatDate(state.moveDate, language),
-                  time: formatTime(state.moveTime, language),
+                  time: formatTimeRange(state.moveTime, state.windowEnd, language),
                 })}
               </dd>
             </div>
@@ -79,6 +80,14 @@ export function PaymentPage() {
             </dd>
           </div>
         </dl>
+        {priceCheck.changed && priceCheck.previous !== null && (
+          <PricesChangedNotice
+            ref={noticeRef}
+            previous={priceCheck.previous}
+            current={total}
+            onAccept={pay.acceptNewTotal}
+          />
+        )}
       </section>
 
       <form
@@ -178,7 +187,14 @@ export function PaymentPage() {
           {problem && (
             <div className="alert alert-error" role="alert">
               <p className="payment-problem-title">{t('errors:payment.saveError')}</p>
-              <p>{t(problem.message)}</p>
+              <p>
+                {t(
+                  problem.message,
+                  problem.newTotal !== undefined
+                    ? { total: formatMoney(problem.newTotal, language) }
+                    : {},
+                )}
+              </p>
               {problem.fields.length > 0 && (
                 <>
                   <p>{t('errors.fields')}</p>
@@ -193,6 +209,9 @@ export function PaymentPage() {
               )}
               {problem.fix === 'dateSelection' && (
                 <Link to={paths.dateSelection}>{t('errors.priceMismatchLink')}</Link>
+              )}
+              {problem.fix === 'chooseTime' && (
+                <Link to={paths.dateSelection}>{t('errors.chooseTimeLink')}</Link>
               )}
               {problem.fix === 'requestSummary' && (
                 <Link to={paths.requestSummary}>{t('errors.completeLink')}</Link>

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
-import { formatDate, formatTime } from '../../../domain/datetime';
+import { cairoDatePlusDays, formatDate, formatTime } from '../../../domain/datetime';
+import { FIRST_CATALOG, ratesOf } from '../../../domain/pricing';
+import { expectedOrderTotal } from '../../../domain/schemas';
 import { formatMoney } from '../../../domain/money';
-import { writeBookingFlow, type BookingFlowState } from '../flow/booking-flow';
+import { readBookingFlow, writeBookingFlow, type BookingFlowState } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';
 import en from '../../../../locales/en/booking.json';
 import { RequestSummaryPage } from './request-summary-page';
@@ -100,5 +103,51 @@ describe('RequestSummaryPage', () => {
     const { user } = renderPage('en');
     await user.click(screen.getAllByRole('button', { name: en.summary.back })[0]!);
     expect(location()).toBe('/date-selection');
+  });
+
+  it('shows where the move ends, its time window and its distance (D11, D12)', () => {
+    writeBookingFlow({
+      ...complete,
+      dropoffGovernorateId: 'alexandria',
+      dropoffDistrictId: 'smouha',
+      moveTime: '08:00',
+      windowId: 'morning',
+      windowEnd: '12:00',
+    });
+    renderPage('en');
+    const text = norm(document.body.textContent);
+    expect(text).toContain('Nasr City, Cairo');
+    expect(text).toContain('Smouha, Alexandria');
+    expect(text).toContain(norm(`${formatTime('08:00', 'en')} – ${formatTime('12:00', 'en')}`));
+    expect(text).toMatch(/About \d+ km \(distance fee EGP [\d,]+\)/);
+  });
+
+  it('tells the customer when prices changed since the date screen, and waits for a yes', async () => {
+    vi.useRealTimers();
+    const backend = new MemoryBackend();
+    backend.createAdmin('admin@afsh.test', 'admin-pass-1');
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'admin@afsh.test', password: 'admin-pass-1' });
+    const rates = ratesOf(FIRST_CATALOG);
+    rates.floorFee = 100;
+    await admin.prices.save(rates);
+    const moveDate = cairoDatePlusDays(5);
+    const confirmed = expectedOrderTotal(complete as never);
+    writeBookingFlow({ ...complete, moveDate, totalPrice: confirmed, catalogVersion: 1 });
+    const { user } = renderWithProviders(<RequestSummaryPage />, {
+      language: 'en',
+      route: '/request-summary',
+      port: backend.client(),
+      extraRoutes: [{ path: '/payment', element: <p>payment</p> }],
+    });
+    const notice = (await screen.findByText(en.pricesChanged.title)).closest('[role="alert"]')!;
+    const now = confirmed + 5 * 20;
+    expect(norm(notice.textContent)).toContain(norm(formatMoney(now, 'en')));
+    await user.click(screen.getByRole('button', { name: en.summary.confirm }));
+    expect(location()).toBe('/request-summary');
+    await user.click(screen.getByRole('button', { name: /Continue with the new total/ }));
+    expect(readBookingFlow()).toMatchObject({ totalPrice: now, catalogVersion: 2 });
+    await user.click(screen.getByRole('button', { name: en.summary.confirm }));
+    expect(location()).toBe('/payment');
   });
 });

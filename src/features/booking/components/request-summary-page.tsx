@@ -1,20 +1,17 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { BackArrowIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../domain/datetime';
-import {
-  districtName,
-  findDistrict,
-  findGovernorate,
-  governorateName,
-} from '../../../domain/governorates';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { placeName } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { useBookingFlow, useBookingPrice } from '../flow/booking-flow';
+import { useBookingFlow } from '../flow/booking-flow';
+import { usePriceCheck } from '../flow/use-price-check';
 import { useBookingGuard } from '../hooks/use-booking-guard';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
+import { PricesChangedNotice } from './prices-changed-notice';
 import '../flow/booking-page.css';
 import './request-summary-page.css';
 
@@ -24,21 +21,20 @@ export function RequestSummaryPage() {
   const language = useDisplayLanguage();
   const navigate = useNavigate();
   const { state } = useBookingFlow();
-  const price = useBookingPrice();
+  const check = usePriceCheck();
+  const { price } = check;
+  const noticeRef = useRef<HTMLDivElement>(null);
   const redirect = useBookingGuard('requestSummary', state);
   const ids = useId();
 
   if (redirect) return <Navigate to={redirect} replace />;
 
   const num = (n: number) => formatNumber(n, language);
-  const governorate = findGovernorate(state.governorateId);
-  const district = findDistrict(state.governorateId, state.districtId);
-  const place = [
-    district && districtName(district, language),
-    governorate && governorateName(governorate, language),
-  ]
-    .filter(Boolean)
-    .join(language === 'ar' ? '، ' : ', ');
+  const place = placeName(state.governorateId, state.districtId, language);
+  // The drop-off area is the pickup's unless the customer chose another (D11).
+  const dropoffPlace = state.dropoffGovernorateId
+    ? placeName(state.dropoffGovernorateId, state.dropoffDistrictId, language)
+    : place;
 
   // Only the fields the customer gave are listed (spec): notes, for one, are optional.
   const contact: [string, ReactNode][] = [];
@@ -47,13 +43,17 @@ export function RequestSummaryPage() {
   if (state.phoneNumber)
     contact.push([t('summary.phone'), <bdi className="ltr-value">{state.phoneNumber}</bdi>]);
   if (place) contact.push([t('summary.location'), place]);
+  if (dropoffPlace) contact.push([t('summary.dropoffArea'), dropoffPlace]);
   if (state.pickupAddress) contact.push([t('summary.pickup'), state.pickupAddress]);
   if (state.dropoffAddress) contact.push([t('summary.dropoff'), state.dropoffAddress]);
   if (state.moveType)
     move.push([t('summary.moveType'), t(`pricing:moveTypes.${state.moveType}.label`)]);
   if (state.moveDate) move.push([t('summary.date'), formatDate(state.moveDate, language)]);
   if (state.moveTime)
-    move.push([t('summary.time'), <bdi>{formatTime(state.moveTime, language)}</bdi>]);
+    move.push([
+      t('summary.time'),
+      <bdi>{formatTimeRange(state.moveTime, state.windowEnd, language)}</bdi>,
+    ]);
   if (state.housing) move.push([t('summary.housing'), t(`pricing:housing.${state.housing}`)]);
   if (state.pickupFloor !== undefined && state.dropoffFloor !== undefined)
     move.push([
@@ -67,6 +67,14 @@ export function RequestSummaryPage() {
     move.push([
       t('summary.team'),
       t('dateSelection.team.value', { count: price.workers, value: num(price.workers) }),
+    ]);
+  if (price.breakdown.distanceKm > 0)
+    move.push([
+      t('summary.distance'),
+      t('summary.distanceValue', {
+        km: num(price.breakdown.distanceKm),
+        fee: formatMoney(price.breakdown.distanceFee, language),
+      }),
     ]);
   if (state.notes) move.push([t('summary.notes'), state.notes]);
 
@@ -93,11 +101,19 @@ export function RequestSummaryPage() {
         />
         <SummarySection id={`${ids}-move`} title={t('summary.sections.move')} rows={move} />
 
+        {check.changed && check.previous !== null && (
+          <PricesChangedNotice
+            ref={noticeRef}
+            previous={check.previous}
+            current={check.total}
+            onAccept={check.accept}
+          />
+        )}
         {price.total !== null && (
           <div className="booking-card summary-total">
             <span>{t('summary.total')}</span>
             <strong>
-              <bdi>{formatMoney(price.total, language)}</bdi>
+              <bdi>{formatMoney(check.total, language)}</bdi>
             </strong>
           </div>
         )}
@@ -112,7 +128,10 @@ export function RequestSummaryPage() {
             </button>
           }
           next={t('summary.confirm')}
-          onNext={() => void navigate(paths.payment)}
+          onNext={() =>
+            // A new total goes on to payment only once accepted (D11).
+            check.changed ? noticeRef.current?.focus() : void navigate(paths.payment)
+          }
         />
       </div>
     </BookingStepLayout>

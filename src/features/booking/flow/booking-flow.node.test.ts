@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_CATALOG } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import {
   adoptCarriedState,
@@ -66,7 +67,12 @@ const complete: BookingFlowState = {
     workersExtra: 750,
     floorFee: 80,
     workerExtraPerHead: 250,
+    distanceKm: 0,
+    includedKm: 25,
+    perKm: 10,
+    distanceFee: 0,
     total: 2650,
+    catalogVersion: 1,
   },
 };
 
@@ -263,7 +269,7 @@ describe('a new estimate and an old draft', () => {
     });
     // What the date screen will show: the estimate's own total, whatever the carried figure said.
     const dateForm = { ...readBookingFlow(storage), ...readStepDraft('dateSelection', storage) };
-    expect(flowPrice(dateForm).total).toBe(expectedOrderTotal(estimate));
+    expect(flowPrice(dateForm, FIRST_CATALOG).total).toBe(expectedOrderTotal(estimate));
   });
 
   it('a type picked on /prices alone clears the old details, in the flow and in the draft', () => {

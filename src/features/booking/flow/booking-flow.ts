@@ -16,8 +16,9 @@ import {
   type MoveType,
   type PriceBreakdown,
 } from '../../../domain/pricing';
+import { usePriceCatalog } from '../../../data/react/price-catalog';
 import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
-import type { PaymentProviderName } from '../../../domain/order';
+import type { Order, PaymentProviderName } from '../../../domain/order';
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '../../../domain/status';
 import { flowPrice, type FlowPrice } from './flow-price';
 
@@ -27,26 +28,34 @@ import { flowPrice, type FlowPrice } from './flow-price';
  * middle of the flow loses nothing, and closing the tab forgets it.
  */
 export interface BookingFlowState {
-  /** The spec's city and district, as ids from src/domain/governorates. */
+  /** The spec's city and district (where the move starts), as ids from src/domain/governorates. */
   governorateId?: string;
   districtId?: string;
   locationSource?: 'gps' | 'manual';
+  /** Where the move ends (D11): chosen on /customer-info, the pickup's area until then. */
+  dropoffGovernorateId?: string;
+  dropoffDistrictId?: string;
   /** From /prices or the date screen. */
   moveType?: MoveType;
   /**
-   * The total last carried or confirmed, kept as a record of what the customer was shown. No
-   * screen prices from it: they all read flowPrice(state), computed from the choices below.
+   * The total last carried or confirmed, kept as a record of what the customer was shown, with
+   * the catalog version it came from (D11). No screen prices from it: they all read
+   * flowPrice(state, catalog), computed from the choices below with the current catalog; when
+   * that differs from what was confirmed, the customer is told before paying.
    */
   totalPrice?: number;
+  catalogVersion?: number;
   fullName?: string;
   /** Canonical 01XXXXXXXXX. */
   phoneNumber?: string;
   pickupAddress?: string;
   dropoffAddress?: string;
   notes?: string;
-  /** YYYY-MM-DD and HH:mm, Cairo wall time. */
+  /** YYYY-MM-DD and HH:mm, Cairo wall time; the time is the chosen crew window's start (D12). */
   moveDate?: string;
   moveTime?: string;
+  windowId?: string;
+  windowEnd?: string;
   housing?: Housing;
   pickupFloor?: number;
   dropoffFloor?: number;
@@ -80,13 +89,21 @@ const text = (max: number) => z.string().max(max);
 const amount = z.number().finite().min(0).max(1_000_000);
 const floor = z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
 
+const version = z.number().int().min(1).max(1_000_000);
+
+// A flow stored by an older release has no distance figures: a record, so zeros do no harm.
 const pricingSchema = z.object({
   base: amount,
   floorsSurcharge: amount,
   workersExtra: amount,
   floorFee: amount,
   workerExtraPerHead: amount,
+  distanceKm: amount.default(0),
+  includedKm: amount.default(0),
+  perKm: amount.default(0),
+  distanceFee: amount.default(0),
   total: amount,
+  catalogVersion: version.default(1),
 });
 
 /**
@@ -98,8 +115,11 @@ const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowSta
   governorateId: text(64),
   districtId: text(64),
   locationSource: z.enum(['gps', 'manual']),
+  dropoffGovernorateId: text(64),
+  dropoffDistrictId: text(64),
   moveType: z.enum(MOVE_TYPES),
   totalPrice: amount,
+  catalogVersion: version,
   fullName: text(200),
   phoneNumber: z.string().refine(isEgyptianMobile),
   pickupAddress: text(600),
@@ -107,6 +127,8 @@ const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowSta
   notes: text(2000),
   moveDate: z.string().refine(isValidYmd),
   moveTime: z.string().refine(isValidTime),
+  windowId: text(40),
+  windowEnd: z.string().refine(isValidTime),
   housing: z.enum(HOUSING_TYPES),
   pickupFloor: floor,
   dropoffFloor: floor,
@@ -143,6 +165,11 @@ export function sanitizeBookingFlow(raw: unknown): BookingFlowState {
     delete state.governorateId;
     delete state.districtId;
   }
+  // The drop-off area travels as a pair of real ids, or not at all (then it is the pickup's).
+  if (!findDistrict(state.dropoffGovernorateId as string, state.dropoffDistrictId as string)) {
+    delete state.dropoffGovernorateId;
+    delete state.dropoffDistrictId;
+  }
   return state as BookingFlowState;
 }
 
@@ -176,8 +203,16 @@ export const DATE_FIELDS = [
 export const DRAFT_FIELDS = {
   /** The estimator's answers (/move-type), kept for a Back or a reload before /prices. */
   estimate: ['moveType', 'workers', 'housing', 'pickupFloor', 'dropoffFloor'],
-  customerInfo: ['fullName', 'phoneNumber', 'pickupAddress', 'dropoffAddress', 'notes'],
-  dateSelection: [...DATE_FIELDS, 'workers'],
+  customerInfo: [
+    'fullName',
+    'phoneNumber',
+    'pickupAddress',
+    'dropoffAddress',
+    'notes',
+    'dropoffGovernorateId',
+    'dropoffDistrictId',
+  ],
+  dateSelection: [...DATE_FIELDS, 'workers', 'windowId', 'windowEnd'],
 } as const;
 export type DraftStep = keyof typeof DRAFT_FIELDS;
 export type StepDraft<S extends DraftStep> = Partial<
@@ -231,6 +266,18 @@ export const confirmationSchema = z.object({
    * kept from before gateways, when every card was the test provider's.
    */
   testMode: z.boolean().optional(),
+  /** When and where (D11, D12); absent in a confirmation kept by an older release. */
+  move: z
+    .object({
+      date: z.string().refine(isValidYmd),
+      start: z.string().refine(isValidTime),
+      end: z.string().refine(isValidTime).nullable(),
+      governorateId: text(64),
+      districtId: text(64),
+      dropoffGovernorateId: text(64),
+      dropoffDistrictId: text(64),
+    })
+    .optional(),
 });
 export type ConfirmationSummary = z.infer<typeof confirmationSchema>;
 
@@ -252,9 +299,21 @@ export function confirmationOf(
     paymentMethod: PaymentMethod;
     paymentProvider: PaymentProviderName;
     totalPrice: number;
-  },
+  } & Partial<
+    Pick<
+      Order,
+      | 'moveDate'
+      | 'moveTime'
+      | 'timeWindow'
+      | 'governorateId'
+      | 'districtId'
+      | 'dropoffGovernorateId'
+      | 'dropoffDistrictId'
+    >
+  >,
   gatewayTestMode: boolean,
 ): ConfirmationSummary {
+  const { moveDate, moveTime, governorateId, districtId } = order;
   return {
     orderId: order.orderId,
     orderNumber: order.orderNumber,
@@ -263,6 +322,21 @@ export function confirmationOf(
     totalPrice: order.totalPrice,
     testMode:
       order.paymentProvider === 'test' || (order.paymentProvider !== 'cash' && gatewayTestMode),
+    // When and where, when the answer is the whole order (the way back from the gateway has only
+    // its payment, and the confirmation then leaves them out).
+    ...(moveDate && moveTime && governorateId && districtId
+      ? {
+          move: {
+            date: moveDate,
+            start: moveTime,
+            end: order.timeWindow?.end ?? null,
+            governorateId,
+            districtId,
+            dropoffGovernorateId: order.dropoffGovernorateId ?? governorateId,
+            dropoffDistrictId: order.dropoffDistrictId ?? districtId,
+          },
+        }
+      : {}),
   };
 }
 
@@ -444,10 +518,11 @@ export function useBookingFlow(): {
   return useMemo(() => ({ state, update, reset }), [state, update, reset]);
 }
 
-/** The flow's price breakdown and total, for any screen (see flow-price.ts). */
+/** The flow's price breakdown and total under the current catalog, for any screen. */
 export function useBookingPrice(): FlowPrice {
   const { state } = useBookingFlow();
-  return useMemo(() => flowPrice(state), [state]);
+  const catalog = usePriceCatalog();
+  return useMemo(() => flowPrice(state, catalog), [state, catalog]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,6 +531,7 @@ export function useBookingPrice(): FlowPrice {
 const carriedSchema = z.object({
   moveType: z.enum(MOVE_TYPES),
   totalPrice: amount.optional(),
+  catalogVersion: version.optional(),
   workers: FIELD_SCHEMAS.workers.optional(),
   housing: FIELD_SCHEMAS.housing.optional(),
   pickupFloor: floor.optional(),
@@ -476,6 +552,7 @@ export function adoptCarriedState(
   return mergeBookingFlow(base, {
     moveType: c.moveType,
     totalPrice: c.totalPrice,
+    catalogVersion: c.catalogVersion,
     // Details estimated for another service would mislead: they travel only as a set.
     workers: c.workers,
     housing: c.housing,

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { customerInfoSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
+import { customerDetailsSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useBookingFlow } from '../flow/booking-flow';
 import { locateAddress, locateFailure } from './locate';
@@ -16,6 +16,8 @@ export const CUSTOMER_FIELDS = [
   'phoneNumber',
   'pickupAddress',
   'dropoffAddress',
+  'dropoffGovernorateId',
+  'dropoffDistrictId',
   'notes',
 ] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
@@ -42,6 +44,9 @@ export function useCustomerInfo() {
     pickupAddress: state.pickupAddress ?? '',
     dropoffAddress: state.dropoffAddress ?? '',
     notes: state.notes ?? '',
+    // Where the move ends (D11): the pickup's area until the customer picks another.
+    dropoffGovernorateId: state.dropoffGovernorateId ?? state.governorateId ?? '',
+    dropoffDistrictId: state.dropoffDistrictId ?? state.districtId ?? '',
   }));
   const errors = useStepErrors(CUSTOMER_FIELDS, VALIDATION_MESSAGES.customerInfoRequired, idFor);
   const [suggestions] = useState(() => ({
@@ -53,7 +58,12 @@ export function useCustomerInfo() {
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const onChange = (field: CustomerField, value: string) => {
-    change({ [field]: value });
+    // A district belongs to its governorate: another governorate clears it.
+    change(
+      field === 'dropoffGovernorateId'
+        ? { [field]: value, dropoffDistrictId: '' }
+        : { [field]: value },
+    );
     errors.clear(field);
   };
 
@@ -83,18 +93,24 @@ export function useCustomerInfo() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = customerInfoSchema.safeParse(values);
+    const parsed = customerDetailsSchema.safeParse(values);
     if (!parsed.success) {
       errors.report(parsed.error);
       return;
     }
     const data = parsed.data;
+    // The pickup's own area is not stored as a drop-off: it follows the pickup if that changes.
+    const samePlace =
+      data.dropoffGovernorateId === state.governorateId &&
+      data.dropoffDistrictId === state.districtId;
     update({
       fullName: data.fullName,
       phoneNumber: data.phoneNumber,
       pickupAddress: data.pickupAddress,
       dropoffAddress: data.dropoffAddress,
       notes: data.notes ? data.notes : undefined,
+      dropoffGovernorateId: samePlace ? undefined : data.dropoffGovernorateId,
+      dropoffDistrictId: samePlace ? undefined : data.dropoffDistrictId,
     });
     rememberSuggestion('fullName', data.fullName);
     rememberSuggestion('phoneNumber', data.phoneNumber);
@@ -124,6 +140,8 @@ export function useCustomerInfo() {
     consent,
     ids,
     idFor,
+    values,
+    onChange,
     errors,
     suggestions,
     locate,

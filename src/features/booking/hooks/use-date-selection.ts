@@ -1,12 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { usePriceCatalog } from '../../../data/react/price-catalog';
+import type { BookedWindow, FreeWindow } from '../../../domain/capacity';
 import { cairoDatePlusDays, cairoToday } from '../../../domain/datetime';
 import { normalizeDigits } from '../../../domain/digits';
 import { BOOKING_HORIZON_DAYS, clampFloor, DEFAULT_MOVE_TYPE } from '../../../domain/pricing';
 import { dateSelectionSchema, VALIDATION_MESSAGES } from '../../../domain/schemas';
 import { DATE_FIELDS, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
+import { useAvailability } from './use-availability';
 import { useBookingGuard } from './use-booking-guard';
 import { useStepDraft } from './use-step-draft';
 import { useStepErrors } from './use-step-errors';
@@ -17,12 +20,14 @@ export type FloorField = 'pickupFloor' | 'dropoffFloor';
 
 /**
  * The date screen's logic: its draft (prefilled from the flow, so from the estimator too), the
- * live price from the flow's one price function, and Next, which stores the choice with exactly
- * the total the server will check (D4).
+ * crew windows still free on the chosen date (D12), the live price from the flow's one price
+ * function with the current catalog, and Next, which stores the choice with exactly the total
+ * and catalog version the server will check (D4, D11).
  */
 export function useDateSelection() {
   const navigate = useNavigate();
   const { state, update } = useBookingFlow();
+  const catalog = usePriceCatalog();
   const redirect = useBookingGuard('dateSelection', state);
   const ids = useId();
   const idFor = (field: string) => `${ids}-${field}`;
@@ -30,6 +35,8 @@ export function useDateSelection() {
   const [values, change, clearDraft] = useStepDraft('dateSelection', () => ({
     moveDate: state.moveDate ?? '',
     moveTime: state.moveTime ?? '',
+    windowId: state.windowId ?? '',
+    windowEnd: state.windowEnd ?? '',
     // The spec's default service is a full move.
     moveType: state.moveType ?? DEFAULT_MOVE_TYPE,
     housing: state.housing ?? 'apartment',
@@ -43,11 +50,38 @@ export function useDateSelection() {
   const [today] = useState(() => cairoToday());
   const [lastDay] = useState(() => cairoDatePlusDays(BOOKING_HORIZON_DAYS));
 
-  const price = flowPrice(values);
+  const { availability, retry } = useAvailability(values.moveDate, today, lastDay);
+  const chosenIsFree =
+    availability.status === 'ready' &&
+    availability.date === values.moveDate &&
+    availability.free.some((w) => w.id === values.windowId && w.start === values.moveTime);
+
+  // A window chosen earlier (or in a draft) that has no free crew any more is not kept.
+  useEffect(() => {
+    if (availability.status !== 'ready' || availability.date !== values.moveDate) return;
+    if (values.windowId && !chosenIsFree) change({ windowId: '', moveTime: '', windowEnd: '' });
+  }, [availability, chosenIsFree, values.moveDate, values.windowId, change]);
+
+  const price = flowPrice({ ...state, ...values }, catalog);
 
   const onChange = (field: DateField, value: string) => {
-    change({ [field]: value });
+    // Another date may not have the same window free: it is chosen again.
+    change(
+      field === 'moveDate'
+        ? { moveDate: value, windowId: '', moveTime: '', windowEnd: '' }
+        : { [field]: value },
+    );
     errors.clear(field);
+  };
+  const onWindowChange = (window: BookedWindow) => {
+    change({ windowId: window.id, moveTime: window.start, windowEnd: window.end });
+    errors.clear('moveTime');
+  };
+  /** One of the next free windows offered when the chosen day is full. */
+  const onPickFree = ({ date, window }: FreeWindow) => {
+    change({ moveDate: date, windowId: window.id, moveTime: window.start, windowEnd: window.end });
+    errors.clear('moveDate');
+    errors.clear('moveTime');
   };
   const onWorkersChange = (value: number) => change({ workers: String(value) });
 
@@ -60,16 +94,29 @@ export function useDateSelection() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = dateSelectionSchema().safeParse(values);
+    const parsed = dateSelectionSchema()
+      .superRefine((data, ctx) => {
+        // Only a window the backend has just offered as free (D12).
+        if (data.moveTime && !chosenIsFree) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['moveTime'],
+            message: VALIDATION_MESSAGES.timeNoWindow,
+          });
+        }
+      })
+      .safeParse(values);
     if (!parsed.success) {
       errors.report(parsed.error);
       return;
     }
     const data = parsed.data;
-    const chosen = flowPrice({ ...data, workers: values.workers });
+    const chosen = flowPrice({ ...state, ...data, workers: values.workers }, catalog);
     update({
       moveDate: data.moveDate,
       moveTime: data.moveTime,
+      windowId: values.windowId,
+      windowEnd: values.windowEnd,
       moveType: data.moveType,
       housing: data.housing,
       pickupFloor: data.pickupFloor,
@@ -77,6 +124,7 @@ export function useDateSelection() {
       workers: chosen.workers,
       pricing: chosen.breakdown,
       totalPrice: chosen.total ?? undefined,
+      catalogVersion: catalog.version,
     });
     clearDraft();
     void navigate(paths.requestSummary);
@@ -88,10 +136,15 @@ export function useDateSelection() {
     idFor,
     values,
     price,
+    catalog,
+    availability,
+    retryAvailability: retry,
     errors,
     today,
     lastDay,
     onChange,
+    onWindowChange,
+    onPickFree,
     onWorkersChange,
     onFloorBlur,
     onSubmit,

@@ -17,7 +17,8 @@ import {
   type BookingFlowState,
   confirmationOf,
 } from '../flow/booking-flow';
-import { flowPrice, type FlowPrice } from '../flow/flow-price';
+import { type FlowPrice } from '../flow/flow-price';
+import { usePriceCheck, type PriceCheck } from '../flow/use-price-check';
 import { PaymentDeclinedError } from '../payment/browser-payment';
 import { browserPaymentProvider } from '../payment/payment-provider';
 import { EMPTY_CARD, type CardField, type CardValues } from '../components/payment/card-fields';
@@ -40,6 +41,8 @@ const LABELLED_FIELDS = new Set([
   'notes',
   'paymentMethod',
   'totalPrice',
+  'dropoffGovernorateId',
+  'dropoffDistrictId',
 ]);
 
 export interface SaveProblem {
@@ -47,7 +50,9 @@ export interface SaveProblem {
   message: string;
   fields: { name: string; message: string }[];
   /** Where the customer can fix it; `cash`: pay the saved order cash on delivery instead. */
-  fix?: 'dateSelection' | 'requestSummary' | 'contact' | 'cash';
+  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact' | 'cash';
+  /** The new total when prices changed (D11). */
+  newTotal?: number;
 }
 
 /**
@@ -56,7 +61,13 @@ export interface SaveProblem {
  */
 function orderFromFlow(
   state: BookingFlowState,
-  price: FlowPrice,
+  {
+    price,
+    total,
+    catalogVersion,
+  }: Pick<PriceCheck, 'total' | 'catalogVersion'> & {
+    price: FlowPrice;
+  },
   language: DisplayLanguage,
   paymentMethod: PaymentMethod,
   paymentToken?: string,
@@ -69,6 +80,12 @@ function orderFromFlow(
     notes: state.notes ?? '',
     governorateId: state.governorateId ?? '',
     districtId: state.districtId ?? '',
+    ...(state.dropoffGovernorateId && state.dropoffDistrictId
+      ? {
+          dropoffGovernorateId: state.dropoffGovernorateId,
+          dropoffDistrictId: state.dropoffDistrictId,
+        }
+      : {}),
     moveType: state.moveType ?? 'full',
     housing: price.housing,
     pickupFloor: price.pickupFloor,
@@ -76,8 +93,13 @@ function orderFromFlow(
     workers: price.workers,
     moveDate: state.moveDate ?? '',
     moveTime: state.moveTime ?? '',
+    ...(state.windowId ? { windowId: state.windowId } : {}),
     paymentMethod,
-    totalPrice: price.total ?? 0,
+    // What the customer was shown and accepted, with its catalog version: the server says when
+    // prices have changed since (D11). The gateway is asked for the total the server computed
+    // from it (D3), never for a figure of the browser's.
+    totalPrice: total,
+    catalogVersion,
     // The customer's messages are in the language they book in (D10), and only with consent.
     language,
     notifyConsent: state.notifyConsent === true,
@@ -89,8 +111,8 @@ function orderFromFlow(
  * What identifies the booking an order was placed for: the order as it would be sent, whatever
  * the payment. The same booking is paid (or turned to cash) again, never placed twice (D3).
  */
-function bookingFingerprint(state: BookingFlowState, price: FlowPrice, language: DisplayLanguage) {
-  return JSON.stringify(orderFromFlow(state, price, language, 'cod'));
+function bookingFingerprint(state: BookingFlowState, check: PriceCheck, language: DisplayLanguage) {
+  return JSON.stringify(orderFromFlow(state, check, language, 'cod'));
 }
 
 /** An order as the confirmation reads it. */
@@ -114,6 +136,19 @@ function problemFrom(error: unknown): SaveProblem {
         .filter((field) => field.message !== message)
     : [];
   if (message === 'errors:order.priceMismatch') return { message, fields, fix: 'dateSelection' };
+  // D11: the new total is shown; the screen also asks for the new catalog and offers to accept it.
+  if (message === 'errors:order.pricesChanged') {
+    const newTotal = isDataError(error) ? error.details?.totalPrice : undefined;
+    return {
+      message,
+      fields: [],
+      ...(typeof newTotal === 'number' ? { newTotal } : {}),
+    };
+  }
+  // D12: another customer took the last crew of that window, or it has begun.
+  if (message === 'errors:order.windowFull' || message === 'errors:order.noWindow') {
+    return { message, fields: [], fix: 'chooseTime' };
+  }
   // Over the order limit (D8): the company can still take the booking by phone.
   if (message === 'errors:order.limitReached') return { message, fields, fix: 'contact' };
   if (isDataError(error) && error.code === 'invalid-argument') {
@@ -155,9 +190,10 @@ export function usePayment() {
   // A flow without its data goes back (spec). After saving, the flow still holds it until the
   // confirmation screen has taken over.
   const redirect = missingStepFor('payment', state);
-  const price = flowPrice(state);
-  const total = price.total ?? 0;
-  const fingerprint = bookingFingerprint(state, price, language);
+  const check = usePriceCheck();
+  const { total } = check;
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const fingerprint = bookingFingerprint(state, check, language);
   // An order of this very booking, saved and waiting for its online payment (D3).
   const savedOrder =
     state.orderId && state.orderNumber && !state.paid && state.orderFingerprint === fingerprint
@@ -239,7 +275,10 @@ export function usePayment() {
     try {
       await work();
     } catch (error) {
-      setProblem(problemFrom(error));
+      const found = problemFrom(error);
+      // The notice with the new total and its "accept" follows once the catalog is in.
+      if (found.message === 'errors:order.pricesChanged') void check.refresh().catch(() => {});
+      setProblem(found);
       focusAlert();
     } finally {
       if (!done.current) {
@@ -250,6 +289,11 @@ export function usePayment() {
   };
 
   const save = async () => {
+    // A new total is paid only once the customer has seen and accepted it (D11).
+    if (check.changed) {
+      requestAnimationFrame(() => noticeRef.current?.focus());
+      return;
+    }
     const absent = missingPaymentFields(state);
     setMissing(absent);
     if (absent.length > 0) {
@@ -285,7 +329,7 @@ export function usePayment() {
         // Placed pending first, then paid on the gateway's page (D3).
         const order = saved
           ? { id: saved.orderId, orderNumber: saved.orderNumber }
-          : await port.orders.create(orderFromFlow(state, price, language, method));
+          : await port.orders.create(orderFromFlow(state, check, language, method));
         update({
           orderId: order.id,
           orderNumber: order.orderNumber,
@@ -308,7 +352,7 @@ export function usePayment() {
         ? (await browserPaymentProvider().authorize(checkedCard, total)).token
         : undefined;
       confirm(
-        asConfirmed(await port.orders.create(orderFromFlow(state, price, language, method, token))),
+        asConfirmed(await port.orders.create(orderFromFlow(state, check, language, method, token))),
       );
     });
   };
@@ -338,6 +382,12 @@ export function usePayment() {
     hosted,
     testMode: options?.testMode ?? false,
     savedOrder,
+    priceCheck: check,
+    noticeRef,
+    acceptNewTotal: () => {
+      check.accept();
+      setProblem(null);
+    },
     method,
     chooseMethod,
     card,

@@ -5,6 +5,7 @@ import { manualLocationSchema } from '../../../domain/schemas';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdoptNavigationState, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
+import { usePriceCatalog } from '../../../data/react/price-catalog';
 import { matchLocation } from '../components/location/match-location';
 import { locateAddress, locateFailure, type LocateFailure } from './locate';
 
@@ -22,6 +23,7 @@ export function useSelectCity() {
   const language = useDisplayLanguage();
   const navigate = useNavigate();
   const { state, update, reset } = useBookingFlow();
+  const catalog = usePriceCatalog();
   const ids = useId();
 
   // A finished booking is over: coming back here starts a new one.
@@ -143,7 +145,7 @@ export function useSelectCity() {
   };
 
   // The service chosen on /prices, with the estimate the date screen will start from.
-  const carried = finished ? null : flowPrice(state);
+  const carried = finished ? null : flowPrice(state, catalog);
 
   return {
     ids,

@@ -62,6 +62,26 @@ describe('MyOrdersPage', () => {
     );
   });
 
+  it('names where a move to another governorate ends, and its time window (D11, D12)', async () => {
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    await port.auth.ensureSession();
+    await port.orders.create(
+      newOrder({
+        dropoffGovernorateId: 'giza',
+        dropoffDistrictId: 'dokki',
+        moveTime: '12:00',
+        windowId: 'midday',
+        moveDate: futureDate(3, backend.now()),
+      }),
+    );
+    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(en.card.dropoffArea)).toBeInTheDocument();
+    expect(within(card).getByText('Dokki, Giza')).toBeInTheDocument();
+    expect((card.textContent ?? '').replace(/\s+/g, ' ')).toContain('12:00 PM – 4:00 PM');
+  });
+
   it('lists the customer’s own orders with their details, not other people’s', async () => {
     const { backend, port } = await customerWithOrders(2);
     const other = backend.client();
@@ -83,7 +103,9 @@ describe('MyOrdersPage', () => {
 
     const card = cards[0]!;
     expect(within(card).getByText('Partial move')).toBeInTheDocument();
-    expect(within(card).getByText('Cairo, Maadi')).toBeInTheDocument();
+    expect(within(card).getByText('Maadi, Cairo')).toBeInTheDocument();
+    // A move inside one district names no second area.
+    expect(within(card).queryByText(en.card.dropoffArea)).toBeNull();
     expect(statusOf(card)).toHaveTextContent(enCommon.status.received);
     expect(within(card).getByText(en.paymentMethod.cod)).toBeInTheDocument();
     expect(within(card).getByText(en.paymentStatus.pending)).toBeInTheDocument();
@@ -193,7 +215,7 @@ describe('MyOrdersPage', () => {
     renderWithProviders(<MyOrdersPage />, { language: 'ar', route: '/my-orders', port });
     const card = await screen.findByRole('article');
     expect(within(card).getByText(orders[0]!.orderNumber)).toHaveClass('ltr-value');
-    expect(within(card).getByText('القاهرة، المعادي')).toBeInTheDocument();
+    expect(within(card).getByText('المعادي، القاهرة')).toBeInTheDocument();
     expect(screen.getByText('طلب واحد')).toBeInTheDocument();
     // Date and time joined by an Arabic comma: a middle dot beside ٢٠٢٦ reads as a zero.
     const when = card.querySelector('time')!;

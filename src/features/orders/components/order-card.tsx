@@ -8,13 +8,8 @@ import { PayNow } from '../../../components/ui/pay-now';
 import { canPayOnline, canSwitchToCash } from '../../../domain/payments';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { trackPath } from '../../../config/paths';
-import { formatDate, formatDateTime, formatTime } from '../../../domain/datetime';
-import {
-  districtName,
-  findDistrict,
-  findGovernorate,
-  governorateName,
-} from '../../../domain/governorates';
+import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
+import { placeName } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -37,12 +32,13 @@ export function OrderCard({
   const language = useDisplayLanguage();
   const ids = useId();
   const num = (n: number) => formatNumber(n, language);
-  const governorate = findGovernorate(order.governorateId);
-  const district = findDistrict(order.governorateId, order.districtId);
-  const place = [
-    governorate ? governorateName(governorate, language) : order.governorateId,
-    district ? districtName(district, language) : order.districtId,
-  ].join(language === 'ar' ? '، ' : ', ');
+  const place = placeName(order.governorateId, order.districtId, language);
+  // Where the move ends (D11), when it leaves the pickup's district.
+  const dropoffPlace =
+    order.dropoffGovernorateId !== order.governorateId ||
+    order.dropoffDistrictId !== order.districtId
+      ? placeName(order.dropoffGovernorateId, order.dropoffDistrictId, language)
+      : null;
   const number = <bdi className="ltr-value">{order.orderNumber}</bdi>;
 
   return (
@@ -74,7 +70,11 @@ export function OrderCard({
             <time dateTime={`${order.moveDate}T${order.moveTime}`}>
               {t('orders:card.moveWhen', {
                 date: formatDate(order.moveDate, language),
-                time: formatTime(order.moveTime, language),
+                time: formatTimeRange(
+                  order.timeWindow?.start ?? order.moveTime,
+                  order.timeWindow?.end,
+                  language,
+                ),
               })}
             </time>
           </dd>
@@ -83,6 +83,12 @@ export function OrderCard({
           <dt>{t('orders:card.location')}</dt>
           <dd>{place}</dd>
         </div>
+        {dropoffPlace && (
+          <div>
+            <dt>{t('orders:card.dropoffArea')}</dt>
+            <dd>{dropoffPlace}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('orders:card.total')}</dt>
           <dd>

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
-import { estimatePrice, type MoveType, type PriceBreakdown } from '../../../domain/pricing';
+import {
+  estimatePrice,
+  FIRST_CATALOG,
+  type MoveType,
+  type PriceBreakdown,
+} from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
 import { MoveTypePage, type EstimateDraftStore } from './move-type-page';
-import type { MoveTypeFlowState } from '../move-state';
+import type { MoveTypeInputs } from '../move-state';
 
 type Language = 'ar' | 'en';
 const bundles = { ar, en } as const;
@@ -73,7 +78,12 @@ describe('MoveTypePage', () => {
     await user.click(screen.getByRole('radio', { name: en.moveTypes.partial.label }));
     expectBreakdown(
       'en',
-      estimatePrice({ moveType: 'partial', pickupFloor: 0, dropoffFloor: 0, workers: 2 }),
+      estimatePrice(FIRST_CATALOG, {
+        moveType: 'partial',
+        pickupFloor: 0,
+        dropoffFloor: 0,
+        workers: 2,
+      }),
     );
 
     await user.click(screen.getByRole('radio', { name: en.moveTypes.office.label }));
@@ -88,7 +98,12 @@ describe('MoveTypePage', () => {
     expect(dropoff).toHaveValue('20');
     expectBreakdown(
       'en',
-      estimatePrice({ moveType: 'office', pickupFloor: 3, dropoffFloor: 20, workers: 4 }),
+      estimatePrice(FIRST_CATALOG, {
+        moveType: 'office',
+        pickupFloor: 3,
+        dropoffFloor: 20,
+        workers: 4,
+      }),
     );
   });
 
@@ -111,7 +126,12 @@ describe('MoveTypePage', () => {
     await user.click(screen.getByRole('button', { name: ar.moveTypePage.workers.decrease }));
     expectBreakdown(
       'ar',
-      estimatePrice({ moveType: 'full', pickupFloor: 3, dropoffFloor: 20, workers: 1 }),
+      estimatePrice(FIRST_CATALOG, {
+        moveType: 'full',
+        pickupFloor: 3,
+        dropoffFloor: 20,
+        workers: 1,
+      }),
     );
     expect(screen.getByRole('region', { name: ar.breakdown.title })).not.toHaveTextContent(/[0-9]/);
   });
@@ -176,7 +196,12 @@ describe('MoveTypePage', () => {
       housing: 'villa',
       pickupFloor: 2,
       dropoffFloor: 1,
-      pricing: estimatePrice({ moveType, workers: 3, pickupFloor: 2, dropoffFloor: 1 }),
+      pricing: estimatePrice(FIRST_CATALOG, {
+        moveType,
+        workers: 3,
+        pickupFloor: 2,
+        dropoffFloor: 1,
+      }),
     });
   });
 
@@ -193,12 +218,17 @@ describe('MoveTypePage', () => {
     );
     expectBreakdown(
       'en',
-      estimatePrice({ moveType: 'office', workers: 5, pickupFloor: 4, dropoffFloor: 0 }),
+      estimatePrice(FIRST_CATALOG, {
+        moveType: 'office',
+        workers: 5,
+        pickupFloor: 4,
+        dropoffFloor: 0,
+      }),
     );
   });
 
   it('remembers the last continued answers in the store it is given (coming back from /prices)', async () => {
-    let kept: MoveTypeFlowState | null = null;
+    let kept: MoveTypeInputs | null = null;
     const draft: EstimateDraftStore = {
       load: () => kept,
       save: (state) => {

@@ -4,17 +4,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { NumberStepper } from '../../../components/ui/number-stepper';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatNumber } from '../../../domain/money';
+import { PendingFigure } from '../../../components/ui/pending-figure';
+import { useCatalogState } from '../../../data/react/price-catalog';
 import {
   clampFloor,
   clampWorkers,
   DEFAULT_MOVE_TYPE,
   estimatePrice,
-  FLOOR_FEE,
   FLOOR_MAX,
   FLOOR_MIN,
   HOUSING_TYPES,
-  PRICE_CATALOG,
-  WORKER_EXTRA_PER_HEAD,
   WORKERS_DEFAULT,
   WORKERS_MAX,
   WORKERS_MIN,
@@ -22,7 +21,7 @@ import {
   type MoveType,
 } from '../../../domain/pricing';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
-import { readMoveTypeState, type MoveTypeFlowState } from '../move-state';
+import { readMoveTypeInputs, type MoveTypeFlowState, type MoveTypeInputs } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { PriceBreakdownView } from './price-breakdown';
 import { PricingContinue, PricingFrame } from './pricing-frame';
@@ -33,8 +32,8 @@ import './move-type-page.css';
  * (features don't import each other); without one, nothing is kept.
  */
 export interface EstimateDraftStore {
-  load(): MoveTypeFlowState | null;
-  save(state: MoveTypeFlowState): void;
+  load(): MoveTypeInputs | null;
+  save(state: MoveTypeInputs): void;
 }
 
 /** /move-type: the estimator. Choose a service and the job's size; the estimate follows live. */
@@ -44,9 +43,11 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const ids = useId();
+  // The current catalog (D11): placeholders in the prerendered page, then the backend's.
+  const { catalog, pending } = useCatalogState();
 
   // Coming back to this screen (or reloading it) restores the last answers, if any.
-  const [initial] = useState(() => readMoveTypeState(location.state) ?? draft?.load() ?? null);
+  const [initial] = useState(() => readMoveTypeInputs(location.state) ?? draft?.load() ?? null);
   const [moveType, setMoveType] = useState<MoveType | null>(initial?.moveType ?? null);
   const [workers, setWorkers] = useState(initial?.workers ?? WORKERS_DEFAULT);
   const [housing, setHousing] = useState<Housing>(initial?.housing ?? 'apartment');
@@ -54,7 +55,7 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
   const [dropoffFloor, setDropoffFloor] = useState(initial?.dropoffFloor ?? FLOOR_MIN);
 
   // Surcharges show before a type is chosen; base and total wait for it.
-  const pricing = estimatePrice({
+  const pricing = estimatePrice(catalog, {
     moveType: moveType ?? DEFAULT_MOVE_TYPE,
     pickupFloor,
     dropoffFloor,
@@ -93,7 +94,11 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
             value={moveType}
             onChange={setMoveType}
             priceFor={(type) => (
-              <bdi>{t('price.from', { price: formatMoney(PRICE_CATALOG[type], language) })}</bdi>
+              <bdi>
+                <PendingFigure pending={pending}>
+                  {t('price.from', { price: formatMoney(catalog.base[type], language) })}
+                </PendingFigure>
+              </bdi>
             )}
           />
 
@@ -116,9 +121,11 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
                   hintId={workersHintId}
                 />
                 <p id={workersHintId} className="field-hint details-hint">
-                  {t('moveTypePage.workers.hint', {
-                    fee: formatMoney(WORKER_EXTRA_PER_HEAD, language),
-                  })}
+                  <PendingFigure pending={pending}>
+                    {t('moveTypePage.workers.hint', {
+                      fee: formatMoney(catalog.workerExtraPerHead, language),
+                    })}
+                  </PendingFigure>
                 </p>
               </div>
 
@@ -145,7 +152,9 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
             <fieldset className="floors-field" aria-describedby={floorsHintId}>
               <legend className="details-legend">{t('moveTypePage.floors.legend')}</legend>
               <p id={floorsHintId} className="field-hint details-hint">
-                {t('moveTypePage.floors.hint', { fee: formatMoney(FLOOR_FEE, language) })}
+                <PendingFigure pending={pending}>
+                  {t('moveTypePage.floors.hint', { fee: formatMoney(catalog.floorFee, language) })}
+                </PendingFigure>
               </p>
               <div className="floors-grid">
                 <NumberStepper
@@ -184,6 +193,7 @@ export function MoveTypePage({ draft }: { draft?: EstimateDraftStore } = {}) {
         <div className="pricing-side">
           <PriceBreakdownView
             breakdown={pricing}
+            pending={pending}
             hasType={moveType !== null}
             floors={pickupFloor + dropoffFloor}
             workers={workers}

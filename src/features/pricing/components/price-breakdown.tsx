@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import type { PriceBreakdown } from '../../../domain/pricing';
+import { PendingFigure } from '../../../components/ui/pending-figure';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import './price-breakdown.css';
 
@@ -15,6 +16,8 @@ interface PriceBreakdownViewProps {
   headingLevel?: 2 | 3;
   /** Announce changes politely (the live estimate on /move-type). */
   live?: boolean;
+  /** The catalog is not known yet (D11): figures are same-sized placeholders. */
+  pending?: boolean;
   children?: ReactNode;
 }
 
@@ -27,17 +30,19 @@ export function PriceBreakdownView({
   title,
   headingLevel = 2,
   live = false,
+  pending = false,
   children,
 }: PriceBreakdownViewProps) {
   const { t } = useTranslation('pricing');
   const language = useDisplayLanguage();
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const money = (amount: number) => <bdi>{formatMoney(amount, language)}</bdi>;
+  const figure = (text: string) => <PendingFigure pending={pending}>{text}</PendingFigure>;
+  const money = (amount: number) => <bdi>{figure(formatMoney(amount, language))}</bdi>;
   const extraWorkers = Math.max(0, workers - 1);
 
   return (
-    <section className="breakdown" aria-labelledby={headingId}>
+    <section className="breakdown" aria-labelledby={headingId} aria-busy={pending || undefined}>
       <Heading id={headingId} className="breakdown-title">
         {title ?? t('breakdown.title')}
       </Heading>
@@ -53,13 +58,15 @@ export function PriceBreakdownView({
             <dt>
               <span>{t('breakdown.floors')}</span>
               <span className="breakdown-detail">
-                {t('breakdown.times', {
-                  quantity: t('count.floors', {
-                    count: floors,
-                    value: formatNumber(floors, language),
+                {figure(
+                  t('breakdown.times', {
+                    quantity: t('count.floors', {
+                      count: floors,
+                      value: formatNumber(floors, language),
+                    }),
+                    fee: formatMoney(breakdown.floorFee, language),
                   }),
-                  fee: formatMoney(breakdown.floorFee, language),
-                })}
+                )}
               </span>
             </dt>
             <dd>{money(breakdown.floorsSurcharge)}</dd>
@@ -68,13 +75,15 @@ export function PriceBreakdownView({
             <dt>
               <span>{t('breakdown.workers')}</span>
               <span className="breakdown-detail">
-                {t('breakdown.times', {
-                  quantity: t('count.extraWorkers', {
-                    count: extraWorkers,
-                    value: formatNumber(extraWorkers, language),
+                {figure(
+                  t('breakdown.times', {
+                    quantity: t('count.extraWorkers', {
+                      count: extraWorkers,
+                      value: formatNumber(extraWorkers, language),
+                    }),
+                    fee: formatMoney(breakdown.workerExtraPerHead, language),
                   }),
-                  fee: formatMoney(breakdown.workerExtraPerHead, language),
-                })}
+                )}
               </span>
             </dt>
             <dd>{money(breakdown.workersExtra)}</dd>

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
 import { formatMoney } from '../../../domain/money';
-import { estimatePrice, MOVE_TYPES, PRICE_CATALOG } from '../../../domain/pricing';
+import type { DataPort } from '../../../data/port';
+import {
+  catalogFromRates,
+  estimatePrice,
+  FIRST_CATALOG,
+  MOVE_TYPES,
+  PRICE_CATALOG,
+  ratesOf,
+  type PriceCatalog,
+} from '../../../domain/pricing';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
 import { PricesPage } from './prices-page';
@@ -22,7 +32,7 @@ const carriedInput = {
   pickupFloor: 4,
   dropoffFloor: 2,
 } as const;
-const carriedPricing = estimatePrice(carriedInput);
+const carriedPricing = estimatePrice(FIRST_CATALOG, carriedInput);
 
 function renderPage(state?: unknown, language: 'ar' | 'en' = 'en') {
   return renderWithProviders(<PricesPage />, {
@@ -88,7 +98,11 @@ describe('PricesPage', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/select-city');
-    expect(locationState()).toEqual({ moveType: 'partial', totalPrice: PRICE_CATALOG.partial });
+    expect(locationState()).toEqual({
+      moveType: 'partial',
+      totalPrice: PRICE_CATALOG.partial,
+      catalogVersion: 1,
+    });
   });
 
   it('preselects the carried type and shows the carried estimate with its breakdown', () => {
@@ -122,6 +136,7 @@ describe('PricesPage', () => {
       ...carriedInput,
       pricing: carriedPricing,
       totalPrice: carriedPricing.total,
+      catalogVersion: 1,
     });
   });
 
@@ -129,7 +144,11 @@ describe('PricesPage', () => {
     const { user } = renderPage({ ...carriedInput, pricing: carriedPricing });
     await user.click(screen.getByRole('radio', { name: en.moveTypes.loading.label }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(locationState()).toEqual({ moveType: 'loading', totalPrice: PRICE_CATALOG.loading });
+    expect(locationState()).toEqual({
+      moveType: 'loading',
+      totalPrice: PRICE_CATALOG.loading,
+      catalogVersion: 1,
+    });
   });
 
   it('recomputes a tampered total instead of trusting it', async () => {
@@ -173,5 +192,92 @@ describe('PricesPage', () => {
     expect(estimate).toHaveTextContent('نقل مكاتب، ٣ عمال، فيلا');
     expect(within(serviceGroup('ar')).getAllByRole('radio')).toHaveLength(5);
     expect(screen.getByRole('button', { name: 'متابعة' })).toBeEnabled();
+  });
+});
+
+describe('PricesPage with prices as data (D11)', () => {
+  it('first shows the build’s catalog, then the backend’s current version in place', async () => {
+    const backend = new MemoryBackend();
+    backend.createAdmin('admin@afsh.test', 'Admin-pass-2026');
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'admin@afsh.test', password: 'Admin-pass-2026' });
+    const rates = ratesOf(FIRST_CATALOG);
+    rates.base.partial = 1150;
+    rates.distance.perKm = 12;
+    await admin.prices.save(rates);
+
+    const { user } = renderWithProviders(<PricesPage />, {
+      language: 'en',
+      route: '/prices',
+      port: backend.client(),
+      extraRoutes: [{ path: '/select-city', element: <p>select city</p> }],
+    });
+    const partial = () => screen.getByRole('radio', { name: en.moveTypes.partial.label });
+    const table = () => screen.getByRole('table', { name: en.priceList.caption });
+    await waitFor(() => expect(table()).toHaveTextContent(norm(formatMoney(1150, 'en'))));
+    expect(table()).not.toHaveTextContent(norm(formatMoney(1000, 'en')));
+    expect(table()).toHaveTextContent(norm(formatMoney(12, 'en')));
+    await user.click(partial());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(JSON.parse(screen.getByTestId('location').dataset.state ?? 'null')).toEqual({
+      moveType: 'partial',
+      totalPrice: 1150,
+      catalogVersion: 2,
+    });
+  });
+});
+
+describe('PricesPage before the catalog is known (D11)', () => {
+  /** A client whose catalog answer waits for the test. */
+  function waitingPort() {
+    const port = new MemoryBackend().client();
+    let answer!: { resolve(catalog: PriceCatalog): void; reject(error: Error): void };
+    port.prices.catalog = () =>
+      new Promise<PriceCatalog>((resolve, reject) => {
+        answer = { resolve, reject };
+      });
+    return { port, answer: () => answer };
+  }
+
+  function renderWaiting(port: DataPort) {
+    sessionStorage.clear();
+    return renderWithProviders(<PricesPage />, { language: 'en', route: '/prices', port });
+  }
+
+  const table = () => screen.getByRole('table', { name: en.priceList.caption });
+
+  it('shows same-sized placeholders, no figure that may be out of date, then the answer', async () => {
+    const { port, answer } = waitingPort();
+    const { container } = renderWaiting(port);
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    for (const type of MOVE_TYPES) {
+      expect(table()).not.toHaveTextContent(norm(formatMoney(FIRST_CATALOG.base[type], 'en')));
+    }
+    const placeholders = container.querySelectorAll('.figure-pending');
+    expect(placeholders.length).toBeGreaterThan(MOVE_TYPES.length * 2);
+    for (const placeholder of placeholders) {
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder.textContent).not.toMatch(/[1-9]/);
+    }
+    // The placeholder keeps the figure's shape: the same text with its digits blanked.
+    expect(norm(table().querySelector('.figure-pending')!.textContent ?? '')).toBe(
+      norm(formatMoney(FIRST_CATALOG.base.full, 'en')).replace(/\d/g, '0'),
+    );
+
+    const rates = ratesOf(FIRST_CATALOG);
+    rates.base.full = 1725;
+    answer().resolve(catalogFromRates(rates, 3, new Date().toISOString()));
+    await waitFor(() => expect(table()).toHaveTextContent(norm(formatMoney(1725, 'en'))));
+    expect(table()).not.toHaveAttribute('aria-busy');
+    expect(container.querySelector('.figure-pending')).toBeNull();
+  });
+
+  it('with the backend down, shows the catalog the page was built with rather than placeholders', async () => {
+    const { port, answer } = waitingPort();
+    const { container } = renderWaiting(port);
+    expect(container.querySelector('.figure-pending')).not.toBeNull();
+    answer().reject(new Error('down'));
+    await waitFor(() => expect(container.querySelector('.figure-pending')).toBeNull());
+    expect(table()).toHaveTextContent(norm(formatMoney(FIRST_CATALOG.base.full, 'en')));
   });
 });

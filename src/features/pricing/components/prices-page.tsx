@@ -4,10 +4,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { PriceListTable } from '../../../components/ui/price-list-table';
 import { paths } from '../../../config/paths';
+import { PendingFigure } from '../../../components/ui/pending-figure';
+import { useCatalogState } from '../../../data/react/price-catalog';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { PRICE_CATALOG, type MoveType } from '../../../domain/pricing';
+import { estimatePrice, type MoveType } from '../../../domain/pricing';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
-import { pricesContinueState, readMoveTypeState } from '../move-state';
+import { pricesContinueState, readMoveTypeInputs } from '../move-state';
 import { MoveTypeChoices } from './move-type-choices';
 import { PriceBreakdownView } from './price-breakdown';
 import { PricingContinue, PricingFrame } from './pricing-frame';
@@ -23,8 +25,11 @@ export function PricesPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const ids = useId();
+  const { catalog, pending } = useCatalogState();
 
-  const [carried] = useState(() => readMoveTypeState(location.state));
+  // The estimate from /move-type, priced with the current catalog (D11), never a carried total.
+  const [carried] = useState(() => readMoveTypeInputs(location.state));
+  const carriedPricing = carried ? estimatePrice(catalog, carried) : null;
   const [selected, setSelected] = useState<MoveType | null>(carried?.moveType ?? null);
 
   const money = (amount: number) => formatMoney(amount, language);
@@ -33,7 +38,7 @@ export function PricesPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!selected) return;
-    void navigate(paths.selectCity, { state: pricesContinueState(selected, carried) });
+    void navigate(paths.selectCity, { state: pricesContinueState(selected, carried, catalog) });
   };
 
   const notesId = `${ids}-notes`;
@@ -43,10 +48,11 @@ export function PricesPage() {
     <PricingFrame title={t('pricesPage.title')} lead={t('pricesPage.lead')}>
       <div className="pricing-layout">
         <form className="pricing-main" onSubmit={onSubmit} noValidate>
-          {carried && (
+          {carried && carriedPricing && (
             <PriceBreakdownView
               title={t('pricesPage.carried.title')}
-              breakdown={carried.pricing}
+              breakdown={carriedPricing}
+              pending={pending}
               hasType
               floors={carried.pickupFloor + carried.dropoffFloor}
               workers={carried.workers}
@@ -81,9 +87,11 @@ export function PricesPage() {
             onChange={setSelected}
             priceFor={(type) => (
               <bdi>
-                {carried && carried.moveType === type
-                  ? t('price.yourEstimate', { price: money(carried.pricing.total) })
-                  : t('price.from', { price: money(PRICE_CATALOG[type]) })}
+                <PendingFigure pending={pending}>
+                  {carried && carriedPricing && carried.moveType === type
+                    ? t('price.yourEstimate', { price: money(carriedPricing.total) })
+                    : t('price.from', { price: money(catalog.base[type]) })}
+                </PendingFigure>
               </bdi>
             )}
           />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
+import { useInitialData } from '../../../data/react/initial-data';
 import { isDisplayableReview } from '../../../domain/reviews';
 import { parseRating } from '../../../domain/rating';
 
@@ -36,7 +37,12 @@ function newestFirst(a: Review, b: Review): number {
 export function useReviews(): ReviewsState {
   const port = useDataPort();
   const { t } = useTranslation('reviews');
-  const [real, setReal] = useState<Review[] | null>(null);
+  // A page rendered on the server with the reviews (InitialData) starts from them: the same
+  // list the HTML shows, then the live one.
+  const initial = useInitialData().reviews;
+  const [real, setReal] = useState<Review[] | null>(() =>
+    initial ? initial.filter(isDisplayableReview).sort(newestFirst) : null,
+  );
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

@@ -99,12 +99,30 @@ describe('TrackOrderPage', () => {
     expect(within(history).getAllByRole('listitem')).toHaveLength(1);
     expect(within(history).getByText(enCommon.status.received)).toBeInTheDocument();
 
+    // The route by governorate only (D11): the district stays private.
+    expect(screen.getByText('Within Cairo')).toBeInTheDocument();
     const text = container.textContent ?? '';
+    expect(text).not.toContain('Maadi');
     expect(text).not.toContain('Mona');
     expect(text).not.toContain('01012345678');
     expect(text).not.toContain('Tahrir');
     // The form gives way to the result and its "track another" button.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('shows a move between governorates by its governorates, in Arabic', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await placeOrder(backend, {
+      dropoffGovernorateId: 'alexandria',
+      dropoffDistrictId: 'smouha',
+    });
+    renderWithProviders(page(), {
+      language: 'ar',
+      route: `/track/${encodeURIComponent(order.orderNumber)}`,
+      port: backend.client(),
+    });
+    expect(await screen.findByText('من القاهرة إلى الإسكندرية')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('سموحة');
   });
 
   it('marks a paid card order, says it is test mode, and follows status changes in the timeline', async () => {

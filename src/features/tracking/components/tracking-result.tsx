@@ -6,6 +6,7 @@ import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/
 import { StatusHistory } from '../../../components/ui/status-history';
 import { TrackingQr } from '../../../components/ui/tracking-qr';
 import { formatDate } from '../../../domain/datetime';
+import { findGovernorate, governorateName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -29,6 +30,9 @@ export function TrackingResult({
   const historyId = `${ids}-history`;
   const qrId = `${ids}-qr`;
   const number = <bdi className="ltr-value">{tracking.orderNumber}</bdi>;
+  // The route by governorate only (D2, D11): never a district or an address.
+  const from = findGovernorate(tracking.governorateId);
+  const to = findGovernorate(tracking.dropoffGovernorateId) ?? from;
 
   return (
     <section className="track-result" aria-labelledby={headingId}>
@@ -55,6 +59,19 @@ export function TrackingResult({
             <dt>{t('tracking:found.moveType')}</dt>
             <dd>{t(`pricing:moveTypes.${tracking.moveType}.label`)}</dd>
           </div>
+          {from && to && (
+            <div>
+              <dt>{t('tracking:found.route')}</dt>
+              <dd>
+                {from.id === to.id
+                  ? t('tracking:found.within', { place: governorateName(from, language) })
+                  : t('tracking:found.between', {
+                      from: governorateName(from, language),
+                      to: governorateName(to, language),
+                    })}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('tracking:found.total')}</dt>
             <dd>

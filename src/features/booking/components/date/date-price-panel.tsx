@@ -2,12 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberStepper } from '../../../../components/ui/number-stepper';
 import { PriceListTable } from '../../../../components/ui/price-list-table';
 import { formatMoney, formatNumber } from '../../../../domain/money';
-import {
-  clampWorkers,
-  WORKER_EXTRA_PER_HEAD,
-  WORKERS_MAX,
-  WORKERS_MIN,
-} from '../../../../domain/pricing';
+import { clampWorkers, WORKERS_MAX, WORKERS_MIN } from '../../../../domain/pricing';
 import { useDisplayLanguage } from '../../../../i18n/use-display-language';
 import type { FlowPrice } from '../../flow/flow-price';
 
@@ -59,7 +54,7 @@ export function DatePricePanel({
         </p>
         <p className="field-hint">
           {t('dateSelection.team.explain', {
-            fee: formatMoney(WORKER_EXTRA_PER_HEAD, language),
+            fee: formatMoney(breakdown.workerExtraPerHead, language),
           })}
         </p>
       </section>
@@ -95,6 +90,7 @@ export function DatePricePanel({
                 </dt>
                 <dd>{money(breakdown.workersExtra)}</dd>
               </div>
+              {breakdown.distanceKm > 0 && <DistanceRow price={price} />}
               <div className="date-breakdown-total">
                 <dt>{t('dateSelection.total.total')}</dt>
                 <dd>{money(total)}</dd>
@@ -106,6 +102,33 @@ export function DatePricePanel({
       </section>
 
       <PriceListTable highlight={price.moveType ?? undefined} />
+    </div>
+  );
+}
+
+/**
+ * The distance fee as its own line (D11): the estimated road distance between the two areas and
+ * what it costs beyond the kilometres every move includes.
+ */
+export function DistanceRow({ price }: { price: Pick<FlowPrice, 'breakdown'> }) {
+  const { t } = useTranslation('booking');
+  const language = useDisplayLanguage();
+  const { distanceKm, includedKm, perKm, distanceFee } = price.breakdown;
+  const num = (n: number) => formatNumber(n, language);
+  return (
+    <div>
+      <dt>
+        {distanceFee > 0
+          ? t('dateSelection.total.distance', {
+              km: num(distanceKm),
+              quantity: num(distanceKm - includedKm),
+              fee: formatMoney(perKm, language),
+            })
+          : t('dateSelection.total.distanceIncluded', { km: num(distanceKm) })}
+      </dt>
+      <dd>
+        <bdi>{formatMoney(distanceFee, language)}</bdi>
+      </dd>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   districtName,
+  districtsInOrder,
   findGovernorate,
   governorateName,
   type Governorate,
@@ -44,12 +45,7 @@ export function ManualLocationForm({
   const governorate = findGovernorate(governorateId);
   const errorId = `${idPrefix}-manual-error`;
   const districtHintId = `${idPrefix}-district-hint`;
-  const collator = new Intl.Collator(language === 'en' ? 'en' : 'ar');
-  const districts = governorate
-    ? [...governorate.districts].sort((a, b) =>
-        collator.compare(districtName(a, language), districtName(b, language)),
-      )
-    : [];
+  const districts = districtsInOrder(governorate, language);
   const governorateInvalid = Boolean(error) && !governorate;
   const districtInvalid = Boolean(error) && Boolean(governorate);
 

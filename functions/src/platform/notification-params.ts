@@ -1,0 +1,75 @@
+// The notification settings of the deployment (docs/decisions.md D10), as firebase-functions
+// params: the same names as the self-hosted server's variables (README, "Notifications"). The
+// providers' credentials are secrets (Cloud Secret Manager), given only to the functions that
+// send; the rest are plain params (functions/.env, or answered on the first deploy).
+import { defineSecret, defineString, projectID } from 'firebase-functions/params';
+import { NOTIFICATION_SECRETS } from '../../../server/src/notifications/settings.ts';
+import { parseNotificationEnv, type NotificationEnv } from '../notifications/notify-settings.ts';
+
+/** The providers' credentials: declared on the sending functions only. */
+export const NOTIFY_SECRETS = NOTIFICATION_SECRETS.map((name) => defineSecret(name));
+
+const PLAIN: Readonly<Record<string, { default: string; description: string }>> = {
+  NOTIFY_PROVIDERS: {
+    default: 'log',
+    description:
+      'log (messages go to the functions log), or any of whatsapp,sms,email; off sends nothing',
+  },
+  NOTIFY_COMPANY_WHATSAPP: {
+    default: '',
+    description: 'The company WhatsApp number told of every new order (empty: none)',
+  },
+  NOTIFY_COMPANY_EMAIL: {
+    default: '',
+    description: 'The address told of every new order (empty: none)',
+  },
+  NOTIFY_COMPANY_LANGUAGE: { default: 'ar', description: 'ar or en: the team messages language' },
+  NOTIFY_MAX_TRIES: { default: '6', description: 'Tries per message, the first included' },
+  NOTIFY_RETRY_SECONDS: { default: '30', description: 'Wait after the first failed try (doubles)' },
+  NOTIFY_TIMEOUT_SECONDS: { default: '15', description: 'The longest one try may take' },
+  SITE_URL: {
+    default: '',
+    description:
+      'The public address of the site, for the tracking links in messages (empty: https://<project>.web.app)',
+  },
+  WHATSAPP_API_URL: { default: 'https://graph.facebook.com/v21.0', description: 'Graph API' },
+  WHATSAPP_PHONE_NUMBER_ID: { default: '', description: 'The WhatsApp Business phone number id' },
+  SMS_API_URL: {
+    default: 'https://api.twilio.com/2010-04-01',
+    description: 'An SMS gateway with the Twilio Messages API',
+  },
+  SMS_ACCOUNT_SID: { default: '', description: 'The SMS gateway account SID' },
+  SMS_FROM: {
+    default: '',
+    description: 'Sender number, sender id, or Messaging Service SID (MG…)',
+  },
+  MAIL_FROM: { default: '', description: 'The From of emails: Afsh <orders@example.com>' },
+};
+
+const PARAMS = Object.entries(PLAIN).map(
+  ([name, options]) => [name, defineString(name, options)] as const,
+);
+
+/** Firebase Hosting's default site of a project. */
+export function defaultSiteUrl(projectId: string): string {
+  return `https://${projectId}.web.app`;
+}
+
+/**
+ * The settings now. `secrets: true` only in a function that declared NOTIFY_SECRETS (a function
+ * that merely queues messages cannot read them, and does not need them).
+ */
+export function notificationEnvFromParams({ secrets }: { secrets: boolean }): NotificationEnv {
+  const raw: Record<string, string> = Object.fromEntries(
+    PARAMS.map(([name, param]) => [name, param.value()]),
+  );
+  // The hosting site's own address unless the site has another one (a custom domain).
+  const project = projectID.value();
+  if (!raw.SITE_URL && project) raw.SITE_URL = defaultSiteUrl(project);
+  if (secrets) {
+    NOTIFY_SECRETS.forEach((secret, i) => {
+      raw[NOTIFICATION_SECRETS[i]!] = secret.value();
+    });
+  }
+  return parseNotificationEnv(raw, { secrets });
+}

@@ -1,0 +1,55 @@
+import type { CheckedNewOrder } from '../../../src/domain/order.ts';
+import { checkOrderTotal } from '../../../src/domain/order.ts';
+import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../../src/domain/pricing.ts';
+import { catalogFromRates } from '../../../src/domain/pricing.ts';
+import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
+import type { AuthUser } from '../plugins/sessions.ts';
+import type { SavedVersion, VersionsRepository } from '../repositories/versions-repository.ts';
+
+function toCatalog(saved: SavedVersion<CatalogRates>): PriceCatalog {
+  return catalogFromRates(saved.value, saved.version, saved.createdAt);
+}
+
+/**
+ * Prices as data (D11): the current catalog version for every screen and every new order, and
+ * the admins' new versions, effective at once, recorded with who and when.
+ */
+export class CatalogService {
+  readonly #versions: VersionsRepository<CatalogRates>;
+
+  constructor(versions: VersionsRepository<CatalogRates>) {
+    this.#versions = versions;
+  }
+
+  current(): PriceCatalog {
+    return toCatalog(this.#versions.current());
+  }
+
+  /** Saves the admin's rates (the domain's schema decides what is valid) as the next version. */
+  save(body: unknown, admin: AuthUser): PriceCatalog {
+    const rates = catalogRatesSchema.parse(body);
+    return toCatalog(this.#versions.save(rates, admin.id));
+  }
+
+  history(limit?: number): CatalogVersion[] {
+    return this.#versions
+      .history(limit)
+      .map((saved) => ({ catalog: toCatalog(saved), createdBy: saved.createdBy }));
+  }
+
+  /**
+   * Inside the order's own transaction: a version saved since the order was checked must not
+   * slip in unseen. The same total under it is fine; another total is "prices changed".
+   */
+  checkStillPriced(checked: Pick<CheckedNewOrder, 'input' | 'price'>): void {
+    if (this.#versions.currentVersion() === checked.price.catalogVersion) return;
+    checkOrderTotal(
+      {
+        ...checked.input,
+        totalPrice: checked.price.total,
+        catalogVersion: checked.price.catalogVersion,
+      },
+      this.current(),
+    );
+  }
+}

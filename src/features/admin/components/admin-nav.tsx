@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import './admin-nav.css';
+
+const SECTIONS = [
+  ['orders', paths.adminOrders],
+  ['prices', paths.adminPrices],
+  ['capacity', paths.adminCapacity],
+  ['calendar', paths.adminCalendar],
+] as const;
+
+/** The admin's pages: orders, prices (D11), crews and their calendar (D12). */
+export function AdminNav() {
+  const { t } = useTranslation('admin');
+  return (
+    <nav className="admin-nav" aria-label={t('nav.label')}>
+      <ul>
+        {SECTIONS.map(([key, to]) => (
+          <li key={key}>
+            <NavLink className="admin-nav-link" to={to} end>
+              {t(`nav.${key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ALTERNATIVES_COUNT, ALTERNATIVES_DAYS } from '../../../domain/capacity';
+import type { DayAvailability, FreeWindow, PublicWindow } from '../../../domain/capacity';
+import { isValidYmd } from '../../../domain/datetime';
+import { useDataPort } from '../../../data/react/data-port-context';
+
+export type AvailabilityState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | {
+      status: 'ready';
+      date: string;
+      /** The date's windows that still have a free crew, in time order (D12). */
+      free: PublicWindow[];
+      /** When none is free: the next free windows of the following days. */
+      next: FreeWindow[];
+    };
+
+function freeWindowsOf(days: readonly DayAvailability[]): FreeWindow[] {
+  const found: FreeWindow[] = [];
+  for (const day of days) {
+    for (const { id, start, end, available } of day.windows) {
+      if (available) found.push({ date: day.date, window: { id, start, end } });
+      if (found.length >= ALTERNATIVES_COUNT) return found;
+    }
+  }
+  return found;
+}
+
+/**
+ * Which crew windows of `date` are still free, asked of the backend whenever the date changes
+ * (and on `retry`). With none free, the next free ones of the following days to offer instead.
+ */
+export function useAvailability(date: string, firstDay: string, lastDay: string) {
+  const port = useDataPort();
+  const [attempt, setAttempt] = useState(0);
+  const wanted = isValidYmd(date) && date >= firstDay && date <= lastDay ? date : null;
+  const key = wanted ? `${wanted}#${attempt}` : null;
+  // The answer for one request (date and attempt); any other request is still loading.
+  const [answer, setAnswer] = useState<{ key: string; state: AvailabilityState } | null>(null);
+
+  useEffect(() => {
+    if (!wanted || !key) return;
+    let current = true;
+    port.capacity.availability(wanted, ALTERNATIVES_DAYS).then(
+      (days) => {
+        if (!current) return;
+        const [day, ...later] = days;
+        const free = (day?.windows ?? []).filter((window) => window.available);
+        setAnswer({
+          key,
+          state: {
+            status: 'ready',
+            date: wanted,
+            free,
+            next: free.length > 0 ? [] : freeWindowsOf(later),
+          },
+        });
+      },
+      () => {
+        if (current) setAnswer({ key, state: { status: 'error' } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [port, wanted, key]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const availability: AvailabilityState = !key
+    ? { status: 'idle' }
+    : answer?.key === key
+      ? answer.state
+      : { status: 'loading' };
+  return { availability, retry };
+}
