@@ -5,8 +5,10 @@ import { freePort } from '../../scripts/lib/server-process.ts';
 import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { ServerEnv } from '../../server/src/plugins/env.ts';
 import { toPiastres } from '../../src/domain/payments.ts';
+import { ratesOf, type PriceCatalog } from '../../src/domain/pricing.ts';
+import { orderPrice } from '../../src/domain/schemas.ts';
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../fakes/paymob-fake.ts';
-import { orderBody } from './order-fixtures.ts';
+import { orderBody, priced } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient, type TestServer } from './test-server.ts';
 
 // Issue 15 (D3): real payments through Paymob, against a local fake of its API (tests/fakes/
@@ -191,6 +193,46 @@ describe('Paymob: settings and starting a payment', () => {
       canPay: true,
       canSwitchToCash: true,
     });
+  });
+
+  it('prices with the current catalog version, distance fee included (D11), and asks for that', async () => {
+    const admin = await adminClient(server.app);
+    const first = (await admin.request('GET', '/api/prices')).body.catalog as PriceCatalog;
+    const raised = ratesOf(first);
+    raised.base.full += 100;
+    const saved = await admin.request('PUT', '/api/prices', raised);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const catalog = saved.body.catalog as PriceCatalog;
+    try {
+      const route = { dropoffGovernorateId: 'alexandria', dropoffDistrictId: 'smouha' };
+      const body = priced({ ...orderBody(route), totalPrice: undefined }, catalog);
+      const price = orderPrice(catalog, body as Parameters<typeof orderPrice>[1]);
+      expect(price.distanceFee).toBeGreaterThan(0);
+      const placed = await placeCardOrder({
+        ...route,
+        catalogVersion: catalog.version,
+        totalPrice: price.total,
+      });
+      expect(placed.order).toMatchObject({
+        totalPrice: price.total,
+        catalogVersion: catalog.version,
+        distanceFee: price.distanceFee,
+        paymentStatus: 'pending',
+      });
+      const { intention } = await startPayment(placed);
+      expect(intention.amount).toBe(toPiastres(price.total));
+      // The first version's total is refused: the customer is shown the new one (D11).
+      const stale = await placed.client.request(
+        'POST',
+        '/api/orders',
+        orderBody({ ...route, paymentMethod: 'card', catalogVersion: first.version }),
+      );
+      expect(stale.status).toBe(409);
+    } finally {
+      // The rest of this file books with the first version's prices.
+      const back = await admin.request('PUT', '/api/prices', ratesOf(first));
+      expect(back.status).toBe(200);
+    }
   });
 
   it('uses the wallet integration for a wallet, and returns English visitors to /en', async () => {
