@@ -62,6 +62,16 @@ describe('/payment-return', () => {
       paymentMethod: 'card',
       totalPrice: order.totalPrice,
       testMode: true,
+      // When and where, read from the order once it is paid (D11, D12).
+      move: {
+        date: order.moveDate,
+        start: order.moveTime,
+        end: order.timeWindow?.end ?? null,
+        governorateId: order.governorateId,
+        districtId: order.districtId,
+        dropoffGovernorateId: order.dropoffGovernorateId,
+        dropoffDistrictId: order.dropoffDistrictId,
+      },
     });
   });
 

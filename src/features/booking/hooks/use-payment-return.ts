@@ -113,7 +113,11 @@ export function usePaymentReturn() {
       if (!active) return;
       // Paid, or the customer chose cash meanwhile (another tab): the booking is done.
       if (progress.paymentStatus === 'paid' || progress.paymentMethod === 'cod') {
-        confirm(progress);
+        // The whole order too, for when and where on the confirmation (D11, D12); without it,
+        // the confirmation shows the payment alone.
+        const order = await port.orders.get(orderId).catch(() => null);
+        if (!active) return;
+        confirm(order ? { ...order, ...progress } : progress);
         return;
       }
       const attempt = progress.attempt?.state;
