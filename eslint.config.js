@@ -138,9 +138,10 @@ export default tseslint.config(
     },
   },
   {
-    // The notification core (templates, providers, settings) is kept free of the server's
-    // framework and database, so the hosted build's functions can run it as it is (D10).
-    files: ['server/src/notifications/**/*.ts'],
+    // The notification core (templates, providers, settings) and the payment providers (the
+    // Paymob client, its signatures and what a callback decides) are kept free of the server's
+    // framework and database, so the hosted build's functions can run them as they are (D3, D10).
+    files: ['server/src/notifications/**/*.ts', 'server/src/payments/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,6 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { FunctionName } from '../../src/domain/hosted-store.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
+import { paymobProvider } from '../../server/src/payments/paymob/paymob-provider.ts';
 import { testPaymentProvider } from '../../server/src/payments/test-provider.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
 import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
@@ -17,6 +18,17 @@ import {
 } from './orders/order-handlers.ts';
 import { firestoreOrders } from './orders/order-repository.ts';
 import {
+  paymentHistory,
+  paymentOptions,
+  paymentProgressOf,
+  reversePayment,
+  startPayment,
+  switchToCash,
+  type PaymentDeps,
+  type PaymentLog,
+} from './payments/payment-handlers.ts';
+import { firestorePayments } from './payments/payment-repository.ts';
+import {
   orderNotifications,
   resendNotification,
   stopNotifications,
@@ -26,7 +38,7 @@ import { DEFAULT_NOTIFICATION_ENV, notifySettingsOf } from './notifications/noti
 import { orderOutbox } from './notifications/order-outbox.ts';
 import { firestoreOutbox } from './notifications/outbox-repository.ts';
 import type { CallContext } from './platform/context.ts';
-import type { PaymentProviderSetting, Settings } from './platform/settings.ts';
+import type { Settings } from './platform/settings.ts';
 import {
   deleteReview,
   moderateReview,
@@ -37,7 +49,7 @@ import { firestoreReviews } from './reviews/review-repository.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
-export type Deps = OrderDeps & ReviewDeps & MessageDeps & NotificationDeps;
+export type Deps = OrderDeps & ReviewDeps & MessageDeps & PaymentDeps & NotificationDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -51,33 +63,57 @@ export const HANDLERS = {
   moderateReview,
   deleteReview,
   sendMessage,
+  paymentOptions,
+  startPayment,
+  paymentProgress: paymentProgressOf,
+  switchToCash,
+  paymentHistory,
+  reversePayment,
   orderNotifications,
   resendNotification,
   stopNotifications,
 } satisfies Record<FunctionName, Handler>;
 
-export function paymentProviderFor(setting: PaymentProviderSetting): PaymentProvider | null {
-  return setting === 'test' ? testPaymentProvider : null;
+/** The provider the settings choose (D3): none, the test provider, or Paymob with its keys. */
+export function paymentProviderFor(settings: Settings): PaymentProvider | null {
+  switch (settings.paymentProvider) {
+    case 'test':
+      return testPaymentProvider;
+    case 'paymob':
+      return settings.paymob ? paymobProvider(settings.paymob) : null;
+    default:
+      return null;
+  }
 }
+
+/** Log lines go to the console, which Cloud Functions keeps as the function's log. */
+const consoleLog: PaymentLog = {
+  info: (message, details) => console.info(message, details),
+  warn: (message, details) => console.warn(message, details),
+};
 
 /** The dependencies over one Firestore (the real one, or a test's fake of it). */
 export function depsOver(
   db: Firestore,
   settings: Settings,
-  extra: { random?: () => number } = {},
+  extra: { random?: () => number; log?: PaymentLog; payments?: PaymentProvider | null } = {},
 ): Deps {
   // Every order write queues its messages in its own transaction (D10).
   const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
   const outbox = firestoreOutbox(db);
+  const ordersOutbox = orderOutbox(outbox, notify);
   return {
-    orders: firestoreOrders(db, orderOutbox(outbox, notify)),
+    orders: firestoreOrders(db, ordersOutbox),
     outbox,
     notify,
     reviews: firestoreReviews(db),
     messages: firestoreMessages(db),
     admins: firestoreAdmins(db),
+    paymentRecords: firestorePayments(db, ordersOutbox),
     settings,
-    payments: paymentProviderFor(settings.paymentProvider),
+    payments: paymentProviderFor(settings),
+    siteUrl: settings.paymob?.siteUrl ?? '',
+    log: consoleLog,
     ...extra,
   };
 }

@@ -1,7 +1,9 @@
 // The hosted build's Cloud Functions, one thin export per callable (functions/README.md). A new
 // group adds its module under src/, its handlers to handlers.ts and its exports here.
 import { HANDLERS } from './handlers.ts';
+import { paymobCallback as paymobCallbackHandler } from './payments/payment-handlers.ts';
 import { callable } from './platform/callable.ts';
+import { httpsEndpoint } from './platform/https.ts';
 import { outboxSender, outboxSweeper } from './platform/notification-triggers.ts';
 
 // Orders: placing, the owner's cancel, the admin's changes, and the limited tracking look-up.
@@ -18,6 +20,18 @@ export const deleteReview = callable('deleteReview', HANDLERS.deleteReview);
 
 // Contact messages (limited).
 export const sendMessage = callable('sendMessage', HANDLERS.sendMessage);
+
+// Online payments (D3): what /payment offers, a try on the gateway, where it stands, cash
+// instead, and the admin's history, refund and void.
+export const paymentOptions = callable('paymentOptions', HANDLERS.paymentOptions);
+export const startPayment = callable('startPayment', HANDLERS.startPayment);
+export const paymentProgress = callable('paymentProgress', HANDLERS.paymentProgress);
+export const switchToCash = callable('switchToCash', HANDLERS.switchToCash);
+export const paymentHistory = callable('paymentHistory', HANDLERS.paymentHistory);
+export const reversePayment = callable('reversePayment', HANDLERS.reversePayment);
+// Paymob's transaction callback (HTTPS): Firebase Hosting rewrites /api/payments/paymob/callback
+// here (firebase.json), so its address is the site's, as with the self-hosted server.
+export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHandler);
 
 // Notifications (D10): the admin desk's message calls, and the outbox's sender and sweeper.
 export const orderNotifications = callable('orderNotifications', HANDLERS.orderNotifications);

@@ -14,8 +14,9 @@ describe('route table', () => {
     const served = allPaths(routes);
     expect([...served].sort()).toEqual([...Object.values(paths), '*'].sort());
     // spec section 2 lists 19 routes; the reviews page (implied by its labels) makes 20, and the
-    // admin's prices, crews and crews calendar (D11, D12) 23.
-    expect(Object.values(paths)).toHaveLength(23);
+    // admin's prices, crews and crews calendar (D11, D12) 23, and the page the payment gateway
+    // sends the customer back to (D3) 24.
+    expect(Object.values(paths)).toHaveLength(24);
   });
 
   it('keeps tracking pages outside the layout with header and footer', () => {

@@ -104,6 +104,11 @@ const PaymentPage = screen(
   'PaymentPage',
   ['src/features/booking/components/payment-page.tsx'],
 );
+const PaymentReturnPage = screen(
+  () => import('../features/booking/components/payment-return-page'),
+  'PaymentReturnPage',
+  ['src/features/booking/components/payment-return-page.tsx'],
+);
 const ConfirmationPage = screen(
   () => import('../features/booking/components/confirmation-page'),
   'ConfirmationPage',
@@ -202,6 +207,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminLogin, element: <AdminLoginPage /> },
       { path: paths.myOrders, element: <MyOrdersPage /> },
       { path: paths.payment, element: <PaymentPage /> },
+      { path: paths.paymentReturn, element: <PaymentReturnPage /> },
       { path: paths.selectCity, element: <SelectCityPage /> },
       { path: paths.customerInfo, element: <CustomerInfoPage /> },
       { path: paths.dateSelection, element: <DateSelectionPage /> },

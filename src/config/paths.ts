@@ -9,6 +9,8 @@ export const paths = {
   adminLogin: '/admin-login',
   myOrders: '/my-orders',
   payment: '/payment',
+  /** Where the payment gateway sends the browser back (D3). */
+  paymentReturn: '/payment-return',
   selectCity: '/select-city',
   moveType: '/move-type',
   prices: '/prices',

@@ -16,6 +16,8 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
  * - 'errors:payment.cardUnavailable' (hosted build, no gateway) is in `errors` as it is
+ * - 'errors:payment.*' of online payments (D3: no gateway, not payable, too many tries, the
+ *   gateway down, a refund refused) are in `errors` as they are
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
@@ -29,6 +31,13 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:payment.declined': 'errors:payment.declined',
   'errors:order.limitReached': 'errors:order.limitReached',
   'errors:payment.cardUnavailable': 'errors:payment.cardUnavailable',
+  'errors:payment.walletUnavailable': 'errors:payment.walletUnavailable',
+  'errors:payment.notPayable': 'errors:payment.notPayable',
+  'errors:payment.tooManyAttempts': 'errors:payment.tooManyAttempts',
+  'errors:payment.providerUnavailable': 'errors:payment.providerUnavailable',
+  'errors:payment.notReversible': 'errors:payment.notReversible',
+  'errors:payment.reverseFailed': 'errors:payment.reverseFailed',
+  'errors:payment.gatewayDecides': 'errors:payment.gatewayDecides',
   'errors:order.pricesChanged': 'errors:order.pricesChanged',
   'errors:order.windowFull': 'errors:order.windowFull',
   'validation:time.noWindow': 'errors:order.noWindow',
@@ -55,6 +64,13 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:payment.declined',
   'errors:order.limitReached',
   'errors:payment.cardUnavailable',
+  'errors:payment.walletUnavailable',
+  'errors:payment.notPayable',
+  'errors:payment.tooManyAttempts',
+  'errors:payment.providerUnavailable',
+  'errors:payment.notReversible',
+  'errors:payment.reverseFailed',
+  'errors:payment.gatewayDecides',
   'errors:order.pricesChanged',
   'errors:order.windowFull',
   'errors:order.noWindow',

@@ -14,6 +14,15 @@ import type {
   Order,
   PublicTracking,
 } from '../domain/order';
+import type {
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentReversal,
+  PaymentStart,
+} from '../domain/payments';
+import type { DisplayLanguage } from '../domain/locale';
+import type { OnlinePaymentMethod } from '../domain/status';
 import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type { AdminReview, Review } from '../domain/reviews';
 import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
@@ -33,6 +42,15 @@ export type {
   StatusChange,
 } from '../domain/order';
 export type { AdminReview, Review } from '../domain/reviews';
+export type {
+  PaymentAttempt,
+  PaymentEvent,
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentReversal,
+  PaymentStart,
+} from '../domain/payments';
 export type { ContactMessage } from '../domain/schemas';
 export type { CurrentUser } from '../domain/users';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
@@ -97,8 +115,9 @@ export interface Credentials {
 }
 
 /**
- * A new order. Card details never travel (D3): for `paymentMethod: 'card'` the browser's payment
- * provider returns a token that the server verifies with the same provider.
+ * A new order. Card details never travel (D3): with the test provider the browser's payment
+ * provider returns a token for a card, which the server verifies; with a gateway (Paymob) the
+ * order is placed pending and paid on the gateway's page (`PaymentsPort.start`).
  */
 export type NewOrder = OrderInput & { paymentToken?: string };
 
@@ -176,6 +195,30 @@ export interface MessagesPort {
   list(): Promise<ContactMessage[]>;
 }
 
+/**
+ * Online payments (D3). With a gateway, an online order is placed pending; `start` asks the
+ * gateway for a payment of it and says where to send the browser; only the gateway's signed
+ * callback to the backend marks it paid, and `progress` tells the screens when it has.
+ */
+export interface PaymentsPort {
+  /** What /payment offers: the provider, its methods, and whether money really moves. */
+  options(): Promise<PaymentOptions>;
+  /** The owner: a new try on the gateway for the order's total. Send the browser to the answer. */
+  start(
+    orderId: string,
+    method: OnlinePaymentMethod,
+    language: DisplayLanguage,
+  ): Promise<PaymentStart>;
+  /** The owner or an admin: where the order's payment stands. */
+  progress(orderId: string): Promise<PaymentProgress>;
+  /** The owner: pay cash on delivery instead (while the order is not paid). */
+  switchToCash(orderId: string): Promise<Order>;
+  /** Admin: the order's tries and payment history. */
+  history(orderId: string): Promise<PaymentHistory>;
+  /** Admin: refund or void a paid try through its gateway. */
+  reverse(orderId: string, attemptId: string, kind: PaymentReversal): Promise<PaymentHistory>;
+}
+
 /** Prices as data (D11). */
 export interface PricesPort {
   /** The current catalog version. */
@@ -229,6 +272,7 @@ export interface DataPort {
   reviews: ReviewsPort;
   messages: MessagesPort;
   prices: PricesPort;
+  payments: PaymentsPort;
   capacity: CapacityPort;
   /**
    * The live admin desk (D10). Both backends have it; it stays optional so that a backend

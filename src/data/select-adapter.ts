@@ -95,6 +95,7 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     reviews: section('reviews'),
     messages: section('messages'),
     prices: section('prices'),
+    payments: section('payments'),
     desk: section('desk'),
     capacity: section('capacity'),
   };

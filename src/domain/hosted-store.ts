@@ -36,6 +36,11 @@ export const COLLECTIONS = {
   /** Counters kept in the same transaction as every order write (the admin list's status tabs). */
   stats: 'stats',
   /**
+   * One document per order (id = order id): its tries to pay on a gateway's page and its payment
+   * history (D3). Only the functions read and write them; browsers ask a function.
+   */
+  payments: 'payments',
+  /**
    * The notification outbox (D10): one document per message, written in the transaction of the
    * order change that caused it, sent by the functions. No browser reads or writes it.
    */
@@ -134,6 +139,12 @@ export const FUNCTION_NAMES = [
   'moderateReview',
   'deleteReview',
   'sendMessage',
+  'paymentOptions',
+  'startPayment',
+  'paymentProgress',
+  'switchToCash',
+  'paymentHistory',
+  'reversePayment',
   'orderNotifications',
   'resendNotification',
   'stopNotifications',
@@ -247,6 +258,10 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     totalPrice: d.totalPrice as number,
     paymentMethod: d.paymentMethod as PaymentMethod,
     paymentStatus: d.paymentStatus as PaymentStatus,
+    // Copies written before payments had providers other than the test one do not say.
+    paymentProvider:
+      (d.paymentProvider as PaymentProviderName | undefined) ??
+      (d.paymentMethod === 'cod' ? 'cash' : 'test'),
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,

@@ -261,8 +261,11 @@ export function adminOrderUrl(siteUrl: string, orderNumber: string, language: Di
 function paymentKey(order: NotifiableOrder): string {
   if (order.paymentMethod === 'cod') return 'notifications:payment.cod';
   // The test provider moved no money (D3): every place that shows the payment says so.
-  return order.paymentProvider === 'test'
-    ? 'notifications:payment.cardTest'
+  if (order.paymentProvider === 'test') return 'notifications:payment.cardTest';
+  // Paid on the gateway's page after the order is placed: not paid when it is announced.
+  if (order.paymentStatus !== 'paid') return 'notifications:payment.onlinePending';
+  return order.paymentMethod === 'wallet'
+    ? 'notifications:payment.wallet'
     : 'notifications:payment.card';
 }
 

@@ -5,6 +5,7 @@ import {
   checkCanRead,
   checkCustomerCancel,
   checkNewOrder,
+  checkPaymentToken,
   initialStatusHistory,
   isTestPaymentToken,
   newOrderFields,
@@ -102,9 +103,16 @@ describe('checkNewOrder', () => {
     });
   });
 
-  it('asks a card order for its payment token, and passes it on', () => {
-    const refused = violation(() => checkNewOrder(body({ paymentMethod: 'card' }), schema));
+  it('asks a card order for its payment token (the test provider), and passes it on', () => {
+    const refused = violation(() =>
+      checkPaymentToken(checkNewOrder(body({ paymentMethod: 'card' }), schema)),
+    );
     expect(refused.fields).toEqual({ paymentToken: 'validation:payment.declined' });
+    // The test provider takes no wallet (D3).
+    const wallet = violation(() =>
+      checkPaymentToken(checkNewOrder(body({ paymentMethod: 'wallet' }), schema)),
+    );
+    expect(wallet.fields).toEqual({ paymentMethod: 'errors:payment.walletUnavailable' });
     const token = 'test_ok_AbCdEf123456';
     expect(
       checkNewOrder(body({ paymentMethod: 'card', paymentToken: token }), schema),
@@ -202,6 +210,11 @@ describe('a new order', () => {
   it('is paid by its card provider, or waits for cash (D3)', () => {
     expect(newOrderPayment('card')).toEqual({ paymentStatus: 'paid', paymentProvider: 'test' });
     expect(newOrderPayment('cod')).toEqual({ paymentStatus: 'pending', paymentProvider: 'cash' });
+    // On a gateway's page, paid only when its callback says so.
+    expect(newOrderPayment('wallet', 'paymob')).toEqual({
+      paymentStatus: 'pending',
+      paymentProvider: 'paymob',
+    });
   });
 
   it('starts received, set by the system, with the stored fields of its input', () => {
@@ -306,6 +319,7 @@ describe('toPublicTracking', () => {
         'moveType',
         'orderNumber',
         'paymentMethod',
+        'paymentProvider',
         'paymentStatus',
         'status',
         'statusHistory',

@@ -25,7 +25,11 @@ export interface StatusChange {
   actor: StatusActor;
 }
 
-export type PaymentProviderName = 'test' | 'cash';
+/**
+ * Who took (or takes) the money: `cash` on delivery, the `test` provider (D3: no money moves), or
+ * a real gateway whose own page the customer pays on (`paymob`, D3).
+ */
+export type PaymentProviderName = 'test' | 'cash' | 'paymob';
 
 /** A full order: readable only by its owner and by admins (D2). */
 export interface Order {
@@ -89,6 +93,8 @@ export interface PublicTracking {
   currency: 'EGP';
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /** Whose payment it is: a `test` one moved no money, and the tracker says so (D3). */
+  paymentProvider: PaymentProviderName;
   status: OrderStatus;
   statusHistory: StatusChange[];
   moveDate: string;
@@ -202,6 +208,8 @@ export const ORDER_MESSAGES = {
   notFound: 'errors:orderNotFound',
   notCancellable: 'errors:orderNotCancellable',
   permissionDenied: 'errors:permissionDenied',
+  cardUnavailable: 'errors:payment.cardUnavailable',
+  walletUnavailable: 'errors:payment.walletUnavailable',
 } as const;
 
 /** The test payment provider's tokens (D3): the browser issues them, every backend checks them. */
@@ -261,10 +269,10 @@ export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): Price
 
 /**
  * Everything that decides whether a new order's body may be stored, before any backend work:
- * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D11), a
- * window of the current plan (D12) and a payment token for a card order. Throws a RuleViolation
- * with the field that is wrong. Whether the window still has a free crew is the backend's to
- * count, in the transaction that stores the order.
+ * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D11) and a
+ * window of the current plan (D12). Whether an online method needs a token depends on the provider
+ * (`checkPaymentToken`). Throws a RuleViolation with the field that is wrong. Whether the window
+ * still has a free crew is the backend's to count, in the transaction that stores the order.
  */
 export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedNewOrder {
   const cardKeys = cardKeysIn(body);
@@ -290,13 +298,29 @@ export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedN
   const price = checkOrderTotal(input, context.catalog);
   const token = (body as { paymentToken?: unknown }).paymentToken;
   const paymentToken = typeof token === 'string' && token.length <= 200 ? token : undefined;
-  if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
   return {
     input,
     paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined,
     price,
     window: { id: window.id, start: window.start, end: window.end },
   };
+}
+
+/**
+ * A provider that approves a card in the browser (the `test` one, D3) needs its token with a card
+ * order, and takes no wallet. Returns the token; throws the refusal.
+ */
+export function checkPaymentToken({ input, paymentToken }: CheckedNewOrder): string | undefined {
+  if (input.paymentMethod === 'wallet') throw paymentMethodUnavailable('wallet');
+  if (input.paymentMethod === 'card' && paymentToken === undefined) throw paymentDeclined();
+  return paymentToken;
+}
+
+/** The refusal for an online method the deployment has no provider for. */
+export function paymentMethodUnavailable(method: 'card' | 'wallet'): RuleViolation {
+  const message =
+    method === 'card' ? ORDER_MESSAGES.cardUnavailable : ORDER_MESSAGES.walletUnavailable;
+  return new RuleViolation('failed-precondition', message, { paymentMethod: message });
 }
 
 /** The refusal for a card the provider did not accept. */
@@ -306,14 +330,20 @@ export function paymentDeclined(): RuleViolation {
   });
 }
 
-/** A new order's payment fields: a verified card is paid by its provider, cash waits (D3). */
+/**
+ * A new order's payment fields (D3): a card the provider approved while booking (the test
+ * provider's token) is paid; an online payment on the provider's own page (`paymob`) waits for
+ * its confirmation, and so does cash.
+ */
 export function newOrderPayment(
   method: PaymentMethod,
-  cardProvider: Exclude<PaymentProviderName, 'cash'> = 'test',
+  onlineProvider: Exclude<PaymentProviderName, 'cash'> = 'test',
 ): { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName } {
-  return method === 'card'
-    ? { paymentStatus: 'paid', paymentProvider: cardProvider }
-    : { paymentStatus: 'pending', paymentProvider: 'cash' };
+  if (method === 'cod') return { paymentStatus: 'pending', paymentProvider: 'cash' };
+  return {
+    paymentStatus: onlineProvider === 'test' ? 'paid' : 'pending',
+    paymentProvider: onlineProvider,
+  };
 }
 
 /** Every order starts here, set by the system (D2, D5). */
@@ -397,6 +427,7 @@ export function toPublicTracking(
     | 'totalPrice'
     | 'paymentMethod'
     | 'paymentStatus'
+    | 'paymentProvider'
     | 'status'
     | 'statusHistory'
     | 'moveDate'
@@ -412,6 +443,7 @@ export function toPublicTracking(
     currency: CURRENCY,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
+    paymentProvider: order.paymentProvider,
     status: order.status,
     statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
     moveDate: order.moveDate,

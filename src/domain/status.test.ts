@@ -31,9 +31,9 @@ describe('status lists (D5)', () => {
     expect(CUSTOMER_CANCELLABLE_STATUSES).toEqual(['received', 'under_review']);
   });
 
-  it('has card and cash on delivery only, paid or pending (spec 9, D3)', () => {
-    expect(PAYMENT_METHODS).toEqual(['card', 'cod']);
-    expect(PAYMENT_STATUSES).toEqual(['paid', 'pending']);
+  it('has card, mobile wallet and cash on delivery; paid, pending or refunded (spec 9, D3)', () => {
+    expect(PAYMENT_METHODS).toEqual(['card', 'wallet', 'cod']);
+    expect(PAYMENT_STATUSES).toEqual(['paid', 'pending', 'refunded']);
   });
 });
 
@@ -104,6 +104,7 @@ describe('canCustomerCancel', () => {
 describe('payment guards', () => {
   it.each<[unknown, boolean]>([
     ['card', true],
+    ['wallet', true],
     ['cod', true],
     ['cash', false],
     ['', false],
@@ -115,7 +116,8 @@ describe('payment guards', () => {
   it.each<[unknown, boolean]>([
     ['paid', true],
     ['pending', true],
-    ['refunded', false],
+    ['refunded', true],
+    ['voided', false],
     [null, false],
   ])('isPaymentStatus(%j) → %s', (input, expected) => {
     expect(isPaymentStatus(input)).toBe(expected);

@@ -35,14 +35,27 @@ export function canCustomerCancel(status: string | null | undefined): boolean {
   return (CUSTOMER_CANCELLABLE_STATUSES as readonly (string | null | undefined)[]).includes(status);
 }
 
-export const PAYMENT_METHODS = ['card', 'cod'] as const;
+/**
+ * How the customer pays (D3): a bank card or a mobile wallet (Vodafone Cash and the like) online,
+ * through the payment provider's own page, or cash to the crew.
+ */
+export const PAYMENT_METHODS = ['card', 'wallet', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The methods paid online, before the move. */
+export const ONLINE_PAYMENT_METHODS = ['card', 'wallet'] as const;
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+export function isOnlinePaymentMethod(x: unknown): x is OnlinePaymentMethod {
+  return typeof x === 'string' && (ONLINE_PAYMENT_METHODS as readonly string[]).includes(x);
+}
 
 export function isPaymentMethod(x: unknown): x is PaymentMethod {
   return typeof x === 'string' && (PAYMENT_METHODS as readonly string[]).includes(x);
 }
 
-export const PAYMENT_STATUSES = ['paid', 'pending'] as const;
+/** `refunded`: the money went back to the customer (a refund or a void through the provider). */
+export const PAYMENT_STATUSES = ['paid', 'pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export function isPaymentStatus(x: unknown): x is PaymentStatus {

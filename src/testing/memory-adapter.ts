@@ -27,6 +27,9 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  PaymentAttempt,
+  PaymentEvent,
+  PaymentsPort,
   PriceCatalog,
   PricesPort,
   Review,
@@ -52,8 +55,20 @@ import {
   newOrderPayment,
   orderChange,
   paymentDeclined,
+  paymentMethodUnavailable,
   toPublicTracking,
 } from '../domain/order';
+import {
+  attemptNumber,
+  canPayOnline,
+  canReverse,
+  checkAdminPaymentStatus,
+  canSwitchToCash,
+  merchantReference,
+  PAYMENT_MESSAGES,
+  paymentProgress,
+  toPiastres,
+} from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import { catalogFromRates, FIRST_CATALOG_RATES } from '../domain/pricing';
 import {
@@ -111,6 +126,12 @@ interface MessageRecord {
 export interface MemoryBackendOptions {
   /** Starts a fake clock at this instant (move it with `advanceTime`); default: the real clock. */
   now?: Date | string;
+  /**
+   * A stand-in for a payment gateway (D3): online orders are placed pending, `payments.start`
+   * answers a checkout address on `gateway.checkoutUrl`, and the test settles each try with
+   * `settlePayment` as the gateway's callback would. Default: the test provider.
+   */
+  gateway?: { checkoutUrl: string; methods?: ('card' | 'wallet')[]; testMode?: boolean };
   /** Randomness for order numbers (tests of collisions pass their own). */
   random?: () => number;
   /** The crews plan to start with (D12); default ROOMY_CAPACITY, as the API tests' server. */
@@ -174,6 +195,12 @@ export class MemoryBackend {
    * nothing: tests put the messages they need here.
    */
   readonly notifications: NotificationMessage[] = [];
+  /** Tries to pay online and the payment history (D3), when there is a gateway. */
+  readonly paymentAttempts: PaymentAttempt[] = [];
+  readonly paymentEvents: PaymentEvent[] = [];
+  readonly gateway: MemoryBackendOptions['gateway'];
+  /** The gateway's reason for refusing the next refunds and voids (null: it accepts them). */
+  reversalRefusal: string | null = null;
   /** Every catalog version (D11) and crews plan (D12), oldest first; the last is current. */
   readonly catalogs: CatalogVersion[];
   readonly plans: CapacityPlan[];
@@ -188,6 +215,7 @@ export class MemoryBackend {
   constructor(options: MemoryBackendOptions = {}) {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
     this.random = options.random ?? Math.random;
+    this.gateway = options.gateway;
     const createdAt = this.now().toISOString();
     this.catalogs = [
       { catalog: catalogFromRates(FIRST_CATALOG_RATES, 1, createdAt), createdBy: null },
@@ -218,6 +246,39 @@ export class MemoryBackend {
       counts[order.timeWindow.id] = (counts[order.timeWindow.id] ?? 0) + 1;
     }
     return counts;
+  }
+
+  /**
+   * What the gateway's signed callback would do to the newest try of `orderId`: pay it, decline
+   * it, or say it is pending.
+   */
+  settlePayment(orderId: string, outcome: 'paid' | 'declined' | 'pending'): PaymentAttempt {
+    const attempt = this.paymentAttempts.filter((a) => a.orderId === orderId).at(-1);
+    if (!attempt) throw new Error(`No payment was started for ${orderId}`);
+    const now = this.now().toISOString();
+    attempt.state = outcome;
+    attempt.transactionId = String(100000 + this.paymentEvents.length);
+    attempt.updatedAt = now;
+    this.paymentEvents.push({
+      id: crypto.randomUUID(),
+      orderId,
+      attemptId: attempt.id,
+      kind: outcome,
+      actor: 'provider',
+      transactionId: attempt.transactionId,
+      amountCents: attempt.amountCents,
+      detail: null,
+      at: now,
+    });
+    const record = this.orders.get(orderId);
+    if (record && outcome === 'paid') {
+      Object.assign(record.order, {
+        paymentStatus: 'paid',
+        paymentMethod: attempt.method,
+        paymentProvider: attempt.provider,
+      });
+    }
+    return copy(attempt);
   }
 
   now(): Date {
@@ -329,6 +390,7 @@ export class MemoryDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly payments: PaymentsPort;
   readonly capacity: CapacityPort;
   readonly desk: DeskPort;
 
@@ -357,6 +419,7 @@ export class MemoryDataPort implements DataPort {
     this.prices = this.createPrices();
     this.capacity = this.createCapacity();
     this.desk = this.createDesk();
+    this.payments = this.createPayments();
   }
 
   private createDesk(): DeskPort {
@@ -527,6 +590,149 @@ export class MemoryDataPort implements DataPort {
   // ------------------------------------------------------------------------------------------
   // Orders
 
+  private createPayments(): PaymentsPort {
+    const backend = this.backend;
+    const ownOrder = (id: string) => {
+      const user = this.requireUser();
+      const order = this.findOrder(id);
+      if (order.userId !== user.id) {
+        throw new DataError('permission-denied', 'errors:permissionDenied');
+      }
+      return order;
+    };
+    const attemptsOf = (orderId: string) =>
+      backend.paymentAttempts
+        .filter((a) => a.orderId === orderId)
+        // Newest first, as the server answers: tries made in one millisecond by their number.
+        .sort(
+          (a, b) =>
+            b.createdAt.localeCompare(a.createdAt) ||
+            (attemptNumber(b) ?? 0) - (attemptNumber(a) ?? 0),
+        );
+    const history = (orderId: string) => ({
+      attempts: copy(attemptsOf(orderId)),
+      events: copy(backend.paymentEvents.filter((e) => e.orderId === orderId)),
+    });
+    const notPayable = () => new DataError('failed-precondition', PAYMENT_MESSAGES.notPayable);
+    return {
+      options: async () => {
+        const gateway = backend.gateway;
+        return gateway
+          ? {
+              provider: 'paymob',
+              methods: [...(gateway.methods ?? ['card', 'wallet']), 'cod'],
+              testMode: gateway.testMode ?? true,
+            }
+          : { provider: 'test', methods: ['card', 'cod'], testMode: true };
+      },
+      start: async (orderId, method, language) => {
+        const order = ownOrder(orderId);
+        const gateway = backend.gateway;
+        if (!gateway || !(gateway.methods ?? ['card', 'wallet']).includes(method)) {
+          throw dataErrorFrom(paymentMethodUnavailable(method));
+        }
+        if (!canPayOnline(order)) throw notPayable();
+        const now = backend.now().toISOString();
+        const seq = attemptsOf(orderId).length + 1;
+        const attempt: PaymentAttempt = {
+          id: crypto.randomUUID(),
+          orderId,
+          provider: 'paymob',
+          method,
+          state: 'awaiting',
+          amountCents: toPiastres(order.totalPrice),
+          currency: 'EGP',
+          reference: merchantReference(orderId, seq),
+          providerOrderId: String(seq),
+          transactionId: null,
+          detail: null,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: null,
+        };
+        backend.paymentAttempts.push(attempt);
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId: attempt.id,
+          kind: 'started',
+          actor: 'customer',
+          transactionId: null,
+          amountCents: attempt.amountCents,
+          detail: method,
+          at: now,
+        });
+        const url = new URL(gateway.checkoutUrl);
+        url.searchParams.set('reference', attempt.reference);
+        url.searchParams.set('language', language);
+        return { attemptId: attempt.id, redirectUrl: url.toString() };
+      },
+      progress: async (orderId) =>
+        paymentProgress(this.readableOrder(orderId), attemptsOf(orderId), backend.now()),
+      switchToCash: async (orderId) => {
+        const order = ownOrder(orderId);
+        if (!canSwitchToCash(order)) throw notPayable();
+        Object.assign(order, { paymentMethod: 'cod', paymentProvider: 'cash' });
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId: null,
+          kind: 'switchedToCash',
+          actor: 'customer',
+          transactionId: null,
+          amountCents: null,
+          detail: null,
+          at: backend.now().toISOString(),
+        });
+        return copy(order);
+      },
+      history: async (orderId) => {
+        this.requireAdmin();
+        this.findOrder(orderId);
+        return history(orderId);
+      },
+      reverse: async (orderId, attemptId, kind) => {
+        this.requireAdmin();
+        const order = this.findOrder(orderId);
+        const attempt = backend.paymentAttempts.find((a) => a.id === attemptId);
+        if (!attempt || attempt.orderId !== orderId)
+          throw new DataError('not-found', 'errors:notFound');
+        if (!canReverse(attempt)) {
+          throw new DataError('failed-precondition', PAYMENT_MESSAGES.notReversible);
+        }
+        if (backend.reversalRefusal !== null) {
+          backend.paymentEvents.push({
+            id: crypto.randomUUID(),
+            orderId,
+            attemptId,
+            kind: 'reverseFailed',
+            actor: 'admin',
+            transactionId: null,
+            amountCents: null,
+            detail: `${kind}: ${backend.reversalRefusal}`,
+            at: backend.now().toISOString(),
+          });
+          throw new DataError('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
+        }
+        const state = kind === 'void' ? 'voided' : 'refunded';
+        attempt.state = state;
+        order.paymentStatus = 'refunded';
+        backend.paymentEvents.push({
+          id: crypto.randomUUID(),
+          orderId,
+          attemptId,
+          kind: state,
+          actor: 'admin',
+          transactionId: attempt.transactionId,
+          amountCents: attempt.amountCents,
+          detail: null,
+          at: backend.now().toISOString(),
+        });
+        return history(orderId);
+      },
+    };
+  }
+
   private findReview(id: string): ReviewRecord {
     const record = this.backend.reviews.find(({ review }) => review.id === id);
     if (!record) throw new DataError('not-found', 'errors:notFound');
@@ -573,7 +779,19 @@ export class MemoryDataPort implements DataPort {
           }),
         );
         const { input: values, paymentToken } = checked;
-        if (values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
+        const gateway = backend.gateway;
+        const online = values.paymentMethod !== 'cod';
+        if (
+          online &&
+          gateway &&
+          !(gateway.methods ?? ['card', 'wallet']).includes(values.paymentMethod as 'card')
+        ) {
+          throw dataErrorFrom(paymentMethodUnavailable(values.paymentMethod as 'card' | 'wallet'));
+        }
+        if (!gateway && values.paymentMethod === 'wallet') {
+          throw dataErrorFrom(paymentMethodUnavailable('wallet'));
+        }
+        if (!gateway && values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
           throw dataErrorFrom(paymentDeclined());
         }
         // One thread, no await since the count: nothing can take the crew in between.
@@ -586,7 +804,7 @@ export class MemoryDataPort implements DataPort {
           ...newOrderFields(
             checked,
             user.id,
-            newOrderPayment(values.paymentMethod),
+            newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
             now.toISOString(),
           ),
         };
@@ -658,6 +876,12 @@ export class MemoryDataPort implements DataPort {
           throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
         }
         const order = this.findOrder(id);
+        rule(() =>
+          checkAdminPaymentStatus(
+            order,
+            isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
+          ),
+        );
         // Every status the admin sets is recorded, the same one included: the admin did act.
         if (isOrderStatus(status)) addStatus(order, status, 'admin');
         if (isPaymentStatus(paymentStatus)) order.paymentStatus = paymentStatus;

@@ -256,6 +256,52 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: () => '/api/notifications/00000000-0000-4000-8000-000000000000/resend',
     expect: [401, 403, 403, 403, 404],
   },
+  // Online payments (D3). This server runs the default test provider: no gateway behind them,
+  // so who may ask is all that is checked here (tests/api/payments-paymob.test.ts does the rest).
+  {
+    method: 'GET',
+    route: '/api/payments/options',
+    path: () => '/api/payments/options',
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/payments',
+    path: (fx) => `/api/orders/${fx.order.id}/payments`,
+    body: () => ({ method: 'card' }),
+    expect: [401, 403, 403, 409, 403],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/payment',
+    path: (fx) => `/api/orders/${fx.order.id}/payment`,
+    expect: [401, 403, 403, 200, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/payment/cash',
+    path: (fx) => `/api/orders/${fx.order.id}/payment/cash`,
+    expect: [401, 403, 403, 409, 403],
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/payments',
+    path: (fx) => `/api/orders/${fx.order.id}/payments`,
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/payments/:attemptId/:kind',
+    path: (fx) => `/api/orders/${fx.order.id}/payments/00000000-0000-4000-8000-000000000000/refund`,
+    expect: [401, 403, 403, 403, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/payments/paymob/callback',
+    path: () => '/api/payments/paymob/callback?hmac=00',
+    body: () => ({ type: 'TRANSACTION', obj: {} }),
+    expect: all(404),
+  },
 ];
 
 const CASES = ENDPOINTS.flatMap((endpoint) => [
@@ -282,6 +328,7 @@ const ERROR_CODES: Record<number, string> = {
   401: 'unauthenticated',
   403: 'permission-denied',
   404: 'not-found',
+  409: 'failed-precondition',
 };
 
 describe(`authorization matrix (${SIZE})`, () => {

@@ -189,6 +189,7 @@ describe('build({ paymentProvider })', () => {
   let gateway: TestServer;
   const seen: { token: string; amount: number }[] = [];
   const provider: PaymentProvider = {
+    kind: 'token',
     name: 'test',
     async verify(token, amount) {
       seen.push({ token, amount });

@@ -27,7 +27,43 @@ describe('server settings', () => {
       SITE_URL: 'http://localhost:8080',
       WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
       SMS_API_URL: 'https://api.twilio.com/2010-04-01',
+      // Payments (D3): the test provider, no account.
+      PAYMENT_PROVIDER: 'test',
+      PAYMOB_API_URL: 'https://accept.paymob.com',
+      PAYMOB_TIMEOUT_SECONDS: 15,
+      PAYMOB_EXPIRY_MINUTES: 60,
     });
+  });
+
+  it('needs every Paymob key to choose Paymob, and never prints the secrets', () => {
+    let message = '';
+    try {
+      loadEnv({ PAYMENT_PROVIDER: 'paymob', PAYMOB_SECRET_KEY: 'egy_sk_live_secret123' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const key of ['PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_CARD_INTEGRATION_ID']) {
+      expect(message).toContain(`${key}: is required when PAYMENT_PROVIDER is paymob`);
+    }
+    expect(message).not.toContain('egy_sk_live_secret123');
+    const keys = {
+      PAYMENT_PROVIDER: 'paymob',
+      PAYMOB_SECRET_KEY: 'egy_sk_live_secret123',
+      PAYMOB_PUBLIC_KEY: 'egy_pk_test_public456',
+      PAYMOB_HMAC_SECRET: 'hmac',
+      PAYMOB_CARD_INTEGRATION_ID: '123',
+    };
+    expect(() => loadEnv(keys)).toThrow(
+      /PAYMOB_PUBLIC_KEY: is a test key but PAYMOB_SECRET_KEY is a live one/,
+    );
+    expect(() =>
+      loadEnv({ ...keys, PAYMOB_PUBLIC_KEY: 'egy_pk_live_1', PAYMOB_WALLET_INTEGRATION_ID: 'x' }),
+    ).toThrow(/PAYMOB_WALLET_INTEGRATION_ID: must be a Paymob integration id/);
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER: must be one of test, paymob/,
+    );
+    const env = loadEnv({ ...keys, PAYMOB_PUBLIC_KEY: 'egy_pk_live_1' });
+    expect(env.PAYMENT_PROVIDER).toBe('paymob');
   });
 
   it('reads the order limits and the request timeout, and refuses nonsense', () => {

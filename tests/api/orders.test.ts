@@ -566,7 +566,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   it.each([
     ['an empty body', {}],
     ['an unknown status', { status: 'lost' }],
-    ['an unknown payment status', { paymentStatus: 'refunded' }],
+    ['an unknown payment status', { paymentStatus: 'chargeback' }],
     ['an unknown field', { status: 'delivered', totalPrice: 1 }],
     ['a status of the wrong type', { status: 3 }],
     ['an array', [{ status: 'delivered' }]],

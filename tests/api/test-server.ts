@@ -22,7 +22,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Pick<BuildOptions, 'paymentProvider' | 'subscribers'> {
+export interface TestServerOptions extends Pick<
+  BuildOptions,
+  'paymentProvider' | 'subscribers' | 'logger'
+> {
   /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
   capacity?: CapacityDraft | 'first';
 }

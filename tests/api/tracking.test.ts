@@ -55,6 +55,7 @@ describe('GET /api/track/:orderNumber', () => {
       currency: 'EGP',
       paymentMethod: 'cod',
       paymentStatus: 'pending',
+      paymentProvider: 'cash',
       status: 'under_review',
       statusHistory: [
         { status: 'received', at: order.createdAt, actor: 'system' },

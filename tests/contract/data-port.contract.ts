@@ -630,6 +630,8 @@ export function describeDataPortContract(
         'moveType',
         'orderNumber',
         'paymentMethod',
+        // Whose payment it is (a test one moved no money, D3): names nobody.
+        'paymentProvider',
         'paymentStatus',
         'status',
         'statusHistory',

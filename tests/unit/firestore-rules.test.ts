@@ -1,5 +1,6 @@
 import { TRACK_SHELL } from '../../scripts/lib/vite-prerender.ts';
 import { PAGE_SCRIPT_SOURCE } from '../../server/src/plugins/security.ts';
+import { PAYMOB_CALLBACK_PATH } from '../../server/src/payments/settings.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -231,7 +232,9 @@ describe('firebase.json', () => {
   const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
     hosting: {
       public: string;
-      rewrites: { source: string; destination: string }[];
+      rewrites: ({ source: string } & (
+        { destination: string } | { function: { functionId: string; region: string } }
+      ))[];
       trailingSlash?: boolean;
       headers: { source: string; headers: { key: string; value: string }[] }[];
     };
@@ -254,6 +257,11 @@ describe('firebase.json', () => {
     expect(config.hosting.rewrites).toEqual([
       { source: '/track/**', destination: `/${TRACK_SHELL.file}` },
       { source: '/en/track/**', destination: `/en/${TRACK_SHELL.file}` },
+      // Paymob's callbacks reach the function at the site's own address, as on the server (D3).
+      {
+        source: PAYMOB_CALLBACK_PATH,
+        function: { functionId: 'paymobCallback', region: 'europe-west1' },
+      },
     ]);
     expect(existsSync(join(ROOT, config.firestore.rules))).toBe(true);
     expect(existsSync(join(ROOT, config.firestore.indexes))).toBe(true);

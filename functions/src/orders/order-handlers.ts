@@ -7,14 +7,17 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
   checkNewOrder,
+  checkPaymentToken,
   newOrderFields,
   newOrderPayment,
   ORDER_MESSAGES,
   paymentDeclined,
+  paymentMethodUnavailable,
   type Order,
   type PublicTracking,
 } from '../../../src/domain/order.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
+import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { FIRST_CATALOG } from '../../../src/domain/pricing.ts';
 import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
@@ -42,8 +45,6 @@ export interface OrderDeps {
 }
 
 export const ORDER_LIMIT_MESSAGE = 'errors:order.limitReached';
-/** Card orders while no gateway is configured: the customer is asked to pay cash on delivery. */
-export const CARD_UNAVAILABLE_MESSAGE = 'errors:payment.cardUnavailable';
 
 function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
@@ -56,7 +57,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   // prices with the first catalog version, distance fee included, and takes a window of the
   // first crews plan without counting its crews.
   const checked = checkNewOrder(data, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
-  const { input, paymentToken, price } = checked;
+  const { input, price } = checked;
   // Admins book by phone for many customers (D8): no limits for them.
   const limits = (await isAdminCaller(ctx, deps.admins))
     ? []
@@ -68,18 +69,26 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       );
 
   let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
-  if (input.paymentMethod === 'card') {
+  if (input.paymentMethod !== 'cod') {
     const provider = deps.payments;
-    if (!provider) {
-      throw new RuleViolation('failed-precondition', CARD_UNAVAILABLE_MESSAGE, {
-        paymentMethod: CARD_UNAVAILABLE_MESSAGE,
-      });
+    if (!provider) throw paymentMethodUnavailable(input.paymentMethod);
+    if (provider.kind === 'hosted') {
+      // Paid on the gateway's page after the order exists; only its callback marks it paid.
+      if (!provider.methods.includes(input.paymentMethod)) {
+        throw paymentMethodUnavailable(input.paymentMethod);
+      }
+      payment = { ...newOrderPayment(input.paymentMethod, provider.name), reference: null };
+    } else {
+      const token = checkPaymentToken(checked);
+      // Before the card is charged, so a customer over the limit is never charged and refused.
+      await deps.orders.checkLimits(limits, ctx.now);
+      const verified = token ? await provider.verify(token, price.total) : null;
+      if (!verified?.ok) throw paymentDeclined();
+      payment = {
+        ...newOrderPayment('card', provider.name),
+        reference: verified.reference ?? null,
+      };
     }
-    // Before the card is charged, so a customer over the limit is never charged and refused.
-    await deps.orders.checkLimits(limits, ctx.now);
-    const verified = paymentToken ? await provider.verify(paymentToken, price.total) : null;
-    if (!verified?.ok) throw paymentDeclined();
-    payment = { ...newOrderPayment('card', provider.name), reference: verified.reference ?? null };
   }
 
   const { reference, ...paymentFields } = payment;
@@ -138,11 +147,17 @@ export async function updateOrder(
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
   const order = await deps.orders.change(
     id,
-    () => ({
-      ...(isOrderStatus(update.status) ? { status: update.status } : {}),
-      ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
-      actor: 'admin',
-    }),
+    (before) => {
+      checkAdminPaymentStatus(
+        before,
+        isPaymentStatus(update.paymentStatus) ? update.paymentStatus : undefined,
+      );
+      return {
+        ...(isOrderStatus(update.status) ? { status: update.status } : {}),
+        ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
+        actor: 'admin',
+      };
+    },
     ctx.now,
   );
   if (!order) throw notFound();

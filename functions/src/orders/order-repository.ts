@@ -53,7 +53,7 @@ export interface OrderRepository {
   get(id: string): Promise<Order | null>;
   /** Applies what `decide` returns for the stored order; null when there is no such order. */
   change(id: string, decide: (order: Order) => OrderChange, now: Date): Promise<Order | null>;
-  /** Deletes the order and its tracking copy together; the deleted order, or null. */
+  /** Deletes the order, its tracking copy and its payment record together; the order, or null. */
   remove(id: string, now: Date): Promise<Order | null>;
   /** The public view of an order number, after taking one event from each limit. */
   track(
@@ -81,7 +81,7 @@ export interface OrderOutbox {
 }
 
 /** No outbox: nothing is told. */
-const NO_OUTBOX: OrderOutbox = {
+export const NO_OUTBOX: OrderOutbox = {
   record: (_tx, _write, seq) => seq,
   removal: async () => () => {},
 };
@@ -228,6 +228,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const forget = await outbox.removal(tx, id);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
+        // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
+        tx.delete(db.collection(COLLECTIONS.payments).doc(id));
         forget(tx);
         count(tx, order.status, null);
         return order;

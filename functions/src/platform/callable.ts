@@ -8,11 +8,11 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { depsOver, type Deps, type Handler } from '../handlers.ts';
 import { appKeyOf, type CallContext } from './context.ts';
 import { CALLABLE_CODES, describeFailure } from './errors.ts';
-import { ENFORCE_APP_CHECK, REGION, settingsFromParams } from './params.ts';
+import { ENFORCE_APP_CHECK, PAYMOB_SECRETS, REGION, settingsFromParams } from './params.ts';
 
 let db: Firestore | null = null;
 
-function deps(): Deps {
+export function deps(): Deps {
   if (!db) {
     db = getFirestore(getApps()[0] ?? initializeApp());
   }
@@ -34,9 +34,13 @@ export function contextOf(request: CallableRequest): CallContext {
   };
 }
 
-/** A handler as a callable function (HTTPS, called by the web SDK's httpsCallable). */
+/**
+ * A handler as a callable function (HTTPS, called by the web SDK's httpsCallable). With Paymob
+ * chosen, every function can read its secrets: placing an order asks the provider what it offers.
+ */
 export function callable(name: string, handler: Handler) {
-  return onCall({ region: REGION, enforceAppCheck: ENFORCE_APP_CHECK }, async (request) => {
+  const options = { region: REGION, enforceAppCheck: ENFORCE_APP_CHECK, secrets: PAYMOB_SECRETS };
+  return onCall(options, async (request) => {
     try {
       return await handler(contextOf(request), request.data, deps());
     } catch (error) {

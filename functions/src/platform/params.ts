@@ -1,6 +1,7 @@
 // The deployment's settings, as firebase-functions params: set them in functions/.env (or
 // functions/.env.<project>), or answer the CLI's prompt on the first deploy. Read at each call.
-import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { paymobConfig, parsePaymentSettings } from '../../../server/src/payments/settings.ts';
 import { notificationEnvFromParams } from './notification-params.ts';
 import { defaultLimits, type PaymentProviderSetting, type Settings } from './settings.ts';
 
@@ -18,16 +19,40 @@ export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
 
 const PAYMENT_PROVIDER = defineString('PAYMENT_PROVIDER', {
   default: 'none',
-  description: 'Card payments: none (refused, cash only) or test (no money moves, D3)',
+  description: 'Online payments: none (refused, cash only), test (no money moves, D3) or paymob',
   input: {
     select: {
       options: [
-        { label: 'none: card payments refused', value: 'none' },
+        { label: 'none: online payments refused', value: 'none' },
         { label: 'test: no money moves', value: 'test' },
+        { label: 'paymob: real payments on Paymob', value: 'paymob' },
       ],
     },
   },
 });
+
+/**
+ * Paymob (D3). The secret key and the HMAC secret are Secret Manager secrets
+ * (`firebase functions:secrets:set PAYMOB_SECRET_KEY`), bound only to the functions that talk
+ * to Paymob, and only when this deployment chooses Paymob (functions/.env is read when the
+ * functions are loaded for a deploy): a deployment without Paymob needs no secret.
+ */
+export const PAYMOB_CHOSEN = process.env.PAYMENT_PROVIDER === 'paymob';
+const PAYMOB_SECRET_KEY = defineSecret('PAYMOB_SECRET_KEY');
+const PAYMOB_HMAC_SECRET = defineSecret('PAYMOB_HMAC_SECRET');
+export const PAYMOB_SECRETS = PAYMOB_CHOSEN ? [PAYMOB_SECRET_KEY, PAYMOB_HMAC_SECRET] : [];
+
+const PAYMOB = {
+  PAYMOB_API_URL: defineString('PAYMOB_API_URL', { default: 'https://accept.paymob.com' }),
+  PAYMOB_PUBLIC_KEY: defineString('PAYMOB_PUBLIC_KEY', { default: '' }),
+  PAYMOB_CARD_INTEGRATION_ID: defineString('PAYMOB_CARD_INTEGRATION_ID', { default: '' }),
+  PAYMOB_WALLET_INTEGRATION_ID: defineString('PAYMOB_WALLET_INTEGRATION_ID', { default: '' }),
+  PAYMOB_CALLBACK_URL: defineString('PAYMOB_CALLBACK_URL', { default: '' }),
+  PAYMOB_BILLING_EMAIL: defineString('PAYMOB_BILLING_EMAIL', { default: '' }),
+};
+
+/** The site's public address: where Paymob sends customers back, and its callbacks (hosting rewrite). */
+const SITE_URL = defineString('SITE_URL', { default: '' });
 
 const LIMITS = {
   customerHour: defineInt('ORDER_LIMIT_CUSTOMER_HOUR', { default: 3 }),
@@ -36,10 +61,37 @@ const LIMITS = {
   appDay: defineInt('ORDER_LIMIT_APP_DAY', { default: 30 }),
 };
 
+/**
+ * Paymob's settings from the params and secrets, checked with the server's own schema. A
+ * deployment that chose Paymob with a setting missing refuses online payments (and says why in
+ * the log) rather than taking them wrongly.
+ */
+function paymobFromParams(): Settings['paymob'] {
+  const source: Record<string, string | undefined> = { PAYMENT_PROVIDER: 'paymob' };
+  for (const [key, param] of Object.entries(PAYMOB)) source[key] = param.value();
+  source.PAYMOB_SECRET_KEY = PAYMOB_CHOSEN ? PAYMOB_SECRET_KEY.value() : undefined;
+  source.PAYMOB_HMAC_SECRET = PAYMOB_CHOSEN ? PAYMOB_HMAC_SECRET.value() : undefined;
+  const parsed = parsePaymentSettings(source);
+  const siteUrl = SITE_URL.value();
+  if (!parsed.ok || !siteUrl) {
+    const problems = parsed.ok ? [] : parsed.problems;
+    console.error('Paymob is not configured', [
+      ...problems,
+      ...(siteUrl ? [] : ['SITE_URL: is required']),
+    ]);
+    return undefined;
+  }
+  return paymobConfig({ ...parsed.env, SITE_URL: siteUrl.replace(/\/+$/, '') }) ?? undefined;
+}
+
 export function settingsFromParams(): Settings {
   const provider = PAYMENT_PROVIDER.value();
+  const paymentProvider: PaymentProviderSetting =
+    provider === 'test' ? 'test' : provider === 'paymob' ? 'paymob' : 'none';
+  const paymob = paymentProvider === 'paymob' ? paymobFromParams() : undefined;
   return {
-    paymentProvider: (provider === 'test' ? 'test' : 'none') satisfies PaymentProviderSetting,
+    paymentProvider,
+    ...(paymob ? { paymob } : {}),
     limits: defaultLimits({
       customerHour: LIMITS.customerHour.value(),
       customerDay: LIMITS.customerDay.value(),

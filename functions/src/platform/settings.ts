@@ -1,13 +1,14 @@
 import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
 import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
 
 /**
- * Who verifies card payments (docs/decisions.md D3). `none` (the default): card orders are refused
- * with a message that asks for cash on delivery, since no gateway takes money yet. `test`: the
- * test provider approves well-formed test tokens and no money moves (a demo deployment, the
- * emulator and the tests). A real gateway adds its name here.
+ * Who takes online payments (docs/decisions.md D3). `none` (the default): card and wallet orders
+ * are refused with a message that asks for cash on delivery. `test`: the test provider approves
+ * well-formed test tokens and no money moves (a demo deployment, the emulator and the tests).
+ * `paymob`: Paymob's checkout, with its keys (`paymob` below).
  */
-export type PaymentProviderSetting = 'none' | 'test';
+export type PaymentProviderSetting = 'none' | 'test' | 'paymob';
 
 /** The limits the handlers enforce (D8); a rule with max 0 is no limit. */
 export interface Limits {
@@ -26,6 +27,8 @@ export interface Limits {
 export interface Settings {
   paymentProvider: PaymentProviderSetting;
   limits: Limits;
+  /** Paymob's settings, when `paymentProvider` is `paymob`. */
+  paymob?: PaymobConfig;
   /** Who is told what (D10); without it, the `log` provider and no company recipient. */
   notifications?: NotificationEnv;
 }

@@ -32,7 +32,7 @@ function isFunctionName(name: string): name is FunctionName {
 export function routeFunctions(
   store: FakeFirestoreBackend,
   settings: Settings = TEST_SETTINGS,
-  extra: { random?: () => number } = {},
+  extra: Parameters<typeof depsOver>[2] = {},
 ): InProcessFunctions {
   const db = new FakeAdminFirestore(store) as unknown as Firestore;
   const deps = depsOver(db, settings, extra);

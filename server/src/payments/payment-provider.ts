@@ -1,9 +1,15 @@
 import type { PaymentProviderName } from '../../../src/domain/order.ts';
+import type { HostedProviderName, PaymentReversal } from '../../../src/domain/payments.ts';
+import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 
 /**
  * The seam between an order and whoever takes the money (docs/decisions.md D3). Card details never
- * reach this server: the browser hands the card to the provider and sends us only the provider's
- * token, which we verify for the order's amount before marking the order paid.
+ * reach this server. Two kinds of provider sit behind it:
+ * - a `token` provider approves the card in the browser and hands us a token, which we verify for
+ *   the order's amount while placing it (the `test` provider: no money moves);
+ * - a `hosted` provider takes the payment on its own page (Paymob): the order is placed pending,
+ *   the customer is sent to the provider, and only the provider's signed callback marks it paid.
+ * Nothing here knows Fastify or SQLite: the hosted build's functions use the same providers.
  */
 export interface PaymentVerification {
   ok: boolean;
@@ -11,8 +17,98 @@ export interface PaymentVerification {
   reference?: string;
 }
 
-export interface PaymentProvider {
+export interface TokenPaymentProvider {
+  kind: 'token';
   /** Stored on the orders it approves (`paymentProvider`). */
-  name: Exclude<PaymentProviderName, 'cash'>;
+  name: Exclude<PaymentProviderName, 'cash' | HostedProviderName>;
   verify(token: string, amount: number): Promise<PaymentVerification>;
 }
+
+/** A payment of exactly one order, as the server asks the provider for it. */
+export interface HostedPaymentRequest {
+  /** Ours, unique per try: the provider's merchant reference (`<order id>.<n>`). */
+  reference: string;
+  orderNumber: string;
+  method: OnlinePaymentMethod;
+  /** The server-computed total, in piastres. */
+  amountCents: number;
+  currency: 'EGP';
+  /** What the provider's page shows and its receipt says. */
+  description: string;
+  /** Who pays: the provider asks for a name and a phone number, and an email. */
+  customer: { fullName: string; phoneNumber: string; email: string | null };
+  /** Where the provider sends the customer back. */
+  returnUrl: string;
+}
+
+export interface HostedPaymentStarted {
+  /** The provider's order for this payment (signed in its callbacks). */
+  providerOrderId: string;
+  /** Where to send the customer's browser: the provider's checkout. */
+  redirectUrl: string;
+  /** When the checkout stops accepting it (ISO instant). */
+  expiresAt: string;
+}
+
+/** A provider's transaction as its callback tells it, once the signature is checked. */
+export interface ProviderTransaction {
+  transactionId: string;
+  providerOrderId: string;
+  /** Our merchant reference, as the provider echoes it (not covered by the signature). */
+  reference: string | null;
+  amountCents: number;
+  currency: string;
+  success: boolean;
+  pending: boolean;
+  errorOccurred: boolean;
+  refunded: boolean;
+  voided: boolean;
+  /** A refund, void or capture of another transaction: it never pays anything. */
+  child: boolean;
+  /** The provider's short reason for a decline (its own words, for the admin). */
+  message: string | null;
+}
+
+export type CallbackReading =
+  | { ok: true; transaction: ProviderTransaction }
+  /** `signature`: not signed by the provider (forged or tampered); `shape`: not a transaction. */
+  | { ok: false; reason: 'signature' | 'shape' };
+
+export type ReversalResult =
+  { ok: true; transactionId: string | null } | { ok: false; detail: string };
+
+/** The provider could not be reached, took too long, or refused a request. */
+export class PaymentProviderError extends Error {
+  /** `unavailable`: down, timed out or a 5xx (try again later); `refused`: a 4xx. */
+  readonly kind: 'unavailable' | 'refused';
+  /** The provider's own words or the network error, short, for logs and the admin. */
+  readonly detail: string;
+
+  constructor(kind: 'unavailable' | 'refused', detail: string) {
+    super(`Payment provider ${kind}: ${detail}`);
+    this.name = 'PaymentProviderError';
+    this.kind = kind;
+    this.detail = detail;
+  }
+}
+
+export interface HostedPaymentProvider {
+  kind: 'hosted';
+  name: HostedProviderName;
+  /** The online methods it has integrations for, in the order the screen lists them. */
+  methods: readonly OnlinePaymentMethod[];
+  /** It runs on the provider's test account: no real money moves. */
+  testMode: boolean;
+  /** Asks the provider for a payment; throws PaymentProviderError. */
+  start(request: HostedPaymentRequest, now: Date): Promise<HostedPaymentStarted>;
+  /** Checks a callback's signature and reads its transaction. */
+  readCallback(request: { query: unknown; body: unknown }): CallbackReading;
+  /** Refunds (any time) or voids (the same day) a paid transaction in full. */
+  reverse(
+    kind: PaymentReversal,
+    transactionId: string,
+    amountCents: number,
+  ): Promise<ReversalResult>;
+}
+
+export type PaymentProvider = TokenPaymentProvider | HostedPaymentProvider;

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { isTestPaymentToken } from '../../../src/domain/order.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { TokenPaymentProvider } from './payment-provider.ts';
 
 /**
  * Approves well-formed test tokens (the shape the browser's test provider issues after its Luhn,
  * expiry and CVV checks, src/domain/order.ts), declines everything else. The shape is all we can
  * check: until a real gateway is configured, no money moves (every payment screen says so).
  */
-export const testPaymentProvider: PaymentProvider = {
+export const testPaymentProvider: TokenPaymentProvider = {
+  kind: 'token',
   name: 'test',
   async verify(token, amount) {
     if (!isTestPaymentToken(token)) return { ok: false };

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_SECRETS,
   notificationEnvShape,
 } from '../notifications/settings.ts';
+import { checkPaymentEnv, PAYMENT_SECRETS, paymentEnvShape } from '../payments/settings.ts';
 
 // Deployment settings, validated once at start-up: a typo in PORT or GEOCODE_URL should stop the
 // server with a readable message, not surface later as a confusing runtime error.
@@ -146,9 +147,12 @@ const envSchema = z
     ),
     // Order and status notifications (D10): providers, recipients, retries.
     ...notificationEnvShape,
+    // Online payments (D3): the test provider, or Paymob with its keys.
+    ...paymentEnvShape,
   })
   .superRefine((env, ctx) => {
     checkNotificationEnv(env, ctx);
+    checkPaymentEnv(env, ctx);
     for (const scope of ['CUSTOMER', 'ADDRESS'] as const) {
       const hour = env[`ORDER_LIMIT_${scope}_HOUR`];
       const day = env[`ORDER_LIMIT_${scope}_DAY`];
@@ -180,7 +184,11 @@ export class EnvError extends Error {
 
 type EnvSource = Record<string, unknown>;
 
-const SECRET_KEYS: ReadonlySet<string> = new Set(['ADMIN_PASSWORD', ...NOTIFICATION_SECRETS]);
+const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'ADMIN_PASSWORD',
+  ...NOTIFICATION_SECRETS,
+  ...PAYMENT_SECRETS,
+]);
 
 /**
  * Reads the server's settings from `source` (normally `process.env`), with `overrides` taking

@@ -3,7 +3,11 @@ import { DomainEvents } from '../events/domain-events.ts';
 import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { paymobProvider } from '../payments/paymob/paymob-provider.ts';
+import { paymobConfig } from '../payments/settings.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
+import { PaymentsRepository } from '../repositories/payments-repository.ts';
+import { PaymentsService } from '../services/payments-service.ts';
 import { CapacityService } from '../services/capacity-service.ts';
 import { CatalogService } from '../services/catalog-service.ts';
 import { MessagesService } from '../services/messages-service.ts';
@@ -15,7 +19,7 @@ import { OrdersService } from '../services/orders-service.ts';
 import { ReviewsService } from '../services/reviews-service.ts';
 
 export interface ServicesOptions {
-  /** Who verifies card payment tokens (D3). Default: the test provider. */
+  /** Who takes online payments (D3). Default: from the settings (PAYMENT_PROVIDER). */
   paymentProvider?: PaymentProvider;
   /** Reactions to domain events besides SUBSCRIBERS (tests listen here). */
   subscribers?: readonly Subscriber[];
@@ -26,6 +30,7 @@ export interface Services {
   reviews: ReviewsService;
   messages: MessagesService;
   notifications: NotificationsService;
+  payments: PaymentsService;
   /** Prices as data (D11) and crew capacity (D12). */
   catalog: CatalogService;
   capacity: CapacityService;
@@ -41,26 +46,47 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
   const notifications = createNotifications(app, events);
+  const provider = options.paymentProvider ?? paymentProviderFrom(app);
   const catalog = new CatalogService(app.catalogs);
   const capacity = new CapacityService(app.capacity, app.orders);
+  const orders = new OrdersService({
+    orders: app.orders,
+    catalog,
+    capacity,
+    events,
+    payments: provider,
+    outbox: notifications,
+  });
   app.decorate('services', {
-    orders: new OrdersService({
-      orders: app.orders,
-      catalog,
-      capacity,
-      events,
-      payments: options.paymentProvider ?? testPaymentProvider,
-      outbox: notifications,
-    }),
+    orders,
     reviews: new ReviewsService(app.reviews, events),
     messages: new MessagesService(app.messages),
     notifications,
     catalog,
     capacity,
+    payments: new PaymentsService({
+      provider,
+      orders: app.orders,
+      ordersService: orders,
+      payments: new PaymentsRepository(app.db),
+      log: app.log,
+      siteUrl: app.config.SITE_URL,
+    }),
     orderQuota: orderQuotaPolicy(app),
   } satisfies Services);
   pruneQuotaLogWhileRunning(app);
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
+}
+
+/** The provider the settings choose: Paymob with its keys, else the test provider (D3). */
+function paymentProviderFrom(app: FastifyInstance): PaymentProvider {
+  const config = paymobConfig(app.config);
+  if (!config) return testPaymentProvider;
+  app.log.info(
+    { testMode: config.testMode, methods: config.integrations, callbackUrl: config.callbackUrl },
+    'payments: Paymob',
+  );
+  return paymobProvider(config);
 }
 
 declare module 'fastify' {

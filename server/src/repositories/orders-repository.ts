@@ -336,7 +336,7 @@ function prepareStatements(db: Database.Database) {
     trackingByNumber: db.prepare(`
       SELECT o.order_number, o.move_type, o.governorate_id, o.dropoff_governorate_id,
              o.total_price, o.currency, o.payment_method,
-             o.payment_status, o.status, o.move_date,
+             o.payment_status, o.payment_provider, o.status, o.move_date,
              (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor))
               FROM (SELECT status, at, actor FROM order_status_history
                     WHERE order_id = o.id ORDER BY at ASC, rowid ASC) h) AS history
@@ -356,6 +356,11 @@ function prepareStatements(db: Database.Database) {
     withdrawConsent: db.prepare(
       'UPDATE orders SET notify_consent = 0, updated_at = ? WHERE id = ?',
     ),
+    paymentReference: db.prepare('SELECT payment_reference FROM orders WHERE id = ?'),
+    setPayment: db.prepare(`
+      UPDATE orders SET payment_status = :status, payment_method = :method,
+        payment_provider = :provider, payment_reference = :reference, updated_at = :at
+      WHERE id = :id`),
   };
 }
 
@@ -576,6 +581,7 @@ export class OrdersRepository {
           | 'currency'
           | 'payment_method'
           | 'payment_status'
+          | 'payment_provider'
           | 'status'
           | 'move_date'
         > & { history: string })
@@ -590,6 +596,7 @@ export class OrdersRepository {
       currency: row.currency,
       paymentMethod: row.payment_method,
       paymentStatus: row.payment_status,
+      paymentProvider: row.payment_provider,
       status: row.status,
       statusHistory: JSON.parse(row.history) as PublicTracking['statusHistory'],
       moveDate: row.move_date,
@@ -723,6 +730,41 @@ export class OrdersRepository {
   /** The customer asked for no more messages about this order (D10). False: no such order. */
   withdrawNotifyConsent(id: string, now: Date = new Date()): boolean {
     return this.#statements.withdrawConsent.run(now.toISOString(), id).changes > 0;
+  }
+
+  /** The transaction (or test reference) that paid the order; null when none did. */
+  paymentReference(id: string): string | null {
+    const row = this.#statements.paymentReference.get(id) as
+      { payment_reference: string | null } | undefined;
+    return row?.payment_reference ?? null;
+  }
+
+  /**
+   * Sets an order's payment fields (a gateway's callback, a refund, a switch to cash: D3); the
+   * fields not given keep their value. Null for an unknown order.
+   */
+  setPayment(
+    id: string,
+    change: {
+      paymentStatus: PaymentStatus;
+      paymentMethod?: PaymentMethod;
+      paymentProvider?: PaymentProviderName;
+      paymentReference?: string | null;
+    },
+    now: Date = new Date(),
+  ): Order | null {
+    const before = this.#load(id);
+    if (!before) return null;
+    this.#statements.setPayment.run({
+      id,
+      status: change.paymentStatus,
+      method: change.paymentMethod ?? before.paymentMethod,
+      provider: change.paymentProvider ?? before.paymentProvider,
+      reference:
+        change.paymentReference === undefined ? this.paymentReference(id) : change.paymentReference,
+      at: now.toISOString(),
+    });
+    return this.#changed(this.#load(id));
   }
 
   /** After a change: the tracking view of the order is out of date. */

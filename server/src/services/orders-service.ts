@@ -1,17 +1,27 @@
-import type { Order, OrderAdminUpdate, OrderFilter, OrderPage } from '../../../src/domain/order.ts';
+import type {
+  Order,
+  OrderAdminUpdate,
+  OrderFilter,
+  OrderPage,
+  StatusActor,
+} from '../../../src/domain/order.ts';
 import {
   checkCanRead,
   checkCustomerCancel,
   checkNewOrder,
+  checkPaymentToken,
   newOrderPayment,
   ORDER_MESSAGES,
   paymentDeclined,
+  paymentMethodUnavailable,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { OrderPaymentChange } from '../payments/transaction-decision.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
 import type { CapacityService } from './capacity-service.ts';
@@ -23,7 +33,10 @@ export interface OrdersServiceOptions {
   catalog: CatalogService;
   capacity: CapacityService;
   events: DomainEvents;
-  /** Who verifies card payment tokens (D3); the test provider until a gateway is configured. */
+  /**
+   * Who takes online payments (D3): the test provider (a token verified while placing) until a
+   * gateway (Paymob: the order waits for its callback) is configured.
+   */
   payments: PaymentProvider;
   /**
    * Writes what a change causes (the notification outbox, D10) inside the change's own
@@ -74,7 +87,7 @@ export class OrdersService {
       catalog: this.#catalog.current(),
       plan: this.#capacity.plan(),
     });
-    const { input, paymentToken } = checked;
+    const { input } = checked;
     if (quota) this.#orders.checkQuota(quota, user.id);
     this.#capacity.checkFree(input.moveDate, checked.window);
 
@@ -82,15 +95,26 @@ export class OrdersService {
       ...newOrderPayment(input.paymentMethod),
       paymentReference: null as string | null,
     };
-    if (input.paymentMethod === 'card') {
-      const verified = paymentToken
-        ? await this.#payments.verify(paymentToken, checked.price.total)
-        : null;
-      if (!verified?.ok) throw paymentDeclined();
-      payment = {
-        ...newOrderPayment('card', this.#payments.name),
-        paymentReference: verified.reference ?? null,
-      };
+    const provider = this.#payments;
+    if (input.paymentMethod !== 'cod') {
+      if (provider.kind === 'hosted') {
+        // Paid on the gateway's page after the order exists; only its callback marks it paid.
+        if (!provider.methods.includes(input.paymentMethod)) {
+          throw paymentMethodUnavailable(input.paymentMethod);
+        }
+        payment = {
+          ...newOrderPayment(input.paymentMethod, provider.name),
+          paymentReference: null,
+        };
+      } else {
+        const token = checkPaymentToken(checked);
+        const verified = token ? await provider.verify(token, checked.price.total) : null;
+        if (!verified?.ok) throw paymentDeclined();
+        payment = {
+          ...newOrderPayment('card', provider.name),
+          paymentReference: verified.reference ?? null,
+        };
+      }
     }
 
     const order = await this.#orders.createSoon(
@@ -151,6 +175,7 @@ export class OrdersService {
     const { order, events } = this.#orders.inTransaction(() => {
       const before = this.#orders.findById(id);
       if (!before) throw notFound();
+      checkAdminPaymentStatus(before, update.paymentStatus);
       const after = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
       if (!after) throw notFound();
       const events = orderChangeEvents(before, after, 'admin');
@@ -159,6 +184,32 @@ export class OrdersService {
     });
     this.#publish(events);
     return order;
+  }
+
+  /**
+   * Changes an order's payment (a gateway's callback, a refund, a switch to cash: D3) with what
+   * `work` records about it, in one transaction. `work` reads the order as stored and says which
+   * payment fields change, if any. A payment confirmed this way is told like every other change:
+   * its messages are written to the outbox inside the transaction, the bus hears it after (D10).
+   */
+  changePayment<T>(
+    id: string,
+    work: (order: Order) => { change: OrderPaymentChange | null; result: T },
+    actor: StatusActor,
+  ): { order: Order; result: T } | null {
+    const outcome = this.#orders.inTransaction(() => {
+      const before = this.#orders.findById(id);
+      if (!before) return null;
+      const { change, result } = work(before);
+      const after = change ? this.#orders.setPayment(id, change) : before;
+      if (!after) return null;
+      const events = change ? orderChangeEvents(before, after, actor) : [];
+      this.#outbox?.record(events);
+      return { order: after, result, events };
+    });
+    if (!outcome) return null;
+    this.#publish(outcome.events);
+    return { order: outcome.order, result: outcome.result };
   }
 
   remove(id: string): void {

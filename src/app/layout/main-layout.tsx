@@ -32,6 +32,7 @@ const FORM_SCREENS = new Set<string>([
   paths.dateSelection,
   paths.requestSummary,
   paths.payment,
+  paths.paymentReturn,
   paths.confirmation,
   paths.login,
   paths.signup,

@@ -46,9 +46,10 @@ export function StatusBadge({
   );
 }
 
-/** Paid green, still to pay amber (D3). */
+/** Paid green, still to pay amber, refunded plain (D3). */
 export function PaymentBadge({ status, children }: { status: PaymentStatus; children: ReactNode }) {
-  return <Badge tone={status === 'paid' ? 'success' : 'warning'}>{children}</Badge>;
+  const tone = status === 'paid' ? 'success' : status === 'pending' ? 'warning' : undefined;
+  return <Badge tone={tone}>{children}</Badge>;
 }
 
 /** The line under a test-mode payment saying that no money moved (D3). */

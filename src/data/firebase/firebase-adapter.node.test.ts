@@ -102,6 +102,7 @@ const PUBLIC_TRACKING_KEYS = [
   'moveType',
   'orderNumber',
   'paymentMethod',
+  'paymentProvider',
   'paymentStatus',
   'status',
   'statusHistory',
@@ -378,7 +379,7 @@ describe('orders.update and remove (admin)', () => {
 
   it.each([
     [{ status: 'lost' }, { status: 'validation:common.invalid' }],
-    [{ paymentStatus: 'refunded' }, { paymentStatus: 'validation:common.invalid' }],
+    [{ paymentStatus: 'voided' }, { paymentStatus: 'validation:common.invalid' }],
     [{}, { status: 'validation:common.invalid' }],
     [{ status: 'delivered', notes: 'x' }, { notes: 'validation:common.invalid' }],
   ])('refuses %j', async (update, fields) => {
@@ -404,12 +405,13 @@ describe('orders.update and remove (admin)', () => {
     expect((await browser(VISITOR).orders.get(order.id)).status).toBe('received');
   });
 
-  it('an admin deletes the order and its tracking copy in one commit', async () => {
+  it('an admin deletes the order, its tracking copy and its payment record in one commit', async () => {
     const order = await browser(VISITOR).orders.create(orderInput());
     await browser(ADMIN).orders.remove(order.id);
     expect(backend.commits.at(-1)!.map((w) => `${w.kind} ${w.path}`)).toEqual([
       `delete orders/${order.id}`,
       `delete tracking/${order.orderNumber}`,
+      `delete payments/${order.id}`,
       'set stats/orders',
     ]);
     expect((await rejection(browser(ADMIN).orders.remove(order.id))).code).toBe('not-found');

@@ -66,6 +66,11 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentsPort,
+  PaymentStart,
   CapacityPort,
   PricesPort,
   PublicTracking,
@@ -283,6 +288,7 @@ export class FirebaseDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly payments: PaymentsPort;
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
   private readonly settings: FirebaseSettings;
@@ -358,6 +364,26 @@ export class FirebaseDataPort implements DataPort {
         }),
       save: hostedOnly,
       calendar: hostedOnly,
+    };
+    this.payments = this.createPayments();
+  }
+
+  /** Online payments (D3): every step is a function; the gateway's callback is one too. */
+  private createPayments(): PaymentsPort {
+    const signedIn = <T>(name: FunctionName, data: unknown) =>
+      guard(async () => {
+        await this.requireUser();
+        return this.call<T>(name, data);
+      });
+    return {
+      options: () => guard(() => this.call<PaymentOptions>('paymentOptions', {})),
+      start: (id, method, language) =>
+        signedIn<PaymentStart>('startPayment', { id, method, language }),
+      progress: (id) => signedIn<PaymentProgress>('paymentProgress', { id }),
+      switchToCash: (id) => signedIn<Order>('switchToCash', { id }),
+      history: (id) => signedIn<PaymentHistory>('paymentHistory', { id }),
+      reverse: (id, attemptId, kind) =>
+        signedIn<PaymentHistory>('reversePayment', { id, attemptId, kind }),
     };
   }
 

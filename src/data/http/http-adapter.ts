@@ -26,6 +26,11 @@ import type {
   OrderFilter,
   OrderPage,
   OrdersPort,
+  PaymentHistory,
+  PaymentOptions,
+  PaymentProgress,
+  PaymentsPort,
+  PaymentStart,
   PriceCatalog,
   PricesPort,
   PublicTracking,
@@ -143,6 +148,7 @@ export class HttpDataPort implements DataPort {
   readonly reviews: ReviewsPort;
   readonly messages: MessagesPort;
   readonly prices: PricesPort;
+  readonly payments: PaymentsPort;
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
 
@@ -211,6 +217,40 @@ export class HttpDataPort implements DataPort {
         this.pick<CalendarDay[]>(
           await this.request('GET', `/api/capacity/calendar${toQuery({ from, days })}`),
           'days',
+        ),
+    };
+    this.payments = this.createPayments();
+  }
+
+  private createPayments(): PaymentsPort {
+    const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+    return {
+      options: async () =>
+        this.pick<PaymentOptions>(await this.request('GET', '/api/payments/options'), 'options'),
+      start: async (orderId, method, language) =>
+        this.pick<PaymentStart>(
+          await this.request('POST', `${orderPath(orderId)}/payments`, { method, language }),
+          'payment',
+        ),
+      progress: async (orderId) =>
+        this.pick<PaymentProgress>(
+          await this.request('GET', `${orderPath(orderId)}/payment`),
+          'progress',
+        ),
+      switchToCash: async (orderId) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(orderId)}/payment/cash`), 'order'),
+      history: async (orderId) =>
+        this.pick<PaymentHistory>(
+          await this.request('GET', `${orderPath(orderId)}/payments`),
+          'history',
+        ),
+      reverse: async (orderId, attemptId, kind) =>
+        this.pick<PaymentHistory>(
+          await this.request(
+            'POST',
+            `${orderPath(orderId)}/payments/${encodeURIComponent(attemptId)}/${kind}`,
+          ),
+          'history',
         ),
     };
   }

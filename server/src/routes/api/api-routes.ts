@@ -5,6 +5,7 @@ import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { ordersRoutes } from './orders.ts';
+import { paymentsRoutes } from './payments.ts';
 import { pricesRoutes } from './prices.ts';
 import { reviewsRoutes } from './reviews.ts';
 import { trackRoutes } from './track.ts';
@@ -22,6 +23,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pricesRoutes);
   await app.register(capacityRoutes);
   await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
   await app.register(trackRoutes);
   await app.register(reviewsRoutes);
   await app.register(adminDeskRoutes);

@@ -70,7 +70,7 @@ const adminUpdateSchema = z
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-function orderId(request: FastifyRequest): string {
+export function orderId(request: FastifyRequest): string {
   const parsed = idParams.safeParse(request.params);
   // An id that can't be ours can't name an order: the same answer as an unknown one.
   if (!parsed.success) throw new HttpError(404, 'not-found', ORDER_MESSAGES.notFound);

@@ -81,6 +81,7 @@ export const publicTrackingSchema = object(
         'currency',
         'paymentMethod',
         'paymentStatus',
+        'paymentProvider',
         'status',
         'statusHistory',
         'moveDate',
@@ -169,6 +170,81 @@ export const notificationListResponse = {
 export const notificationResponse = { 200: object({ notification: notificationSchema }) };
 
 export const newOrdersResponse = { 200: object({ count: integer }) };
+
+// Online payments (D3, src/domain/payments.ts).
+
+export const paymentOptionsResponse = {
+  200: object({
+    options: object({
+      provider: text,
+      methods: { type: 'array', items: text },
+      testMode: { type: 'boolean' },
+    }),
+  }),
+};
+
+export const paymentStartResponse = {
+  201: object({ payment: object({ attemptId: text, redirectUrl: text }) }),
+};
+
+export const paymentProgressResponse = {
+  200: object({
+    progress: object({
+      orderId: text,
+      orderNumber: text,
+      totalPrice: integer,
+      paymentMethod: text,
+      paymentStatus: text,
+      paymentProvider: text,
+      status: text,
+      attempt: {
+        anyOf: [{ type: 'null' }, object({ id: text, method: text, state: text, at: text })],
+      },
+      canPay: { type: 'boolean' },
+      canSwitchToCash: { type: 'boolean' },
+    }),
+  }),
+};
+
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+export const paymentAttemptSchema = object({
+  id: text,
+  orderId: text,
+  provider: text,
+  method: text,
+  state: text,
+  amountCents: integer,
+  currency: text,
+  reference: text,
+  providerOrderId: nullableText,
+  transactionId: nullableText,
+  detail: nullableText,
+  createdAt: text,
+  updatedAt: text,
+  expiresAt: nullableText,
+});
+
+export const paymentEventSchema = object({
+  id: text,
+  orderId: text,
+  attemptId: nullableText,
+  kind: text,
+  actor: text,
+  transactionId: nullableText,
+  amountCents: nullableInteger,
+  detail: nullableText,
+  at: text,
+});
+
+export const paymentHistoryResponse = {
+  200: object({
+    history: object({
+      attempts: { type: 'array', items: paymentAttemptSchema },
+      events: { type: 'array', items: paymentEventSchema },
+    }),
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Prices as data (D11) and crew capacity (D12)

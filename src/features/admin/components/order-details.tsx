@@ -1,16 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../../data/port';
+import type { Order, PaymentReversal } from '../../../data/port';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { orderLabels } from '../order-labels';
 import { OrderMessages } from './order-messages';
+import { OrderPayments } from './order-payments';
 
 /**
  * What an order row opens: addresses and areas, the distance and the catalog version it was
- * priced with, notes, its id, its status history and, once open, the messages sent about it (D10).
+ * priced with, notes, its id, its status history and, once open, its online payment tries with
+ * refund and void (D3) and the messages sent about it (D10).
  */
-export function OrderDetails({ order, open = true }: { order: Order; open?: boolean }) {
+export function OrderDetails({
+  order,
+  open = true,
+  onPaymentReversed,
+}: {
+  order: Order;
+  open?: boolean;
+  /** After a refund or void through the gateway; without it, no payments section. */
+  onPaymentReversed?: (order: Order, kind: PaymentReversal) => void;
+}) {
   const { t } = useTranslation(['admin', 'common']);
   const language = useDisplayLanguage();
   const labels = orderLabels(order, language);
@@ -71,6 +82,7 @@ export function OrderDetails({ order, open = true }: { order: Order; open?: bool
           t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
         }
       />
+      {open && onPaymentReversed && <OrderPayments order={order} onReversed={onPaymentReversed} />}
       {open && <OrderMessages order={order} />}
     </>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../../data/port';
+import type { Order, PaymentReversal } from '../../../data/port';
 import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
 import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
@@ -16,6 +16,8 @@ export interface OrderRowActions {
   onUpdateStatus(order: Order, status: OrderStatus): Promise<void>;
   onMarkPaid(order: Order): Promise<void>;
   onDelete(order: Order): void;
+  /** A paid online payment was refunded or voided from the order's details (D3). */
+  onPaymentReversed(order: Order, kind: PaymentReversal): void;
 }
 
 const COLUMN_COUNT = 7;
@@ -30,6 +32,7 @@ export function OrderRow({
   onUpdateStatus,
   onMarkPaid,
   onDelete,
+  onPaymentReversed,
 }: { order: Order } & OrderRowActions) {
   const { t } = useTranslation(['admin', 'common']);
   const language = useDisplayLanguage();
@@ -204,7 +207,7 @@ export function OrderRow({
       </tr>
       <tr id={detailsId} className="admin-order-details" hidden={!open}>
         <td colSpan={COLUMN_COUNT}>
-          <OrderDetails order={order} open={open} />
+          <OrderDetails order={order} open={open} onPaymentReversed={onPaymentReversed} />
         </td>
       </tr>
     </tbody>

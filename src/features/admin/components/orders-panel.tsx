@@ -151,6 +151,7 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
                 onUpdateStatus={actions.updateStatus}
                 onMarkPaid={actions.markPaid}
                 onDelete={actions.askToDelete}
+                onPaymentReversed={actions.paymentReversed}
               />
             ))}
           </table>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order, OrderAdminUpdate, OrderFilter } from '../../../data/port';
+import type { Order, OrderAdminUpdate, OrderFilter, PaymentReversal } from '../../../data/port';
 import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { formatNumber } from '../../../domain/money';
@@ -91,6 +91,17 @@ export function useOrderActions({
       t('admin:orders.markedPaid', { number: order.orderNumber || order.id }),
     );
 
+  /** A refund or void went through the gateway (the details asked and confirmed it). */
+  const paymentReversed = (order: Order, kind: PaymentReversal) => {
+    notify({
+      kind: 'success',
+      title: t(kind === 'refund' ? 'admin:payments.refunded' : 'admin:payments.voided', {
+        number: order.orderNumber || order.id,
+      }),
+    });
+    reload();
+  };
+
   const confirmDelete = async () => {
     if (!deleting) return;
     setDeleteBusy(true);
@@ -137,6 +148,7 @@ export function useOrderActions({
   return {
     updateStatus,
     markPaid,
+    paymentReversed,
     exportCsv,
     exporting,
     deleting,

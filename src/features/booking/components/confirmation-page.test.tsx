@@ -132,6 +132,31 @@ describe('ConfirmationPage', () => {
     expect(screen.getByText(en.confirmation.methods.card)).toBeInTheDocument();
   });
 
+  it('shows a wallet paid through Paymob live as paid, without a test-mode notice (ar)', () => {
+    reducedMotion(true);
+    setup({ ...card, paymentMethod: 'wallet', testMode: false }, 'ar');
+    expect(screen.getByText(ar.confirmation.paid)).toBeInTheDocument();
+    expect(screen.getByText(ar.confirmation.methods.wallet)).toBeInTheDocument();
+    expect(screen.queryByText(ar.testMode.confirmation)).not.toBeInTheDocument();
+  });
+
+  it('does not confirm a booking whose online payment is still waiting', () => {
+    reducedMotion(true);
+    sessionStorage.setItem(
+      BOOKING_STORAGE_KEY,
+      JSON.stringify({
+        orderId: 'id-9',
+        orderNumber: 'AF-20990315-789',
+        paid: false,
+        paymentMethod: 'card',
+        totalPrice: 2240,
+      }),
+    );
+    setup(null);
+    expect(screen.queryByText('AF-20990315-789')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-summary');
+  });
+
   it('clears the flow and survives a reload from its own stored copy', async () => {
     reducedMotion(true);
     sessionStorage.setItem(

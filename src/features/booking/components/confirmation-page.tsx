@@ -10,6 +10,7 @@ import { placeName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
   clearBookingFlow,
+  confirmationTestMode,
   parseConfirmation,
   readBookingFlow,
   readConfirmation,
@@ -29,16 +30,22 @@ function resolve(navigationState: unknown): Resolved {
   const fromNavigation = parseConfirmation(navigationState);
   if (fromNavigation) return { summary: fromNavigation };
   const flow = readBookingFlow();
-  const fromFlow = parseConfirmation({
-    orderId: flow.orderId,
-    orderNumber: flow.orderNumber,
-    paid: flow.paid,
-    paymentMethod: flow.paymentMethod,
-    totalPrice: flow.totalPrice,
-  });
-  if (fromFlow) return { summary: fromFlow };
+  // An order still waiting for its online payment is not confirmed: the way back from the
+  // gateway decides when it is (D3).
+  const waitingOnline = flow.paymentMethod !== 'cod' && flow.paid === false;
+  const fromFlow = waitingOnline
+    ? null
+    : parseConfirmation({
+        orderId: flow.orderId,
+        orderNumber: flow.orderNumber,
+        paid: flow.paid,
+        paymentMethod: flow.paymentMethod,
+        totalPrice: flow.totalPrice,
+      });
   const stored = readConfirmation();
-  if (stored) return { summary: stored };
+  // The stored copy says more (whether money moved) when it is of the same order.
+  if (stored && (!fromFlow || stored.orderId === fromFlow.orderId)) return { summary: stored };
+  if (fromFlow) return { summary: fromFlow };
   // No order: a booking under way goes back to its summary, anyone else home.
   return { redirect: Object.keys(flow).length > 0 ? paths.requestSummary : paths.home };
 }
@@ -146,7 +153,7 @@ export function ConfirmationPage() {
             </dd>
           </div>
         </dl>
-        {order.paymentMethod === 'card' && (
+        {confirmationTestMode(order) && (
           <TestModeNotice>{t('testMode.confirmation')}</TestModeNotice>
         )}
       </section>

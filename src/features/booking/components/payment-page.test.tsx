@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
-import { cairoToday } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { ratesOf } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/schemas';
@@ -14,6 +13,7 @@ import {
   type BookingFlowState,
 } from '../flow/booking-flow';
 import { PaymentPage } from './payment-page';
+import { COMPLETE_FLOW, dims } from './testing-flow';
 import ar from '../../../../locales/ar/payment.json';
 import en from '../../../../locales/en/payment.json';
 import arValidation from '../../../../locales/ar/validation.json';
@@ -21,29 +21,6 @@ import enValidation from '../../../../locales/en/validation.json';
 import enErrors from '../../../../locales/en/errors.json';
 import arErrors from '../../../../locales/ar/errors.json';
 import arPricing from '../../../../locales/ar/pricing.json';
-
-const dims = {
-  moveType: 'full',
-  housing: 'apartment',
-  pickupFloor: 2,
-  dropoffFloor: 1,
-  workers: 3,
-} as const;
-
-export const COMPLETE_FLOW: BookingFlowState = {
-  governorateId: 'cairo',
-  districtId: 'maadi',
-  ...dims,
-  totalPrice: expectedOrderTotal(dims),
-  fullName: 'Mona Ali',
-  phoneNumber: '01012345678',
-  pickupAddress: '12 Street 9, Maadi',
-  dropoffAddress: '5 Tahrir Square, Downtown',
-  notes: 'Fragile glass table',
-  // A week ahead: inside the booking horizon whenever the test runs.
-  moveDate: cairoToday(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)),
-  moveTime: '10:30',
-};
 
 function seed(state: BookingFlowState = COMPLETE_FLOW) {
   sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(state));
@@ -132,6 +109,7 @@ describe('PaymentPage', () => {
       paid: false,
       paymentMethod: 'cod',
       totalPrice: COMPLETE_FLOW.totalPrice,
+      testMode: false,
       // When and where, for the confirmation to show (D11, D12).
       move: {
         date: order.moveDate,

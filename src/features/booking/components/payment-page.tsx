@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/schemas';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { BookingSteps } from '../flow/booking-steps';
 import { usePayment } from '../hooks/use-payment';
 import { CardFields } from './payment/card-fields';
@@ -17,13 +18,17 @@ import './payment-page.css';
 import { PageTitle } from '../../../components/ui/page-title';
 
 /**
- * /payment: card (test provider) or cash on delivery, then the order is saved and the customer
- * lands on /confirmation. Nothing the customer entered is lost when saving fails.
+ * /payment: what the deployment takes (D3): a card with the test provider (checked here, no money
+ * moves), a card or a mobile wallet on the gateway's page (Paymob: the order is saved pending and
+ * the browser goes there; nothing about the card is typed here), or cash on delivery. Then
+ * /confirmation, directly or on the way back from the gateway. Nothing the customer entered is
+ * lost when saving fails, and a saved order is paid again rather than placed twice.
  */
 export function PaymentPage() {
   const { t, i18n } = useTranslation(['payment', 'validation', 'errors', 'common', 'pricing']);
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
   const { redirect, state, id, total, method, problem, missing, submitting, ...pay } = usePayment();
+  const { offered, hosted, testMode, savedOrder } = pay;
   const { formRef, alertRef, priceCheck, noticeRef } = pay;
 
   if (redirect) return <Navigate to={redirect} replace />;
@@ -95,7 +100,11 @@ export function PaymentPage() {
       >
         <fieldset className="payment-methods" disabled={submitting}>
           <legend id={`${id}-legend`}>{t('method.legend')}</legend>
-          {(['card', 'cod'] as const).map((value) => (
+          {!offered && <LoadingStatus>{t('method.loading')}</LoadingStatus>}
+          {offered && offered.length === 1 && offered[0] === 'cod' && (
+            <p className="field-hint">{t('method.onlineUnavailable')}</p>
+          )}
+          {(offered ?? []).map((value) => (
             <label key={value} className="payment-method" data-checked={method === value}>
               <input
                 type="radio"
@@ -115,7 +124,27 @@ export function PaymentPage() {
           ))}
         </fieldset>
 
-        {method === 'card' ? (
+        {savedOrder && (
+          <p className="card payment-saved" role="status">
+            <Trans
+              t={t}
+              i18nKey="saved.order"
+              values={{ number: savedOrder.orderNumber }}
+              components={{ num: <bdi className="ltr-value" /> }}
+            />
+          </p>
+        )}
+
+        {!offered ? null : method !== 'cod' && hosted ? (
+          <section className="card payment-card" aria-labelledby={`${id}-hosted-title`}>
+            <h2 id={`${id}-hosted-title`} className="payment-card-title">
+              {t('hosted.title')}
+            </h2>
+            {testMode && <TestModeNotice>{t('testMode.paymob')}</TestModeNotice>}
+            <p>{t(method === 'wallet' ? 'hosted.wallet' : 'hosted.card')}</p>
+            <p className="field-hint">{t('hosted.after')}</p>
+          </section>
+        ) : method === 'card' ? (
           <section className="card payment-card" aria-labelledby={`${id}-card-title`}>
             <h2 id={`${id}-card-title`} className="payment-card-title">
               {t('card.title')}
@@ -188,6 +217,16 @@ export function PaymentPage() {
                 <Link to={paths.requestSummary}>{t('errors.completeLink')}</Link>
               )}
               {problem.fix === 'contact' && <ContactButtons className="payment-contact" />}
+              {problem.fix === 'cash' && savedOrder && (
+                <button
+                  type="button"
+                  className="btn btn-secondary payment-cash-instead"
+                  disabled={submitting}
+                  onClick={() => void pay.payCashInstead()}
+                >
+                  {t('payNow.toCash')}
+                </button>
+              )}
             </div>
           )}
         </div>
@@ -195,14 +234,16 @@ export function PaymentPage() {
         <button
           type="submit"
           className="btn btn-primary btn-lg btn-block payment-submit"
-          disabled={submitting}
+          disabled={submitting || !offered}
           aria-describedby={submitting ? `${id}-submitting` : undefined}
         >
           {submitting && <span className="payment-spinner" aria-hidden />}
-          {t(method === 'card' ? 'submit.card' : 'submit.cod')}
+          {t(method === 'cod' ? 'submit.cod' : hosted ? 'submit.hosted' : 'submit.card')}
         </button>
         <p id={`${id}-submitting`} className="visually-hidden" aria-live="polite">
-          {submitting ? t('submit.submitting') : ''}
+          {submitting
+            ? t(method !== 'cod' && hosted ? 'submit.redirecting' : 'submit.submitting')
+            : ''}
         </p>
       </form>
     </div>

@@ -18,6 +18,8 @@ import {
 } from '../../../domain/pricing';
 import { usePriceCatalog } from '../../../data/react/price-catalog';
 import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
+import type { Order, PaymentProviderName } from '../../../domain/order';
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '../../../domain/status';
 import { flowPrice, type FlowPrice } from './flow-price';
 
 /**
@@ -63,7 +65,12 @@ export interface BookingFlowState {
   orderId?: string;
   orderNumber?: string;
   paid?: boolean;
-  paymentMethod?: 'card' | 'cod';
+  paymentMethod?: PaymentMethod;
+  /**
+   * The booking the saved order was placed for (D3): an order waiting for its online payment is
+   * paid, or turned to cash, again rather than placed twice, unless the booking changed since.
+   */
+  orderFingerprint?: string;
   /** "Send me updates on WhatsApp/SMS" (D10): only when the customer ticked it. */
   notifyConsent?: boolean;
 }
@@ -130,7 +137,8 @@ const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowSta
   orderId: text(200),
   orderNumber: text(64),
   paid: z.boolean(),
-  paymentMethod: z.enum(['card', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  orderFingerprint: text(4000),
   notifyConsent: z.boolean(),
 };
 
@@ -251,8 +259,13 @@ export const confirmationSchema = z.object({
   orderId: z.string().min(1).max(200),
   orderNumber: z.string().min(1).max(64),
   paid: z.boolean(),
-  paymentMethod: z.enum(['card', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   totalPrice: z.number().finite().min(0),
+  /**
+   * No money moved (D3): the test provider, or the gateway's test account. Absent in summaries
+   * kept from before gateways, when every card was the test provider's.
+   */
+  testMode: z.boolean().optional(),
   /** When and where (D11, D12); absent in a confirmation kept by an older release. */
   move: z
     .object({
@@ -267,6 +280,65 @@ export const confirmationSchema = z.object({
     .optional(),
 });
 export type ConfirmationSummary = z.infer<typeof confirmationSchema>;
+
+/** Whether the confirmation says no money moved: a card without `testMode` is a test one. */
+export function confirmationTestMode(summary: ConfirmationSummary): boolean {
+  return summary.testMode ?? summary.paymentMethod === 'card';
+}
+
+/**
+ * What /confirmation shows of an order as the backend answered it, wherever the booking ended:
+ * the payment step (cash, a test card) or the way back from the gateway. `gatewayTestMode`: the
+ * gateway runs on its test account.
+ */
+export function confirmationOf(
+  order: {
+    orderId: string;
+    orderNumber: string;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    paymentProvider: PaymentProviderName;
+    totalPrice: number;
+  } & Partial<
+    Pick<
+      Order,
+      | 'moveDate'
+      | 'moveTime'
+      | 'timeWindow'
+      | 'governorateId'
+      | 'districtId'
+      | 'dropoffGovernorateId'
+      | 'dropoffDistrictId'
+    >
+  >,
+  gatewayTestMode: boolean,
+): ConfirmationSummary {
+  const { moveDate, moveTime, governorateId, districtId } = order;
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    paid: order.paymentStatus === 'paid',
+    paymentMethod: order.paymentMethod,
+    totalPrice: order.totalPrice,
+    testMode:
+      order.paymentProvider === 'test' || (order.paymentProvider !== 'cash' && gatewayTestMode),
+    // When and where, when the answer is the whole order (the way back from the gateway has only
+    // its payment, and the confirmation then leaves them out).
+    ...(moveDate && moveTime && governorateId && districtId
+      ? {
+          move: {
+            date: moveDate,
+            start: moveTime,
+            end: order.timeWindow?.end ?? null,
+            governorateId,
+            districtId,
+            dropoffGovernorateId: order.dropoffGovernorateId ?? governorateId,
+            dropoffDistrictId: order.dropoffDistrictId ?? districtId,
+          },
+        }
+      : {}),
+  };
+}
 
 export function parseConfirmation(value: unknown): ConfirmationSummary | null {
   const parsed = confirmationSchema.safeParse(value);

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessageKey, fieldMessageKey } from '../../../data/error-messages';
-import { isDataError, type NewOrder } from '../../../data/port';
+import { isDataError, type DataPort, type NewOrder, type Order } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
+import { hostedMethods, payOnline, usePaymentOptions } from '../../../components/ui/pay-now';
 import { cardSchema, missingPaymentFields, VALIDATION_MESSAGES } from '../../../domain/schemas';
 import type { DisplayLanguage } from '../../../domain/locale';
-import type { PaymentMethod } from '../../../domain/status';
+import { isOnlinePaymentMethod, type PaymentMethod } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import {
   missingStepFor,
   useBookingFlow,
   writeConfirmation,
   type BookingFlowState,
-  type ConfirmationSummary,
+  confirmationOf,
 } from '../flow/booking-flow';
 import { type FlowPrice } from '../flow/flow-price';
 import { usePriceCheck, type PriceCheck } from '../flow/use-price-check';
@@ -48,8 +49,8 @@ export interface SaveProblem {
   /** An `errors:` or `validation:` key. */
   message: string;
   fields: { name: string; message: string }[];
-  /** Where the customer can fix it. */
-  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact';
+  /** Where the customer can fix it; `cash`: pay the saved order cash on delivery instead. */
+  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact' | 'cash';
   /** The new total when prices changed (D11). */
   newTotal?: number;
 }
@@ -95,7 +96,8 @@ function orderFromFlow(
     ...(state.windowId ? { windowId: state.windowId } : {}),
     paymentMethod,
     // What the customer was shown and accepted, with its catalog version: the server says when
-    // prices have changed since (D11).
+    // prices have changed since (D11). The gateway is asked for the total the server computed
+    // from it (D3), never for a figure of the browser's.
     totalPrice: total,
     catalogVersion,
     // The customer's messages are in the language they book in (D10), and only with consent.
@@ -105,11 +107,28 @@ function orderFromFlow(
   };
 }
 
+/**
+ * What identifies the booking an order was placed for: the order as it would be sent, whatever
+ * the payment. The same booking is paid (or turned to cash) again, never placed twice (D3).
+ */
+function bookingFingerprint(state: BookingFlowState, check: PriceCheck, language: DisplayLanguage) {
+  return JSON.stringify(orderFromFlow(state, check, language, 'cod'));
+}
+
+/** An order as the confirmation reads it. */
+function asConfirmed(order: Order): Parameters<typeof confirmationOf>[0] {
+  return { ...order, orderId: order.id };
+}
+
 function problemFrom(error: unknown): SaveProblem {
   if (error instanceof PaymentDeclinedError) {
     return { message: 'errors:payment.declined', fields: [] };
   }
   const message = errorMessageKey(error, 'payment');
+  // The gateway could not be reached: the order is saved, cash on delivery is still possible.
+  if (message === 'errors:payment.providerUnavailable') {
+    return { message, fields: [], fix: 'cash' };
+  }
   const fields = isDataError(error)
     ? Object.entries(error.fields ?? {})
         .filter(([name]) => LABELLED_FIELDS.has(name))
@@ -150,7 +169,12 @@ export function usePayment() {
   const { state, update } = useBookingFlow();
   const id = useId();
 
-  const [method, setMethod] = useState<PaymentMethod>(state.paymentMethod ?? 'cod');
+  const { options, failed: optionsFailed } = usePaymentOptions();
+  // What this deployment takes (D3); cash only when that cannot be learned.
+  const offered: PaymentMethod[] | null = optionsFailed ? ['cod'] : (options?.methods ?? null);
+  const hosted = hostedMethods(options).length > 0;
+  const [chosen, setMethod] = useState<PaymentMethod>(state.paymentMethod ?? 'cod');
+  const method: PaymentMethod = offered && !offered.includes(chosen) ? 'cod' : chosen;
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
   const [blank, setBlank] = useState<ReadonlySet<CardField>>(new Set());
@@ -169,6 +193,12 @@ export function usePayment() {
   const check = usePriceCheck();
   const { total } = check;
   const noticeRef = useRef<HTMLDivElement>(null);
+  const fingerprint = bookingFingerprint(state, check, language);
+  // An order of this very booking, saved and waiting for its online payment (D3).
+  const savedOrder =
+    state.orderId && state.orderNumber && !state.paid && state.orderFingerprint === fingerprint
+      ? { id: state.orderId, orderNumber: state.orderNumber }
+      : null;
 
   const chooseMethod = (next: PaymentMethod) => {
     setMethod(next);
@@ -206,69 +236,44 @@ export function usePayment() {
     return null;
   };
 
-  const save = async () => {
-    // A new total is paid only once the customer has seen and accepted it (D11).
-    if (check.changed) {
-      requestAnimationFrame(() => noticeRef.current?.focus());
-      return;
-    }
-    const absent = missingPaymentFields(state);
-    setMissing(absent);
-    if (absent.length > 0) {
-      focusAlert();
-      return;
-    }
+  /** The confirmation screen takes over; Back must not land on a form that would pay again. */
+  const confirm = (order: Parameters<typeof confirmationOf>[0]) => {
+    done.current = true;
+    const summary = confirmationOf(order, options?.testMode ?? false);
+    writeConfirmation(summary);
+    update({
+      orderId: summary.orderId,
+      orderNumber: summary.orderNumber,
+      paid: summary.paid,
+      paymentMethod: summary.paymentMethod,
+    });
+    void navigate(paths.confirmation, { replace: true, state: summary });
+  };
 
-    const checkedCard = method === 'card' ? checkCard() : null;
-    if (method === 'card' && !checkedCard) {
-      // Keyboard and screen-reader users land on the first field to fix.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
-      );
-      return;
+  /**
+   * The saved order of this booking, as it now stands: paid meanwhile (its payment went through),
+   * still payable, or gone (cancelled, or no longer payable online: a new order is placed).
+   */
+  const savedOrderNow = async (ported: DataPort) => {
+    if (!savedOrder) return null;
+    try {
+      const progress = await ported.payments.progress(savedOrder.id);
+      if (progress.paymentStatus === 'paid' || progress.canPay) return progress;
+    } catch {
+      // Not readable any more (another account): place a new one.
     }
+    return null;
+  };
 
+  /**
+   * Runs `work` with the form busy (one save at a time); a failure is shown and focused. The
+   * form stays busy when the page is being left (the confirmation, or the gateway).
+   */
+  const busyWhile = async (work: () => Promise<void>) => {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      try {
-        await port.auth.ensureSession();
-      } catch {
-        setProblem({ message: 'errors:payment.sessionFailed', fields: [] });
-        focusAlert();
-        return;
-      }
-      const token = checkedCard
-        ? (await browserPaymentProvider().authorize(checkedCard, total)).token
-        : undefined;
-      const order = await port.orders.create(orderFromFlow(state, check, language, method, token));
-
-      done.current = true;
-      const summary: ConfirmationSummary = {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        paid: order.paymentStatus === 'paid',
-        paymentMethod: order.paymentMethod,
-        totalPrice: order.totalPrice,
-        move: {
-          date: order.moveDate,
-          start: order.moveTime,
-          end: order.timeWindow?.end ?? null,
-          governorateId: order.governorateId,
-          districtId: order.districtId,
-          dropoffGovernorateId: order.dropoffGovernorateId,
-          dropoffDistrictId: order.dropoffDistrictId,
-        },
-      };
-      writeConfirmation(summary);
-      update({
-        orderId: summary.orderId,
-        orderNumber: summary.orderNumber,
-        paid: summary.paid,
-        paymentMethod: summary.paymentMethod,
-      });
-      // Replace: Back from the confirmation must not land on a form that would pay again.
-      void navigate(paths.confirmation, { replace: true, state: summary });
+      await work();
     } catch (error) {
       const found = problemFrom(error);
       // The notice with the new total and its "accept" follows once the catalog is in.
@@ -283,6 +288,84 @@ export function usePayment() {
     }
   };
 
+  const save = async () => {
+    // A new total is paid only once the customer has seen and accepted it (D11).
+    if (check.changed) {
+      requestAnimationFrame(() => noticeRef.current?.focus());
+      return;
+    }
+    const absent = missingPaymentFields(state);
+    setMissing(absent);
+    if (absent.length > 0) {
+      focusAlert();
+      return;
+    }
+
+    const online = isOnlinePaymentMethod(method);
+    const checkedCard = method === 'card' && !hosted ? checkCard() : null;
+    if (method === 'card' && !hosted && !checkedCard) {
+      // Keyboard and screen-reader users land on the first field to fix.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+
+    await busyWhile(async () => {
+      try {
+        await port.auth.ensureSession();
+      } catch {
+        setProblem({ message: 'errors:payment.sessionFailed', fields: [] });
+        focusAlert();
+        return;
+      }
+      const saved = await savedOrderNow(port);
+      if (saved?.paymentStatus === 'paid') {
+        confirm(saved);
+        return;
+      }
+
+      if (online && hosted) {
+        // Placed pending first, then paid on the gateway's page (D3).
+        const order = saved
+          ? { id: saved.orderId, orderNumber: saved.orderNumber }
+          : await port.orders.create(orderFromFlow(state, check, language, method));
+        update({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          paid: false,
+          paymentMethod: method,
+          orderFingerprint: fingerprint,
+        });
+        await payOnline(port, order, method, language);
+        // The browser is leaving for the gateway: the form stays busy.
+        done.current = true;
+        return;
+      }
+
+      if (method === 'cod' && saved) {
+        confirm(asConfirmed(await port.payments.switchToCash(saved.orderId)));
+        return;
+      }
+
+      const token = checkedCard
+        ? (await browserPaymentProvider().authorize(checkedCard, total)).token
+        : undefined;
+      confirm(
+        asConfirmed(await port.orders.create(orderFromFlow(state, check, language, method, token))),
+      );
+    });
+  };
+
+  /** The saved order of this booking, paid cash on delivery instead (the gateway was down). */
+  const payCashInstead = async () => {
+    if (!savedOrder || inFlight.current || done.current) return;
+    setProblem(null);
+    await busyWhile(async () => {
+      confirm(asConfirmed(await port.payments.switchToCash(savedOrder.id)));
+    });
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current || done.current) return;
@@ -295,6 +378,10 @@ export function usePayment() {
     state,
     id,
     total,
+    offered,
+    hosted,
+    testMode: options?.testMode ?? false,
+    savedOrder,
     priceCheck: check,
     noticeRef,
     acceptNewTotal: () => {
@@ -313,5 +400,6 @@ export function usePayment() {
     alertRef,
     formRef,
     onSubmit,
+    payCashInstead,
   };
 }

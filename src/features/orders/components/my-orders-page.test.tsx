@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/orders.json';
 import enCommon from '../../../../locales/en/common.json';
 import enErrors from '../../../../locales/en/errors.json';
+import { leavePage } from '../../../components/ui/pay-now';
+import enPayment from '../../../../locales/en/payment.json';
 import { MyOrdersPage } from './my-orders-page';
 
 const NOW = '2026-03-10T08:00:00.000Z';
@@ -218,5 +220,53 @@ describe('MyOrdersPage', () => {
     // Date and time joined by an Arabic comma: a middle dot beside ٢٠٢٦ reads as a zero.
     const when = card.querySelector('time')!;
     expect(when.textContent).toMatch(/^[^·]+، الساعة [٠-٩]{1,2}:[٠-٩]{2}/);
+  });
+
+  it('offers "pay now" and "cash instead" for an online order not paid yet', async () => {
+    const backend = new MemoryBackend({ gateway: { checkoutUrl: 'https://pay.example/checkout' } });
+    const port = backend.client();
+    await port.auth.ensureSession();
+    const declined = await port.orders.create(newOrder({ paymentMethod: 'card' }));
+    await port.payments.start(declined.id, 'card', 'en');
+    backend.settlePayment(declined.id, 'declined');
+    const unpaid = await port.orders.create(newOrder({ paymentMethod: 'card' }));
+    const cash = await port.orders.create(newOrder());
+    const assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
+    const { user } = renderWithProviders(<MyOrdersPage />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const cardOf = (number: string) => screen.getByText(number).closest('article')!;
+    await screen.findByText(declined.orderNumber);
+    expect(within(cardOf(declined.orderNumber)).getByText(en.card.unpaid)).toBeVisible();
+    // A cash order has nothing to pay online.
+    expect(within(cardOf(cash.orderNumber)).queryByText(en.card.unpaid)).toBeNull();
+
+    // Pay the declined one again: a second try, and the browser leaves for the gateway.
+    await user.click(
+      await within(cardOf(declined.orderNumber)).findByRole(
+        'button',
+        { name: new RegExp(`^${enPayment.payNow.pay}`) },
+        { timeout: 5000 },
+      ),
+    );
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(new URL(assign.mock.calls[0]![0] as string).searchParams.get('reference')).toBe(
+      `${declined.id}.2`,
+    );
+
+    // The other one: cash on delivery instead, after the confirm dialog.
+    await user.click(
+      within(cardOf(unpaid.orderNumber)).getByRole('button', {
+        name: new RegExp(`^${enPayment.payNow.toCash}`),
+      }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: enPayment.payNow.cashTitle });
+    await user.click(within(dialog).getByRole('button', { name: enPayment.payNow.cashYes }));
+    await screen.findByText(`Order ${unpaid.orderNumber}: you will pay cash on delivery.`);
+    expect(within(cardOf(unpaid.orderNumber)).queryByText(en.card.unpaid)).toBeNull();
+    expect(cardOf(unpaid.orderNumber)).toHaveTextContent(en.paymentMethod.cod);
+    expect(backend.orders.get(unpaid.id)!.order.paymentMethod).toBe('cod');
   });
 });

@@ -128,6 +128,10 @@ export function MyOrdersPage() {
                     setCancelError(null);
                     setCancelling(o);
                   }}
+                  onChanged={(o) => {
+                    replace(o);
+                    setNotice(t('orders:card.switchedToCash', { number: o.orderNumber }));
+                  }}
                 />
               </li>
             ))}

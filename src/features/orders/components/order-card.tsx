@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { Order } from '../../../data/port';
 import { ChevronDownIcon, SearchIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
+import { PayNow } from '../../../components/ui/pay-now';
+import { canPayOnline, canSwitchToCash } from '../../../domain/payments';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { trackPath } from '../../../config/paths';
 import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
@@ -12,8 +14,20 @@ import { formatMoney, formatNumber } from '../../../domain/money';
 import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
-/** One of the customer's own orders: the essentials up front, the rest behind "details". */
-export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: Order): void }) {
+/**
+ * One of the customer's own orders: the essentials up front, the rest behind "details", and
+ * "pay now" while its online payment is not done (D3).
+ */
+export function OrderCard({
+  order,
+  onCancel,
+  onChanged,
+}: {
+  order: Order;
+  onCancel(order: Order): void;
+  /** The order after the customer changed it here (cash instead of online). */
+  onChanged(order: Order): void;
+}) {
   const { t } = useTranslation(['orders', 'common', 'pricing']);
   const language = useDisplayLanguage();
   const ids = useId();
@@ -154,6 +168,16 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel(order: O
         <h3 className="order-history-title">{t('orders:details.history')}</h3>
         <StatusHistory history={order.statusHistory} />
       </details>
+
+      {canPayOnline(order) && (
+        <PayNow
+          order={order}
+          canPay
+          canSwitchToCash={canSwitchToCash(order)}
+          onSwitchedToCash={onChanged}
+          lead={t('orders:card.unpaid')}
+        />
+      )}
 
       <div className="order-actions">
         <Link

@@ -9,6 +9,8 @@ import en from '../../../../locales/en/tracking.json';
 import enErrors from '../../../../locales/en/errors.json';
 import enValidation from '../../../../locales/en/validation.json';
 import enCommon from '../../../../locales/en/common.json';
+import { leavePage } from '../../../components/ui/pay-now';
+import enPayment from '../../../../locales/en/payment.json';
 import { TrackOrderPage } from './track-order-page';
 
 const NOW = '2026-03-10T08:00:00.000Z';
@@ -261,5 +263,42 @@ describe('TrackOrderPage', () => {
     const total = screen.getByText('الإجمالي', { exact: false, selector: 'dt' }).nextElementSibling;
     expect(total?.textContent).toMatch(/[٠-٩]/);
     expect(total?.textContent).not.toMatch(/[0-9]/);
+  });
+
+  it('offers its owner, and only its owner, "pay now" for an online order not paid yet', async () => {
+    const backend = new MemoryBackend({ gateway: { checkoutUrl: 'https://pay.example/checkout' } });
+    const owner = backend.client();
+    await owner.auth.ensureSession();
+    const order = await owner.orders.create(newOrder({ paymentMethod: 'wallet' }));
+    const assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
+    const mine = renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: owner,
+    });
+    const region = await screen.findByRole('region', { name: en.owner.unpaid });
+    // Card and wallet: the owner picks, the order's own method first.
+    expect(
+      await within(region).findByRole(
+        'radio',
+        { name: enPayment.method.wallet },
+        { timeout: 5000 },
+      ),
+    ).toBeChecked();
+    await mine.user.click(within(region).getByRole('button', { name: /^Pay now/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(backend.paymentAttempts.at(-1)).toMatchObject({ orderId: order.id, method: 'wallet' });
+    mine.unmount();
+
+    // Anyone else with the number sees the public view and nothing to pay.
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    await screen.findByRole('heading', { name: new RegExp(order.orderNumber) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: en.owner.unpaid })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay now/ })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { paths, trackPath } from '../../../config/paths';
 import { trackingInputSchema } from '../../../domain/schemas';
 import { useTrackingLookup } from '../hooks/use-tracking-lookup';
 import { AdminStatusUpdater } from './admin-status-updater';
+import { OwnerPayment } from './owner-payment';
 import { TrackingResult } from './tracking-result';
 import '../../../components/ui/page-header.css';
 import './track-order-page.css';
@@ -167,7 +168,15 @@ export function TrackOrderPage() {
           )}
           {state.kind === 'found' && (
             <>
-              <TrackingResult tracking={state.tracking} />
+              <TrackingResult
+                tracking={state.tracking}
+                afterSummary={
+                  <OwnerPayment
+                    tracking={state.tracking}
+                    onChanged={() => void refresh(state.tracking.orderNumber)}
+                  />
+                }
+              />
               <AdminStatusUpdater
                 orderNumber={state.tracking.orderNumber}
                 currentStatus={state.tracking.status}

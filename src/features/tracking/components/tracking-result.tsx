@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicTracking } from '../../../data/port';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -12,8 +12,17 @@ import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { StatusProgress } from './status-progress';
 
-/** The public view of one order (D2): nothing here names or locates the customer. */
-export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
+/**
+ * The public view of one order (D2): nothing here names or locates the customer. `afterSummary`
+ * goes right under the summary (the owner's "pay now", D3).
+ */
+export function TrackingResult({
+  tracking,
+  afterSummary,
+}: {
+  tracking: PublicTracking;
+  afterSummary?: ReactNode;
+}) {
   const { t } = useTranslation(['tracking', 'common', 'pricing']);
   const language = useDisplayLanguage();
   const ids = useId();
@@ -76,7 +85,7 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
               <PaymentBadge status={tracking.paymentStatus}>
                 {t(`tracking:paymentStatus.${tracking.paymentStatus}`)}
               </PaymentBadge>
-              {tracking.paymentMethod === 'card' && (
+              {tracking.paymentProvider === 'test' && (
                 <TestModeNote>{t('tracking:testMode')}</TestModeNote>
               )}
             </dd>
@@ -90,6 +99,8 @@ export function TrackingResult({ tracking }: { tracking: PublicTracking }) {
         </dl>
         <p className="field-hint track-privacy">{t('tracking:found.privacy')}</p>
       </div>
+
+      {afterSummary}
 
       <div className="track-columns">
         <section className="card" aria-labelledby={historyId}>

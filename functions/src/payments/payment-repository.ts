@@ -1,0 +1,128 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  orderDocument,
+  orderFromDocument,
+  trackingDocument,
+} from '../../../src/domain/hosted-store.ts';
+import type { Order, StatusActor } from '../../../src/domain/order.ts';
+import type { PaymentAttempt, PaymentEvent } from '../../../src/domain/payments.ts';
+import type { OrderPaymentChange } from '../../../server/src/payments/transaction-decision.ts';
+import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
+
+/** An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`). */
+export interface PaymentRecord {
+  attempts: PaymentAttempt[];
+  events: PaymentEvent[];
+}
+
+/** The order as a payment decision needs it: with the transaction that paid it. */
+export type PayableOrder = Order & { paymentReference: string | null };
+
+export interface PaymentWork<T> {
+  /** The record as it is to be stored (unchanged when undefined). */
+  record?: PaymentRecord;
+  /** The order's payment fields to change, if any. */
+  change?: OrderPaymentChange | null;
+  result: T;
+}
+
+/**
+ * Where payments live. `update` is one transaction: the order, its public tracking copy and its
+ * payment record never disagree, and a callback racing another sees the other's writes (the
+ * transaction runs again).
+ */
+export interface PaymentRepository {
+  record(orderId: string): Promise<PaymentRecord>;
+  /**
+   * Reads the order (null when there is none) and its record; stores what `work` returns. A
+   * change of the order's payment made by `actor` (the gateway's callback is the `system`) is
+   * told like every other order change: its messages go to the outbox in the same transaction.
+   */
+  update<T>(
+    orderId: string,
+    work: (order: PayableOrder | null, record: PaymentRecord) => PaymentWork<T>,
+    now: Date,
+    actor?: StatusActor,
+  ): Promise<{ order: Order | null; result: T }>;
+}
+
+const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
+const toIso = (value: unknown) =>
+  value instanceof Object && 'toDate' in value && typeof value.toDate === 'function'
+    ? (value.toDate() as Date).toISOString()
+    : String(value);
+
+function recordOf(data: Record<string, unknown> | undefined): PaymentRecord {
+  return {
+    attempts: Array.isArray(data?.attempts) ? (data.attempts as PaymentAttempt[]) : [],
+    events: Array.isArray(data?.events) ? (data.events as PaymentEvent[]) : [],
+  };
+}
+
+/**
+ * The repository over Firestore through firebase-admin (which bypasses the rules). `outbox` is
+ * the orders' own (D10): a payment confirmed by the gateway queues its message with the change.
+ */
+export function firestorePayments(
+  db: Firestore,
+  outbox: OrderOutbox = NO_OUTBOX,
+): PaymentRepository {
+  const orders = db.collection(COLLECTIONS.orders);
+  const tracking = db.collection(COLLECTIONS.tracking);
+  const payments = db.collection(COLLECTIONS.payments);
+  return {
+    async record(orderId) {
+      return recordOf((await payments.doc(orderId).get()).data());
+    },
+
+    async update(orderId, work, now, actor = 'system') {
+      const orderRef = orders.doc(orderId);
+      const recordRef = payments.doc(orderId);
+      return db.runTransaction(async (tx) => {
+        const [orderSnap, recordSnap] = await tx.getAll(orderRef, recordRef);
+        const data = orderSnap!.exists ? orderSnap!.data()! : null;
+        const before: PayableOrder | null = data
+          ? {
+              ...orderFromDocument(orderSnap!.id, data, toIso),
+              paymentReference: (data.paymentReference as string | null | undefined) ?? null,
+            }
+          : null;
+        const { record, change, result } = work(before, recordOf(recordSnap!.data()));
+        if (record) tx.set(recordRef, { attempts: record.attempts, events: record.events });
+        if (!before || !change) return { order: before, result };
+        const at = now.toISOString();
+        const {
+          paymentReference: _reference,
+          id: _id,
+          ...stored
+        } = {
+          ...before,
+          paymentStatus: change.paymentStatus,
+          paymentMethod: change.paymentMethod ?? before.paymentMethod,
+          paymentProvider: change.paymentProvider ?? before.paymentProvider,
+        };
+        const reference =
+          change.paymentReference === undefined ? before.paymentReference : change.paymentReference;
+        const document = orderDocument(stored, toTime, {
+          paymentReference: reference,
+          updatedAt: at,
+        });
+        const after: Order = { id: before.id, ...stored };
+        const seq = Number(data!.outboxSeq ?? 0) || 0;
+        const outboxSeq = outbox.record(tx, { before, after, actor }, seq, now);
+        tx.update(orderRef, {
+          paymentStatus: document.paymentStatus,
+          paymentMethod: document.paymentMethod,
+          paymentProvider: document.paymentProvider,
+          paymentReference: reference,
+          updatedAt: document.updatedAt,
+          ...(outboxSeq !== seq ? { outboxSeq } : {}),
+        });
+        // The public copy is the projection of the order as it now is.
+        tx.set(tracking.doc(before.orderNumber), trackingDocument(stored, toTime));
+        return { order: after, result };
+      });
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type {
+  HostedProviderName,
+  PaymentAttempt,
+  PaymentAttemptState,
+  PaymentEvent,
+  PaymentEventKind,
+} from '../../../src/domain/payments.ts';
+import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
+
+interface AttemptRow {
+  id: string;
+  order_id: string;
+  seq: number;
+  provider: HostedProviderName;
+  method: OnlinePaymentMethod;
+  state: PaymentAttemptState;
+  amount_cents: number;
+  currency: 'EGP';
+  reference: string;
+  provider_order_id: string | null;
+  transaction_id: string | null;
+  detail: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+}
+
+interface EventRow {
+  id: string;
+  order_id: string;
+  attempt_id: string | null;
+  kind: PaymentEventKind;
+  actor: PaymentEvent['actor'];
+  transaction_id: string | null;
+  amount_cents: number | null;
+  detail: string | null;
+  at: string;
+}
+
+function toAttempt(row: AttemptRow): PaymentAttempt {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    provider: row.provider,
+    method: row.method,
+    state: row.state,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    reference: row.reference,
+    providerOrderId: row.provider_order_id,
+    transactionId: row.transaction_id,
+    detail: row.detail,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+function toEvent(row: EventRow): PaymentEvent {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    attemptId: row.attempt_id,
+    kind: row.kind,
+    actor: row.actor,
+    transactionId: row.transaction_id,
+    amountCents: row.amount_cents,
+    detail: row.detail,
+    at: row.at,
+  };
+}
+
+export interface NewAttempt {
+  orderId: string;
+  seq: number;
+  reference: string;
+  provider: HostedProviderName;
+  method: OnlinePaymentMethod;
+  amountCents: number;
+}
+
+export interface AttemptChange {
+  state?: PaymentAttemptState;
+  providerOrderId?: string;
+  transactionId?: string | null;
+  detail?: string | null;
+  expiresAt?: string | null;
+}
+
+export interface NewPaymentEvent {
+  orderId: string;
+  attemptId: string | null;
+  kind: PaymentEventKind;
+  actor: PaymentEvent['actor'];
+  actorUserId?: string | null;
+  transactionId?: string | null;
+  amountCents?: number | null;
+  detail?: string | null;
+}
+
+/** All SQL about online payment attempts and the payment history (D3). */
+export class PaymentsRepository {
+  readonly #statements;
+
+  constructor(db: Database.Database) {
+    this.#statements = {
+      byOrder: db.prepare(
+        'SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY created_at DESC, seq DESC',
+      ),
+      byId: db.prepare('SELECT * FROM payment_attempts WHERE id = ?'),
+      byReference: db.prepare('SELECT * FROM payment_attempts WHERE reference = ?'),
+      byProviderOrder: db.prepare(
+        'SELECT * FROM payment_attempts WHERE provider = ? AND provider_order_id = ?',
+      ),
+      lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM payment_attempts WHERE order_id = ?'),
+      insert: db.prepare(`
+        INSERT INTO payment_attempts (id, order_id, seq, provider, method, state, amount_cents,
+          currency, reference, created_at, updated_at)
+        VALUES (:id, :order_id, :seq, :provider, :method, 'awaiting', :amount_cents, 'EGP',
+          :reference, :at, :at)`),
+      update: db.prepare(`
+        UPDATE payment_attempts SET
+          state = coalesce(:state, state),
+          provider_order_id = coalesce(:provider_order_id, provider_order_id),
+          transaction_id = CASE WHEN :set_transaction THEN :transaction_id ELSE transaction_id END,
+          detail = CASE WHEN :set_detail THEN :detail ELSE detail END,
+          expires_at = CASE WHEN :set_expires THEN :expires_at ELSE expires_at END,
+          updated_at = :at
+        WHERE id = :id`),
+      insertEvent: db.prepare(`
+        INSERT INTO payment_events (id, order_id, attempt_id, kind, actor, actor_user_id,
+          transaction_id, amount_cents, detail, at)
+        VALUES (:id, :order_id, :attempt_id, :kind, :actor, :actor_user_id, :transaction_id,
+          :amount_cents, :detail, :at)`),
+      hasEvent: db.prepare(
+        'SELECT 1 FROM payment_events WHERE order_id = ? AND kind = ? AND transaction_id = ?',
+      ),
+      events: db.prepare(
+        'SELECT * FROM payment_events WHERE order_id = ? ORDER BY at ASC, rowid ASC',
+      ),
+    };
+  }
+
+  attemptsFor(orderId: string): PaymentAttempt[] {
+    return (this.#statements.byOrder.all(orderId) as AttemptRow[]).map(toAttempt);
+  }
+
+  attempt(id: string): PaymentAttempt | null {
+    const row = this.#statements.byId.get(id) as AttemptRow | undefined;
+    return row ? toAttempt(row) : null;
+  }
+
+  byReference(reference: string): PaymentAttempt | null {
+    const row = this.#statements.byReference.get(reference) as AttemptRow | undefined;
+    return row ? toAttempt(row) : null;
+  }
+
+  byProviderOrder(provider: HostedProviderName, providerOrderId: string): PaymentAttempt | null {
+    const row = this.#statements.byProviderOrder.get(provider, providerOrderId) as
+      AttemptRow | undefined;
+    return row ? toAttempt(row) : null;
+  }
+
+  /** The number the next try of `orderId` gets (1 for the first). */
+  nextSeq(orderId: string): number {
+    const row = this.#statements.lastSeq.get(orderId) as { seq: number | null };
+    return (row.seq ?? 0) + 1;
+  }
+
+  createAttempt(attempt: NewAttempt, now: Date = new Date()): PaymentAttempt {
+    const id = randomUUID();
+    this.#statements.insert.run({
+      id,
+      order_id: attempt.orderId,
+      seq: attempt.seq,
+      provider: attempt.provider,
+      method: attempt.method,
+      amount_cents: attempt.amountCents,
+      reference: attempt.reference,
+      at: now.toISOString(),
+    });
+    return this.attempt(id)!;
+  }
+
+  updateAttempt(id: string, change: AttemptChange, now: Date = new Date()): PaymentAttempt | null {
+    this.#statements.update.run({
+      id,
+      state: change.state ?? null,
+      provider_order_id: change.providerOrderId ?? null,
+      set_transaction: change.transactionId === undefined ? 0 : 1,
+      transaction_id: change.transactionId ?? null,
+      set_detail: change.detail === undefined ? 0 : 1,
+      detail: change.detail ?? null,
+      set_expires: change.expiresAt === undefined ? 0 : 1,
+      expires_at: change.expiresAt ?? null,
+      at: now.toISOString(),
+    });
+    return this.attempt(id);
+  }
+
+  recordEvent(event: NewPaymentEvent, now: Date = new Date()): void {
+    this.#statements.insertEvent.run({
+      id: randomUUID(),
+      order_id: event.orderId,
+      attempt_id: event.attemptId,
+      kind: event.kind,
+      actor: event.actor,
+      actor_user_id: event.actorUserId ?? null,
+      transaction_id: event.transactionId ?? null,
+      amount_cents: event.amountCents ?? null,
+      detail: event.detail ?? null,
+      at: now.toISOString(),
+    });
+  }
+
+  /** True when this outcome of this transaction is recorded for the order already. */
+  hasEvent(orderId: string, kind: PaymentEventKind, transactionId: string): boolean {
+    return this.#statements.hasEvent.get(orderId, kind, transactionId) !== undefined;
+  }
+
+  eventsFor(orderId: string): PaymentEvent[] {
+    return (this.#statements.events.all(orderId) as EventRow[]).map(toEvent);
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ORDER_MESSAGES } from '../../../../src/domain/order.ts';
+import { HttpError } from '../../errors.ts';
+import { PAYMOB_CALLBACK_PATH } from '../../payments/settings.ts';
+import { adminRequired, userOf, userRequired } from '../../plugins/sessions.ts';
+import { orderId } from './orders.ts';
+import {
+  orderResponse,
+  paymentHistoryResponse,
+  paymentOptionsResponse,
+  paymentProgressResponse,
+  paymentStartResponse,
+} from './response-schemas.ts';
+
+const attemptParams = z.object({
+  id: z.string().min(1).max(200),
+  attemptId: z.string().min(1).max(200),
+  kind: z.enum(['refund', 'void']),
+});
+
+/**
+ * Online payments (D3): what /payment offers, a try on the gateway for the order's owner, where
+ * it stands, cash instead, the gateway's signed callback, and the admin's history, refund and
+ * void. The routes parse and authorise; PaymentsService does the rest.
+ */
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+
+  app.get('/payments/options', { schema: { response: paymentOptionsResponse } }, async () => ({
+    options: services.payments.options(),
+  }));
+
+  // The gateway's transaction processed callback: no session, only its signature counts.
+  app.post(PAYMOB_CALLBACK_PATH.replace(/^\/api/, ''), async (request, reply) => {
+    const { status, outcome } = services.payments.handleCallback({
+      query: request.query,
+      body: request.body,
+    });
+    if (status === 404) throw new HttpError(404, 'not-found', 'errors:notFound');
+    // Not signed with our HMAC secret: logged by the service, changes nothing.
+    if (status === 401) throw new HttpError(401, 'unauthenticated', 'errors:unauthenticated');
+    return reply.code(status).send({ outcome });
+  });
+
+  await app.register(async (customers) => {
+    customers.addHook('preHandler', userRequired);
+
+    customers.post(
+      '/orders/:id/payments',
+      { schema: { response: paymentStartResponse } },
+      async (request, reply) => {
+        const payment = await services.payments.start(
+          orderId(request),
+          request.body ?? {},
+          userOf(request),
+        );
+        return reply.code(201).send({ payment });
+      },
+    );
+
+    customers.get(
+      '/orders/:id/payment',
+      { schema: { response: paymentProgressResponse } },
+      async (request) => ({
+        progress: services.payments.progress(orderId(request), userOf(request)),
+      }),
+    );
+
+    customers.post(
+      '/orders/:id/payment/cash',
+      { schema: { response: orderResponse(200) } },
+      async (request) => ({
+        order: services.payments.switchToCash(orderId(request), userOf(request)),
+      }),
+    );
+  });
+
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', adminRequired);
+
+    admins.get(
+      '/orders/:id/payments',
+      { schema: { response: paymentHistoryResponse } },
+      async (request) => ({ history: services.payments.history(orderId(request)) }),
+    );
+
+    admins.post(
+      '/orders/:id/payments/:attemptId/:kind',
+      { schema: { response: paymentHistoryResponse } },
+      async (request) => {
+        const parsed = attemptParams.safeParse(request.params);
+        if (!parsed.success) throw new HttpError(404, 'not-found', ORDER_MESSAGES.notFound);
+        const { id, attemptId, kind } = parsed.data;
+        return {
+          history: await services.payments.reverse(id, attemptId, kind, userOf(request)),
+        };
+      },
+    );
+  });
+}

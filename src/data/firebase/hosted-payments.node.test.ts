@@ -1,0 +1,283 @@
+// Issue 15 in the hosted build: Paymob payments through the Cloud Functions, in-process (the
+// Firebase adapter, the handlers and the fake store, as the other *.node.test.ts files), with the
+// local fake of Paymob's API and its signed callbacks reaching the paymobCallback handler over
+// HTTP, as Firebase Hosting's rewrite would deliver them. The same decision as the server's
+// decides; what a browser then reads (the order, its tracking copy) follows.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
+vi.mock('firebase/auth', async () => (await import('./testing-fake-firestore')).fakeAuthModule);
+vi.mock(
+  'firebase/firestore',
+  async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,
+);
+vi.mock(
+  'firebase/functions',
+  async () => (await import('./testing-fake-firestore')).fakeFunctionsModule,
+);
+vi.mock(
+  'firebase/app-check',
+  async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
+);
+
+import { paymobCallback } from '../../../functions/src/payments/payment-handlers';
+import type { Deps } from '../../../functions/src/handlers';
+import { routeFunctions } from '../../../functions/src/testing/in-process';
+import { defaultLimits } from '../../../functions/src/platform/settings';
+import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments/settings';
+import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
+import { cairoToday } from '../../domain/datetime';
+import { COLLECTIONS } from '../../domain/hosted-store';
+import { toPiastres } from '../../domain/payments';
+import type { FirebaseDataPort } from './firebase-adapter';
+import { backend, fakeUser } from './testing-fake-firestore';
+import { fakeBrowser, hostedOrderInput, rejection } from './testing-hosted';
+import { firestoreReadRules } from './testing-read-rules';
+
+const ADMIN = fakeUser({ uid: 'admin-uid', email: 'admin@example.com', claims: { admin: true } });
+
+let fake: FakePaymob;
+let bridge: Server;
+let siteUrl: string;
+let deps: Deps;
+const logged: string[] = [];
+let visitors = 0;
+
+beforeAll(async () => {
+  fake = await new FakePaymob().listen();
+  // Firebase Hosting's rewrite of the callback path to the function, as a plain HTTP server.
+  bridge = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== PAYMOB_CALLBACK_PATH) {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown;
+      void paymobCallback(
+        { query: Object.fromEntries(url.searchParams), body },
+        deps,
+        new Date(),
+      ).then((outcome) => {
+        res.writeHead(outcome.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(outcome.body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => bridge.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await new Promise((resolve) => bridge?.close(resolve));
+});
+
+beforeEach(() => {
+  backend.reset();
+  backend.readRules = firestoreReadRules;
+  backend.seed('admins/admin-uid', { email: 'admin@example.com' });
+  const paymob = paymobConfig({
+    PAYMENT_PROVIDER: 'paymob',
+    PAYMOB_API_URL: fake.apiUrl,
+    PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
+    PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
+    PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+    PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
+    PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
+    PAYMOB_TIMEOUT_SECONDS: 1,
+    PAYMOB_EXPIRY_MINUTES: 60,
+    SITE_URL: siteUrl,
+  })!;
+  ({ deps } = routeFunctions(
+    backend,
+    { paymentProvider: 'paymob', paymob, limits: defaultLimits() },
+    {
+      log: {
+        info: (message) => void logged.push(message),
+        warn: (message) => void logged.push(message),
+      },
+    },
+  ));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A visitor's browser with a pending card (or wallet) order. */
+async function placed(method: 'card' | 'wallet' = 'card', notifyConsent = false) {
+  visitors += 1;
+  const port = fakeBrowser(fakeUser({ uid: `visitor-${visitors}` }));
+  const moveDate = cairoToday(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+  const order = await port.orders.create(
+    hostedOrderInput({ paymentMethod: method, moveDate, notifyConsent }),
+  );
+  return { port, order };
+}
+
+async function start(
+  port: FirebaseDataPort,
+  orderId: string,
+  method: 'card' | 'wallet' = 'card',
+): Promise<{ attemptId: string; intention: FakeIntention }> {
+  const { redirectUrl, attemptId } = await port.payments.start(orderId, method, 'ar');
+  const intention = fake.intentions.get(new URL(redirectUrl).searchParams.get('clientSecret')!)!;
+  expect(intention).toBeDefined();
+  return { attemptId, intention };
+}
+
+describe('hosted build: Paymob through the functions', () => {
+  it('offers card, wallet and cash; a card order waits for Paymob', async () => {
+    const { port, order } = await placed();
+    expect(await port.payments.options()).toEqual({
+      provider: 'paymob',
+      methods: ['card', 'wallet', 'cod'],
+      testMode: true,
+    });
+    expect(order).toMatchObject({ paymentStatus: 'pending', paymentProvider: 'paymob' });
+    const { intention } = await start(port, order.id);
+    expect(intention).toMatchObject({
+      amount: toPiastres(order.totalPrice),
+      currency: 'EGP',
+      specialReference: `${order.id}.1`,
+      notificationUrl: `${siteUrl}${PAYMOB_CALLBACK_PATH}`,
+      redirectionUrl: `${siteUrl}/payment-return`,
+    });
+  });
+
+  it('a signed paid callback pays the order; the owner and the tracker read it paid', async () => {
+    const { port, order } = await placed('card', true);
+    const { intention } = await start(port, order.id);
+    const { transaction } = await fake.pay(intention, 'success');
+    expect(fake.callbacks.at(-1)!.status).toBe(200);
+    const after = await port.orders.get(order.id);
+    expect(after).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'paymob' });
+    expect(backend.read(`orders/${order.id}`)?.paymentReference).toBe(String(transaction.id));
+    expect(await port.tracking.get(order.orderNumber)).toMatchObject({ paymentStatus: 'paid' });
+    expect(await port.payments.progress(order.id)).toMatchObject({
+      attempt: { state: 'paid' },
+      canPay: false,
+    });
+    // The payment is told like every order change (D10): its event is in the outbox, written
+    // in the callback's own transaction, after the order's creation.
+    const outboxEvents = () =>
+      backend
+        .ids(COLLECTIONS.outboxEvents)
+        .filter((id) => id.startsWith(`${order.id}-`))
+        .sort()
+        .map((id) => backend.read(`${COLLECTIONS.outboxEvents}/${id}`)?.type);
+    expect(outboxEvents()).toEqual(['order.created', 'order.paymentConfirmed']);
+    expect(backend.read(`orders/${order.id}`)?.outboxSeq).toBe(2);
+    // A second, identical callback changes nothing, and tells nobody again.
+    await fake.sendCallback(transaction);
+    expect(outboxEvents()).toEqual(['order.created', 'order.paymentConfirmed']);
+    const history = await fakeBrowser(ADMIN).payments.history(order.id);
+    expect(history.events.map((e) => e.kind)).toEqual(['started', 'paid']);
+  });
+
+  it('tampered, wrong amount, wrong reference or declined: the order stays pending', async () => {
+    const { port, order } = await placed();
+    const { intention } = await start(port, order.id);
+    await fake.pay(intention, 'success', { order: 'callback-first', tamper: 'signature' });
+    expect(fake.callbacks.at(-1)!.status).toBe(401);
+    expect(logged).toContain('payment callback failed verification: ignored');
+    await fake.pay(intention, 'success', { order: 'callback-first', tamper: 'amount' });
+    await fake.sendCallback(fake.transaction(intention, 'success'), {
+      tamper: 'reference',
+      reference: 'someone-else.1',
+    });
+    await fake.pay(intention, 'declined');
+    expect((await port.orders.get(order.id)).paymentStatus).toBe('pending');
+    const { attempts, events } = await fakeBrowser(ADMIN).payments.history(order.id);
+    expect(events.map((e) => e.kind)).toEqual(['started', 'mismatch', 'declined']);
+    expect(attempts[0]!.state).toBe('declined');
+    expect(await port.payments.progress(order.id)).toMatchObject({ canPay: true });
+  });
+
+  it('Paymob down: a clear "try again", the try recorded as failed', async () => {
+    const { port, order } = await placed();
+    fake.failIntentions({ kind: 'down' });
+    const error = await rejection(port.payments.start(order.id, 'card', 'ar'));
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: 'errors:payment.providerUnavailable',
+    });
+    const { attempts } = await fakeBrowser(ADMIN).payments.history(order.id);
+    expect(attempts.map((a) => a.state)).toEqual(['failed']);
+  });
+
+  it('only the owner starts a payment or switches to cash; customers see no history', async () => {
+    const { order } = await placed();
+    const stranger = fakeBrowser(fakeUser({ uid: 'stranger' }));
+    expect((await rejection(stranger.payments.start(order.id, 'card', 'ar'))).code).toBe(
+      'permission-denied',
+    );
+    expect((await rejection(stranger.payments.switchToCash(order.id))).code).toBe(
+      'permission-denied',
+    );
+    expect((await rejection(stranger.payments.history(order.id))).code).toBe('permission-denied');
+  });
+
+  it('switches to cash; the tracker shows cash on delivery', async () => {
+    const { port, order } = await placed('wallet');
+    await start(port, order.id, 'wallet');
+    const cash = await port.payments.switchToCash(order.id);
+    expect(cash).toMatchObject({ paymentMethod: 'cod', paymentProvider: 'cash' });
+    expect(await port.tracking.get(order.orderNumber)).toMatchObject({ paymentMethod: 'cod' });
+  });
+
+  it('an admin refunds through Paymob; its callbacks then change nothing', async () => {
+    const { port, order } = await placed();
+    const { intention, attemptId } = await start(port, order.id);
+    const { transaction } = await fake.pay(intention, 'success');
+    const admin = fakeBrowser(ADMIN);
+    const history = await admin.payments.reverse(order.id, attemptId, 'refund');
+    expect(history.attempts[0]!.state).toBe('refunded');
+    expect((await port.orders.get(order.id)).paymentStatus).toBe('refunded');
+    const refund = fake.requests.find((r) => r.path.endsWith('/refund'))!;
+    expect(JSON.parse(refund.body)).toEqual({
+      transaction_id: transaction.id,
+      amount_cents: toPiastres(order.totalPrice),
+    });
+    const sent = fake.callbacks.length;
+    await vi.waitFor(() => expect(fake.callbacks.length).toBeGreaterThanOrEqual(sent + 2));
+    expect((await port.orders.get(order.id)).paymentStatus).toBe('refunded');
+    expect((await admin.payments.history(order.id)).events.map((e) => e.kind)).toEqual([
+      'started',
+      'paid',
+      'refunded',
+    ]);
+  });
+
+  it('an admin cannot mark a Paymob order paid by hand', async () => {
+    const { order } = await placed();
+    const admin = fakeBrowser(ADMIN);
+    const error = await rejection(admin.orders.update(order.id, { paymentStatus: 'paid' }));
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:payment.gatewayDecides',
+    });
+    expect((await admin.orders.get(order.id)).paymentStatus).toBe('pending');
+  });
+
+  it('without a gateway (PAYMENT_PROVIDER=none) only cash is offered and the callback is refused', async () => {
+    routeFunctions(backend, { paymentProvider: 'none', limits: defaultLimits() });
+    const port = fakeBrowser(fakeUser({ uid: 'cash-only' }));
+    expect(await port.payments.options()).toEqual({
+      provider: 'none',
+      methods: ['cod'],
+      testMode: false,
+    });
+    const outcome = await paymobCallback(
+      { query: {}, body: {} },
+      { ...deps, payments: null },
+      new Date(),
+    );
+    expect(outcome.status).toBe(404);
+  });
+});

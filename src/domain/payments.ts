@@ -1,0 +1,296 @@
+/**
+ * Online payments on a provider's own page (docs/decisions.md D3): what an attempt to pay is,
+ * which states it goes through, what the customer and the admin see of it, and who may do what.
+ * The server, the Cloud Functions and the screens share these; the provider's own protocol
+ * (Paymob's intentions, callbacks and signatures) lives with the server (server/src/payments/).
+ */
+import { cairoToday } from './datetime';
+import { RuleViolation } from './errors';
+import type { Order, PaymentProviderName } from './order';
+import {
+  isOnlinePaymentMethod,
+  type OnlinePaymentMethod,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from './status';
+
+/** Gateways whose page the customer pays on; our pages never see a card (D3). */
+export const HOSTED_PAYMENT_PROVIDERS = ['paymob'] as const;
+export type HostedProviderName = (typeof HOSTED_PAYMENT_PROVIDERS)[number];
+
+export function isHostedProvider(name: unknown): name is HostedProviderName {
+  return typeof name === 'string' && (HOSTED_PAYMENT_PROVIDERS as readonly string[]).includes(name);
+}
+
+/** What a deployment offers on /payment, in the order the screen lists them. */
+export interface PaymentOptions {
+  /**
+   * Who takes online payments: `paymob`, the `test` provider (D3: no money moves) or `none`
+   * (online payment refused: the hosted build without a gateway).
+   */
+  provider: 'test' | 'none' | HostedProviderName;
+  methods: PaymentMethod[];
+  /** The gateway runs on its own test account (Paymob test keys): no real money moves. */
+  testMode: boolean;
+}
+
+/**
+ * One try to pay an order online: made when the customer is sent to the provider's page, then
+ * moved on by the provider's signed callbacks (never by the browser coming back).
+ * - `awaiting`: the customer is on the provider's page (or left it); nothing heard yet.
+ * - `pending`: the provider says the payment is not final yet (a wallet awaiting approval).
+ * - `paid`, `declined`: what the provider's callback said.
+ * - `failed`: the provider could not be reached to start it; nobody was charged.
+ * - `mismatch`: a signed callback disagreed with our order (amount or currency): not paid.
+ * - `refunded`, `voided`: the money went back (an admin's refund or void, or the provider's).
+ */
+export const PAYMENT_ATTEMPT_STATES = [
+  'awaiting',
+  'pending',
+  'paid',
+  'declined',
+  'failed',
+  'mismatch',
+  'refunded',
+  'voided',
+] as const;
+export type PaymentAttemptState = (typeof PAYMENT_ATTEMPT_STATES)[number];
+/** As screens show it: an `awaiting` attempt past its provider's expiry is `expired`. */
+export type ShownAttemptState = PaymentAttemptState | 'expired';
+
+export interface PaymentAttempt {
+  id: string;
+  orderId: string;
+  provider: HostedProviderName;
+  method: OnlinePaymentMethod;
+  state: PaymentAttemptState;
+  /** Piastres: the order's total as the provider was asked for it. */
+  amountCents: number;
+  currency: 'EGP';
+  /** Ours, sent as the provider's merchant reference: `<order id>.<attempt number>`. */
+  reference: string;
+  /** The provider's order for this try (Paymob's intention order id). */
+  providerOrderId: string | null;
+  /** The transaction that decided the state (paid, declined, refunded...). */
+  transactionId: string | null;
+  /** A short reason: the provider's decline message or error code. Never card data. */
+  detail: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When the provider stops accepting it (ISO instant). */
+  expiresAt: string | null;
+}
+
+/** What happened to an order's payment, in order: the admin's payment history. */
+export const PAYMENT_EVENT_KINDS = [
+  'started',
+  'startFailed',
+  'pending',
+  'paid',
+  'declined',
+  'mismatch',
+  'refunded',
+  'voided',
+  'reverseFailed',
+  'switchedToCash',
+] as const;
+export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number];
+
+export interface PaymentEvent {
+  id: string;
+  orderId: string;
+  attemptId: string | null;
+  kind: PaymentEventKind;
+  /** The customer, an admin, or the provider (its signed callback). */
+  actor: 'customer' | 'admin' | 'provider';
+  transactionId: string | null;
+  amountCents: number | null;
+  detail: string | null;
+  at: string;
+}
+
+/** An order's attempts (newest first) and its payment history (oldest first), for admins. */
+export interface PaymentHistory {
+  attempts: PaymentAttempt[];
+  events: PaymentEvent[];
+}
+
+/** The customer's view of where an order's payment stands (the return page, "pay now"). */
+export interface PaymentProgress {
+  orderId: string;
+  orderNumber: string;
+  totalPrice: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  paymentProvider: PaymentProviderName;
+  status: OrderStatus;
+  /** The latest try, if any. */
+  attempt: { id: string; method: OnlinePaymentMethod; state: ShownAttemptState; at: string } | null;
+  canPay: boolean;
+  canSwitchToCash: boolean;
+}
+
+/** What the server answers when the customer starts paying: where to send the browser. */
+export interface PaymentStart {
+  attemptId: string;
+  redirectUrl: string;
+}
+
+/** A paid attempt's money goes back with a refund (any time) or a void (the same day). */
+export type PaymentReversal = 'refund' | 'void';
+
+export const PAYMENT_MESSAGES = {
+  notPayable: 'errors:payment.notPayable',
+  tooManyAttempts: 'errors:payment.tooManyAttempts',
+  providerUnavailable: 'errors:payment.providerUnavailable',
+  notReversible: 'errors:payment.notReversible',
+  reverseFailed: 'errors:payment.reverseFailed',
+  gatewayDecides: 'errors:payment.gatewayDecides',
+} as const;
+
+/** Tries per order: each asks the provider for a new payment, so a script cannot ask forever. */
+export const PAYMENT_ATTEMPTS_MAX = 10;
+
+/** Whole pounds (the catalog's unit, D4) as the piastres providers count in. */
+export function toPiastres(egp: number): number {
+  return Math.round(egp * 100);
+}
+
+/** Our reference for the `n`th try to pay `orderId`: unique per try, as providers want it. */
+export function merchantReference(orderId: string, n: number): string {
+  return `${orderId}.${n}`;
+}
+
+/** The order a merchant reference names, or null when it is not one of ours. */
+export function orderIdOfReference(reference: unknown): string | null {
+  if (typeof reference !== 'string') return null;
+  const match = /^([A-Za-z0-9_-]{1,100})\.([1-9][0-9]{0,3})$/.exec(reference);
+  return match ? match[1]! : null;
+}
+
+type PayableOrder = Pick<Order, 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status'>;
+
+/** The owner may (still) pay online: an online order, not paid, not cancelled, on a gateway. */
+export function canPayOnline(order: PayableOrder): boolean {
+  return (
+    isOnlinePaymentMethod(order.paymentMethod) &&
+    order.paymentStatus === 'pending' &&
+    isHostedProvider(order.paymentProvider) &&
+    order.status !== 'cancelled'
+  );
+}
+
+/** The owner may choose cash instead: an online order not paid yet, before the move is done. */
+export function canSwitchToCash(order: PayableOrder): boolean {
+  return canPayOnline(order) && order.status !== 'delivered';
+}
+
+/** An attempt as screens show it at `now`. */
+export function shownAttemptState(
+  attempt: Pick<PaymentAttempt, 'state' | 'expiresAt'>,
+  now: Date,
+): ShownAttemptState {
+  if (
+    attempt.state === 'awaiting' &&
+    attempt.expiresAt !== null &&
+    Date.parse(attempt.expiresAt) <= now.getTime()
+  ) {
+    return 'expired';
+  }
+  return attempt.state;
+}
+
+/** The attempt that speaks for the order: the paid one if any, else the newest. */
+export function currentAttempt<
+  A extends Pick<PaymentAttempt, 'state' | 'createdAt'> &
+    Partial<Pick<PaymentAttempt, 'reference'>>,
+>(attempts: readonly A[]): A | null {
+  // Tries made in the same millisecond are told apart by their number.
+  const seq = (a: A) =>
+    a.reference === undefined ? 0 : (attemptNumber({ reference: a.reference }) ?? 0);
+  const newestFirst = [...attempts].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || seq(b) - seq(a),
+  );
+  return newestFirst.find((a) => a.state === 'paid') ?? newestFirst[0] ?? null;
+}
+
+/** The customer's view of an order's payment at `now`. */
+export function paymentProgress(
+  order: Pick<
+    Order,
+    | 'id'
+    | 'orderNumber'
+    | 'totalPrice'
+    | 'paymentMethod'
+    | 'paymentStatus'
+    | 'paymentProvider'
+    | 'status'
+  >,
+  attempts: readonly PaymentAttempt[],
+  now: Date,
+): PaymentProgress {
+  const attempt = currentAttempt(attempts);
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    totalPrice: order.totalPrice,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    paymentProvider: order.paymentProvider,
+    status: order.status,
+    attempt: attempt
+      ? {
+          id: attempt.id,
+          method: attempt.method,
+          state: shownAttemptState(attempt, now),
+          at: attempt.updatedAt,
+        }
+      : null,
+    canPay: canPayOnline(order),
+    canSwitchToCash: canSwitchToCash(order),
+  };
+}
+
+/** A paid attempt can be refunded or voided through its provider. */
+export function canReverse(attempt: Pick<PaymentAttempt, 'state' | 'transactionId'>): boolean {
+  return attempt.state === 'paid' && attempt.transactionId !== null;
+}
+
+/**
+ * A card payment can also be voided (cancelled before it is settled, no refund fees) on the Cairo
+ * day it was made; after that, or for a wallet, only a refund gives the money back.
+ */
+export function canVoid(
+  attempt: Pick<PaymentAttempt, 'state' | 'transactionId' | 'method' | 'updatedAt'>,
+  now: Date,
+): boolean {
+  return (
+    canReverse(attempt) &&
+    attempt.method === 'card' &&
+    cairoToday(new Date(attempt.updatedAt)) === cairoToday(now)
+  );
+}
+
+/** The try's number (1, 2, ...) from its merchant reference. */
+export function attemptNumber(attempt: Pick<PaymentAttempt, 'reference'>): number | null {
+  const n = Number(attempt.reference.slice(attempt.reference.lastIndexOf('.') + 1));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * An admin sets the payment status of a cash order by hand (the crew collected it). An order paid
+ * on a gateway's page is paid only by the gateway's signed callback and given back only by a
+ * refund or void through the gateway, which the payment history records (D3).
+ */
+export function checkAdminPaymentStatus(
+  order: Pick<Order, 'paymentProvider' | 'paymentStatus'>,
+  paymentStatus: PaymentStatus | undefined,
+): void {
+  if (paymentStatus === undefined || paymentStatus === order.paymentStatus) return;
+  if (isHostedProvider(order.paymentProvider)) {
+    throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.gatewayDecides, {
+      paymentStatus: PAYMENT_MESSAGES.gatewayDecides,
+    });
+  }
+}

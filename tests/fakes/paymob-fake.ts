@@ -1,0 +1,574 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+// A local stand-in for Paymob (accept.paymob.com) on 127.0.0.1, started by the tests, speaking
+// the parts of its documented API the server uses:
+// - POST /v1/intention/ (Authorization: Token <secret key>): checks the body as Paymob does
+//   (integration ids, items adding up to the amount, billing data with a phone number) and
+//   answers an intention with its client_secret and intention_order_id;
+// - GET /unifiedcheckout/?publicKey&clientSecret: a checkout page where the customer types a
+//   card (or a wallet number) — the only place a card number goes;
+// - the transaction processed callback: a POST of {type: 'TRANSACTION', obj} to the intention's
+//   notification_url with ?hmac= (HMAC-SHA512 of the twenty documented fields, in order), and the
+//   response callback: the browser sent to redirection_url with the transaction in the query;
+// - POST /api/acceptance/void_refund/refund and /void, which answer the new transaction and
+//   then send the callbacks Paymob sends (the refund's own, and its parent marked refunded).
+// Tests script it: decline, tamper with a callback (signature, amount, reference), send one
+// twice, send it before or after the redirect or not at all, answer slowly, or be down.
+
+export const FAKE_PAYMOB = {
+  secretKey: 'egy_sk_test_0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  publicKey: 'egy_pk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  hmacSecret: 'FAKEHMACSECRET0123456789ABCDEF',
+  cardIntegrationId: 4097558,
+  walletIntegrationId: 4097559,
+  /** Paymob's documented test card: approved. */
+  approvedCard: '5123456789012346',
+  /** Any other card is declined by this fake; this one reads like a real test card. */
+  declinedCard: '4000000000000002',
+  /** A wallet number the fake approves; others are declined. */
+  approvedWallet: '01010101010',
+  profileId: 164295,
+} as const;
+
+/** The twenty signed fields of a transaction, in Paymob's documented order. */
+const SIGNED_FIELDS = [
+  'amount_cents',
+  'created_at',
+  'currency',
+  'error_occured',
+  'has_parent_transaction',
+  'id',
+  'integration_id',
+  'is_3d_secure',
+  'is_auth',
+  'is_capture',
+  'is_refunded',
+  'is_standalone_payment',
+  'is_voided',
+  'order.id',
+  'owner',
+  'pending',
+  'source_data.pan',
+  'source_data.sub_type',
+  'source_data.type',
+  'success',
+];
+
+export type Transaction = Record<string, unknown> & {
+  id: number;
+  amount_cents: number;
+  success: boolean;
+  order: { id: number; merchant_order_id: string | null };
+};
+
+/** Paymob's signature of a transaction (what the fake's callbacks carry). */
+export function signTransaction(
+  obj: Record<string, unknown>,
+  secret: string = FAKE_PAYMOB.hmacSecret,
+) {
+  const text = SIGNED_FIELDS.map((field) => {
+    const value = field
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], obj);
+    return value === undefined || value === null ? '' : String(value);
+  }).join('');
+  return createHmac('sha512', secret).update(text).digest('hex');
+}
+
+export interface FakeIntention {
+  id: string;
+  clientSecret: string;
+  providerOrderId: number;
+  amount: number;
+  currency: string;
+  integrationId: number;
+  specialReference: string;
+  notificationUrl: string;
+  redirectionUrl: string;
+  body: Record<string, unknown>;
+}
+
+/** What the fake does when asked for an intention, a refund or a void. */
+export type ApiMode =
+  | { kind: 'ok' }
+  /** Answer this status with Paymob's error shape. */
+  | { kind: 'error'; status: number; detail?: string }
+  /** Read the request and never answer (the caller's timeout must fire). */
+  | { kind: 'hang' }
+  /** Cut the connection, as a gateway that is down. */
+  | { kind: 'down' };
+
+/** How a payment made at the checkout is told to the merchant. */
+export interface DeliveryPlan {
+  /**
+   * `callback-first` (Paymob's usual order): the processed callback, then the browser's redirect;
+   * `redirect-first`: the browser comes back first, the callback `delayMs` later;
+   * `redirect-only`: the callback never comes.
+   */
+  order: 'callback-first' | 'redirect-first' | 'redirect-only';
+  delayMs?: number;
+  /** Send the processed callback twice. */
+  duplicate?: boolean;
+  /** Change the callback after signing it (a forged or altered callback). */
+  tamper?: 'signature' | 'amount' | 'reference' | 'unsigned-amount';
+}
+
+export interface SentCallback {
+  url: string;
+  body: { type: string; obj: Transaction };
+  hmac: string;
+  status: number;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function html(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export class FakePaymob {
+  url = '';
+  readonly requests: ReceivedRequest[] = [];
+  readonly intentions = new Map<string, FakeIntention>();
+  readonly transactions = new Map<number, Transaction>();
+  readonly callbacks: SentCallback[] = [];
+  /** What the customer typed at the checkout: the card data lives here, never with us. */
+  readonly checkoutForms: Record<string, string>[] = [];
+  plan: DeliveryPlan = { order: 'callback-first' };
+  #intentionModes: ApiMode[] = [];
+  #reverseModes: ApiMode[] = [];
+  #nextId = 192036465;
+  #nextOrder = 217503754;
+  readonly #server: Server;
+  readonly #sockets = new Set<Socket>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor() {
+    this.#server = createServer((req, res) => void this.#onRequest(req, res));
+    this.#server.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+  }
+
+  /** PAYMOB_API_URL for the server under test. */
+  get apiUrl(): string {
+    return this.url;
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.#server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** The server settings that point at this fake. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      PAYMENT_PROVIDER: 'paymob',
+      PAYMOB_API_URL: this.apiUrl,
+      PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
+      PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
+      PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+      PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
+      PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
+      PAYMOB_TIMEOUT_SECONDS: '2',
+      ...extra,
+    };
+  }
+
+  /** The next intention requests (then back to answering). */
+  failIntentions(mode: ApiMode, times = 1): void {
+    for (let i = 0; i < times; i += 1) this.#intentionModes.push(mode);
+  }
+
+  /** The next refund or void requests. */
+  failReversals(mode: ApiMode, times = 1): void {
+    for (let i = 0; i < times; i += 1) this.#reverseModes.push(mode);
+  }
+
+  intentionByReference(reference: string): FakeIntention | undefined {
+    return [...this.intentions.values()].find((i) => i.specialReference === reference);
+  }
+
+  /** The newest intention (a test that started one payment). */
+  get lastIntention(): FakeIntention | undefined {
+    return [...this.intentions.values()].at(-1);
+  }
+
+  /** A transaction of `intention` as Paymob reports it. */
+  transaction(
+    intention: FakeIntention,
+    outcome: 'success' | 'declined' | 'pending',
+    overrides: Partial<Transaction> = {},
+  ): Transaction {
+    const id = this.#nextId++;
+    const wallet = intention.integrationId === FAKE_PAYMOB.walletIntegrationId;
+    const tx: Transaction = {
+      id,
+      pending: outcome === 'pending',
+      amount_cents: intention.amount,
+      success: outcome === 'success',
+      is_auth: false,
+      is_capture: false,
+      is_standalone_payment: true,
+      is_voided: false,
+      is_refunded: false,
+      is_3d_secure: !wallet,
+      integration_id: intention.integrationId,
+      profile_id: FAKE_PAYMOB.profileId,
+      has_parent_transaction: false,
+      order: {
+        id: intention.providerOrderId,
+        created_at: new Date().toISOString().replace('Z', ''),
+        merchant_order_id: intention.specialReference,
+        amount_cents: intention.amount,
+        currency: intention.currency,
+      } as Transaction['order'],
+      created_at: new Date().toISOString().replace('Z', ''),
+      currency: intention.currency,
+      source_data: wallet
+        ? { pan: '01010101010', type: 'wallet', sub_type: 'wallet' }
+        : { pan: '2346', type: 'card', sub_type: 'MasterCard' },
+      error_occured: false,
+      owner: 302852,
+      data: {
+        message:
+          outcome === 'success' ? 'Approved' : outcome === 'pending' ? 'Pending' : 'Do not honour',
+        txn_response_code: outcome === 'declined' ? '05' : '00',
+      },
+      ...overrides,
+    };
+    this.transactions.set(id, tx);
+    return tx;
+  }
+
+  /** Posts a processed callback to `url` (the intention's by default), signed unless told. */
+  async sendCallback(
+    obj: Transaction,
+    options: {
+      url?: string;
+      hmac?: string;
+      tamper?: DeliveryPlan['tamper'];
+      /** With `tamper: 'reference'`: the merchant reference to claim. */
+      reference?: string;
+    } = {},
+  ): Promise<SentCallback> {
+    const intention = [...this.intentions.values()].find((i) => i.providerOrderId === obj.order.id);
+    const url = options.url ?? intention?.notificationUrl;
+    if (!url) throw new Error('no notification_url for this transaction');
+    let hmac = options.hmac ?? signTransaction(obj);
+    let sent: Transaction = structuredClone(obj);
+    switch (options.tamper) {
+      case 'signature':
+        hmac = `${hmac.slice(0, -4)}${hmac.endsWith('0000') ? '1111' : '0000'}`;
+        break;
+      case 'amount':
+        // A genuine callback of a transaction for another amount: signed by Paymob.
+        sent = { ...sent, amount_cents: sent.amount_cents - 100 };
+        hmac = signTransaction(sent);
+        break;
+      case 'unsigned-amount':
+        // Altered after signing: the signature no longer matches.
+        sent = { ...sent, amount_cents: sent.amount_cents + 100 };
+        break;
+      case 'reference':
+        // The reference is not signed: pointed at another order's try.
+        sent = {
+          ...sent,
+          order: { ...sent.order, merchant_order_id: options.reference ?? 'not-ours.1' },
+        };
+        break;
+      default:
+        break;
+    }
+    const body = { type: 'TRANSACTION', obj: sent };
+    const target = new URL(url);
+    target.searchParams.set('hmac', hmac);
+    let status = 0;
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      status = response.status;
+      await response.arrayBuffer();
+    } catch {
+      status = -1;
+    }
+    const record = { url, body, hmac, status };
+    this.callbacks.push(record);
+    return record;
+  }
+
+  /** Where Paymob sends the browser after a transaction (the response callback). */
+  redirectFor(intention: FakeIntention, tx: Transaction): string {
+    const target = new URL(intention.redirectionUrl);
+    const source = tx.source_data as Record<string, unknown>;
+    const flat: Record<string, unknown> = {
+      id: tx.id,
+      pending: tx.pending,
+      amount_cents: tx.amount_cents,
+      success: tx.success,
+      is_auth: tx.is_auth,
+      is_capture: tx.is_capture,
+      is_standalone_payment: tx.is_standalone_payment,
+      is_voided: tx.is_voided,
+      is_refunded: tx.is_refunded,
+      is_3d_secure: tx.is_3d_secure,
+      integration_id: tx.integration_id,
+      profile_id: tx.profile_id,
+      has_parent_transaction: tx.has_parent_transaction,
+      order: tx.order.id,
+      created_at: tx.created_at,
+      currency: tx.currency,
+      error_occured: tx.error_occured,
+      owner: tx.owner,
+      'source_data.type': source.type,
+      'source_data.pan': source.pan,
+      'source_data.sub_type': source.sub_type,
+      'data.message': (tx.data as Record<string, unknown>).message,
+      merchant_order_id: tx.order.merchant_order_id,
+    };
+    for (const [key, value] of Object.entries(flat)) target.searchParams.set(key, String(value));
+    target.searchParams.set('hmac', signTransaction(tx));
+    return target.toString();
+  }
+
+  /**
+   * The customer pays `intention` at the checkout: a transaction, its callback(s) as `plan`
+   * says, and the address the browser is sent back to.
+   */
+  async pay(
+    intention: FakeIntention,
+    outcome: 'success' | 'declined' | 'pending',
+    plan: DeliveryPlan = this.plan,
+  ): Promise<{ transaction: Transaction; redirect: string }> {
+    const transaction = this.transaction(intention, outcome);
+    const deliver = async () => {
+      await this.sendCallback(transaction, { tamper: plan.tamper });
+      if (plan.duplicate) await this.sendCallback(transaction, { tamper: plan.tamper });
+    };
+    if (plan.order === 'callback-first') await deliver();
+    else if (plan.order === 'redirect-first') this.#later(plan.delayMs ?? 300, deliver);
+    return { transaction, redirect: this.redirectFor(intention, transaction) };
+  }
+
+  #later(ms: number, work: () => Promise<unknown>): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      void work().catch(() => undefined);
+    }, ms);
+    this.#timers.add(timer);
+  }
+
+  async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      headers: req.headers,
+      body,
+    });
+    const json = (status: number, answer: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+    };
+    const page = (status: number, content: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(content);
+    };
+    const authorized = req.headers.authorization === `Token ${FAKE_PAYMOB.secretKey}`;
+    const modeFrom = (queue: ApiMode[]) => queue.shift() ?? { kind: 'ok' as const };
+
+    if (req.method === 'POST' && url.pathname === '/v1/intention/') {
+      const mode = modeFrom(this.#intentionModes);
+      if (mode.kind === 'down') return void req.socket.destroy();
+      if (mode.kind === 'hang') return;
+      if (mode.kind === 'error')
+        return json(mode.status, { detail: mode.detail ?? 'Server error' });
+      if (!authorized) return json(401, { detail: 'Invalid token.' });
+      return this.#createIntention(body, json);
+    }
+    if (req.method === 'GET' && url.pathname === '/unifiedcheckout/') {
+      return this.#checkoutPage(url, page);
+    }
+    if (req.method === 'POST' && url.pathname === '/unifiedcheckout/pay') {
+      return this.#checkoutPay(body, res, page);
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/api/acceptance/void_refund/')) {
+      const mode = modeFrom(this.#reverseModes);
+      if (mode.kind === 'down') return void req.socket.destroy();
+      if (mode.kind === 'hang') return;
+      if (mode.kind === 'error') return json(mode.status, { detail: mode.detail ?? 'Error' });
+      if (!authorized) return json(401, { detail: 'Invalid token.' });
+      return this.#reverse(url.pathname.endsWith('/void') ? 'void' : 'refund', body, json);
+    }
+    json(404, { detail: 'Not found.' });
+  }
+
+  #createIntention(text: string, json: (status: number, answer: unknown) => void): void {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return json(400, { detail: 'JSON parse error' });
+    }
+    const amount = body.amount;
+    const methods = body.payment_methods;
+    const items = body.items as { name?: string; amount?: number; quantity?: number }[] | undefined;
+    const billing = body.billing_data as Record<string, unknown> | undefined;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      return json(400, { amount: ['A valid integer is required.'] });
+    }
+    if (body.currency !== 'EGP') return json(400, { currency: ['Unsupported currency.'] });
+    const known: number[] = [FAKE_PAYMOB.cardIntegrationId, FAKE_PAYMOB.walletIntegrationId];
+    if (!Array.isArray(methods) || methods.length !== 1 || !known.includes(methods[0] as number)) {
+      return json(404, {
+        detail:
+          'Integration ID/Name does not exist in our system . You can find the list of Integration ID’/Names from Merchant Dashboard under Developers → Payment Integrations Tab',
+      });
+    }
+    if (!Array.isArray(items) || items.some((i) => !i.name || typeof i.amount !== 'number')) {
+      return json(400, { items: { name: ['This field is required.'] } });
+    }
+    if (items.reduce((sum, i) => sum + (i.amount ?? 0) * (i.quantity ?? 1), 0) !== amount) {
+      return json(400, { detail: 'Items total must equal the amount.' });
+    }
+    if (!billing || typeof billing.phone_number !== 'string' || !billing.first_name) {
+      return json(400, { billing_data: { phone_number: ['This field is required.'] } });
+    }
+    const reference = body.special_reference;
+    if (typeof reference !== 'string' || this.intentionByReference(reference)) {
+      return json(400, { special_reference: ['Duplicate special reference.'] });
+    }
+    const id = `pi_test_${randomBytes(12).toString('hex')}`;
+    const intention: FakeIntention = {
+      id,
+      clientSecret: `egy_csk_test_${randomBytes(16).toString('hex')}`,
+      providerOrderId: this.#nextOrder++,
+      amount,
+      currency: 'EGP',
+      integrationId: methods[0] as number,
+      specialReference: reference,
+      notificationUrl: String(body.notification_url ?? ''),
+      redirectionUrl: String(body.redirection_url ?? ''),
+      body,
+    };
+    this.intentions.set(intention.clientSecret, intention);
+    json(201, {
+      id,
+      client_secret: intention.clientSecret,
+      intention_order_id: intention.providerOrderId,
+      amount,
+      currency: 'EGP',
+      status: 'intended',
+      special_reference: reference,
+      payment_methods: [{ integration_id: intention.integrationId, currency: 'EGP' }],
+      created: new Date().toISOString(),
+    });
+  }
+
+  #checkoutPage(url: URL, page: (status: number, content: string) => void): void {
+    const intention = this.intentions.get(url.searchParams.get('clientSecret') ?? '');
+    if (url.searchParams.get('publicKey') !== FAKE_PAYMOB.publicKey || !intention) {
+      return page(404, html('Checkout not found', '<p>This payment link is not valid.</p>'));
+    }
+    const wallet = intention.integrationId === FAKE_PAYMOB.walletIntegrationId;
+    const amount = (intention.amount / 100).toFixed(2);
+    const fields = wallet
+      ? `<p><label for="wallet">Wallet mobile number</label><input id="wallet" name="wallet" inputmode="tel"></p>`
+      : `<p><label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number"></p>
+         <p><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp"></p>
+         <p><label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc"></p>
+         <p><label for="holder">Name on card</label><input id="holder" name="holder" autocomplete="cc-name"></p>`;
+    page(
+      200,
+      html(
+        'Fake Paymob checkout',
+        `<p>Pay <strong>EGP ${amount}</strong> for ${escapeHtml(String(intention.specialReference))}</p>
+         <form method="post" action="/unifiedcheckout/pay">
+           <input type="hidden" name="clientSecret" value="${escapeHtml(intention.clientSecret)}">
+           ${fields}
+           <button type="submit">Pay EGP ${amount}</button>
+         </form>`,
+      ),
+    );
+  }
+
+  async #checkoutPay(
+    text: string,
+    res: ServerResponse,
+    page: (status: number, content: string) => void,
+  ): Promise<void> {
+    const form = Object.fromEntries(new URLSearchParams(text));
+    this.checkoutForms.push(form);
+    const intention = this.intentions.get(form.clientSecret ?? '');
+    if (!intention) return page(404, html('Checkout not found', '<p>Expired.</p>'));
+    const approved =
+      (form.number ?? '').replace(/\D/g, '') === FAKE_PAYMOB.approvedCard ||
+      (form.wallet ?? '').replace(/\D/g, '') === FAKE_PAYMOB.approvedWallet;
+    const { redirect } = await this.pay(intention, approved ? 'success' : 'declined');
+    res.writeHead(303, { location: redirect });
+    res.end();
+  }
+
+  #reverse(
+    kind: 'refund' | 'void',
+    text: string,
+    json: (status: number, answer: unknown) => void,
+  ): void {
+    const body = JSON.parse(text || '{}') as { transaction_id?: number; amount_cents?: number };
+    const parent = this.transactions.get(Number(body.transaction_id));
+    if (!parent || parent.success !== true || parent.has_parent_transaction) {
+      return json(404, { detail: 'Transaction not found.' });
+    }
+    if (parent.is_refunded || parent.is_voided) {
+      return json(400, { detail: 'Transaction already refunded or voided.' });
+    }
+    if (kind === 'refund' && body.amount_cents !== parent.amount_cents) {
+      return json(400, { detail: 'Refund amount must be the transaction amount.' });
+    }
+    const child: Transaction = {
+      ...structuredClone(parent),
+      id: this.#nextId++,
+      has_parent_transaction: true,
+      is_standalone_payment: false,
+      ...(kind === 'refund' ? { is_refund: true } : { is_void: true }),
+      parent_transaction: parent.id,
+      created_at: new Date().toISOString().replace('Z', ''),
+    };
+    this.transactions.set(child.id, child);
+    if (kind === 'refund') parent.is_refunded = true;
+    else parent.is_voided = true;
+    json(200, child);
+    // Paymob then calls back about both: the refund or void itself, and its parent.
+    this.#later(50, async () => {
+      await this.sendCallback(child);
+      await this.sendCallback(parent);
+    });
+  }
+}
