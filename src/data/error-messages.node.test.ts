@@ -9,6 +9,8 @@ import {
   type ErrorContext,
 } from './error-messages';
 import { DataError, type DataErrorCode } from './port';
+import { ORDER_MESSAGES } from '../domain/order';
+import { PAYMENT_MESSAGES } from '../domain/payments';
 
 const locales = join(import.meta.dirname, '..', '..', 'locales');
 const bundle = (language: string, namespace: string) =>
@@ -137,6 +139,31 @@ describe('errorMessageKey', () => {
       expect(hasKey('en', key), `en ${key}`).toBe(true);
     }
   });
+});
+
+describe('online payment messages (D3)', () => {
+  const PAYMENT_SERVER_MESSAGES = [
+    ...Object.values(PAYMENT_MESSAGES),
+    ORDER_MESSAGES.cardUnavailable,
+    ORDER_MESSAGES.walletUnavailable,
+  ];
+
+  it.each(PAYMENT_SERVER_MESSAGES)(
+    '%s is shown as the server says it, in every context',
+    (message) => {
+      for (const context of CONTEXTS) {
+        for (const code of CODES) {
+          expect(errorMessageKey(err(code, message), context)).toBe(message);
+          expect(errorMessageKey(err(code, 'x', { paymentMethod: message }), context)).toBe(
+            message,
+          );
+        }
+      }
+      expect(fieldMessageKey(message)).toBe(message);
+      expect(hasKey('ar', message), `ar ${message}`).toBe(true);
+      expect(hasKey('en', message), `en ${message}`).toBe(true);
+    },
+  );
 });
 
 describe('fieldMessageKey', () => {

@@ -15,9 +15,9 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'validation:order.priceMismatch' (field totalPrice, 400)   → 'errors:order.priceMismatch'
  * - 'validation:payment.declined'    (field paymentToken, 400) → 'errors:payment.declined'
  * - 'errors:order.limitReached'      (too many orders, 429)    is in `errors` as it is
- * - 'errors:payment.cardUnavailable' (hosted build, no gateway) is in `errors` as it is
- * - 'errors:payment.*' of online payments (D3: no gateway, not payable, too many tries, the
- *   gateway down, a refund refused) are in `errors` as they are
+ * - 'errors:payment.*' of online payments (D3: no gateway for a card or a wallet, not payable,
+ *   too many tries, the gateway down, a refund refused, only the gateway decides) are in
+ *   `errors` as they are, and each says more than its code (SERVER_PAYMENT_PREFIX)
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
@@ -30,14 +30,6 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'validation:order.priceMismatch': 'errors:order.priceMismatch',
   'validation:payment.declined': 'errors:payment.declined',
   'errors:order.limitReached': 'errors:order.limitReached',
-  'errors:payment.cardUnavailable': 'errors:payment.cardUnavailable',
-  'errors:payment.walletUnavailable': 'errors:payment.walletUnavailable',
-  'errors:payment.notPayable': 'errors:payment.notPayable',
-  'errors:payment.tooManyAttempts': 'errors:payment.tooManyAttempts',
-  'errors:payment.providerUnavailable': 'errors:payment.providerUnavailable',
-  'errors:payment.notReversible': 'errors:payment.notReversible',
-  'errors:payment.reverseFailed': 'errors:payment.reverseFailed',
-  'errors:payment.gatewayDecides': 'errors:payment.gatewayDecides',
   'errors:order.pricesChanged': 'errors:order.pricesChanged',
   'errors:order.windowFull': 'errors:order.windowFull',
   'validation:time.noWindow': 'errors:order.noWindow',
@@ -63,14 +55,6 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:order.priceMismatch',
   'errors:payment.declined',
   'errors:order.limitReached',
-  'errors:payment.cardUnavailable',
-  'errors:payment.walletUnavailable',
-  'errors:payment.notPayable',
-  'errors:payment.tooManyAttempts',
-  'errors:payment.providerUnavailable',
-  'errors:payment.notReversible',
-  'errors:payment.reverseFailed',
-  'errors:payment.gatewayDecides',
   'errors:order.pricesChanged',
   'errors:order.windowFull',
   'errors:order.noWindow',
@@ -95,7 +79,18 @@ export const ERROR_LABEL_KEYS = Object.freeze({
  * error are `validation:` keys, except those only the server produces.
  */
 export function fieldMessageKey(key: string): string {
-  return SERVER_MESSAGE_KEYS[key] ?? key;
+  return serverMessageKey(key) ?? key;
+}
+
+/** The online payments' own messages from the server (D3): `errors` keys, each specific. */
+const SERVER_PAYMENT_PREFIX = 'errors:payment.';
+
+function serverMessageKey(key: string): string | undefined {
+  return SERVER_MESSAGE_KEYS[key] ?? (key.startsWith(SERVER_PAYMENT_PREFIX) ? key : undefined);
+}
+
+function isSpecific(key: string): boolean {
+  return SPECIFIC_KEYS.has(key) || key.startsWith(SERVER_PAYMENT_PREFIX);
 }
 
 interface ContextMessages {
@@ -165,11 +160,11 @@ const BY_CONTEXT: Readonly<Record<ErrorContext, ContextMessages>> = {
 
 /** The server's own message (or, failing that, a field's) as an `errors:` key, if it has one. */
 function serverKey(error: DataError): string | undefined {
-  const fromMessage = SERVER_MESSAGE_KEYS[error.message];
+  const fromMessage = serverMessageKey(error.message);
   if (fromMessage) return fromMessage;
   for (const key of Object.values(error.fields ?? {})) {
-    const fromField = SERVER_MESSAGE_KEYS[key];
-    if (fromField && SPECIFIC_KEYS.has(fromField)) return fromField;
+    const fromField = serverMessageKey(key);
+    if (fromField && isSpecific(fromField)) return fromField;
   }
   return undefined;
 }
@@ -184,7 +179,7 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   const messages = BY_CONTEXT[context];
   if (!isDataError(error)) return messages.other;
   const fromServer = serverKey(error);
-  if (fromServer && SPECIFIC_KEYS.has(fromServer)) return fromServer;
+  if (fromServer && isSpecific(fromServer)) return fromServer;
   if (context === 'generic' && fromServer) return fromServer;
   return messages.byCode[error.code] ?? messages.other;
 }
