@@ -154,7 +154,12 @@ describe('database', () => {
       staticDir: '/nonexistent/afsh-dist',
       env: { DATABASE_PATH: join(dir, 'slow.sqlite') },
     });
+    let arrived = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     app.get('/api/test/slow', async () => {
+      arrived();
       await new Promise((resolve) => setTimeout(resolve, 200));
       return app.db.prepare('SELECT COUNT(*) AS n FROM users').get();
     });
@@ -162,7 +167,9 @@ describe('database', () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const pending = fetch(`http://127.0.0.1:${port}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closed once the request is in the handler, not after a guess at how long that takes (on
+    // a loaded machine the connection itself can take longer than any fixed wait).
+    await inFlight;
     const closed = app.close();
     const res = await pending;
     expect(res.status).toBe(200);
