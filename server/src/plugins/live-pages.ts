@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +11,7 @@ import {
   type LivePageRequest,
   type LivePagesManifest,
 } from '../../../src/prerender/live-pages.ts';
-import type { StaticSite } from './static.ts';
+import { buildJsonFile, type StaticSite } from './static.ts';
 
 interface Renderer {
   renderPage(
@@ -44,8 +43,6 @@ export function registerLivePages(
   app: FastifyInstance,
   options: { staticDir: string; site: StaticSite },
 ): void {
-  const manifestFile = join(options.staticDir, LIVE_PAGES_MANIFEST);
-  let loaded: { mtimeMs: number; manifest: LivePagesManifest | null } | null = null;
   const renderers = new Map<string, Promise<Renderer>>();
   /** Address → the data it was rendered with (a version of it) and the render. */
   const rendered = new Map<string, { key: string; html: Promise<string> }>();
@@ -64,27 +61,16 @@ export function registerLivePages(
     };
   };
 
-  const manifest = async (): Promise<LivePagesManifest | null> => {
-    const mtimeMs = await stat(manifestFile).then(
-      (s) => s.mtimeMs,
-      () => -1,
-    );
-    if (loaded?.mtimeMs === mtimeMs) return loaded.manifest;
-    let read: LivePagesManifest | null = null;
-    if (mtimeMs >= 0) {
-      try {
-        read = JSON.parse(await readFile(manifestFile, 'utf8')) as LivePagesManifest;
-      } catch (error) {
-        app.log.warn(
-          { err: error },
-          'live pages: unreadable manifest, serving the prerendered pages',
-        );
-      }
-    }
-    loaded = { mtimeMs, manifest: read };
-    rendered.clear();
-    return read;
-  };
+  const manifest = buildJsonFile<LivePagesManifest>(
+    join(options.staticDir, LIVE_PAGES_MANIFEST),
+    (error) =>
+      app.log.warn(
+        { err: error },
+        'live pages: unreadable manifest, serving the prerendered pages',
+      ),
+  );
+  /** The manifest the renders in `rendered` were made with: a new build makes them stale. */
+  let renderedWith: LivePagesManifest | null = null;
 
   const renderer = (file: string): Promise<Renderer> => {
     let loading = renderers.get(file);
@@ -99,6 +85,10 @@ export function registerLivePages(
 
   const render = async (address: string): Promise<string | null> => {
     const current = await manifest();
+    if (current !== renderedWith) {
+      rendered.clear();
+      renderedWith = current;
+    }
     const request = current?.pages[address];
     if (!current || !request) return null;
     const data = dataOf(request.path);

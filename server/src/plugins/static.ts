@@ -24,26 +24,31 @@ interface PrerenderManifest {
   notFound: Record<'ar' | 'en', string>;
 }
 
-/** The manifest of the build in `staticDir`, read again when a new build replaces it. */
-function prerenderedPages(staticDir: string) {
-  const file = join(staticDir, 'prerendered.json');
-  let cached: { mtimeMs: number; manifest: PrerenderManifest | null } | null = null;
-  return async (): Promise<PrerenderManifest | null> => {
+/**
+ * A JSON file the build writes, read again only when a new build replaces it (its modification
+ * time changes): the same object until then. Null while it is missing or unreadable.
+ */
+export function buildJsonFile<T>(
+  file: string,
+  onUnreadable: (error: unknown) => void = () => {},
+): () => Promise<T | null> {
+  let cached: { mtimeMs: number; value: T | null } | null = null;
+  return async () => {
     const mtimeMs = await stat(file).then(
       (s) => s.mtimeMs,
       () => -1,
     );
-    if (cached?.mtimeMs === mtimeMs) return cached.manifest;
-    let manifest: PrerenderManifest | null = null;
+    if (cached?.mtimeMs === mtimeMs) return cached.value;
+    let value: T | null = null;
     if (mtimeMs >= 0) {
       try {
-        manifest = JSON.parse(await readFile(file, 'utf8')) as PrerenderManifest;
-      } catch {
-        manifest = null;
+        value = JSON.parse(await readFile(file, 'utf8')) as T;
+      } catch (error) {
+        onUnreadable(error);
       }
     }
-    cached = { mtimeMs, manifest };
-    return manifest;
+    cached = { mtimeMs, value };
+    return value;
   };
 }
 
@@ -97,7 +102,7 @@ export async function registerStatic(
     },
   });
 
-  const manifestOf = prerenderedPages(staticDir);
+  const manifestOf = buildJsonFile<PrerenderManifest>(join(staticDir, 'prerendered.json'));
 
   return {
     async serveIndex(request, reply) {
