@@ -115,7 +115,8 @@ export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
   distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
 });
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and everything in it: a value shared by every caller that none may change. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);

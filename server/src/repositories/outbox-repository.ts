@@ -210,6 +210,10 @@ export class OutboxRepository {
   claimDue(limit: number, leaseMs: number, now: Date = new Date()): OutboxMessage[] {
     const at = now.toISOString();
     const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    // Most wakes find nothing due (a change that told nobody): a plain read says so without
+    // taking the write lock. The claim itself reads again inside its transaction.
+    const next = this.nextDueAt();
+    if (next === null || next > at) return [];
     return this.#db
       .transaction(() => {
         const rows = this.#statements.due.all(at, limit) as MessageRow[];

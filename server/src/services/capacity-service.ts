@@ -1,4 +1,9 @@
-import type { BookedWindow, CapacityPlan, DayAvailability } from '../../../src/domain/capacity.ts';
+import type {
+  BookedWindow,
+  CapacityDraft,
+  CapacityPlan,
+  DayAvailability,
+} from '../../../src/domain/capacity.ts';
 import { availabilityOf, checkCrewFree, datesFrom } from '../../../src/domain/capacity.ts';
 import type { CalendarDay, Order } from '../../../src/domain/order.ts';
 import { calendarOf } from '../../../src/domain/order.ts';
@@ -6,6 +11,8 @@ import { capacityDraftSchema } from '../../../src/domain/schemas.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { CapacityRepository } from '../repositories/capacity-repository.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
+import type { SavedVersion } from '../repositories/versions-repository.ts';
+import { deepFreeze } from '../../../src/domain/pricing.ts';
 
 /** The calendar reads a day's orders in pages of this size. */
 const CALENDAR_PAGE = 500;
@@ -17,6 +24,8 @@ const CALENDAR_PAGE = 500;
 export class CapacityService {
   readonly #capacity: CapacityRepository;
   readonly #orders: OrdersRepository;
+  /** The plan built from the last version read: the repository keeps that object while current. */
+  #built: { saved: SavedVersion<CapacityDraft>; plan: CapacityPlan } | null = null;
 
   constructor(capacity: CapacityRepository, orders: OrdersRepository) {
     this.#capacity = capacity;
@@ -25,12 +34,17 @@ export class CapacityService {
 
   plan(): CapacityPlan {
     const saved = this.#capacity.plans.current();
-    return {
-      ...saved.value,
-      version: saved.version,
-      updatedAt: saved.createdAt,
-      updatedBy: saved.createdBy,
-    };
+    if (this.#built?.saved !== saved) {
+      const plan = {
+        ...saved.value,
+        version: saved.version,
+        updatedAt: saved.createdAt,
+        updatedBy: saved.createdBy,
+      };
+      // Shared by every request until the next version: frozen, so none can change it for others.
+      this.#built = { saved, plan: deepFreeze(plan) };
+    }
+    return this.#built.plan;
   }
 
   save(body: unknown, admin: AuthUser): CapacityPlan {

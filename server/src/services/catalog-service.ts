@@ -1,7 +1,7 @@
 import type { CheckedNewOrder } from '../../../src/domain/order.ts';
 import { checkOrderTotal } from '../../../src/domain/order.ts';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../../src/domain/pricing.ts';
-import { catalogFromRates } from '../../../src/domain/pricing.ts';
+import { catalogFromRates, deepFreeze } from '../../../src/domain/pricing.ts';
 import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { SavedVersion, VersionsRepository } from '../repositories/versions-repository.ts';
@@ -16,13 +16,20 @@ function toCatalog(saved: SavedVersion<CatalogRates>): PriceCatalog {
  */
 export class CatalogService {
   readonly #versions: VersionsRepository<CatalogRates>;
+  /** The catalog built from the last version read: the repository keeps that object while current. */
+  #built: { saved: SavedVersion<CatalogRates>; catalog: PriceCatalog } | null = null;
 
   constructor(versions: VersionsRepository<CatalogRates>) {
     this.#versions = versions;
   }
 
   current(): PriceCatalog {
-    return toCatalog(this.#versions.current());
+    const saved = this.#versions.current();
+    if (this.#built?.saved !== saved) {
+      // Shared by every request until the next version: frozen, so none can change it for others.
+      this.#built = { saved, catalog: deepFreeze(toCatalog(saved)) };
+    }
+    return this.#built.catalog;
   }
 
   /** Saves the admin's rates (the domain's schema decides what is valid) as the next version. */

@@ -78,18 +78,26 @@ export class OrdersService {
 
   /**
    * Places an order for `user`, priced with the current catalog (D11) in a window with a free
-   * crew (D12). `quota` is the caller's limits (none for admins, D8). The limits and the crew
-   * are checked before the card is charged, so a customer who would be refused is never charged,
-   * and again in the order's own transaction, with the catalog version, where they are exact.
+   * crew (D12). `quota` is the caller's limits (none for admins, D8). The rules are decided in
+   * the order's own transaction, where they are exact: the limits, the crew and the catalog
+   * version. A card charged while placing is the exception: its limits and crew are also checked
+   * before the charge, so a customer who would be refused is never charged.
    */
   async place(body: unknown, user: AuthUser, quota: OrderQuota | undefined): Promise<Order> {
-    const checked = checkNewOrder(body, {
-      catalog: this.#catalog.current(),
-      plan: this.#capacity.plan(),
+    // What is read before the transaction is read in one snapshot: one read transaction for the
+    // catalog, the plan and the checks, not one for each statement.
+    const checked = this.#orders.snapshot(() => {
+      const result = checkNewOrder(body, {
+        catalog: this.#catalog.current(),
+        plan: this.#capacity.plan(),
+      });
+      if (this.#chargesWhilePlacing(result.input.paymentMethod)) {
+        if (quota) this.#orders.checkQuota(quota, user.id);
+        this.#capacity.checkFree(result.input.moveDate, result.window);
+      }
+      return result;
     });
     const { input } = checked;
-    if (quota) this.#orders.checkQuota(quota, user.id);
-    this.#capacity.checkFree(input.moveDate, checked.window);
 
     let payment = {
       ...newOrderPayment(input.paymentMethod),
@@ -131,6 +139,11 @@ export class OrdersService {
     );
     this.#publish(orderCreationEvents(order));
     return order;
+  }
+
+  /** True when placing the order charges it (the test card provider), before it is written. */
+  #chargesWhilePlacing(method: Order['paymentMethod']): boolean {
+    return method !== 'cod' && this.#payments.kind !== 'hosted';
   }
 
   /** A customer's own orders, newest first; an admin's view of all, filtered. */
