@@ -33,79 +33,9 @@ import {
   isVisiblyBlank,
   visibleLength,
 } from './text';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
-/**
- * Every message is an i18next key in the `validation` namespace, so one schema serves the
- * Arabic and English forms and the server (which returns the key for the client to translate).
- */
-export const VALIDATION_MESSAGES = {
-  invalid: 'validation:common.invalid',
-  textControlChars: 'validation:text.controlChars',
-  textLetters: 'validation:text.letters',
-  reviewNameLength: 'validation:review.nameLength',
-  reviewTextLength: 'validation:review.textLength',
-  reviewRating: 'validation:review.rating',
-  reviewCooldown: 'validation:review.cooldown',
-  emailRequired: 'validation:email.required',
-  emailInvalid: 'validation:email.invalid',
-  emailTooLong: 'validation:email.tooLong',
-  passwordRequired: 'validation:password.required',
-  passwordMin: 'validation:password.min',
-  passwordMax: 'validation:password.max',
-  passwordWeak: 'validation:password.weak',
-  passwordTips: 'validation:password.tips',
-  confirmPasswordRequired: 'validation:password.confirmRequired',
-  passwordMismatch: 'validation:password.mismatch',
-  nameRequired: 'validation:name.required',
-  nameTooLong: 'validation:name.tooLong',
-  phoneRequired: 'validation:phone.required',
-  phoneInvalid: 'validation:phone.invalid',
-  messageRequired: 'validation:message.required',
-  messageTooLong: 'validation:message.tooLong',
-  customerInfoRequired: 'validation:customerInfo.required',
-  fullNameLength: 'validation:fullName.length',
-  addressLength: 'validation:address.length',
-  notesTooLong: 'validation:notes.tooLong',
-  dateSelectionRequired: 'validation:dateSelection.required',
-  dateInvalid: 'validation:date.invalid',
-  datePast: 'validation:date.past',
-  dateTooFar: 'validation:date.tooFar',
-  timeInvalid: 'validation:time.invalid',
-  timeNoWindow: 'validation:time.noWindow',
-  moveTypeRequired: 'validation:moveType.required',
-  moveTypeInvalid: 'validation:moveType.invalid',
-  housingInvalid: 'validation:housing.invalid',
-  floorRange: 'validation:floor.range',
-  workersRange: 'validation:workers.range',
-  locationRequired: 'validation:location.required',
-  cardIncomplete: 'validation:card.incomplete',
-  cardNumberInvalid: 'validation:card.numberInvalid',
-  cardHolderLength: 'validation:card.holderLength',
-  cardExpiryInvalid: 'validation:card.expiryInvalid',
-  cardExpired: 'validation:card.expired',
-  cardCvvInvalid: 'validation:card.cvvInvalid',
-  trackingRequired: 'validation:tracking.required',
-  paymentMethodRequired: 'validation:payment.methodRequired',
-  paymentMissingFields: 'validation:payment.missingFields',
-  priceInvalid: 'validation:order.priceInvalid',
-  catalogPrice: 'validation:catalog.price',
-  catalogFee: 'validation:catalog.fee',
-  catalogTeamBase: 'validation:catalog.teamBase',
-  catalogManyFloors: 'validation:catalog.manyFloors',
-  catalogRoadFactor: 'validation:catalog.roadFactor',
-  catalogKm: 'validation:catalog.km',
-  catalogPerKm: 'validation:catalog.perKm',
-  capacityTime: 'validation:capacity.time',
-  capacityWindowOrder: 'validation:capacity.windowOrder',
-  capacityOverlap: 'validation:capacity.overlap',
-  capacityCrews: 'validation:capacity.crews',
-  capacityWindows: 'validation:capacity.windows',
-  capacityDay: 'validation:capacity.day',
-  capacityDuplicateDay: 'validation:capacity.duplicateDay',
-  capacityUnknownWindow: 'validation:capacity.unknownWindow',
-  capacityNote: 'validation:capacity.note',
-  capacityTooMany: 'validation:capacity.tooMany',
-} as const;
+export { VALIDATION_MESSAGES };
 
 const M = VALIDATION_MESSAGES;
 
@@ -509,16 +439,7 @@ export type CardInput = z.output<ReturnType<typeof cardSchema>>;
 // What people paste for an order number (zod-free, so the http adapter can use it on `/`).
 export { normalizeTrackingInput };
 
-export const trackingInputSchema = z
-  .string({ error: M.trackingRequired })
-  .transform(normalizeTrackingInput)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: M.trackingRequired, abort: true })
-      .refine((value) => !hasForbiddenChars(value), { error: M.textControlChars }),
-  );
-export type TrackingInput = z.output<typeof trackingInputSchema>;
+export { trackingInputSchema, type TrackingInput } from './tracking-schema';
 
 // ---------------------------------------------------------------------------------------------
 // Order creation (shared by the payment screen and the server)

@@ -5,7 +5,7 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { SearchIcon, TruckIcon } from '../../../components/ui/icons';
 import { paths, trackPath } from '../../../config/paths';
-import { trackingInputSchema } from '../../../domain/schemas';
+import { trackingInputSchema } from '../../../domain/tracking-schema';
 import { useTrackingLookup } from '../hooks/use-tracking-lookup';
 import { AdminStatusUpdater } from './admin-status-updater';
 import { OwnerPayment } from './owner-payment';

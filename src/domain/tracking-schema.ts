@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { hasForbiddenChars } from './text';
+import { normalizeTrackingInput } from './tracking-input';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
+
+// Its own module, so the tracking page loads this one schema: schemas.ts builds every form's
+// schema when it is first imported, well over 100 ms of a slow phone's main thread.
+export const trackingInputSchema = z
+  .string({ error: M.trackingRequired })
+  .transform(normalizeTrackingInput)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: M.trackingRequired, abort: true })
+      .refine((value) => !hasForbiddenChars(value), { error: M.textControlChars }),
+  );
+export type TrackingInput = z.output<typeof trackingInputSchema>;
