@@ -1065,6 +1065,28 @@ export function describeDataPortContract(
       let day = 100;
       const nextDate = () => futureDate((day += 3));
 
+      /**
+       * Runs `body` for a date of its own on which the windows have `crews` (an exception added to
+       * the current plan), then puts the plan back as it was.
+       */
+      async function withCrewsOn(
+        crews: Record<string, number>,
+        body: (date: string) => Promise<void>,
+      ): Promise<void> {
+        const before = await admin.capacity.plan();
+        const date = nextDate();
+        const exception = { date, crews, note: 'Contract' };
+        await admin.capacity.save({
+          windows: before.windows,
+          exceptions: [...before.exceptions, exception],
+        });
+        try {
+          await body(date);
+        } finally {
+          await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
+        }
+      }
+
       it('availability says, per window, whether a crew is free', async () => {
         const date = nextDate();
         const [found] = await browser().capacity.availability(date, 1);
@@ -1147,14 +1169,7 @@ export function describeDataPortContract(
       });
 
       it('50 bookings at once for a window with 3 crews: exactly 3 succeed; a cancel frees one', async () => {
-        const before = await admin.capacity.plan();
-        const date = nextDate();
-        const draft: CapacityDraft = {
-          windows: before.windows,
-          exceptions: [...before.exceptions, { date, crews: { midday: 3 }, note: 'Three crews' }],
-        };
-        await admin.capacity.save(draft);
-        try {
+        await withCrewsOn({ midday: 3 }, async (date) => {
           const customers = await Promise.all(Array.from({ length: 50 }, () => visitor()));
           const midday = { moveDate: date, windowId: 'midday', moveTime: '12:00' };
           const outcomes = await Promise.allSettled(
@@ -1194,19 +1209,11 @@ export function describeDataPortContract(
             customers.slice(0, 5).map(({ client }) => client.orders.create(orderInput(midday))),
           );
           expect(again.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-        } finally {
-          await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
-        }
+        });
       });
 
       it('an admin’s cancel and a deleted order free their crews; bringing one back takes it again', async () => {
-        const before = await admin.capacity.plan();
-        const date = nextDate();
-        await admin.capacity.save({
-          windows: before.windows,
-          exceptions: [...before.exceptions, { date, crews: { evening: 2 }, note: 'Two crews' }],
-        });
-        try {
+        await withCrewsOn({ evening: 2 }, async (date) => {
           const evening = { moveDate: date, windowId: 'evening', moveTime: '16:00' };
           const book = async () => (await visitor()).client.orders.create(orderInput(evening));
           const first = await book();
@@ -1230,9 +1237,7 @@ export function describeDataPortContract(
           const third = await book();
           expect(third.timeWindow?.id).toBe('evening');
           await expectDataError(book(), 'failed-precondition');
-        } finally {
-          await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
-        }
+        });
       });
 
       it('a time outside every window is refused', async () => {
