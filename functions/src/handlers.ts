@@ -4,6 +4,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { FunctionName } from '../../src/domain/hosted-store.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
+import {
+  capacityAvailability,
+  capacityCalendar,
+  saveCapacityPlan,
+  savePriceCatalog,
+  type CatalogDeps,
+} from './catalog/catalog-handlers.ts';
+import { firestoreCatalog } from './catalog/catalog-repository.ts';
 import { paymobProvider } from '../../server/src/payments/paymob/paymob-provider.ts';
 import { testPaymentProvider } from '../../server/src/payments/test-provider.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
@@ -49,7 +57,12 @@ import { firestoreReviews } from './reviews/review-repository.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
-export type Deps = OrderDeps & ReviewDeps & MessageDeps & PaymentDeps & NotificationDeps;
+export type Deps = OrderDeps &
+  ReviewDeps &
+  MessageDeps &
+  PaymentDeps &
+  NotificationDeps &
+  CatalogDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -72,6 +85,10 @@ export const HANDLERS = {
   orderNotifications,
   resendNotification,
   stopNotifications,
+  savePriceCatalog,
+  saveCapacityPlan,
+  capacityAvailability,
+  capacityCalendar,
 } satisfies Record<FunctionName, Handler>;
 
 /** The provider the settings choose (D3): none, the test provider, or Paymob with its keys. */
@@ -104,6 +121,7 @@ export function depsOver(
   const ordersOutbox = orderOutbox(outbox, notify);
   return {
     orders: firestoreOrders(db, ordersOutbox),
+    catalog: firestoreCatalog(db),
     outbox,
     notify,
     reviews: firestoreReviews(db),

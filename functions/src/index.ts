@@ -33,6 +33,13 @@ export const reversePayment = callable('reversePayment', HANDLERS.reversePayment
 // here (firebase.json), so its address is the site's, as with the self-hosted server.
 export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHandler);
 
+// Prices and crews as data (D11, D12): the admins' saves, which windows still have a free crew,
+// and the admins' calendar of the coming weeks.
+export const savePriceCatalog = callable('savePriceCatalog', HANDLERS.savePriceCatalog);
+export const saveCapacityPlan = callable('saveCapacityPlan', HANDLERS.saveCapacityPlan);
+export const capacityAvailability = callable('capacityAvailability', HANDLERS.capacityAvailability);
+export const capacityCalendar = callable('capacityCalendar', HANDLERS.capacityCalendar);
+
 // Notifications (D10): the admin desk's message calls, and the outbox's sender and sweeper.
 export const orderNotifications = callable('orderNotifications', HANDLERS.orderNotifications);
 export const resendNotification = callable('resendNotification', HANDLERS.resendNotification);

@@ -21,7 +21,6 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
- * - 'errors:hostedUnsupported'       (hosted build, 409)       is in `errors` as it is
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -33,7 +32,6 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'errors:order.pricesChanged': 'errors:order.pricesChanged',
   'errors:order.windowFull': 'errors:order.windowFull',
   'validation:time.noWindow': 'errors:order.noWindow',
-  'errors:hostedUnsupported': 'errors:hostedUnsupported',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -58,7 +56,6 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:order.pricesChanged',
   'errors:order.windowFull',
   'errors:order.noWindow',
-  'errors:hostedUnsupported',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);

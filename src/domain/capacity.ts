@@ -272,13 +272,46 @@ export function checkCrewFree(
   bookedOn: BookedOn,
   now: Date,
 ): void {
-  const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+  if (hasFreeCrew(plan, date, window, bookedOn(date), now)) return;
+  throw windowFull(freeWindowsAfter(plan, date, bookedOn, now));
+}
+
+/**
+ * Whether `window` (as the customer chose it) still has a free crew on `date` under `plan`, given
+ * that date's booked orders: a window removed or moved to other hours since then has none, and
+ * neither has one that has begun or a date past the booking horizon.
+ */
+export function hasFreeCrew(
+  plan: CapacityDraft,
+  date: string,
+  window: BookedWindow,
+  booked: Readonly<Record<string, number>>,
+  now: Date,
+): boolean {
   const current = findWindow(plan, window.id);
-  if (current && current.start === window.start && current.end === window.end && date <= lastDay) {
-    const load = dayLoad(plan, date, bookedOn(date), now).find((w) => w.id === window.id);
-    if (load && load.free > 0) return;
-  }
-  throw windowFull(nextFreeWindows(plan, date, bookedOn, now, { lastDay }));
+  if (!current || current.start !== window.start || current.end !== window.end) return false;
+  if (date > cairoDatePlusDays(BOOKING_HORIZON_DAYS, now)) return false;
+  const load = dayLoad(plan, date, booked, now).find((w) => w.id === window.id);
+  return load !== undefined && load.free > 0;
+}
+
+/** The free windows to offer instead of a full one on `date`: from that date on, within the horizon. */
+export function freeWindowsAfter(
+  plan: CapacityDraft,
+  date: string,
+  bookedOn: BookedOn,
+  now: Date,
+): FreeWindow[] {
+  const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+  return nextFreeWindows(plan, date, bookedOn, now, { lastDay });
+}
+
+/** Whether an order holds a crew of its window: every order booked in one that is not cancelled. */
+export function holdsCrew(order: {
+  status: string;
+  timeWindow: BookedWindow | null;
+}): order is { status: string; timeWindow: BookedWindow } {
+  return order.timeWindow !== null && order.status !== 'cancelled';
 }
 
 /** Which windows of `dates` still have a free crew; nothing past the booking horizon. */

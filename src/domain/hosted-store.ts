@@ -4,7 +4,7 @@
  * by the Cloud Functions (functions/, which write every document) and the Firebase adapter (which
  * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
  */
-import type { BookedWindow } from './capacity';
+import { FIRST_CAPACITY_PLAN, type BookedWindow, type CapacityPlan } from './capacity';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { toPublicTracking } from './order';
 import type {
@@ -14,8 +14,8 @@ import type {
   StatusActor,
   StatusChange,
 } from './order';
-import { CURRENCY } from './pricing';
-import type { Housing, MoveType } from './pricing';
+import { catalogFromRates, CURRENCY, FIRST_CATALOG_RATES, ratesOf } from './pricing';
+import type { CatalogRates, CatalogVersion, Housing, MoveType, PriceCatalog } from './pricing';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
 
 export const COLLECTIONS = {
@@ -47,7 +47,27 @@ export const COLLECTIONS = {
   outbox: 'outbox',
   /** What happened to an order that caused the outbox's messages (one per event). No browser. */
   outboxEvents: 'outboxEvents',
+  /**
+   * The current price catalog version (D11): one document, `current`. Every price screen reads
+   * it, signed in or not; only the savePriceCatalog function writes it. Missing: version 1.
+   */
+  catalog: 'catalog',
+  /** Every saved catalog version (id = its number), with who saved it: admins read them. */
+  catalogVersions: 'catalogVersions',
+  /** The current crews plan (D12): one document, `current`; admins read it. Missing: the first plan. */
+  capacity: 'capacity',
+  /** Every saved crews plan (id = its number), with who saved it: the functions' record only. */
+  capacityPlans: 'capacityPlans',
+  /**
+   * The crews each window of a date has given away (id = the date, YYYY-MM-DD): one counter per
+   * window, changed in the transaction of every order write that takes or frees a crew. Only the
+   * functions read them (the public learns "free or not" from capacityAvailability).
+   */
+  crewBookings: 'crewBookings',
 } as const;
+
+/** The id of the one document of `catalog` and of `capacity`. */
+export const CURRENT_ID = 'current';
 
 /** The one stats document: order counts per status, for the admin list without filters. */
 export const ORDER_STATS_ID = 'orders';
@@ -148,6 +168,10 @@ export const FUNCTION_NAMES = [
   'orderNotifications',
   'resendNotification',
   'stopNotifications',
+  'savePriceCatalog',
+  'saveCapacityPlan',
+  'capacityAvailability',
+  'capacityCalendar',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -266,4 +290,109 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices and crews as data (D11, D12)
+
+/** Who saved a version: the admin's uid and, for the admins' history, their email. */
+export interface SavedBy {
+  uid: string;
+  email: string | null;
+}
+
+/**
+ * The public document of the current catalog (`catalog/current`): its number, rates and when it
+ * took effect; who saved it is in its `catalogVersions` record, which only admins read.
+ */
+export function catalogDocument(catalog: PriceCatalog, toTime: ToTime): Record<string, unknown> {
+  return {
+    version: catalog.version,
+    rates: ratesOf(catalog),
+    createdAt: catalog.createdAt === null ? null : toTime(catalog.createdAt),
+  };
+}
+
+/** A saved version's record (`catalogVersions/{version}`): the catalog and who saved it. */
+export function catalogVersionDocument(
+  catalog: PriceCatalog,
+  by: SavedBy,
+  toTime: ToTime,
+): Record<string, unknown> {
+  return { ...catalogDocument(catalog, toTime), createdBy: by.email, createdByUid: by.uid };
+}
+
+/** The catalog a document holds; no document is the first version (D4). */
+export function catalogFromDocument(
+  d: Record<string, unknown> | undefined,
+  toIso: ToIso,
+): PriceCatalog {
+  if (!d) return catalogFromRates(FIRST_CATALOG_RATES, 1, null);
+  return catalogFromRates(
+    d.rates as CatalogRates,
+    d.version as number,
+    d.createdAt === null || d.createdAt === undefined ? null : toIso(d.createdAt),
+  );
+}
+
+/** A `catalogVersions` record as the admins' history lists it. */
+export function catalogVersionFromDocument(
+  d: Record<string, unknown>,
+  toIso: ToIso,
+): CatalogVersion {
+  return {
+    catalog: catalogFromDocument(d, toIso),
+    createdBy: typeof d.createdBy === 'string' ? d.createdBy : null,
+  };
+}
+
+/** The admins' history: the saved versions, newest first, then the built-in first version. */
+export function catalogHistory(saved: readonly CatalogVersion[], limit: number): CatalogVersion[] {
+  const versions = [...saved];
+  if (versions.length < limit && !versions.some((v) => v.catalog.version === 1)) {
+    versions.push({ catalog: catalogFromDocument(undefined, String), createdBy: null });
+  }
+  return versions.slice(0, limit);
+}
+
+/** The crews plan's document (`capacity/current`, and its record in `capacityPlans`). */
+export function planDocument(plan: CapacityPlan, toTime: ToTime): Record<string, unknown> {
+  return {
+    version: plan.version,
+    windows: plan.windows.map((window) => ({ ...window })),
+    exceptions: plan.exceptions.map((exception) => ({
+      ...exception,
+      crews: { ...exception.crews },
+    })),
+    updatedAt: plan.updatedAt === null ? null : toTime(plan.updatedAt),
+    updatedBy: plan.updatedBy,
+  };
+}
+
+/** The plan a document holds; no document is the first plan. */
+export function planFromDocument(
+  d: Record<string, unknown> | undefined,
+  toIso: ToIso,
+): CapacityPlan {
+  if (!d) {
+    const first = FIRST_CAPACITY_PLAN;
+    return { ...first, windows: first.windows.map((w) => ({ ...w })), exceptions: [] };
+  }
+  return {
+    version: d.version as number,
+    windows: d.windows as CapacityPlan['windows'],
+    exceptions: d.exceptions as CapacityPlan['exceptions'],
+    updatedAt: d.updatedAt === null || d.updatedAt === undefined ? null : toIso(d.updatedAt),
+    updatedBy: typeof d.updatedBy === 'string' ? d.updatedBy : null,
+  };
+}
+
+/** Window id → crews given away, from a `crewBookings` document (none: nothing booked). */
+export function bookedFromDocument(d: Record<string, unknown> | undefined): Record<string, number> {
+  const stored = (d?.booked ?? {}) as Record<string, unknown>;
+  const booked: Record<string, number> = {};
+  for (const [id, n] of Object.entries(stored)) {
+    if (typeof n === 'number' && n > 0) booked[id] = n;
+  }
+  return booked;
 }

@@ -268,6 +268,26 @@ export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): Price
 }
 
 /**
+ * Inside the transaction that stores a new order (D11): a catalog version saved since the order
+ * was checked must not slip in unseen. The same total under `current` is fine (the order keeps
+ * the version it was checked with); another total is "prices changed", with the new one.
+ */
+export function checkStillPriced(
+  checked: Pick<CheckedNewOrder, 'input' | 'price'>,
+  current: PriceCatalog,
+): void {
+  if (current.version === checked.price.catalogVersion) return;
+  checkOrderTotal(
+    {
+      ...checked.input,
+      totalPrice: checked.price.total,
+      catalogVersion: checked.price.catalogVersion,
+    },
+    current,
+  );
+}
+
+/**
  * Everything that decides whether a new order's body may be stored, before any backend work:
  * no card data (D3), the shared schema, the total the current catalog gives (D2, D4, D11) and a
  * window of the current plan (D12). Whether an online method needs a token depends on the provider
@@ -275,24 +295,7 @@ export function checkOrderTotal(input: OrderInput, catalog: PriceCatalog): Price
  * still has a free crew is the backend's to count, in the transaction that stores the order.
  */
 export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedNewOrder {
-  const cardKeys = cardKeysIn(body);
-  if (cardKeys.length > 0) {
-    throw new RuleViolation(
-      'invalid-argument',
-      VALIDATION_MESSAGES.invalid,
-      Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
-    );
-  }
-  const parsed = (context.schema ?? orderInputSchema).safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    throw new RuleViolation(
-      'invalid-argument',
-      issues[0]?.message ?? VALIDATION_MESSAGES.invalid,
-      fieldsOfIssues(issues),
-    );
-  }
-  const input = parsed.data;
+  const input = checkNewOrderInput(body, context.schema);
   const window = resolveWindow(context.plan, input);
   // The price is ours to compute; a different one means a stale page or tampering.
   const price = checkOrderTotal(input, context.catalog);
@@ -304,6 +307,34 @@ export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedN
     price,
     window: { id: window.id, start: window.start, end: window.end },
   };
+}
+
+/**
+ * The part of `checkNewOrder` that needs neither a catalog nor a plan: no card data (D3) and the
+ * shared schema. A browser that cannot read the current plan checks this much before sending.
+ */
+export function checkNewOrderInput(
+  body: unknown,
+  schema: ReturnType<typeof createOrderInputSchema> = orderInputSchema,
+): OrderInput {
+  const cardKeys = cardKeysIn(body);
+  if (cardKeys.length > 0) {
+    throw new RuleViolation(
+      'invalid-argument',
+      VALIDATION_MESSAGES.invalid,
+      Object.fromEntries(cardKeys.map((key) => [key, VALIDATION_MESSAGES.invalid])),
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    throw new RuleViolation(
+      'invalid-argument',
+      issues[0]?.message ?? VALIDATION_MESSAGES.invalid,
+      fieldsOfIssues(issues),
+    );
+  }
+  return parsed.data;
 }
 
 /**

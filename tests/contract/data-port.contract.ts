@@ -135,12 +135,6 @@ export interface ContractDifferences {
    * links the accounts and keeps them; tracking by number still works for everyone).
    */
   signInKeepsAnonymousOrders?: boolean;
-  /**
-   * Firebase, until its Cloud Functions read a catalog and a crews plan from Firestore (D11,
-   * D12): the catalog stays its first version and the crews plan the first plan; admins cannot
-   * change either there, and every window of it is offered (nothing counts the crews).
-   */
-  firstCatalogAndPlanOnly?: boolean;
 }
 
 export function describeDataPortContract(
@@ -1001,18 +995,6 @@ export function describeDataPortContract(
         expect(cheap.fields?.totalPrice).toBe('validation:order.priceMismatch');
       });
 
-      if (differences.firstCatalogAndPlanOnly) {
-        it('declared: admins cannot save a version on this backend', async () => {
-          const refused = await expectDataError(
-            admin.prices.save(ratesOf(FIRST_CATALOG)),
-            'failed-precondition',
-          );
-          expect(refused.message).toBe('errors:hostedUnsupported');
-          await expectDataError(admin.capacity.save(FIRST_CAPACITY_PLAN), 'failed-precondition');
-        });
-        return;
-      }
-
       it('refuses invalid rates with a message per field', async () => {
         const rates = ratesOf(FIRST_CATALOG);
         rates.base.loading = -1;
@@ -1083,6 +1065,28 @@ export function describeDataPortContract(
       let day = 100;
       const nextDate = () => futureDate((day += 3));
 
+      /**
+       * Runs `body` for a date of its own on which the windows have `crews` (an exception added to
+       * the current plan), then puts the plan back as it was.
+       */
+      async function withCrewsOn(
+        crews: Record<string, number>,
+        body: (date: string) => Promise<void>,
+      ): Promise<void> {
+        const before = await admin.capacity.plan();
+        const date = nextDate();
+        const exception = { date, crews, note: 'Contract' };
+        await admin.capacity.save({
+          windows: before.windows,
+          exceptions: [...before.exceptions, exception],
+        });
+        try {
+          await body(date);
+        } finally {
+          await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
+        }
+      }
+
       it('availability says, per window, whether a crew is free', async () => {
         const date = nextDate();
         const [found] = await browser().capacity.availability(date, 1);
@@ -1101,16 +1105,6 @@ export function describeDataPortContract(
         await expectDataError(client.capacity.calendar(futureDate(), 1), 'permission-denied');
         await expectDataError(browser().capacity.plan(), 'unauthenticated');
       });
-
-      if (differences.firstCatalogAndPlanOnly) {
-        it('declared: the first plan, and every window offered', async () => {
-          expect(await admin.capacity.plan()).toMatchObject({
-            windows: FIRST_CAPACITY_PLAN.windows,
-          });
-          await expectDataError(admin.capacity.calendar(futureDate(), 1), 'failed-precondition');
-        });
-        return;
-      }
 
       it('refuses an invalid plan with a message per field', async () => {
         const before = await admin.capacity.plan();
@@ -1172,6 +1166,78 @@ export function describeDataPortContract(
         } finally {
           await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
         }
+      });
+
+      it('50 bookings at once for a window with 3 crews: exactly 3 succeed; a cancel frees one', async () => {
+        await withCrewsOn({ midday: 3 }, async (date) => {
+          const customers = await Promise.all(Array.from({ length: 50 }, () => visitor()));
+          const midday = { moveDate: date, windowId: 'midday', moveTime: '12:00' };
+          const outcomes = await Promise.allSettled(
+            customers.map(({ client }) => client.orders.create(orderInput(midday))),
+          );
+          const placed = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+          const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+          expect(placed).toHaveLength(3);
+          expect(refused).toHaveLength(47);
+          for (const error of refused) {
+            expect(isDataError(error), String(error)).toBe(true);
+            expect(error).toMatchObject({
+              code: 'failed-precondition',
+              message: 'errors:order.windowFull',
+            });
+          }
+          expect((refused[0] as DataError).details?.alternatives).toEqual([
+            { date, window: { id: 'morning', start: '08:00', end: '12:00' } },
+            { date, window: { id: 'evening', start: '16:00', end: '20:00' } },
+            { date: futureDate(day + 1), window: { id: 'morning', start: '08:00', end: '12:00' } },
+          ]);
+          const [calendar] = await admin.capacity.calendar(date, 1);
+          expect(calendar!.windows.find((w) => w.id === 'midday')).toMatchObject({
+            crews: 3,
+            booked: 3,
+            free: 0,
+          });
+          const [full] = await browser().capacity.availability(date, 1);
+          expect(full!.windows.find((w) => w.id === 'midday')?.available).toBe(false);
+
+          // One customer cancels: the window is offered again, and exactly one more gets it.
+          const owner = customers.find(({ user }) => user.id === placed[0]!.userId)!;
+          await owner.client.orders.cancel(placed[0]!.id);
+          const [freed] = await browser().capacity.availability(date, 1);
+          expect(freed!.windows.find((w) => w.id === 'midday')?.available).toBe(true);
+          const again = await Promise.allSettled(
+            customers.slice(0, 5).map(({ client }) => client.orders.create(orderInput(midday))),
+          );
+          expect(again.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        });
+      });
+
+      it('an admin’s cancel and a deleted order free their crews; bringing one back takes it again', async () => {
+        await withCrewsOn({ evening: 2 }, async (date) => {
+          const evening = { moveDate: date, windowId: 'evening', moveTime: '16:00' };
+          const book = async () => (await visitor()).client.orders.create(orderInput(evening));
+          const first = await book();
+          const second = await book();
+          const bookedInEvening = async () =>
+            (await admin.capacity.calendar(date, 1))[0]!.windows.find((w) => w.id === 'evening')!
+              .booked;
+          expect(await bookedInEvening()).toBe(2);
+          await expectDataError(book(), 'failed-precondition');
+
+          await admin.orders.update(first.id, { status: 'cancelled' });
+          expect(await bookedInEvening()).toBe(1);
+          // A status change that keeps the order's crew changes nothing.
+          await admin.orders.update(second.id, { status: 'under_review' });
+          expect(await bookedInEvening()).toBe(1);
+          await admin.orders.remove(second.id);
+          expect(await bookedInEvening()).toBe(0);
+          // An admin who brings a cancelled order back gives it its crew again.
+          await admin.orders.update(first.id, { status: 'received' });
+          expect(await bookedInEvening()).toBe(1);
+          const third = await book();
+          expect(third.timeWindow?.id).toBe('evening');
+          await expectDataError(book(), 'failed-precondition');
+        });
       });
 
       it('a time outside every window is refused', async () => {

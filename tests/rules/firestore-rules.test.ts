@@ -24,7 +24,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { COLLECTIONS } from '../../src/domain/hosted-store';
+import { COLLECTIONS, CURRENT_ID } from '../../src/domain/hosted-store';
 
 // The allow/deny matrix of firestore.rules under the Firestore emulator: browsers only read (every
 // write is a Cloud Function); no auth, the anonymous owner, another user, an admin (the claim and
@@ -99,6 +99,18 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
       await setDoc(doc(store, COLLECTIONS.quotas, 'q1'), { times: [] });
       await setDoc(doc(store, COLLECTIONS.orderNumberDays, '20260101'), { issued: 1 });
       await setDoc(doc(store, COLLECTIONS.outboxEvents, 'o1-1'), { orderId: 'o1' });
+      await setDoc(doc(store, COLLECTIONS.catalog, CURRENT_ID), { version: 2, rates: {} });
+      await setDoc(doc(store, COLLECTIONS.catalogVersions, '2'), {
+        version: 2,
+        rates: {},
+        createdBy: 'admin@afsh.test',
+      });
+      await setDoc(doc(store, COLLECTIONS.capacity, CURRENT_ID), { version: 2, windows: [] });
+      await setDoc(doc(store, COLLECTIONS.capacityPlans, '2'), { version: 2, windows: [] });
+      await setDoc(doc(store, COLLECTIONS.crewBookings, '2026-04-01'), {
+        date: '2026-04-01',
+        booked: { morning: 1 },
+      });
       await setDoc(doc(store, COLLECTIONS.outbox, 'o1-1-1'), {
         orderId: 'o1',
         recipient: 'customer',
@@ -166,6 +178,40 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
         await assertFails(updateDoc(doc(store, name, id), { state: 'sent' }));
         await assertFails(deleteDoc(doc(store, name, id)));
       }
+    }
+  });
+
+  it('prices and crews (D11, D12): the current catalog for everyone; versions and the plan for admins; counters for nobody', async () => {
+    for (const store of [owner(), other(), admin(), revoked(), nobody()]) {
+      await assertSucceeds(getDoc(doc(store, COLLECTIONS.catalog, CURRENT_ID)));
+    }
+    const history = (store: Firestore) =>
+      getDocs(
+        query(
+          collection(store, COLLECTIONS.catalogVersions),
+          orderBy('version', 'desc'),
+          limit(50),
+        ),
+      );
+    await assertSucceeds(history(admin()));
+    for (const store of [owner(), revoked(), nobody()]) {
+      await assertFails(history(store));
+      await assertFails(getDoc(doc(store, COLLECTIONS.capacity, CURRENT_ID)));
+    }
+    await assertSucceeds(getDoc(doc(admin(), COLLECTIONS.capacity, CURRENT_ID)));
+    for (const store of [owner(), other(), admin(), revoked(), nobody()]) {
+      await assertFails(getDoc(doc(store, COLLECTIONS.crewBookings, '2026-04-01')));
+      await assertFails(getDocs(collection(store, COLLECTIONS.crewBookings)));
+      await assertFails(getDoc(doc(store, COLLECTIONS.capacityPlans, '2')));
+      // Only the functions write them: no price, plan or counter from a browser, an admin's included.
+      await assertFails(setDoc(doc(store, COLLECTIONS.catalog, CURRENT_ID), { version: 9 }));
+      await assertFails(updateDoc(doc(store, COLLECTIONS.catalog, CURRENT_ID), { version: 9 }));
+      await assertFails(setDoc(doc(store, COLLECTIONS.catalogVersions, '9'), { version: 9 }));
+      await assertFails(setDoc(doc(store, COLLECTIONS.capacity, CURRENT_ID), { version: 9 }));
+      await assertFails(
+        updateDoc(doc(store, COLLECTIONS.crewBookings, '2026-04-01'), { booked: {} }),
+      );
+      await assertFails(deleteDoc(doc(store, COLLECTIONS.crewBookings, '2026-04-01')));
     }
   });
 

@@ -48,6 +48,10 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
         'match /reviews/{reviewId} { allow read: if resource.data.hidden == false || isAdmin(); }',
         'match /messages/{messageId} { allow read: if isAdmin(); }',
         'match /stats/{statsId} { allow get: if isAdmin(); }',
+        'match /catalog/{catalogId} { allow get: if true; }',
+        'match /catalogVersions/{version} { allow read: if isAdmin(); }',
+        'match /capacity/{capacityId} { allow get: if isAdmin(); }',
+        'match /{document=**} { allow read, write: if false; } } }',
       ].join(' '),
     );
   });
@@ -57,7 +61,15 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
       .map((m) => m[1]!)
       .filter((name) => name !== 'databases');
     expect(sorted(matched)).toEqual(
-      sorted([COLLECTIONS.orders, COLLECTIONS.reviews, COLLECTIONS.messages, COLLECTIONS.stats]),
+      sorted([
+        COLLECTIONS.orders,
+        COLLECTIONS.reviews,
+        COLLECTIONS.messages,
+        COLLECTIONS.stats,
+        COLLECTIONS.catalog,
+        COLLECTIONS.catalogVersions,
+        COLLECTIONS.capacity,
+      ]),
     );
     for (const name of [
       COLLECTIONS.tracking,
@@ -66,6 +78,8 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
       COLLECTIONS.admins,
       COLLECTIONS.outbox,
       COLLECTIONS.outboxEvents,
+      COLLECTIONS.crewBookings,
+      COLLECTIONS.capacityPlans,
     ]) {
       expect(matched).not.toContain(name);
     }
@@ -158,6 +172,37 @@ describe('the rules model the in-process tests apply decides as the rules say', 
         decide({ auth: ADMIN, kind: 'get', collection, id: 'x', resource: {} }),
         collection,
       ).toBe(false);
+    }
+  });
+
+  it('prices and crews (D11, D12): the current catalog for everyone; versions and the plan for admins; counters for nobody', () => {
+    const everyone = [ADMIN, OWNER, STRANGER, null];
+    const get = (auth: ReadRequest['auth'], collection: string, id = 'current') =>
+      decide({ auth, kind: 'get', collection, id, resource: { version: 2 } });
+    const list = (auth: ReadRequest['auth'], collection: string) =>
+      decide({ auth, kind: 'list', collection, constraints: [] });
+    expect(everyone.map((who) => get(who, COLLECTIONS.catalog))).toEqual([true, true, true, true]);
+    // One document to get; nobody lists the collection.
+    expect(list(null, COLLECTIONS.catalog)).toBe(false);
+    expect(
+      [ADMIN, REVOKED, OWNER, null].map((who) => list(who, COLLECTIONS.catalogVersions)),
+    ).toEqual([true, false, false, false]);
+    expect(
+      [ADMIN, REVOKED, OWNER, null].map((who) => get(who, COLLECTIONS.catalogVersions, '2')),
+    ).toEqual([true, false, false, false]);
+    expect([ADMIN, REVOKED, OWNER, null].map((who) => get(who, COLLECTIONS.capacity))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(list(ADMIN, COLLECTIONS.capacity)).toBe(false);
+    // The crews counters and the plans' record: the functions' alone, admins included.
+    for (const collection of [COLLECTIONS.crewBookings, COLLECTIONS.capacityPlans]) {
+      for (const who of everyone) {
+        expect(get(who, collection, '2026-04-01'), collection).toBe(false);
+        expect(list(who, collection), collection).toBe(false);
+      }
     }
   });
 

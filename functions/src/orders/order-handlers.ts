@@ -2,7 +2,6 @@
 // of (call context, call data, dependencies), so they run the same under firebase-functions
 // (index.ts wraps them), in the tests and in the benchmark. The rules are the domain's, as on
 // the self-hosted server (server/src/services/orders-service.ts).
-import { FIRST_CAPACITY_PLAN } from '../../../src/domain/capacity.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
@@ -18,7 +17,6 @@ import {
 } from '../../../src/domain/order.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
-import { FIRST_CATALOG } from '../../../src/domain/pricing.ts';
 import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
 import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
@@ -32,10 +30,13 @@ import {
 import type { Settings } from '../platform/settings.ts';
 import { documentId, invalidFields, objectOf } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
+import { crewRefusal, CrewTaken, type CatalogRepository } from '../catalog/catalog-repository.ts';
 import type { OrderRepository } from './order-repository.ts';
 
 export interface OrderDeps {
   orders: OrderRepository;
+  /** The current price catalog and crews plan, and the crews' counters (D11, D12). */
+  catalog: CatalogRepository;
   admins: AdminDirectory;
   settings: Settings;
   /** Who verifies card payments; null when none is configured (PAYMENT_PROVIDER=none). */
@@ -53,10 +54,9 @@ function notFound(): RuleViolation {
 /** Places an order for the caller (anyone with a session, anonymous included). */
 export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDeps): Promise<Order> {
   const caller = requireCaller(ctx);
-  // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
-  // prices with the first catalog version, distance fee included, and takes a window of the
-  // first crews plan without counting its crews.
-  const checked = checkNewOrder(data, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
+  // Priced with the current catalog (D11) in a window of the current plan (D12), as on the
+  // server; both are checked again, with the window's crews, in the order's own transaction.
+  const checked = checkNewOrder(data, await deps.catalog.current());
   const { input, price } = checked;
   // Admins book by phone for many customers (D8): no limits for them.
   const limits = (await isAdminCaller(ctx, deps.admins))
@@ -80,8 +80,10 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       payment = { ...newOrderPayment(input.paymentMethod, provider.name), reference: null };
     } else {
       const token = checkPaymentToken(checked);
-      // Before the card is charged, so a customer over the limit is never charged and refused.
+      // Before the card is charged, so a customer over the limit, or too late for the window's
+      // last crew, is never charged and refused.
       await deps.orders.checkLimits(limits, ctx.now);
+      await deps.catalog.checkCrewFree(input.moveDate, checked.window, ctx.now);
       const verified = token ? await provider.verify(token, price.total) : null;
       if (!verified?.ok) throw paymentDeclined();
       payment = {
@@ -92,13 +94,22 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   }
 
   const { reference, ...paymentFields } = payment;
-  return deps.orders.place(
-    {
-      fields: newOrderFields(checked, caller.uid, paymentFields, ctx.now.toISOString()),
-      paymentReference: reference,
-    },
-    { now: ctx.now, limits, ...(deps.random ? { random: deps.random } : {}) },
-  );
+  try {
+    return await deps.orders.place(
+      {
+        fields: newOrderFields(checked, caller.uid, paymentFields, ctx.now.toISOString()),
+        checked,
+        paymentReference: reference,
+      },
+      { now: ctx.now, limits, ...(deps.random ? { random: deps.random } : {}) },
+    );
+  } catch (error) {
+    // The window's last crew went to another order: refused with the next free windows.
+    if (error instanceof CrewTaken) {
+      throw await crewRefusal(deps.catalog, error.plan, input.moveDate, ctx.now);
+    }
+    throw error;
+  }
 }
 
 /** The owner cancels while the order is received or under review (D2). */

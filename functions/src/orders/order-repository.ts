@@ -13,7 +13,12 @@ import {
   trackingDocument,
   trackingFromDocument,
 } from '../../../src/domain/hosted-store.ts';
-import type { Order, PublicTracking, StatusActor } from '../../../src/domain/order.ts';
+import type {
+  CheckedNewOrder,
+  Order,
+  PublicTracking,
+  StatusActor,
+} from '../../../src/domain/order.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
@@ -21,11 +26,17 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../../src/domain/status.ts';
+import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
 /** A new order as the handler settled it: validated, priced, paid or pending (D2, D3). */
 export interface NewOrderRecord {
   fields: Omit<Order, 'id' | 'orderNumber'>;
+  /**
+   * What the order was checked with: its transaction checks it again against the catalog and
+   * crews plan current then (D11, D12).
+   */
+  checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>;
   /** The payment provider's reference for a card payment, for reconciliation. */
   paymentReference: string | null;
 }
@@ -44,7 +55,9 @@ export interface OrderChange {
 export interface OrderRepository {
   /**
    * Stores a new order and its tracking copy under a fresh number of the day (D6), after taking
-   * one event from each limit (D8). Throws LimitReached, or `unavailable` when the day's numbers
+   * one event from each limit (D8) and one crew of its window (D12). Throws LimitReached,
+   * "prices changed" when a catalog version was saved since it was checked with another total
+   * (D11), CrewTaken when its window has no free crew, or `unavailable` when the day's numbers
    * are spent.
    */
   place(record: NewOrderRecord, options: PlaceOptions): Promise<Order>;
@@ -136,6 +149,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
       const orderRef = orders.doc();
       return db.runTransaction(async (tx) => {
         const recordLimits = await takeLimits(tx, db, limits, now);
+        const takeCrew = await checkNewOrderIn(tx, db, record.checked, record.fields, now);
         const issued = Number((await tx.get(dayRef)).data()?.issued ?? 0) || 0;
         const count = await countersIn(tx);
         let orderNumber: string | null = null;
@@ -151,6 +165,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         recordLimits(tx);
         tx.set(dayRef, { issued: issued + 1 });
         count(tx, null, order.status);
+        takeCrew(tx);
         const { id: _id, ...stored } = order;
         const outboxSeq = outbox.record(tx, { before: null, after: order }, 0, now);
         tx.create(orderRef, {
@@ -200,6 +215,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
               }
             : {}),
         };
+        // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
+        const moveCrews = await crewChanges(tx, db, before, after);
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
         const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
@@ -214,6 +231,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         // The public copy is the projection of the order as it now is, whatever it held before.
         tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
         if (before.status !== after.status) count(tx, before.status, after.status);
+        moveCrews(tx);
         return after;
       });
     },
@@ -226,11 +244,13 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const order = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
         const forget = await outbox.removal(tx, id);
+        const freeCrew = await crewChanges(tx, db, order, null);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
         tx.delete(db.collection(COLLECTIONS.payments).doc(id));
         forget(tx);
+        freeCrew(tx);
         count(tx, order.status, null);
         return order;
       });

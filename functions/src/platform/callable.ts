@@ -27,6 +27,7 @@ export function contextOf(request: CallableRequest): CallContext {
           uid: auth.uid,
           adminClaim: auth.token.admin === true,
           anonymous: auth.token.firebase?.sign_in_provider === 'anonymous',
+          email: typeof auth.token.email === 'string' ? auth.token.email : null,
         }
       : null,
     appKey: request.app ? appKeyOf(request.rawRequest.header('x-firebase-appcheck')) : null,

@@ -7,6 +7,8 @@ export interface Caller {
   /** The `admin: true` custom claim (set by `npm run firebase:grant-admin`). */
   adminClaim: boolean;
   anonymous: boolean;
+  /** The account's email, as the ID token says (none for anonymous sessions). */
+  email: string | null;
 }
 
 /** Everything a handler knows about a call besides its data. */

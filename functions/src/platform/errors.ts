@@ -16,6 +16,8 @@ export interface FailureDetails {
   code: ErrorCode;
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** What the screen needs beyond the message: the new total, the next free windows (JSON). */
+  details?: Record<string, unknown>;
 }
 
 /** The callable protocol's code for each of ours (firebase-functions `FunctionsErrorCode`). */
@@ -43,6 +45,7 @@ export function describeFailure(error: unknown): { message: string; details: Fai
       details: {
         code: error.code,
         ...(error.fields ? { fields: { ...error.fields } } : {}),
+        ...(error.details ? { details: JSON.parse(JSON.stringify(error.details)) } : {}),
         ...(error instanceof LimitReached
           ? { retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) }
           : {}),

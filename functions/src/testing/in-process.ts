@@ -43,7 +43,12 @@ export function routeFunctions(
       const result = await HANDLERS[name](
         {
           caller: auth
-            ? { uid: auth.uid, adminClaim: auth.admin, anonymous: auth.anonymous }
+            ? {
+                uid: auth.uid,
+                adminClaim: auth.admin,
+                anonymous: auth.anonymous,
+                email: auth.email ?? null,
+              }
             : null,
           appKey: appKeyOf(appCheckToken),
           // The functions' own clock, which a test may set apart from the browser's.

@@ -1,5 +1,5 @@
 import type { CheckedNewOrder } from '../../../src/domain/order.ts';
-import { checkOrderTotal } from '../../../src/domain/order.ts';
+import { checkStillPriced } from '../../../src/domain/order.ts';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../../src/domain/pricing.ts';
 import { catalogFromRates, deepFreeze } from '../../../src/domain/pricing.ts';
 import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
@@ -50,13 +50,6 @@ export class CatalogService {
    */
   checkStillPriced(checked: Pick<CheckedNewOrder, 'input' | 'price'>): void {
     if (this.#versions.currentVersion() === checked.price.catalogVersion) return;
-    checkOrderTotal(
-      {
-        ...checked.input,
-        totalPrice: checked.price.total,
-        catalogVersion: checked.price.catalogVersion,
-      },
-      this.current(),
-    );
+    checkStillPriced(checked, this.current());
   }
 }

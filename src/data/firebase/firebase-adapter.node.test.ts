@@ -238,9 +238,15 @@ describe('orders.create', () => {
     expect(written.filter((w) => !w.startsWith('set quotas/')).sort()).toEqual([
       `create orders/${order.id}`,
       `create tracking/${numbered(512)}`,
+      'set crewBookings/2026-04-01',
       'set orderNumberDays/20260310',
       'set stats/orders',
     ]);
+    // The crew it takes of its window (D12), in the same commit.
+    expect(backend.read('crewBookings/2026-04-01')).toEqual({
+      date: '2026-04-01',
+      booked: { morning: 1 },
+    });
     // The customer's and the App Check token's limits are counted in the same commit.
     expect(written.filter((w) => w.startsWith('set quotas/'))).toHaveLength(2);
     expect(keys(backend.read(`tracking/${numbered(512)}`))).toEqual(PUBLIC_TRACKING_KEYS);
@@ -412,8 +418,11 @@ describe('orders.update and remove (admin)', () => {
       `delete orders/${order.id}`,
       `delete tracking/${order.orderNumber}`,
       `delete payments/${order.id}`,
+      'set crewBookings/2026-04-01',
       'set stats/orders',
     ]);
+    // Its crew is free again (D12).
+    expect(backend.read('crewBookings/2026-04-01')).toMatchObject({ booked: { morning: 0 } });
     expect((await rejection(browser(ADMIN).orders.remove(order.id))).code).toBe('not-found');
     expect(backend.read('stats/orders')).toMatchObject({ total: 0 });
   });

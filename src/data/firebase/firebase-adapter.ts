@@ -2,7 +2,7 @@
 // Functions in functions/ through the modular SDK. It is the only module that imports
 // `firebase/*` (docs/architecture.md habit 3) and it is loaded lazily by select-adapter.ts, so
 // the SDK never weighs on the first paint; the functions and App Check SDKs (and reCAPTCHA) load
-// later still, on the first write. Firestore Timestamps become ISO strings here; screens see the
+// later still, on the first function call (the date screen's free windows, or a write). Firestore Timestamps become ISO strings here; screens see the
 // same plain `Order`/`Review` values as with `http`.
 //
 // Browsers only read (firestore.rules); every write goes through a callable function that checks
@@ -82,15 +82,21 @@ import type {
 import type { ErrorCode } from '../../domain/errors';
 import { RuleViolation } from '../../domain/errors';
 import {
+  catalogFromDocument,
+  catalogHistory,
+  catalogVersionFromDocument,
   COLLECTIONS,
+  CURRENT_ID,
   ORDER_STATS_ID,
   orderFromDocument,
+  planFromDocument,
   type FunctionName,
 } from '../../domain/hosted-store';
-import { availabilityOf, FIRST_CAPACITY_PLAN, requestedDates } from '../../domain/capacity';
-import { checkNewOrder, orderChange } from '../../domain/order';
+import { requestedDates, type DayAvailability } from '../../domain/capacity';
+import { checkNewOrderInput, orderChange, type CalendarDay } from '../../domain/order';
 import { orderPaging } from '../../domain/order-query';
-import { FIRST_CATALOG, priceCatalog } from '../../domain/pricing';
+import type { CapacityPlan } from '../../domain/capacity';
+import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../domain/pricing';
 import {
   contactSchema,
   isDisplayableReview,
@@ -116,6 +122,8 @@ const REVIEWS_LIMIT = 100;
 export const DESK_CLOCK_MARGIN_MS = 10 * 60 * 1000;
 const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
+/** The catalog versions the admins' history shows, as on the server. */
+const CATALOG_HISTORY_LIMIT = 50;
 
 export interface FirebaseDataPortOptions {
   /** A separate app instance (its own auth state): tests run several "browsers" at once. */
@@ -209,6 +217,7 @@ interface FunctionFailure {
   code?: ErrorCode;
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  details?: Record<string, unknown>;
 }
 
 /** A message key the functions send ("errors:…", "validation:…"); anything else is the SDK's. */
@@ -225,6 +234,9 @@ function fromFunction(error: FirebaseError & { details?: unknown }): DataError {
     ...(details.fields ? { fields: details.fields } : {}),
     ...(typeof details.retryAfterSeconds === 'number'
       ? { retryAfterSeconds: details.retryAfterSeconds }
+      : {}),
+    ...(typeof details.details === 'object' && details.details !== null
+      ? { details: details.details }
       : {}),
   });
 }
@@ -340,32 +352,79 @@ export class FirebaseDataPort implements DataPort {
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
     this.desk = this.createDesk();
-    // Prices and crews are not data on the hosted build yet (README, "Hosted deployment"): it
-    // serves the first catalog version and the first plan, and admins edit neither here. Who
-    // may ask is checked as on the server, so only an admin learns that.
-    const hostedOnly = (): Promise<never> =>
-      guard(async () => {
-        await this.requireAdmin();
-        throw new DataError('failed-precondition', 'errors:hostedUnsupported');
-      });
-    this.prices = { catalog: async () => priceCatalog(), save: hostedOnly, history: hostedOnly };
-    this.capacity = {
-      // Without a count of the day's orders (browsers read only their own), every window of
-      // the first plan is offered; the hosted build does not count crews yet.
-      availability: async (from, days) => {
-        const dates = requestedDates(from, days);
-        if (!dates) throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
-        return availabilityOf(FIRST_CAPACITY_PLAN, dates, () => ({}), new Date());
-      },
+    this.prices = this.createPrices();
+    this.capacity = this.createCapacity();
+    this.payments = this.createPayments();
+  }
+
+  /** An admin's call: refused here for anyone else, as the function would. */
+  private asAdmin<T>(name: FunctionName, data: unknown): Promise<T> {
+    return guard(async () => {
+      await this.requireAdmin();
+      return this.call<T>(name, data);
+    });
+  }
+
+  /**
+   * Prices as data (D11): the current version is a document every browser reads (none saved
+   * yet: version 1); admins read the saved versions and save a new one through a function.
+   */
+  private createPrices(): PricesPort {
+    return {
+      catalog: () =>
+        guard(async () => {
+          const snapshot = await getDoc(doc(this.db, COLLECTIONS.catalog, CURRENT_ID));
+          return catalogFromDocument(snapshot.data(), iso);
+        }),
+      save: (rates: CatalogRates) => this.asAdmin<PriceCatalog>('savePriceCatalog', rates),
+      history: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          const snapshot = await getDocs(
+            query(
+              collection(this.db, COLLECTIONS.catalogVersions),
+              orderBy('version', 'desc'),
+              limit(CATALOG_HISTORY_LIMIT),
+            ),
+          );
+          const saved: CatalogVersion[] = snapshot.docs.map((d) =>
+            catalogVersionFromDocument(d.data(), iso),
+          );
+          return catalogHistory(saved, CATALOG_HISTORY_LIMIT);
+        }),
+    };
+  }
+
+  /**
+   * Crews (D12): the plan is a document admins read; which windows are free and the calendar are
+   * functions, since the counts behind them are no browser's to read (anyone learns only "free
+   * or not" per window, as from the server).
+   */
+  private createCapacity(): CapacityPort {
+    const datesChecked = (from: string, days: number) => {
+      if (!requestedDates(from, days)) {
+        throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+      }
+      return { from, days };
+    };
+    return {
+      availability: (from, days) =>
+        guard(async () =>
+          this.call<DayAvailability[]>('capacityAvailability', datesChecked(from, days)),
+        ),
       plan: () =>
         guard(async () => {
           await this.requireAdmin();
-          return { ...FIRST_CAPACITY_PLAN };
+          const snapshot = await getDoc(doc(this.db, COLLECTIONS.capacity, CURRENT_ID));
+          return planFromDocument(snapshot.data(), iso) satisfies CapacityPlan;
         }),
-      save: hostedOnly,
-      calendar: hostedOnly,
+      save: (draft) => this.asAdmin<CapacityPlan>('saveCapacityPlan', draft),
+      calendar: (from, days) =>
+        guard(async () => {
+          const range = datesChecked(from, days);
+          return this.asAdmin<CalendarDay[]>('capacityCalendar', range);
+        }),
     };
-    this.payments = this.createPayments();
   }
 
   /** Online payments (D3): every step is a function; the gateway's callback is one too. */
@@ -554,9 +613,9 @@ export class FirebaseDataPort implements DataPort {
       create: (input: NewOrder) =>
         guard(async () => {
           await this.requireUser();
-          // The same checks as the function, for an immediate translated error. The hosted
-          // build prices with the first catalog version and the first crews plan (README).
-          checkNewOrder(input, { catalog: FIRST_CATALOG, plan: FIRST_CAPACITY_PLAN });
+          // The schema's checks, for an immediate translated error; the price, the window and
+          // its crews are the function's to check against the current catalog and plan.
+          checkNewOrderInput(input);
           return this.call<Order>('placeOrder', input);
         }),
 

@@ -25,7 +25,13 @@ import { routeFunctions } from '../../../functions/src/testing/in-process';
 import { defaultLimits } from '../../../functions/src/platform/settings';
 import type { Timestamp } from './testing-fake-firestore';
 import { backend, fakeUser, type FakeUser } from './testing-fake-firestore';
-import { fakeBrowser, hostedOrderInput, rejection, signInAs } from './testing-hosted';
+import {
+  fakeBrowser,
+  hostedOrderInput,
+  rejection,
+  seedRoomyCapacity,
+  signInAs,
+} from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
@@ -62,6 +68,8 @@ beforeEach(() => {
   backend.readRules = firestoreReadRules;
   // A deployment's defaults: PAYMENT_PROVIDER=none and the product's limits (D8).
   routeFunctions(backend, { paymentProvider: 'none', limits: defaultLimits() });
+  // The limits tests book more orders on one morning than the first plan has crews for.
+  seedRoomyCapacity(backend);
 });
 
 afterEach(() => {

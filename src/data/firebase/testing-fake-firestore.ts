@@ -404,6 +404,8 @@ export interface Identity {
   uid: string;
   admin: boolean;
   anonymous: boolean;
+  /** The ID token's email, when the account has one. */
+  email?: string | null;
 }
 
 /** A browser read, as firestore.rules judge it ("rules are not filters": a query as a whole). */
@@ -457,7 +459,12 @@ async function identityOfFakeApp(app: { name: string }): Promise<Identity | null
   const user = (app as FakeApp).auth?.currentUser;
   if (!user) return null;
   const { claims } = await user.getIdTokenResult();
-  return { uid: user.uid, admin: claims.admin === true, anonymous: user.isAnonymous };
+  return {
+    uid: user.uid,
+    admin: claims.admin === true,
+    anonymous: user.isAnonymous,
+    email: user.email,
+  };
 }
 
 export class FakeFirestoreBackend {

@@ -2,11 +2,13 @@
 // DataError a call fails with. Each test file still declares its own vi.mock()s (they must be at
 // its top), then routes the fake store's callables to the functions (routeFunctions).
 import { expect } from 'vitest';
+import { COLLECTIONS, CURRENT_ID, planDocument } from '../../domain/hosted-store';
 import { expectedOrderTotal } from '../../domain/schemas';
+import { ROOMY_PLAN } from '../../testing/capacity-fixtures';
 import { DataError, type NewOrder } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';
 import type { FirebaseSettings } from './firebase-config';
-import type { FakeAuth, FakeUser } from './testing-fake-firestore';
+import type { FakeAuth, FakeFirestoreBackend, FakeUser } from './testing-fake-firestore';
 
 export const TEST_FIREBASE_SETTINGS: FirebaseSettings = {
   apiKey: 'fake-api-key',
@@ -69,4 +71,12 @@ export async function rejection(promise: Promise<unknown>): Promise<DataError> {
   }
   expect(outcome.error).toBeInstanceOf(DataError);
   return outcome.error as DataError;
+}
+
+/**
+ * As the other test backends start (D12): many crews per window, so tests that are not about
+ * crews may book many orders on one morning. Tests of crews save a plan of their own.
+ */
+export function seedRoomyCapacity(store: FakeFirestoreBackend): void {
+  store.seed(`${COLLECTIONS.capacity}/${CURRENT_ID}`, planDocument(ROOMY_PLAN, String));
 }

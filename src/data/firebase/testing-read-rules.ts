@@ -33,6 +33,12 @@ export const firestoreReadRules: ReadRules = (request: ReadRequest) => {
       return isAdmin();
     case COLLECTIONS.stats:
       return request.kind === 'get' && isAdmin();
+    case COLLECTIONS.catalog:
+      return request.kind === 'get';
+    case COLLECTIONS.catalogVersions:
+      return isAdmin();
+    case COLLECTIONS.capacity:
+      return request.kind === 'get' && isAdmin();
     default:
       return false;
   }
