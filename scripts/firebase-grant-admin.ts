@@ -1,8 +1,13 @@
 import { parseArgs } from 'node:util';
-import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setAdmin } from './lib/admin-grant.ts';
+import {
+  adminApp,
+  firebaseProject,
+  NO_PROJECT,
+  runAdminScript,
+} from './lib/firebase-admin-script.ts';
 
 /**
  * `npm run firebase:grant-admin -- --email you@example.com [--revoke] [--project id]`
@@ -29,16 +34,12 @@ async function main(): Promise<number> {
     console.error('usage: npm run firebase:grant-admin -- --email you@example.com [--revoke]');
     return 2;
   }
-  const projectId =
-    values.project ??
-    process.env.GCLOUD_PROJECT ??
-    process.env.FIREBASE_PROJECT_ID ??
-    process.env.VITE_FIREBASE_PROJECT_ID;
+  const projectId = firebaseProject(values.project);
   if (!projectId) {
-    console.error('Set --project or VITE_FIREBASE_PROJECT_ID (the Firebase project id).');
+    console.error(NO_PROJECT);
     return 2;
   }
-  const app = getApps()[0] ?? initializeApp({ projectId });
+  const app = adminApp(projectId);
   const outcome = await setAdmin({
     auth: getAuth(app),
     db: getFirestore(app),
@@ -60,10 +61,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`firebase:grant-admin: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runAdminScript('firebase:grant-admin', main);
