@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { ReviewsSectionSkeleton } from '../features/reviews/components/reviews-section-skeleton';
 import { loadChunk } from './load-chunk';
 import { BareLayout, MainLayout } from './layout/main-layout';
-import { WhenVisible } from './layout/when-visible';
+import { WhenVisible } from '../components/ui/when-visible';
 
 // Every screen is its own chunk: a visitor on mobile data downloads only the page they open.
 // Declarative routes with React.lazy (not the data router) keep ~17 KB gzip of router code off

@@ -183,10 +183,10 @@ describe('booking: /select-city → /confirmation', () => {
       expect(await page.getByText(s.pending).isVisible()).toBe(true);
       expect(await page.getByText(s.testMode).count()).toBe(0);
       expect(norm(await main.textContent())).toContain(norm(formatMoney(EXPECTED_TOTAL, 'ar')));
-      await page
-        .getByRole('img', { name: new RegExp(orderNumber) })
-        .locator('svg')
-        .waitFor();
+      // The code is drawn as it comes near the screen.
+      const qr = page.getByRole('img', { name: new RegExp(orderNumber) });
+      await qr.scrollIntoViewIfNeeded();
+      await qr.locator('svg').waitFor();
       expect(await myOrderCount(page)).toBe(1);
       await checkA11y(page, 'confirmation-ar-phone');
       await snap(page, 'confirmation-ar-phone');

@@ -121,10 +121,9 @@ describe('/contact', () => {
       await section.getByText(number, { exact: true }).waitFor();
       await section.getByRole('button', { name: 'Copy' }).waitFor();
       await section.getByRole('button', { name: 'Share' }).waitFor();
-      await section
-        .getByRole('img', { name: `QR code for tracking order ${number}` })
-        .locator('svg')
-        .waitFor();
+      const qr = section.getByRole('img', { name: `QR code for tracking order ${number}` });
+      await qr.scrollIntoViewIfNeeded();
+      await qr.locator('svg').waitFor();
       expect(
         await section.getByRole('link', { name: 'Track this order' }).getAttribute('href'),
       ).toBe(`/en/track/${number}`);

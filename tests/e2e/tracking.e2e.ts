@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 import { placeOrderViaApi } from './api-orders';
+import { QR_MARGIN_PX } from '../../src/components/ui/tracking-qr';
 import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
@@ -63,11 +64,16 @@ describe('tracking: public view from any browser (D2)', () => {
       expect(await page.getByText('نقل عفش كامل').count()).toBe(1);
       const progress = page.getByRole('progressbar', { name: 'مراحل الطلب' });
       expect(await progress.getAttribute('aria-valuenow')).toBe('1');
-      await page.getByRole('img', { name: new RegExp(seeded.orderNumber) }).waitFor();
-      await page
-        .getByRole('img', { name: new RegExp(seeded.orderNumber) })
-        .locator('svg')
-        .waitFor();
+      // The QR code is drawn once it comes near the screen; below the fold it waits.
+      const qr = page.getByRole('img', { name: new RegExp(seeded.orderNumber) });
+      await qr.waitFor();
+      const box = await qr.boundingBox();
+      const viewportHeight = page.viewportSize()!.height;
+      if (box && box.y > viewportHeight + QR_MARGIN_PX + 1) {
+        expect(await qr.locator('svg').count()).toBe(0);
+      }
+      await qr.scrollIntoViewIfNeeded();
+      await qr.locator('svg').waitFor();
       await assertNoPersonalData(page);
       // Prices and dates in Arabic-Indic digits: the only Latin digits are the order number's.
       const mainText = await page.getByRole('main').innerText();

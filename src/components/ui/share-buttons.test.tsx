@@ -129,17 +129,64 @@ describe('ShareButton', () => {
 });
 
 describe('TrackingQr', () => {
+  /** An IntersectionObserver whose targets come into view when `reveal()` is called. */
+  function installObserver() {
+    const callbacks: (() => void)[] = [];
+    const original = Object.getOwnPropertyDescriptor(window, 'IntersectionObserver');
+    class RevealableObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe() {
+        callbacks.push(() =>
+          this.callback(
+            [{ isIntersecting: true } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          ),
+        );
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    Object.defineProperty(window, 'IntersectionObserver', {
+      value: RevealableObserver,
+      configurable: true,
+    });
+    return {
+      reveal: () => act(() => callbacks.splice(0).forEach((call) => call())),
+      restore: () => {
+        if (original) Object.defineProperty(window, 'IntersectionObserver', original);
+      },
+    };
+  }
+
   beforeEach(() => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('draws the absolute tracking link with an accessible name', async () => {
-    renderWithProviders(<TrackingQr orderNumber="AF-20250101-123" />, { language: 'en' });
-    const img = screen.getByRole('img', {
-      name: en.qrAlt.replace('{{orderNumber}}', 'AF-20250101-123'),
-    });
-    await vi.waitFor(() => expect(img.querySelector('svg')).not.toBeNull());
-    expect(trackingUrl('AF-20250101-123')).toBe(`${window.location.origin}/track/AF-20250101-123`);
-    expect(screen.getByText(en.qrCaption)).toBeInTheDocument();
+  it('draws the absolute tracking link with an accessible name once it comes near the screen', async () => {
+    // The library is loaded already, so only the observer can be what holds the drawing back.
+    await import('qrcode.react');
+    const observer = installObserver();
+    try {
+      renderWithProviders(<TrackingQr orderNumber="AF-20250101-123" />, { language: 'en' });
+      const img = screen.getByRole('img', {
+        name: en.qrAlt.replace('{{orderNumber}}', 'AF-20250101-123'),
+      });
+      expect(screen.getByText(en.qrCaption)).toBeInTheDocument();
+      // Off screen, the code is not encoded: the box is there, empty, at its size.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(img.querySelector('svg')).toBeNull();
+      expect(img.style.inlineSize).toBe('176px');
+
+      await observer.reveal();
+      await vi.waitFor(() => expect(img.querySelector('svg')).not.toBeNull());
+      expect(trackingUrl('AF-20250101-123')).toBe(
+        `${window.location.origin}/track/AF-20250101-123`,
+      );
+    } finally {
+      observer.restore();
+    }
   });
 });

@@ -5,8 +5,8 @@ const lacksObserver = () => typeof IntersectionObserver === 'undefined';
 
 /**
  * Renders `children` only once the spot comes near the viewport. Below-the-fold sections (the
- * reviews carousel on Home) then cost a phone on mobile data nothing until the visitor scrolls
- * towards them. Until then `placeholder` stands in: give it the section's height (a skeleton), so
+ * reviews carousel on Home, a tracking QR code) then cost a phone on mobile data nothing until
+ * the visitor scrolls towards them. Until then `placeholder` stands in: give it the section's height (a skeleton), so
  * the page doesn't jump.
  */
 export function WhenVisible({
