@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import {
-  districtName,
-  districtsInOrder,
-  findGovernorate,
-  GOVERNORATES,
-  governorateName,
-} from '../../../../domain/governorates';
-import { useDisplayLanguage } from '../../../../i18n/use-display-language';
+import { findGovernorate, GOVERNORATES } from '../../../../domain/governorates';
 import { Field } from '../booking-field';
+import { DistrictOptions, GovernorateOptions } from './area-options';
 
 type DropoffField = 'dropoffGovernorateId' | 'dropoffDistrictId';
 
@@ -34,9 +28,7 @@ export function DropoffAreaFields({
   errorText,
 }: DropoffAreaFieldsProps) {
   const { t } = useTranslation('booking');
-  const language = useDisplayLanguage();
   const governorate = findGovernorate(values.dropoffGovernorateId);
-  const districts = districtsInOrder(governorate, language);
   const hintId = `${idFor('dropoffDistrictId')}-hint`;
 
   return (
@@ -53,12 +45,7 @@ export function DropoffAreaFields({
           aria-invalid={invalid('dropoffGovernorateId')}
           aria-describedby={describedBy('dropoffGovernorateId')}
         >
-          <option value="">{t('selectCity.manual.governoratePlaceholder')}</option>
-          {GOVERNORATES.map((g) => (
-            <option key={g.id} value={g.id}>
-              {governorateName(g, language)}
-            </option>
-          ))}
+          <GovernorateOptions governorates={GOVERNORATES} />
         </select>
         {errorText('dropoffGovernorateId')}
       </Field>
@@ -71,16 +58,7 @@ export function DropoffAreaFields({
           aria-invalid={invalid('dropoffDistrictId')}
           aria-describedby={describedBy('dropoffDistrictId', true)}
         >
-          <option value="">
-            {governorate
-              ? t('selectCity.manual.districtPlaceholder')
-              : t('selectCity.manual.districtFirst')}
-          </option>
-          {districts.map((d) => (
-            <option key={d.id} value={d.id}>
-              {districtName(d, language)}
-            </option>
-          ))}
+          <DistrictOptions governorate={governorate} />
         </select>
         <p id={hintId} className="field-hint">
           {t('customerInfo.dropoffArea.hint')}

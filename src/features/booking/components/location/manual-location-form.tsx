@@ -1,14 +1,8 @@
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  districtName,
-  districtsInOrder,
-  findGovernorate,
-  governorateName,
-  type Governorate,
-} from '../../../../domain/governorates';
-import { useDisplayLanguage } from '../../../../i18n/use-display-language';
+import { findGovernorate, type Governorate } from '../../../../domain/governorates';
 import { BookingStepFooter } from '../booking-step-frame';
+import { DistrictOptions, GovernorateOptions } from './area-options';
 
 interface ManualLocationFormProps {
   idPrefix: string;
@@ -41,11 +35,9 @@ export function ManualLocationForm({
   onBack,
 }: ManualLocationFormProps) {
   const { t } = useTranslation('booking');
-  const language = useDisplayLanguage();
   const governorate = findGovernorate(governorateId);
   const errorId = `${idPrefix}-manual-error`;
   const districtHintId = `${idPrefix}-district-hint`;
-  const districts = districtsInOrder(governorate, language);
   const governorateInvalid = Boolean(error) && !governorate;
   const districtInvalid = Boolean(error) && Boolean(governorate);
 
@@ -76,12 +68,7 @@ export function ManualLocationForm({
           aria-describedby={governorateInvalid ? errorId : undefined}
           autoComplete="address-level1"
         >
-          <option value="">{t('selectCity.manual.governoratePlaceholder')}</option>
-          {governorates.map((g) => (
-            <option key={g.id} value={g.id}>
-              {governorateName(g, language)}
-            </option>
-          ))}
+          <GovernorateOptions governorates={governorates} />
         </select>
       </div>
       <div className="field">
@@ -101,16 +88,7 @@ export function ManualLocationForm({
           }
           autoComplete="address-level2"
         >
-          <option value="">
-            {governorate
-              ? t('selectCity.manual.districtPlaceholder')
-              : t('selectCity.manual.districtFirst')}
-          </option>
-          {districts.map((d) => (
-            <option key={d.id} value={d.id}>
-              {districtName(d, language)}
-            </option>
-          ))}
+          <DistrictOptions governorate={governorate} />
         </select>
         {!governorate && (
           <p id={districtHintId} className="field-hint">
