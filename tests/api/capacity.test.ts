@@ -5,7 +5,13 @@ import { FIRST_CAPACITY_PLAN, weekdayOf } from '../../src/domain/capacity.ts';
 import { cairoDatePlusDays } from '../../src/domain/datetime.ts';
 import type { CalendarDay } from '../../src/domain/order.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TEST_ADMIN, TestClient } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  TEST_ADMIN,
+  TestClient,
+  visitorClient,
+} from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -21,10 +27,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(server.app);
-  await client.anonymous();
-  return client;
+function visitor(): Promise<TestClient> {
+  return visitorClient(server.app);
 }
 
 async function savePlan(plan: CapacityDraft): Promise<CapacityPlan> {

@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { Subscriber } from '../../server/src/events/subscribers.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
 import { orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 // The services publish what happened on one bus (order created, status changed, cancelled,
@@ -65,11 +65,9 @@ async function place(client: TestClient, overrides: Record<string, unknown> = {}
 
 let addresses = 0;
 /** A new visitor from an address of its own (reviews are one a minute per address). */
-async function visitor(): Promise<TestClient> {
+function visitor(): Promise<TestClient> {
   addresses += 1;
-  const client = new TestClient(server.app, { remoteAddress: `203.0.113.${addresses}` });
-  await client.anonymous();
-  return client;
+  return visitorClient(server.app, { remoteAddress: `203.0.113.${addresses}` });
 }
 
 const types = () => heard.map((event) => event.type);

@@ -8,8 +8,8 @@ import {
 } from '../../src/domain/pricing.ts';
 import { expectedOrderTotal } from '../../src/domain/schemas.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
-import type { TestServer } from './test-server.ts';
+import { adminClient, createTestServer, visitorClient } from './test-server.ts';
+import type { TestServer, TestClient } from './test-server.ts';
 
 // The issue "One script can stop every booking for a day": inputs POST /api/orders used to accept
 // and store. Each is refused with its translated field message and leaves nothing behind; the
@@ -27,10 +27,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(server.app);
-  await client.anonymous();
-  return client;
+function visitor(): Promise<TestClient> {
+  return visitorClient(server.app);
 }
 
 /** Every order, as the admin's list shows them. */

@@ -4,7 +4,7 @@ import { cairoToday } from '../../src/domain/datetime.ts';
 import { expectedOrderTotal } from '../../src/domain/schemas.ts';
 import type { OrderStatus } from '../../src/domain/status.ts';
 import { futureMoveDate, orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -21,10 +21,8 @@ function countOrders(): number {
   return (server.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
 }
 
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(server.app);
-  await client.anonymous();
-  return client;
+function visitor(): Promise<TestClient> {
+  return visitorClient(server.app);
 }
 
 async function place(client: TestClient, overrides: Record<string, unknown> = {}): Promise<Order> {

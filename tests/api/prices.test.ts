@@ -12,7 +12,13 @@ import {
 } from '../../src/domain/pricing.ts';
 import type { MoveType } from '../../src/domain/pricing.ts';
 import { orderBody, priced } from './order-fixtures.ts';
-import { adminClient, createTestServer, TEST_ADMIN, TestClient } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  TEST_ADMIN,
+  TestClient,
+  visitorClient,
+} from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -28,10 +34,8 @@ afterAll(async () => {
 const countOrders = () =>
   (server.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
 
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(server.app);
-  await client.anonymous();
-  return client;
+function visitor(): Promise<TestClient> {
+  return visitorClient(server.app);
 }
 
 /** An order body priced with `catalog` and saying so, as the booking screens send it. */

@@ -11,7 +11,7 @@ import type { Services } from '../../server/src/plugins/services.ts';
 import { ReviewsService } from '../../server/src/services/reviews-service.ts';
 import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { reviewsRoutes } from '../../server/src/routes/api/reviews.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 const GOOD = { name: 'Karim', review: 'Careful and on time, thank you!', rating: 5 };
@@ -60,10 +60,8 @@ describe('reviews over REST', () => {
     server.app.db.exec('DELETE FROM reviews');
   });
 
-  async function visitor(): Promise<TestClient> {
-    const client = new TestClient(server.app);
-    await client.anonymous();
-    return client;
+  function visitor(): Promise<TestClient> {
+    return visitorClient(server.app);
   }
 
   it('lists reviews to anyone, without a session', async () => {

@@ -193,6 +193,16 @@ export class TestClient {
   }
 }
 
+/** A client with a fresh anonymous session: a customer who has not signed up. */
+export async function visitorClient(
+  app: FastifyInstance,
+  options: { remoteAddress?: string } = {},
+): Promise<TestClient> {
+  const client = new TestClient(app, options);
+  await client.anonymous();
+  return client;
+}
+
 /** A client signed in as TEST_ADMIN. */
 export async function adminClient(app: FastifyInstance): Promise<TestClient> {
   const client = new TestClient(app);
