@@ -41,6 +41,7 @@ import type {
 import {
   availabilityOf,
   checkCrewFree,
+  holdsCrew,
   requestedDates,
   type CapacityDraft,
 } from '../domain/capacity';
@@ -238,11 +239,11 @@ export class MemoryBackend {
     return this.plans[this.plans.length - 1]!;
   }
 
-  /** @internal Window id → orders holding a crew in it on `date` (cancelled ones hold none). */
+  /** @internal Window id → orders holding a crew in it on `date` (the domain's `holdsCrew`). */
   bookedOn(date: string): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const { order } of this.orders.values()) {
-      if (order.moveDate !== date || order.status === 'cancelled' || !order.timeWindow) continue;
+      if (order.moveDate !== date || !holdsCrew(order)) continue;
       counts[order.timeWindow.id] = (counts[order.timeWindow.id] ?? 0) + 1;
     }
     return counts;
