@@ -24,7 +24,7 @@ const CALENDAR_PAGE = 500;
 export class CapacityService {
   readonly #capacity: CapacityRepository;
   readonly #orders: OrdersRepository;
-  /** The plan built from the last version read: the repository keeps that object while current. */
+  /** The plan built from the version last read (kept while the repository's object is). */
   #built: { saved: SavedVersion<CapacityDraft>; plan: CapacityPlan } | null = null;
 
   constructor(capacity: CapacityRepository, orders: OrdersRepository) {

@@ -16,7 +16,7 @@ function toCatalog(saved: SavedVersion<CatalogRates>): PriceCatalog {
  */
 export class CatalogService {
   readonly #versions: VersionsRepository<CatalogRates>;
-  /** The catalog built from the last version read: the repository keeps that object while current. */
+  /** The catalog built from the version last read (kept while the repository's object is). */
   #built: { saved: SavedVersion<CatalogRates>; catalog: PriceCatalog } | null = null;
 
   constructor(versions: VersionsRepository<CatalogRates>) {

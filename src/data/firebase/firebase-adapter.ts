@@ -2,8 +2,9 @@
 // Functions in functions/ through the modular SDK. It is the only module that imports
 // `firebase/*` (docs/architecture.md habit 3) and it is loaded lazily by select-adapter.ts, so
 // the SDK never weighs on the first paint; the functions and App Check SDKs (and reCAPTCHA) load
-// later still, on the first function call (the date screen's free windows, or a write). Firestore Timestamps become ISO strings here; screens see the
-// same plain `Order`/`Review` values as with `http`.
+// later still, on the first function call (the date screen's free windows, or a write).
+// Firestore Timestamps become ISO strings here; screens see the same plain `Order`/`Review`
+// values as with `http`.
 //
 // Browsers only read (firestore.rules); every write goes through a callable function that checks
 // the domain's rules with the functions' own clock and limits. The checks below only give the
