@@ -86,6 +86,33 @@ describe('server basics', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('answers /api with the API headers: nothing may load or frame, no sniffing, no page-only headers', async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: html });
+    // Found, unknown, error and bodiless answers alike: the hook runs before the route.
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: html }),
+      await app.inject({ method: 'GET', url: '/api/track/not a number' }),
+    ];
+    for (const res of answers) {
+      const where = `${res.statusCode} ${res.body.slice(0, 40)}`;
+      expect(res.headers['content-security-policy'], where).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(res.headers['x-frame-options'], where).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], where).toBe(
+        page.headers['strict-transport-security'],
+      );
+      expect(res.headers['cache-control'], where).toBe('no-store');
+      for (const pageOnly of ['referrer-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        expect(res.headers[pageOnly], `${pageOnly} on ${where}`).toBeUndefined();
+        expect(page.headers[pageOnly], `${pageOnly} on the page`).toBeDefined();
+      }
+    }
+  });
+
   it('caches hashed assets for a year and revalidates everything else', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEnv } from './env.ts';
+import { isApiPath } from './errors.ts';
 import { PAGE_SCRIPT } from '../../../src/prerender/page-script.ts';
 
 /**
@@ -84,7 +85,28 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return headers;
 }
 
-/** Security headers (helmet defaults plus our CSP) on every response, API and static alike. */
+/**
+ * The headers an /api answer gets instead of the page headers (OWASP REST Security Cheat Sheet):
+ * it is JSON, never a document, so the page CSP's sources, the referrer policy and the legacy
+ * document-only headers (X-XSS-Protection, X-Download-Options, X-DNS-Prefetch-Control, ...) do
+ * nothing for it. What is left is stricter than the page's: no source at all may load from an
+ * answer opened as a document, it may not be framed, sniffed as HTML, or read by another site's
+ * no-cors request. The page headers are about a kilobyte on every answer, which a phone on mobile
+ * data downloads with each tracking refresh and each booking step. Exported for tests.
+ */
+export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+/** Security headers (helmet defaults plus our CSP) on every page; the API's own set on /api. */
 export async function registerSecurity(app: FastifyInstance, env: ServerEnv): Promise<void> {
   const headers = await helmetHeaders(helmetOptions(env));
   const csp = headers['content-security-policy'] ?? '';
@@ -97,11 +119,13 @@ export async function registerSecurity(app: FastifyInstance, env: ServerEnv): Pr
       ? csp
       : `${csp};upgrade-insecure-requests`,
   };
+  const api = apiHeaders(headers);
 
   // onRequest, where @fastify/helmet set them: error and not-found answers get them too, and a
   // route may still change one. A callback hook: no promise per request for a few assignments.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? httpsHeaders : headers);
+    if (isApiPath(request.url)) reply.headers(api);
+    else reply.headers(request.protocol === 'https' ? httpsHeaders : headers);
     done();
   });
 }
