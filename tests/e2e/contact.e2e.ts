@@ -135,3 +135,39 @@ describe('/contact', () => {
     }
   });
 });
+
+describe("the company's number", () => {
+  // The default number (src/config/env-schema.ts), as the e2e build has it.
+  const cases = [
+    { lang: 'ar', viewport: 'phone', shown: '+٢٠١٠٠٠٠٠٠٠٠٠' },
+    { lang: 'en', viewport: 'desktop', shown: '+201000000000' },
+  ] as const;
+
+  it.each(cases)(
+    'is written in the reader’s digits, left to right, and dials the Latin number ($lang, $viewport)',
+    async ({ lang, viewport, shown }) => {
+      const opened = await openPage({ lang, viewport, path: '/contact' });
+      const { page } = opened;
+      try {
+        // The contact details list it twice: to call, and on WhatsApp.
+        const inPage = page.getByRole('main').getByText(shown, { exact: true });
+        await inPage.first().waitFor();
+        expect(await inPage.count()).toBe(2);
+
+        const footer = page.getByRole('contentinfo');
+        const inFooter = footer.getByText(shown, { exact: true });
+        await inFooter.scrollIntoViewIfNeeded();
+        // Left to right inside the Arabic line, so the + stays in front.
+        for (const number of [inPage.first(), inFooter]) {
+          expect(await number.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+        }
+        const call = inFooter.locator('xpath=ancestor::a');
+        expect(await call.getAttribute('href')).toBe('tel:+201000000000');
+        await checkA11y(page, `company-number-${lang}-${viewport}`);
+        await snap(page, `company-number-${lang}-${viewport}`);
+      } finally {
+        await opened.close();
+      }
+    },
+  );
+});

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { track } from '../../analytics/analytics';
 import { telHref, whatsappHref } from '../../components/ui/contact-buttons';
 import { PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
+import { PhoneNumber } from '../../components/ui/phone-number';
 import './footer.css';
 
 export function Footer() {
@@ -47,8 +48,7 @@ export function Footer() {
           <ul className="footer-list">
             <li>
               <a href={telHref(env.phoneNumber)} onClick={() => track('click_phone')}>
-                <PhoneIcon /> {t('contact.call')}{' '}
-                <span className="ltr-value">{env.phoneNumber}</span>
+                <PhoneIcon /> {t('contact.call')} <PhoneNumber value={env.phoneNumber} />
               </a>
             </li>
             <li>

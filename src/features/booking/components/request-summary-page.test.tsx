@@ -81,14 +81,15 @@ describe('RequestSummaryPage', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('shows notes only when given; Arabic digits for numbers, the phone stays LTR', () => {
+  it('shows notes only when given; Arabic digits for numbers, the phone too, kept LTR', () => {
     writeBookingFlow({ ...complete, notes: 'بيانو ثقيل' });
     renderPage('ar');
     expect(screen.getByText(ar.summary.notes)).toBeVisible();
     expect(screen.getByText('بيانو ثقيل')).toBeVisible();
     expect(screen.getByText('الاستلام ٢، التسليم ٣')).toBeVisible();
-    const phone = screen.getByText('01012345678');
+    const phone = screen.getByText('٠١٠١٢٣٤٥٦٧٨');
     expect(phone.tagName).toBe('BDI');
+    expect(phone).toHaveClass('ltr-value');
   });
 
   it('confirm goes to /payment, back to /date-selection', async () => {

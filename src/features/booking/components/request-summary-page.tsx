@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { BackArrowIcon } from '../../../components/ui/icons';
+import { PhoneNumber } from '../../../components/ui/phone-number';
 import { paths } from '../../../config/paths';
 import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { placeName } from '../../../domain/governorates';
@@ -41,7 +42,7 @@ export function RequestSummaryPage() {
   const move: [string, ReactNode][] = [];
   if (state.fullName) contact.push([t('summary.fullName'), state.fullName]);
   if (state.phoneNumber)
-    contact.push([t('summary.phone'), <bdi className="ltr-value">{state.phoneNumber}</bdi>]);
+    contact.push([t('summary.phone'), <PhoneNumber value={state.phoneNumber} />]);
   if (place) contact.push([t('summary.location'), place]);
   if (dropoffPlace) contact.push([t('summary.dropoffArea'), dropoffPlace]);
   if (state.pickupAddress) contact.push([t('summary.pickup'), state.pickupAddress]);

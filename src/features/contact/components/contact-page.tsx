@@ -5,6 +5,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SearchIcon } from '../../../components/ui/icons';
+import { PhoneNumber } from '../../../components/ui/phone-number';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { env } from '../../../config/env';
@@ -79,13 +80,13 @@ export function ContactPage() {
               <div>
                 <dt>{t('contact:details.phone')}</dt>
                 <dd>
-                  <bdi className="ltr-value">{env.phoneNumber}</bdi>
+                  <PhoneNumber value={env.phoneNumber} />
                 </dd>
               </div>
               <div>
                 <dt>{t('contact:details.whatsapp')}</dt>
                 <dd>
-                  <bdi className="ltr-value">+{env.whatsappNumber.replace(/\D/g, '')}</bdi>
+                  <PhoneNumber value={`+${env.whatsappNumber.replace(/\D/g, '')}`} />
                 </dd>
               </div>
               <div>

@@ -5,6 +5,7 @@ import type { Order } from '../../../data/port';
 import { ChevronDownIcon, SearchIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
 import { PayNow } from '../../../components/ui/pay-now';
+import { PhoneNumber } from '../../../components/ui/phone-number';
 import { canPayOnline, canSwitchToCash } from '../../../domain/payments';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { trackPath } from '../../../config/paths';
@@ -124,7 +125,7 @@ export function OrderCard({
           <div>
             <dt>{t('orders:details.phone')}</dt>
             <dd>
-              <bdi className="ltr-value">{order.phoneNumber}</bdi>
+              <PhoneNumber value={order.phoneNumber} />
             </dd>
           </div>
           <div>
