@@ -121,6 +121,27 @@ function cpuTimeUs(pid: number | undefined): number {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the server process is idle: under 2 ms of CPU in each of two 100 ms windows in a
+ * row, or 5 s at most. What a round leaves behind (the notification worker sending a round's
+ * messages, the WAL checkpoint after the bench deletes a round's orders) would otherwise run
+ * during the next case's round and be counted as that case's cost.
+ */
+async function settle(pid: number | undefined): Promise<void> {
+  const deadline = Date.now() + 5000;
+  let quiet = 0;
+  let before = cpuTimeUs(pid);
+  while (quiet < 2 && Date.now() < deadline) {
+    await sleep(100);
+    const now = cpuTimeUs(pid);
+    if (Number.isNaN(now)) return;
+    quiet = now - before < 2000 ? quiet + 1 : 0;
+    before = now;
+  }
+}
+
 async function runRound(c: Case, seconds: number, connections: number): Promise<Round> {
   const cpuBefore = cpuTimeUs(c.target.child.pid);
   const result = await autocannon({
@@ -135,6 +156,8 @@ async function runRound(c: Case, seconds: number, connections: number): Promise<
     duration: seconds,
     timeout: 10,
   });
+  // The work the round started and finished after it (its messages, say) is its own cost.
+  await settle(c.target.child.pid);
   const expected = (code: string) =>
     c.expectStatus === undefined ? code.startsWith('2') : code === String(c.expectStatus);
   const statuses: Record<string, number> = {};
@@ -264,15 +287,21 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     const cases = all.filter((c) => c.key === 'hello' || !only || only.includes(c.key));
 
     // One warm-up round (JIT, statement caches, SQLite pages), not recorded.
+    const cleanUp = async (c: Case) => {
+      if (!c.afterRound) return;
+      c.afterRound();
+      // The clean-up's own aftermath (the server checkpointing the deleted rows) is nobody's.
+      await settle(c.target.child.pid);
+    };
     for (const c of cases) {
       await runRound(c, seconds, connections);
-      c.afterRound?.();
+      await cleanUp(c);
     }
     const measured = new Map<string, Round[]>(cases.map((c) => [c.key, []]));
     for (let r = 0; r < rounds; r += 1) {
       for (const c of cases) {
         measured.get(c.key)!.push(await runRound(c, seconds, connections));
-        c.afterRound?.();
+        await cleanUp(c);
       }
     }
 
