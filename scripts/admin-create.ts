@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { signupSchema } from '../src/domain/schemas.ts';
+import { signupSchema } from '../src/domain/auth-schemas.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
 import { generatePassword } from '../server/src/auth/passwords.ts';
 import { openDatabase } from '../server/src/plugins/db.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { estimatePrice, FIRST_CATALOG, recommendedTeamSize } from '../src/domain/pricing.ts';
-import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/schemas.ts';
+import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/booking-schemas.ts';
 import { normalizeEgyptianMobile } from '../src/domain/phone.ts';
 import { generateOrderNumber } from '../src/domain/order-number.ts';
 import { build } from '../server/src/app.ts';

@@ -9,11 +9,8 @@ import type { Governorate } from '../src/domain/governorates.ts';
 import { checkNewOrder } from '../src/domain/order.ts';
 import { catalogFromRates, recommendedTeamSize } from '../src/domain/pricing.ts';
 import type { Housing, MoveType } from '../src/domain/pricing.ts';
-import {
-  catalogRatesSchema,
-  createOrderInputSchema,
-  expectedOrderTotal,
-} from '../src/domain/schemas.ts';
+import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/booking-schemas.ts';
+import { catalogRatesSchema } from '../src/domain/catalog-schema.ts';
 import type { OrderStatus, PaymentMethod } from '../src/domain/status.ts';
 import { openDatabase } from '../server/src/plugins/db.ts';
 import { EnvError, loadDotEnvFile, loadEnv } from '../server/src/plugins/env.ts';

@@ -11,7 +11,7 @@ import {
   parseOrderSearch,
   type OrderSort,
 } from '../domain/order-query';
-import { VALIDATION_MESSAGES } from '../domain/schemas';
+import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import {
   isOrderStatus,
   isPaymentMethod,

@@ -25,7 +25,8 @@ import type { DisplayLanguage } from '../domain/locale';
 import type { OnlinePaymentMethod } from '../domain/status';
 import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type { AdminReview, Review } from '../domain/reviews';
-import type { ContactInput, ContactMessage, OrderInput } from '../domain/schemas';
+import type { OrderInput } from '../domain/booking-schemas';
+import type { ContactInput, ContactMessage } from '../domain/contact-schema';
 import type { CurrentUser } from '../domain/users';
 
 export type { NotificationMessage } from '../domain/notifications';
@@ -51,7 +52,7 @@ export type {
   PaymentReversal,
   PaymentStart,
 } from '../domain/payments';
-export type { ContactMessage } from '../domain/schemas';
+export type { ContactMessage } from '../domain/contact-schema';
 export type { CurrentUser } from '../domain/users';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
 export type {

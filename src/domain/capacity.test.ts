@@ -15,7 +15,8 @@ import {
   type CapacityDraft,
 } from './capacity';
 import { RuleViolation } from './errors';
-import { capacityDraftSchema, VALIDATION_MESSAGES as M } from './schemas';
+import { capacityDraftSchema } from './capacity-schema';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 const plan: CapacityDraft = {
   windows: [

@@ -6,7 +6,7 @@
  */
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { normalizeEgyptianMobile } from './phone';
-import { normalizeTrackingInput } from './schemas';
+import { normalizeTrackingInput } from './tracking-input';
 
 export const ORDER_SORTS = [
   'newest',

@@ -15,7 +15,7 @@ import {
 import type { Order } from './order';
 import { FIRST_CAPACITY_PLAN } from './capacity';
 import { catalogFromRates, FIRST_CATALOG, FIRST_CATALOG_RATES } from './pricing';
-import { createOrderInputSchema, expectedOrderTotal } from './schemas';
+import { createOrderInputSchema, expectedOrderTotal } from './booking-schemas';
 import { ORDER_STATUSES } from './status';
 
 const NOW = new Date('2026-05-20T09:00:00Z');

@@ -11,8 +11,10 @@ import type { DisplayLanguage } from './locale';
 import type { OrderSort } from './order-query';
 import type { Housing, MoveType, PriceBreakdown, PriceCatalog } from './pricing';
 import { CURRENCY } from './pricing';
-import { orderInputSchema, orderPrice, orderRoute, VALIDATION_MESSAGES } from './schemas';
-import type { createOrderInputSchema, OrderInput } from './schemas';
+import { orderPrice, orderRoute } from './booking-schemas';
+import { orderInputSchema } from './order-input-schema';
+import { VALIDATION_MESSAGES } from './validation-messages';
+import type { createOrderInputSchema, OrderInput } from './booking-schemas';
 import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
 

@@ -1,5 +1,5 @@
 // Review rules that need no schema library, so the reviews list and carousel can use them
-// without loading zod on the home page; the form's schema lives in schemas.ts.
+// without loading zod on the home page; the form's schema lives in review-schema.ts.
 
 export interface Review {
   id: string;

@@ -3,7 +3,7 @@ import { stripBidiControls } from './digits';
 /**
  * Free text people type or paste (names, addresses, notes, messages, reviews), judged the same
  * way in the browser, on the server and in every DataPort adapter, since all of them parse with
- * the schemas in schemas.ts.
+ * the same domain schemas, built from the fields in schema-fields.ts.
  *
  * - Innocent paste is forgiven: a tab becomes a space, CRLF, CR and the Unicode line and
  *   paragraph separators become LF. Bidi embeddings, overrides and isolates are dropped silently:

@@ -3,8 +3,8 @@ import { hasForbiddenChars } from './text';
 import { normalizeTrackingInput } from './tracking-input';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
-// Its own module, so the tracking page loads this one schema: schemas.ts builds every form's
-// schema when it is first imported, well over 100 ms of a slow phone's main thread.
+// Its own module, like every form's schema, so the tracking page builds this one and no other:
+// all of them together took well over 100 ms of a slow phone's main thread.
 export const trackingInputSchema = z
   .string({ error: M.trackingRequired })
   .transform(normalizeTrackingInput)

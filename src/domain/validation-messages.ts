@@ -1,5 +1,5 @@
-// The validation messages on their own: a screen that needs one schema imports this and that
-// schema's module, not schemas.ts, which builds every form's schema as it loads.
+// The validation messages on their own: every schema module shares them, and a screen that only
+// shows a backend's message imports them without building any schema.
 /**
  * Every message is an i18next key in the `validation` namespace, so one schema serves the
  * Arabic and English forms and the server (which returns the key for the client to translate).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataError, NewOrder } from '../data/port';
 import { cairoToday } from '../domain/datetime';
-import { expectedOrderTotal } from '../domain/schemas';
+import { expectedOrderTotal } from '../domain/booking-schemas';
 import { MemoryBackend } from './memory-adapter';
 
 const PASSWORD = 'Moving-day-2026';

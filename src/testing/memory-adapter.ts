@@ -72,20 +72,15 @@ import {
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import { catalogFromRates, FIRST_CATALOG_RATES } from '../domain/pricing';
-import {
-  capacityDraftSchema,
-  catalogRatesSchema,
-  contactSchema,
-  createOrderInputSchema,
-  isDisplayableReview,
-  isHoneypotFilled,
-  loginSchema,
-  normalizeTrackingInput,
-  REVIEW_COOLDOWN_MS,
-  reviewSchema,
-  signupSchema,
-  VALIDATION_MESSAGES,
-} from '../domain/schemas';
+import { loginSchema, signupSchema } from '../domain/auth-schemas';
+import { createOrderInputSchema } from '../domain/booking-schemas';
+import { capacityDraftSchema } from '../domain/capacity-schema';
+import { catalogRatesSchema } from '../domain/catalog-schema';
+import { contactSchema } from '../domain/contact-schema';
+import { reviewSchema } from '../domain/review-schema';
+import { isDisplayableReview, isHoneypotFilled, REVIEW_COOLDOWN_MS } from '../domain/reviews';
+import { normalizeTrackingInput } from '../domain/tracking-input';
+import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
 import { cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';

@@ -1,7 +1,7 @@
 // Test fixtures: valid orders, as the booking flow sends them, for tests that need one in a backend.
 import type { NewOrder, Order } from '../data/port';
 import { cairoDatePlusDays } from '../domain/datetime';
-import { expectedOrderTotal } from '../domain/schemas';
+import { expectedOrderTotal } from '../domain/booking-schemas';
 import type { MemoryBackend } from './memory-adapter';
 
 /**

@@ -2,7 +2,7 @@ import { cairoToday } from '../../src/domain/datetime.ts';
 import { parseDecimal } from '../../src/domain/digits.ts';
 import { FIRST_CATALOG } from '../../src/domain/pricing.ts';
 import type { Housing, MoveType, PriceCatalog } from '../../src/domain/pricing.ts';
-import { expectedOrderTotal } from '../../src/domain/schemas.ts';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 
 /** A Cairo date `days` from now, so fixtures never fall into the past. */
 export function futureMoveDate(days = 7): string {

@@ -6,14 +6,15 @@ import {
   FIRST_CATALOG,
   recommendedTeamSize,
 } from '../../src/domain/pricing.ts';
-import { expectedOrderTotal } from '../../src/domain/schemas.ts';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, visitorClient } from './test-server.ts';
 import type { TestServer, TestClient } from './test-server.ts';
 
 // The issue "One script can stop every booking for a day": inputs POST /api/orders used to accept
 // and store. Each is refused with its translated field message and leaves nothing behind; the
-// rules themselves live in src/domain (text.ts, schemas.ts) and are shared by every backend.
+// rules themselves live in src/domain (text.ts, booking-schemas.ts) and are shared by every
+// backend.
 
 let server: TestServer;
 let admin: TestClient;

@@ -8,7 +8,7 @@ import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
 import { checkNewOrder } from '../../src/domain/order.ts';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
 import { FIRST_CATALOG } from '../../src/domain/pricing.ts';
-import { createOrderInputSchema } from '../../src/domain/schemas.ts';
+import { createOrderInputSchema } from '../../src/domain/booking-schemas.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
 import {
   ORDER_NUMBER_TRIES_PER_WIDTH,

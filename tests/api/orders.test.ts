@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderPage } from '../../src/data/port.ts';
 import { cairoToday } from '../../src/domain/datetime.ts';
-import { expectedOrderTotal } from '../../src/domain/schemas.ts';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 import type { OrderStatus } from '../../src/domain/status.ts';
 import { futureMoveDate, orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';

@@ -6,7 +6,7 @@ import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { ServerEnv } from '../../server/src/plugins/env.ts';
 import { toPiastres } from '../../src/domain/payments.ts';
 import { ratesOf, type PriceCatalog } from '../../src/domain/pricing.ts';
-import { orderPrice } from '../../src/domain/schemas.ts';
+import { orderPrice } from '../../src/domain/booking-schemas.ts';
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../fakes/paymob-fake.ts';
 import { orderBody, priced } from './order-fixtures.ts';
 import { adminClient, createTestServer, TestClient, type TestServer } from './test-server.ts';

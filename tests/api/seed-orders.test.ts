@@ -5,7 +5,7 @@ import type { Order, OrderPage } from '../../src/data/port.ts';
 import { cairoYmdCompact } from '../../src/domain/datetime.ts';
 import { findDistrict } from '../../src/domain/governorates.ts';
 import { isOrderNumber, parseOrderNumber } from '../../src/domain/order-number.ts';
-import { expectedOrderTotal } from '../../src/domain/schemas.ts';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 import { ORDER_STATUSES } from '../../src/domain/status.ts';
 import { REPO_ROOT } from '../../scripts/lib/server-process.ts';
 import { adminClient, createTestServer } from './test-server.ts';

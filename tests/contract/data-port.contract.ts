@@ -26,7 +26,7 @@ import {
   WORKERS_MAX,
   WORKERS_MIN,
 } from '../../src/domain/pricing';
-import { expectedOrderTotal, orderPrice } from '../../src/domain/schemas';
+import { expectedOrderTotal, orderPrice } from '../../src/domain/booking-schemas';
 import { ORDER_STATUSES } from '../../src/domain/status';
 
 export interface ContractBackend {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cairoToday } from '../../src/domain/datetime';
 import { formatMoney } from '../../src/domain/money';
-import { expectedOrderTotal } from '../../src/domain/schemas';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas';
 import { FIRST_CATALOG, recommendedTeamSize } from '../../src/domain/pricing';
 import { chooseWindow } from './crew-windows';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { cairoToday } from '../../src/domain/datetime';
-import { expectedOrderTotal } from '../../src/domain/schemas';
+import { expectedOrderTotal } from '../../src/domain/booking-schemas';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../fakes/provider-fakes';
 import { placeOrderViaApi } from './api-orders';
 import { E2E_ADMIN } from './e2e-admin';

@@ -4,7 +4,7 @@ import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity';
 import { cairoDatePlusDays, formatDate } from '../../src/domain/datetime';
 import { formatMoney } from '../../src/domain/money';
 import { FIRST_CATALOG, ratesOf, type CatalogRates } from '../../src/domain/pricing';
-import { orderPrice } from '../../src/domain/schemas';
+import { orderPrice } from '../../src/domain/booking-schemas';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures';
 import arAdmin from '../../locales/ar/admin.json';
 import enAdmin from '../../locales/en/admin.json';

@@ -12,11 +12,9 @@ import {
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { calendarOf, type CalendarDay } from '../../../src/domain/order.ts';
 import type { PriceCatalog } from '../../../src/domain/pricing.ts';
-import {
-  capacityDraftSchema,
-  catalogRatesSchema,
-  VALIDATION_MESSAGES,
-} from '../../../src/domain/schemas.ts';
+import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
+import { catalogRatesSchema } from '../../../src/domain/catalog-schema.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { requireAdmin, type AdminDirectory, type CallContext } from '../platform/context.ts';
 import { objectOf, parseOrRefuse } from '../shared/input.ts';
 import type { CatalogRepository } from './catalog-repository.ts';

@@ -1,6 +1,6 @@
 // The contact form (D7): anyone with a session (anonymous is enough) writes, limited per user and
 // per App Check token; admins read the messages straight from Firestore.
-import { contactSchema } from '../../../src/domain/schemas.ts';
+import { contactSchema } from '../../../src/domain/contact-schema.ts';
 import { requireCaller, type CallContext } from '../platform/context.ts';
 import type { Settings } from '../platform/settings.ts';
 import { parseOrRefuse } from '../shared/input.ts';

@@ -1,6 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../../../src/domain/hosted-store.ts';
-import type { ContactInput } from '../../../src/domain/schemas.ts';
+import type { ContactInput } from '../../../src/domain/contact-schema.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
 export interface MessageRepository {

@@ -17,7 +17,8 @@ import {
 } from '../../../src/domain/order.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
-import { normalizeTrackingInput, VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
+import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
 import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
 import {

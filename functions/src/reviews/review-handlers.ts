@@ -3,11 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
-import {
-  isHoneypotFilled,
-  reviewSchema,
-  VALIDATION_MESSAGES,
-} from '../../../src/domain/schemas.ts';
+import { reviewSchema } from '../../../src/domain/review-schema.ts';
+import { isHoneypotFilled } from '../../../src/domain/reviews.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import {
   requireAdmin,
   requireCaller,

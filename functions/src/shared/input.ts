@@ -1,5 +1,5 @@
 import { fieldsOfIssues, RuleViolation } from '../../../src/domain/errors.ts';
-import { VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 
 /** The call's data as an object (a callable may be sent anything). */
 export function objectOf(data: unknown): Record<string, unknown> {

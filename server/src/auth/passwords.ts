@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
-import { passwordStrength, PASSWORD_STRONG_SCORE } from '../../../src/domain/schemas.ts';
+import { passwordStrength, PASSWORD_STRONG_SCORE } from '../../../src/domain/auth-schemas.ts';
 
 // scrypt from node:crypto: memory-hard, no native add-on to build. N=2^14, r=8 costs ~16 MiB and
 // a few tens of milliseconds per hash, the interactive-login setting its authors recommend.

@@ -3,7 +3,7 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../src/domain/locale.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import type { PaymentAttempt, PaymentOptions } from '../../../src/domain/payments.ts';
-import { VALIDATION_MESSAGES } from '../../../src/domain/schemas.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from '../../../src/domain/status.ts';
 import type { HostedPaymentRequest, PaymentProvider } from './payment-provider.ts';
 

@@ -3,7 +3,7 @@ import {
   passwordStrength,
   PASSWORD_MAX,
   PASSWORD_STRONG_SCORE,
-} from '../../../src/domain/schemas.ts';
+} from '../../../src/domain/auth-schemas.ts';
 import {
   checkNotificationEnv,
   NOTIFICATION_SECRETS,

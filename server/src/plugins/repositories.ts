@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogRates } from '../../../src/domain/pricing.ts';
-import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
+import { catalogRatesSchema } from '../../../src/domain/catalog-schema.ts';
 import { CapacityRepository } from '../repositories/capacity-repository.ts';
 import { MessagesRepository } from '../repositories/messages-repository.ts';
 import { OrdersRepository } from '../repositories/orders-repository.ts';

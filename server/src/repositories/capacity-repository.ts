@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CapacityDraft } from '../../../src/domain/capacity.ts';
-import { capacityDraftSchema } from '../../../src/domain/schemas.ts';
+import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
 import { VersionsRepository } from './versions-repository.ts';
 
 /** Window id → orders holding a crew in it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
-import { isDisplayableReview, REVIEW_COOLDOWN_MS } from '../../../src/domain/schemas.ts';
+import { isDisplayableReview, REVIEW_COOLDOWN_MS } from '../../../src/domain/reviews.ts';
 
 interface ReviewRow {
   id: string;

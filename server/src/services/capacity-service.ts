@@ -7,7 +7,7 @@ import type {
 import { availabilityOf, checkCrewFree, datesFrom } from '../../../src/domain/capacity.ts';
 import type { CalendarDay, Order } from '../../../src/domain/order.ts';
 import { calendarOf } from '../../../src/domain/order.ts';
-import { capacityDraftSchema } from '../../../src/domain/schemas.ts';
+import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { CapacityRepository } from '../repositories/capacity-repository.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';

@@ -2,7 +2,7 @@ import type { CheckedNewOrder } from '../../../src/domain/order.ts';
 import { checkStillPriced } from '../../../src/domain/order.ts';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../../src/domain/pricing.ts';
 import { catalogFromRates, deepFreeze } from '../../../src/domain/pricing.ts';
-import { catalogRatesSchema } from '../../../src/domain/schemas.ts';
+import { catalogRatesSchema } from '../../../src/domain/catalog-schema.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { SavedVersion, VersionsRepository } from '../repositories/versions-repository.ts';
 

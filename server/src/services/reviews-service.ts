@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
-import { isHoneypotFilled, reviewSchema } from '../../../src/domain/schemas.ts';
+import { reviewSchema } from '../../../src/domain/review-schema.ts';
+import { isHoneypotFilled } from '../../../src/domain/reviews.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { ReviewsRepository } from '../repositories/reviews-repository.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { contactSchema } from '../../domain/schemas';
+import { contactSchema } from '../../domain/contact-schema';
 import { DataError } from '../../data/port';
 import { renderWithProviders } from '../../testing/render';
 import { serverFieldMessages, useFieldErrors } from './use-field-errors';

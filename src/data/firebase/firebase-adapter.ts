@@ -98,16 +98,12 @@ import { checkNewOrderInput, orderChange, type CalendarDay } from '../../domain/
 import { orderPaging } from '../../domain/order-query';
 import type { CapacityPlan } from '../../domain/capacity';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../domain/pricing';
-import {
-  contactSchema,
-  isDisplayableReview,
-  isHoneypotFilled,
-  loginSchema,
-  normalizeTrackingInput,
-  reviewSchema,
-  signupSchema,
-  VALIDATION_MESSAGES,
-} from '../../domain/schemas';
+import { loginSchema, signupSchema } from '../../domain/auth-schemas';
+import { contactSchema } from '../../domain/contact-schema';
+import { reviewSchema } from '../../domain/review-schema';
+import { isDisplayableReview, isHoneypotFilled } from '../../domain/reviews';
+import { normalizeTrackingInput } from '../../domain/tracking-input';
+import { VALIDATION_MESSAGES } from '../../domain/validation-messages';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
 import { CUSTOMER_ORDERS_CAP, planOrderList, type OrderQueryPlan } from './admin-order-query';
 import { MessageFollower } from './desk-messages';

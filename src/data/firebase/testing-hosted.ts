@@ -3,7 +3,7 @@
 // its top), then routes the fake store's callables to the functions (routeFunctions).
 import { expect } from 'vitest';
 import { COLLECTIONS, CURRENT_ID, planDocument } from '../../domain/hosted-store';
-import { expectedOrderTotal } from '../../domain/schemas';
+import { expectedOrderTotal } from '../../domain/booking-schemas';
 import { ROOMY_PLAN } from '../../testing/capacity-fixtures';
 import { DataError, type NewOrder } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';

@@ -39,7 +39,7 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../port';
-import type { ContactInput } from '../../domain/schemas';
+import type { ContactInput } from '../../domain/contact-schema';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */

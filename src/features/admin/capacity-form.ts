@@ -3,7 +3,7 @@
 import type { CapacityDraft, CapacityException } from '../../domain/capacity';
 import { normalizeDigits } from '../../domain/digits';
 import { fieldsOfIssues } from '../../domain/errors';
-import { capacityDraftSchema } from '../../domain/schemas';
+import { capacityDraftSchema } from '../../domain/capacity-schema';
 
 export interface WindowRow {
   /** Stable: orders hold it (a window whose hours change keeps its bookings). */

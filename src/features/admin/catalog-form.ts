@@ -10,7 +10,7 @@ import {
   type MoveType,
   type PriceCatalog,
 } from '../../domain/pricing';
-import { catalogRatesSchema } from '../../domain/schemas';
+import { catalogRatesSchema } from '../../domain/catalog-schema';
 import { fieldsOfIssues } from '../../domain/errors';
 import type { Place } from '../../domain/distance';
 

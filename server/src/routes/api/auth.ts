@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginSchema, signupSchema } from '../../../../src/domain/schemas.ts';
+import { loginSchema, signupSchema } from '../../../../src/domain/auth-schemas.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';

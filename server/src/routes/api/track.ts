@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { trackingInputSchema } from '../../../../src/domain/schemas.ts';
+import { trackingInputSchema } from '../../../../src/domain/tracking-schema.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { trackingResponse } from './response-schemas.ts';

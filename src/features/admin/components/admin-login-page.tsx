@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
-import { loginSchema } from '../../../domain/schemas';
+import { loginSchema } from '../../../domain/auth-schemas';
 import { safeReturnPath } from '../../../config/return-path';
 import './admin.css';
 

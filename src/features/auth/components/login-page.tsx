@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { ERROR_LABEL_KEYS } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
-import { loginSchema } from '../../../domain/schemas';
+import { loginSchema } from '../../../domain/auth-schemas';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { safeReturnPath } from '../../../config/return-path';
 import { AuthCard, AuthFailure, AuthSubmit, AuthSwitch, EmailField } from './auth-form-parts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
-import { PASSWORD_MIN, passwordStrength } from '../../../domain/schemas';
+import { PASSWORD_MIN, passwordStrength } from '../../../domain/auth-schemas';
 
 const LEVELS = ['weak', 'fair', 'strong'] as const;
 

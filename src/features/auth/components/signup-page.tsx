@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { ERROR_LABEL_KEYS } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../../data/react/session-context';
-import { signupSchema } from '../../../domain/schemas';
+import { signupSchema } from '../../../domain/auth-schemas';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard, AuthFailure, AuthSubmit, AuthSwitch, EmailField } from './auth-form-parts';
 import { PasswordField } from './password-field';

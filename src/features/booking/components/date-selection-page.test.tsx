@@ -7,7 +7,7 @@ import { FIRST_CAPACITY_PLAN, type CapacityDraft } from '../../../domain/capacit
 import { formatTime } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { estimatePrice, FIRST_CATALOG } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import { adoptIntoStore, readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';
 import en from '../../../../locales/en/booking.json';

@@ -5,7 +5,7 @@ import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
 import { formatMoney } from '../../../domain/money';
 import { ratesOf } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import {
   BOOKING_STORAGE_KEY,
   readBookingFlow,

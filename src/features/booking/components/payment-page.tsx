@@ -6,7 +6,7 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
 import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
-import { VALIDATION_MESSAGES } from '../../../domain/schemas';
+import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { BookingSteps } from '../flow/booking-steps';
 import { usePayment } from '../hooks/use-payment';

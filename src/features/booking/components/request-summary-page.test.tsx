@@ -4,7 +4,7 @@ import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
 import { cairoDatePlusDays, formatDate, formatTime } from '../../../domain/datetime';
 import { FIRST_CATALOG, ratesOf } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import { formatMoney } from '../../../domain/money';
 import { readBookingFlow, writeBookingFlow, type BookingFlowState } from '../flow/booking-flow';
 import ar from '../../../../locales/ar/booking.json';

@@ -1,6 +1,6 @@
 // Test fixture: a booking filled in up to the payment step, as the booking screens leave it.
 import { cairoToday } from '../../../domain/datetime';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import type { BookingFlowState } from '../flow/booking-flow';
 
 export const dims = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_CATALOG } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import {
   adoptCarriedState,
   adoptIntoStore,

@@ -17,7 +17,7 @@ import {
   type PriceBreakdown,
 } from '../../../domain/pricing';
 import { usePriceCatalog } from '../../../data/react/price-catalog';
-import { customerInfoSchema, dateSelectionSchema } from '../../../domain/schemas';
+import { customerInfoSchema, dateSelectionSchema } from '../../../domain/booking-schemas';
 import type { Order, PaymentProviderName } from '../../../domain/order';
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '../../../domain/status';
 import { flowPrice, type FlowPrice } from './flow-price';

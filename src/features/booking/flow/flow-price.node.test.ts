@@ -7,7 +7,7 @@ import {
   PRICE_CATALOG,
   recommendedTeamSize,
 } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import { flowPrice } from './flow-price';
 
 const choice = {

@@ -11,7 +11,7 @@ import {
   type PriceBreakdown,
   type PriceCatalog,
 } from '../../../domain/pricing';
-import { orderPrice } from '../../../domain/schemas';
+import { orderPrice } from '../../../domain/booking-schemas';
 
 /** The choices a booking is priced from, as the flow (or a step's form) holds them. */
 export interface PriceChoice {

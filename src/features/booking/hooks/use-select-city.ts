@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { manualLocationSchema } from '../../../domain/schemas';
+import { manualLocationSchema } from '../../../domain/booking-schemas';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdoptNavigationState, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';

@@ -1,4 +1,4 @@
-import type { CardInput } from '../../../domain/schemas';
+import type { CardInput } from '../../../domain/card-schema';
 
 /**
  * The browser half of a card payment (D3). The provider sees the card; our backend only ever

@@ -1,4 +1,4 @@
-import { cardSchema } from '../../../domain/schemas';
+import { cardSchema } from '../../../domain/card-schema';
 import { PaymentDeclinedError, type BrowserPaymentProvider } from './browser-payment';
 
 const TOKEN_PREFIX = 'test_ok_';

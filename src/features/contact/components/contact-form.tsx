@@ -4,7 +4,7 @@ import { serverFieldMessages, useFieldErrors } from '../../../components/ui/use-
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
-import { contactSchema } from '../../../domain/schemas';
+import { contactSchema } from '../../../domain/contact-schema';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type Field = (typeof FIELDS)[number];

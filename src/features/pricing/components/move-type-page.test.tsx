@@ -8,7 +8,7 @@ import {
   type MoveType,
   type PriceBreakdown,
 } from '../../../domain/pricing';
-import { expectedOrderTotal } from '../../../domain/schemas';
+import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import ar from '../../../../locales/ar/pricing.json';
 import en from '../../../../locales/en/pricing.json';
 import { MoveTypePage, type EstimateDraftStore } from './move-type-page';

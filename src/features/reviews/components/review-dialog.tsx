@@ -115,7 +115,7 @@ function ReviewForm({ onDone }: { onDone(): void }) {
     const website = String(new FormData(event.currentTarget).get('website') ?? '');
     const values = { name, review: text, rating, website };
     // The schema (and zod) load on the first submit, not with the home page.
-    const { reviewSchema } = await import('../../../domain/schemas');
+    const { reviewSchema } = await import('../../../domain/review-schema');
     const parsed = reviewSchema.safeParse(values);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
