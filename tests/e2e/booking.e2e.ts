@@ -126,9 +126,11 @@ const EXPECTED_TOTAL = expectedOrderTotal({
   }),
 });
 
+/** The confirmation's order number: the one text on the page that reads like one. */
 async function shownOrderNumber(page: Page): Promise<string> {
-  const text = norm(await page.locator('bdi.ltr-value').first().textContent());
-  return text;
+  const number = page.getByRole('main').getByText(/^AF-\d{8}-\d{3}$/);
+  await number.first().waitFor();
+  return norm(await number.first().textContent());
 }
 
 /** This browser's own orders, straight from the API (what the session really saved). */

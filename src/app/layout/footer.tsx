@@ -6,13 +6,13 @@ import { paths } from '../../config/paths';
 import { track } from '../../analytics/analytics';
 import { telHref, whatsappHref } from '../../components/ui/contact-buttons';
 import { PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
-import { PhoneNumber } from '../../components/ui/phone-number';
 import './footer.css';
 
 export function Footer() {
   const { t, i18n } = useTranslation('common');
   // The year in the reader's digits (Arabic-Indic in Arabic), without a thousands separator.
-  const year = formatDigits(new Date().getFullYear(), i18n.language === 'ar' ? 'ar' : 'en');
+  const digits = i18n.language === 'ar' ? 'ar' : 'en';
+  const year = formatDigits(new Date().getFullYear(), digits);
   return (
     <footer className="site-footer render-when-near">
       <div className="container footer-grid">
@@ -48,7 +48,9 @@ export function Footer() {
           <ul className="footer-list">
             <li>
               <a href={telHref(env.phoneNumber)} onClick={() => track('click_phone')}>
-                <PhoneIcon /> {t('contact.call')} <PhoneNumber value={env.phoneNumber} />
+                <PhoneIcon /> {t('contact.call')}{' '}
+                {/* As PhoneNumber writes it, without its module on every page's first load. */}
+                <bdi className="ltr-value">{formatDigits(env.phoneNumber, digits)}</bdi>
               </a>
             </li>
             <li>
