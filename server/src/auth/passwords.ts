@@ -11,8 +11,8 @@ const PREFIX = 'scrypt';
 
 function derive(password: string, salt: Buffer, params: ScryptOptions, keyLength: number) {
   return new Promise<Buffer>((resolve, reject) => {
-    // Passwords are never normalised (see src/domain/schemas.ts): the characters typed are the
-    // credential. maxmem leaves room above 128*N*r so a later, costlier N still verifies.
+    // Passwords are never normalised (see src/domain/auth-schemas.ts): the characters typed are
+    // the credential. maxmem leaves room above 128*N*r so a later, costlier N still verifies.
     scrypt(password, salt, keyLength, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
