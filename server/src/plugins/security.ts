@@ -92,9 +92,9 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  * nothing for it. What is left is stricter than the page's: no source at all may load from an
  * answer opened as a document, it may not be framed, sniffed as HTML, or read by another site's
  * no-cors request. The page headers are about a kilobyte on every answer, which a phone on mobile
- * data downloads with each tracking refresh and each booking step. Exported for tests.
+ * data downloads with each tracking refresh and each booking step.
  */
-export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ContactMessage } from '../../../src/domain/contact-schema.ts';
-import type { ContactInput } from '../../../src/domain/contact-schema.ts';
+import type { ContactInput, ContactMessage } from '../../../src/domain/contact-schema.ts';
 
 interface MessageRow {
   id: string;
