@@ -17,7 +17,7 @@ describe('database', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('creates the file and its directory with WAL, foreign keys and a busy timeout', () => {
+  it('creates the file and its directory with WAL, foreign keys, a busy timeout and journals in memory', () => {
     const path = join(dir, 'a', 'b', 'afsh.sqlite');
     const db = openDatabase(path);
     try {
@@ -25,6 +25,8 @@ describe('database', () => {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      // 2 = MEMORY: a savepoint's statement journal costs no file writes.
+      expect(db.pragma('temp_store', { simple: true })).toBe(2);
     } finally {
       db.close();
     }
