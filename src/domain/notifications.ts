@@ -350,13 +350,15 @@ export function planMessages(
     }
     if (event.type === 'order.created') {
       const { company } = routing;
-      const params = templateParams('company_new_order', order, company.language, routing.siteUrl);
+      // Built once for both channels, and not at all when the company hears by neither.
+      let params: Record<string, TemplateValue> | undefined;
       const recipients: [NotificationChannel, string | undefined][] = [
         ['whatsapp', company.whatsapp],
         ['email', company.email],
       ];
       for (const [channel, address] of recipients) {
         if (!address) continue;
+        params ??= templateParams('company_new_order', order, company.language, routing.siteUrl);
         planned.push({
           eventIndex,
           recipient: 'company',
