@@ -124,7 +124,9 @@ export function openDatabase(
     // Each booking of a group commit runs in its own savepoint (OrdersRepository.createSoon),
     // and SQLite copies every page a savepoint changes to a statement journal first: on disk,
     // two writes per page, about 30 system calls per order. That journal only serves a rollback
-    // inside the open transaction, so memory loses nothing a crash could have needed.
+    // inside the open transaction, so memory loses nothing a crash could have needed. Sorts no
+    // index serves stay in memory too; our lists are paged, so such a sort holds at most the
+    // rows up to the page asked for.
     db.pragma('temp_store = MEMORY');
     runMigrations(db, migrationsDir);
   } catch (error) {
