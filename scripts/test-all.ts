@@ -16,11 +16,6 @@ interface Step {
   env?: Record<string, string>;
   /** Name of the vitest JSON report this step writes (test-results/vitest-<name>.json). */
   report?: string;
-  /**
-   * Steps next to each other with the same value run at the same time, their output shown one
-   * after the other when all have ended: read-only checks that each keep one core busy.
-   */
-  together?: string;
 }
 
 const bin = (tool: string) => join(REPO_ROOT, 'node_modules', '.bin', tool);
@@ -44,31 +39,14 @@ function vitest(report: string, projects: string[], env?: Record<string, string>
 }
 
 const steps: Step[] = [
-  // Lint takes longest; the other core runs the type checks and the format check meanwhile.
-  {
-    title: 'lint',
-    command: bin('eslint'),
-    args: ['.', '--max-warnings=0'],
-    together: 'static',
-  },
-  {
-    title: 'typecheck',
-    command: bin('tsc'),
-    args: ['-p', 'tsconfig.json', '--noEmit'],
-    together: 'static',
-  },
+  { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   {
     title: 'typecheck (functions)',
     command: bin('tsc'),
     args: ['-p', 'functions/tsconfig.json', '--noEmit'],
-    together: 'static',
   },
-  {
-    title: 'format',
-    command: bin('prettier'),
-    args: ['--check', '.'],
-    together: 'static',
-  },
+  { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { title: 'format', command: bin('prettier'), args: ['--check', '.'] },
   vitest('unit-component', ['unit', 'component']),
   // Vite honours an inherited NODE_ENV (test, development) and would then bundle React's
   // development build; the budget and the e2e specs must see what ships.
@@ -110,29 +88,6 @@ function run(step: Step): Promise<number> {
       resolve(127);
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
-}
-
-/** run() with the output kept, to be shown when the step ends (steps run `together`). */
-function runCaptured(step: Step): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const child = spawn(step.command, step.args, {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...step.env },
-    });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', (error) => {
-      chunks.push(Buffer.from(`could not start ${step.command}: ${error.message}\n`));
-    });
-    child.on('close', (code, signal) =>
-      resolve({
-        code: code ?? (signal ? 128 : 127),
-        output: Buffer.concat(chunks).toString('utf8'),
-      }),
-    );
   });
 }
 
@@ -215,44 +170,22 @@ async function main(): Promise<number> {
 
   const ran: Step[] = [];
   let failure: { step: Step; code: number; index: number } | null = null;
-  const line = '━'.repeat(72);
-  const header = (step: Step, index: number) => {
+  for (const [index, step] of steps.entries()) {
+    const line = '━'.repeat(72);
     const shown = [step.command.replace(`${REPO_ROOT}node_modules/.bin/`, ''), ...step.args].join(
       ' ',
     );
-    return `\n${line}\n[${index + 1}/${steps.length}] ${step.title}\n$ ${shown}\n${line}`;
-  };
-  const result = (step: Step, index: number, code: number, ms: number) =>
-    `[${index + 1}/${steps.length}] ${step.title}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${formatDuration(ms)}`;
-  for (let index = 0; index < steps.length && !failure;) {
-    const step = steps[index]!;
-    let end = index + 1;
-    while (step.together && steps[end]?.together === step.together) end += 1;
-    const batch = steps.slice(index, end).map((s, i) => ({ step: s, index: index + i }));
-    const batchStart = Date.now();
-    ran.push(...batch.map((b) => b.step));
-    if (batch.length === 1) {
-      console.info(header(step, index));
-      const code = await run(step);
-      console.info(result(step, index, code, Date.now() - batchStart));
-      if (code !== 0) failure = { step, code, index };
-    } else {
-      console.info(`\nRunning at once: ${batch.map((b) => b.step.title).join(', ')}`);
-      const outcomes = await Promise.all(
-        batch.map(async (b) => ({
-          ...b,
-          ...(await runCaptured(b.step)),
-          ms: Date.now() - batchStart,
-        })),
-      );
-      for (const o of outcomes) {
-        console.info(header(o.step, o.index));
-        if (o.output) process.stdout.write(o.output.endsWith('\n') ? o.output : `${o.output}\n`);
-        console.info(result(o.step, o.index, o.code, o.ms));
-        if (o.code !== 0 && !failure) failure = { step: o.step, code: o.code, index: o.index };
-      }
+    console.info(`\n${line}\n[${index + 1}/${steps.length}] ${step.title}\n$ ${shown}\n${line}`);
+    const stepStart = Date.now();
+    ran.push(step);
+    const code = await run(step);
+    console.info(
+      `[${index + 1}/${steps.length}] ${step.title}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${formatDuration(Date.now() - stepStart)}`,
+    );
+    if (code !== 0) {
+      failure = { step, code, index };
+      break;
     }
-    index = end;
   }
 
   const total = await summarize(ran);
