@@ -28,6 +28,7 @@ import type { AdminReview, Review } from '../domain/reviews';
 import type { OrderInput } from '../domain/booking-schemas';
 import type { ContactInput, ContactMessage } from '../domain/contact-schema';
 import type { CurrentUser } from '../domain/users';
+import type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 
 export type { NotificationMessage } from '../domain/notifications';
 export type {
@@ -54,6 +55,7 @@ export type {
 } from '../domain/payments';
 export type { ContactMessage } from '../domain/contact-schema';
 export type { CurrentUser } from '../domain/users';
+export type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
 export type {
   BookedWindow,
@@ -134,6 +136,13 @@ export interface NewReview {
 
 export type Unsubscribe = () => void;
 
+/** Asking for a code: the number as typed (any digits), the message's language, the channel. */
+export interface PhoneCodeRequestInput {
+  phone: string;
+  language: DisplayLanguage;
+  channel?: PhoneCodeChannel;
+}
+
 export interface AuthPort {
   /** The current user, or null when the browser has no session. */
   current(): Promise<CurrentUser | null>;
@@ -144,6 +153,16 @@ export interface AuthPort {
   /** Signs in; an anonymous visitor's orders move to the signed-in account. */
   signIn(credentials: Credentials): Promise<CurrentUser>;
   signOut(): Promise<void>;
+  /**
+   * Sends a one-time code to a mobile number (D13): WhatsApp first, SMS when asked for or when
+   * WhatsApp cannot deliver it. Refusals are rate-limited with a retry time.
+   */
+  requestPhoneCode(request: PhoneCodeRequestInput): Promise<PhoneChallenge>;
+  /**
+   * Signs in as the owner of the challenge's number: a new session, with the visitor's earlier
+   * anonymous orders, and orders the office booked for that number, now theirs.
+   */
+  verifyPhoneCode(challengeId: string, code: string): Promise<CurrentUser>;
   /** Called with the current user now and on every change. */
   subscribe(listener: (user: CurrentUser | null) => void): Unsubscribe;
 }

@@ -33,3 +33,14 @@ export function toInternationalEgyptian(mobile: string): string {
   if (canonical === null) throw new RangeError(`Not an Egyptian mobile number: ${mobile}`);
   return `20${canonical.slice(1)}`;
 }
+
+/** `+201XXXXXXXXX` (E.164): how a verified number is stored and compared (identity, D13). */
+export function toE164Egyptian(input: string): string | null {
+  const canonical = normalizeEgyptianMobile(input);
+  return canonical === null ? null : `+20${canonical.slice(1)}`;
+}
+
+/** `01XXXXXXXXX` from an E.164 Egyptian mobile (or any form the phone field accepts). */
+export function nationalEgyptian(e164: string): string | null {
+  return normalizeEgyptianMobile(e164);
+}

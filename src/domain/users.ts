@@ -2,6 +2,8 @@
 export interface CurrentUser {
   id: string;
   email: string | null;
+  /** The mobile number this session proved with a code (E.164, D13), or null. */
+  phone: string | null;
   anonymous: boolean;
   isAdmin: boolean;
 }

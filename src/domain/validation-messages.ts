@@ -26,6 +26,8 @@ export const VALIDATION_MESSAGES = {
   nameTooLong: 'validation:name.tooLong',
   phoneRequired: 'validation:phone.required',
   phoneInvalid: 'validation:phone.invalid',
+  codeRequired: 'validation:phoneCode.required',
+  codeInvalid: 'validation:phoneCode.invalid',
   messageRequired: 'validation:message.required',
   messageTooLong: 'validation:message.tooLong',
   customerInfoRequired: 'validation:customerInfo.required',
