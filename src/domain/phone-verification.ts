@@ -220,3 +220,42 @@ export function checkBooker(
 function nationalOf(e164: string): string | null {
   return /^\+201[0125]\d{8}$/.test(e164) ? `0${e164.slice(3)}` : null;
 }
+
+/** The session's user and the owner of the proved number, as far as signing in needs them. */
+export interface SignInParty {
+  id: string;
+  anonymous: boolean;
+  phone: string | null;
+}
+
+/**
+ * What a proved number does to the session (D13), once its code is right:
+ * - `attach`: an account (email or admin) without that number keeps its session and gets the
+ *   number, unless another user already has it (`already-exists`: sign out and sign in by phone);
+ * - `switch`: the number's user signs in; an anonymous visitor's orders go with them;
+ * - `create`: a new customer for that number signs in, likewise.
+ * Every outcome starts a new session (no fixation). Orders the office booked for the number
+ * (and orders of anonymous visitors that gave it) are then claimed by the resulting user.
+ */
+export type SignInDecision =
+  | { action: 'attach'; userId: string; phone: string }
+  | { action: 'switch'; userId: string; moveOrdersFrom: string | null }
+  | { action: 'create'; phone: string; moveOrdersFrom: string | null };
+
+export function decidePhoneSignIn(
+  session: SignInParty | null,
+  owner: SignInParty | null,
+  phone: string,
+): SignInDecision {
+  if (session && !session.anonymous) {
+    if (owner && owner.id !== session.id) {
+      throw new RuleViolation('already-exists', PHONE_MESSAGES.numberTaken, {
+        code: PHONE_MESSAGES.numberTaken,
+      });
+    }
+    return { action: 'attach', userId: session.id, phone };
+  }
+  const moveOrdersFrom = session?.anonymous ? session.id : null;
+  if (owner) return { action: 'switch', userId: owner.id, moveOrdersFrom };
+  return { action: 'create', phone, moveOrdersFrom };
+}
