@@ -19,7 +19,7 @@ const PHONE_CODES = new WeakMap<FastifyInstance, Map<string, string>>();
  * A log destination that keeps what the log provider prints for a sign-in code (D13), as an
  * operator running `npm start` reads it, and drops every other line.
  */
-function phoneCodeLog(codes: Map<string, string>): { write(line: string): void } {
+export function phoneCodeLog(codes: Map<string, string>): { write(line: string): void } {
   return {
     write(line: string) {
       if (!line.includes('"phoneCode"')) return;
@@ -39,6 +39,17 @@ export function printedPhoneCode(app: FastifyInstance, challengeId: string): str
 
 /** The mobile number the order fixtures book with (orderBody's phoneNumber). */
 export const FIXTURE_PHONE = '01012345678';
+
+let phoneSequence = 0;
+/**
+ * A mobile number no other test in this process uses (012 + 8 digits), for tests whose customers
+ * must not share orders or limits.
+ */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const tail = (process.pid % 1000) * 100_000 + (phoneSequence % 100_000);
+  return `012${String(tail).padStart(8, '0')}`;
+}
 
 /** The admin every test server starts with. */
 export const TEST_ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' } as const;
