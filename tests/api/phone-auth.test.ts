@@ -17,7 +17,7 @@ let sequence = 0;
 /** A fresh mobile number per test, so each test owns its number's limits and orders. */
 function freshPhone(): string {
   sequence += 1;
-  return `011${String(Date.now() % 1e5).padStart(5, '0')}${String(sequence).padStart(3, '0')}`;
+  return `011${String(Date.now() % 1e4).padStart(4, '0')}${String(sequence % 1e4).padStart(4, '0')}`;
 }
 
 const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
@@ -400,6 +400,47 @@ describe('limits on codes and on verified customers (D13), rate limits on', () =
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toBe('errors:phone.locked');
   });
+});
+
+describe('a bot with many addresses and no phones (D13)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ RATE_LIMITS: 'on' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('books nothing, and makes us send at most 1,000 codes an hour, 10 per address', async () => {
+    let sent = 0;
+    let busy = 0;
+    const perAddress = new Map<string, number>();
+    for (let a = 0; a < 120; a += 1) {
+      const address = `100.64.${Math.floor(a / 200)}.${(a % 200) + 1}`;
+      const bot = new TestClient(server.app, { remoteAddress: address });
+      await bot.anonymous();
+      // Without the SIM there is no code to type: the order is refused, nothing is written.
+      const order = await bot.request(
+        'POST',
+        '/api/orders',
+        orderBody({ phoneNumber: freshPhone() }),
+      );
+      expect(order.status).toBe(403);
+      for (let i = 0; i < 11; i += 1) {
+        const res = await askCode(bot, freshPhone());
+        if (res.status === 200) {
+          sent += 1;
+          perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+        } else if (res.body.error.message === 'errors:phone.busy') busy += 1;
+        else expect(res.body.error.message).toBe('errors:phone.tooManyCodes');
+      }
+    }
+    expect(sent).toBe(1000);
+    expect(busy).toBeGreaterThan(0);
+    expect(Math.max(...perAddress.values())).toBe(10);
+    const orders = server.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number };
+    expect(orders.n).toBe(0);
+  }, 60_000);
 });
 
 describe('open moves per verified customer (D13)', () => {
