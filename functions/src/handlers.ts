@@ -54,6 +54,7 @@ import {
   type ReviewDeps,
 } from './reviews/review-handlers.ts';
 import { firestoreReviews } from './reviews/review-repository.ts';
+import type { Accounts } from './shared/accounts.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
@@ -109,11 +110,22 @@ const consoleLog: PaymentLog = {
   warn: (message, details) => console.warn(message, details),
 };
 
-/** The dependencies over one Firestore (the real one, or a test's fake of it). */
+/**
+ * The dependencies over one Firestore and one Firebase Auth (the real ones, or a test's fakes of
+ * them).
+ */
 export function depsOver(
   db: Firestore,
   settings: Settings,
-  extra: { random?: () => number; log?: PaymentLog; payments?: PaymentProvider | null } = {},
+  {
+    accounts,
+    ...extra
+  }: {
+    accounts: Accounts;
+    random?: () => number;
+    log?: PaymentLog;
+    payments?: PaymentProvider | null;
+  },
 ): Deps {
   // Every order write queues its messages in its own transaction (D10).
   const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
@@ -121,6 +133,7 @@ export function depsOver(
   const ordersOutbox = orderOutbox(outbox, notify);
   return {
     orders: firestoreOrders(db, ordersOutbox),
+    accounts,
     catalog: firestoreCatalog(db),
     outbox,
     notify,
