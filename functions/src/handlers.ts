@@ -25,6 +25,8 @@ import {
   type OrderDeps,
 } from './orders/order-handlers.ts';
 import { firestoreOrders } from './orders/order-repository.ts';
+import { claimAnonymousOrders, claimPhoneOrders, type ClaimDeps } from './orders/claim-handlers.ts';
+import { firestoreClaims } from './orders/claim-repository.ts';
 import {
   paymentHistory,
   paymentOptions,
@@ -59,6 +61,7 @@ import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
 export type Deps = OrderDeps &
+  ClaimDeps &
   ReviewDeps &
   MessageDeps &
   PaymentDeps &
@@ -73,6 +76,8 @@ export const HANDLERS = {
   updateOrder,
   deleteOrder,
   trackOrder,
+  claimPhoneOrders,
+  claimAnonymousOrders,
   addReview,
   moderateReview,
   deleteReview,
@@ -133,6 +138,7 @@ export function depsOver(
   const ordersOutbox = orderOutbox(outbox, notify);
   return {
     orders: firestoreOrders(db, ordersOutbox),
+    claims: firestoreClaims(db),
     accounts,
     catalog: firestoreCatalog(db),
     outbox,

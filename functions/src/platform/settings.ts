@@ -1,4 +1,10 @@
-import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  hourAndDay,
+  MINUTE_MS,
+  type QuotaRule,
+} from '../../../src/domain/quota.ts';
 import { OPEN_ORDERS_PER_CUSTOMER } from '../../../src/domain/customer-limits.ts';
 import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
 import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
@@ -25,6 +31,11 @@ export interface Limits {
   messages: QuotaRule[];
   /** Reviews per user and per App Check token (one a minute, D2). */
   reviews: QuotaRule[];
+  /**
+   * Claims of orders after a phone sign-in (claimPhoneOrders, claimAnonymousOrders; D13), per
+   * user and per App Check token: each is one sign-in, so a few an hour is plenty.
+   */
+  claims: QuotaRule[];
 }
 
 export interface Settings {
@@ -62,6 +73,10 @@ export function defaultLimits(
       { max: 1, windowMs: MINUTE_MS },
       { max: 20, windowMs: DAY_MS },
     ],
+    claims: [
+      { max: 10, windowMs: HOUR_MS },
+      { max: 30, windowMs: DAY_MS },
+    ],
   };
 }
 
@@ -75,5 +90,6 @@ export function noLimits(): Limits {
     tracking: none,
     messages: none,
     reviews: none,
+    claims: none,
   };
 }

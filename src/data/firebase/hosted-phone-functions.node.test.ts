@@ -1,8 +1,9 @@
 // Phone-verified customers on the hosted build (D13), the functions' half, in-process: the calls
 // as the callable protocol hands them over (the caller's ID token already verified, its
 // `phone_number` claim included), over the fake Firestore and a fake of Firebase Auth's accounts
-// (functions/src/testing/in-process.ts). Who may book, the open orders a customer may hold, and
-// an admin's booking for a customer with an account.
+// (functions/src/testing/in-process.ts). Who may book, the open orders a customer may hold, an
+// admin's booking for a customer with an account, and the two claims after a phone sign-in. The
+// adapter's half (Firebase's phone sign-in itself) is in hosted-phone-auth.node.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   routeFunctions,
@@ -13,7 +14,7 @@ import { testPaymentProvider } from '../../../server/src/payments/test-provider'
 import { CUSTOMER_LIMIT_MESSAGES } from '../../domain/customer-limits';
 import type { Order } from '../../domain/order';
 import { PHONE_MESSAGES } from '../../domain/phone-verification';
-import { backend, fakeUser, type Identity } from './testing-fake-firestore';
+import { backend, fakeIdToken, fakeUser, type Identity } from './testing-fake-firestore';
 import { HOSTED_ORDER_PHONE, hostedOrderInput, seedRoomyCapacity } from './testing-hosted';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
@@ -60,6 +61,11 @@ const place = (auth: Identity, overrides: Parameters<typeof hostedOrderInput>[0]
   succeed<Order>('placeOrder', hostedOrderInput(overrides), auth);
 
 const ownerOf = (orderId: string) => backend.read(`orders/${orderId}`)?.userId;
+
+/** The stored order now belongs to `userId` (as an order placed before D13 might). */
+function giveTo(orderId: string, userId: string | null): void {
+  backend.seed(`orders/${orderId}`, { ...backend.read(`orders/${orderId}`)!, userId });
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -208,5 +214,134 @@ describe('placeOrder: at most 3 open orders per customer (D13)', () => {
   it('admins booking by phone are not limited', async () => {
     for (let i = 0; i < 5; i += 1) await place(ADMIN);
     expect(backend.ids('orders')).toHaveLength(5);
+  });
+});
+
+describe('claimPhoneOrders: the orders booked for the proved number become the customer’s', () => {
+  it('claims the office’s, anonymous visitors’ and ownerless orders of the number, nothing else', async () => {
+    const byOffice = await place(ADMIN);
+    const byVisitor = await place(ADMIN);
+    giveTo(byVisitor.id, VISITOR.uid);
+    accounts.add(VISITOR);
+    const ownerGone = await place(ADMIN);
+    giveTo(ownerGone.id, 'deleted-uid');
+    const ownerless = await place(ADMIN);
+    giveTo(ownerless.id, null);
+    const anotherCustomers = await place(ADMIN);
+    giveTo(anotherCustomers.id, EMAIL_ACCOUNT.uid);
+    accounts.add(EMAIL_ACCOUNT);
+    const otherNumber = await place(ADMIN, { phoneNumber: OTHER.national });
+
+    const result = await succeed('claimPhoneOrders', {}, CUSTOMER);
+    expect(result).toEqual({ claimed: 4 });
+    for (const order of [byOffice, byVisitor, ownerGone, ownerless]) {
+      expect(ownerOf(order.id), order.id).toBe(CUSTOMER.uid);
+    }
+    expect(ownerOf(anotherCustomers.id)).toBe(EMAIL_ACCOUNT.uid);
+    expect(ownerOf(otherNumber.id)).toBe(ADMIN.uid);
+    // Claimed again: nothing more moves.
+    expect(await succeed('claimPhoneOrders', {}, CUSTOMER)).toEqual({ claimed: 0 });
+  });
+
+  it('an admin who left the office still counts as the office: admins/{uid} or the claim', async () => {
+    const order = await place(ADMIN);
+    giveTo(order.id, 'former-admin');
+    accounts.add({ uid: 'former-admin', admin: true, anonymous: false });
+    expect(await succeed('claimPhoneOrders', {}, CUSTOMER)).toEqual({ claimed: 1 });
+  });
+
+  it('the number is the ID token’s, never one the browser names', async () => {
+    const order = await place(ADMIN, { phoneNumber: OTHER.national });
+    await succeed('claimPhoneOrders', { phone: OTHER.e164, phoneNumber: OTHER.national }, CUSTOMER);
+    expect(ownerOf(order.id)).toBe(ADMIN.uid);
+  });
+
+  it('a session without a proved number is refused', async () => {
+    for (const caller of [VISITOR, EMAIL_ACCOUNT]) {
+      expect(await call('claimPhoneOrders', {}, caller)).toMatchObject({
+        ok: false,
+        code: 'permission-denied',
+        message: PHONE_MESSAGES.verificationRequired,
+      });
+    }
+    expect(await call('claimPhoneOrders', {}, null)).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('is limited per customer (10 an hour)', async () => {
+    for (let i = 0; i < 10; i += 1) await succeed('claimPhoneOrders', {}, CUSTOMER);
+    expect(await call('claimPhoneOrders', {}, CUSTOMER)).toMatchObject({
+      ok: false,
+      code: 'resource-exhausted',
+    });
+  });
+});
+
+describe('claimAnonymousOrders: the orders of the session a customer left go with them', () => {
+  /** The visitor's orders, from before D13 (or the office's, given to the visitor). */
+  async function visitorOrders(): Promise<Order[]> {
+    accounts.add(VISITOR);
+    const orders = [await place(ADMIN), await place(ADMIN, { phoneNumber: OTHER.national })];
+    for (const order of orders) giveTo(order.id, VISITOR.uid);
+    return orders;
+  }
+
+  it('moves every order of the anonymous session whose ID token the customer hands over', async () => {
+    const orders = await visitorOrders();
+    const result = await succeed(
+      'claimAnonymousOrders',
+      { idToken: fakeIdToken(VISITOR.uid) },
+      CUSTOMER,
+    );
+    expect(result).toEqual({ claimed: 2 });
+    for (const order of orders) expect(ownerOf(order.id)).toBe(CUSTOMER.uid);
+  });
+
+  it('refuses a forged token, another account’s, the caller’s own, and a session since linked', async () => {
+    const orders = await visitorOrders();
+    accounts.add(EMAIL_ACCOUNT);
+    const linked = fakeUser({ uid: 'was-anonymous' });
+    accounts.add(linked);
+    for (const idToken of [
+      'eyJhbGciOiJSUzI1NiJ9.forged.signature',
+      fakeIdToken('nobody'),
+      fakeIdToken(EMAIL_ACCOUNT.uid),
+      fakeIdToken(CUSTOMER.uid),
+    ]) {
+      expect(await call('claimAnonymousOrders', { idToken }, CUSTOMER), idToken).toMatchObject({
+        ok: false,
+        code: 'permission-denied',
+      });
+    }
+    // The anonymous account became an account of its own since the token was issued.
+    accounts.add(fakeUser({ uid: linked.uid, email: 'now@example.com' }));
+    expect(
+      await call('claimAnonymousOrders', { idToken: fakeIdToken(linked.uid) }, CUSTOMER),
+    ).toMatchObject({ ok: false, code: 'permission-denied' });
+    for (const order of orders) expect(ownerOf(order.id)).toBe(VISITOR.uid);
+  });
+
+  it('only a customer who proved a number may claim, with a token in the call', async () => {
+    await visitorOrders();
+    const idToken = fakeIdToken(VISITOR.uid);
+    expect(await call('claimAnonymousOrders', { idToken }, EMAIL_ACCOUNT)).toMatchObject({
+      ok: false,
+      code: 'permission-denied',
+      message: PHONE_MESSAGES.verificationRequired,
+    });
+    expect(await call('claimAnonymousOrders', {}, CUSTOMER)).toMatchObject({
+      ok: false,
+      code: 'invalid-argument',
+      details: { fields: { idToken: 'validation:common.invalid' } },
+    });
+  });
+
+  it('guessing tokens is limited like any claim', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await call('claimAnonymousOrders', { idToken: `guess-${i}` }, CUSTOMER);
+    }
+    await visitorOrders();
+    expect(
+      await call('claimAnonymousOrders', { idToken: fakeIdToken(VISITOR.uid) }, CUSTOMER),
+    ).toMatchObject({ ok: false, code: 'resource-exhausted' });
   });
 });
