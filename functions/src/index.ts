@@ -13,6 +13,11 @@ export const updateOrder = callable('updateOrder', HANDLERS.updateOrder);
 export const deleteOrder = callable('deleteOrder', HANDLERS.deleteOrder);
 export const trackOrder = callable('trackOrder', HANDLERS.trackOrder);
 
+// After a phone sign-in (D13): the orders booked for the proved number, and those of the
+// anonymous session the customer left when the number already had an account.
+export const claimPhoneOrders = callable('claimPhoneOrders', HANDLERS.claimPhoneOrders);
+export const claimAnonymousOrders = callable('claimAnonymousOrders', HANDLERS.claimAnonymousOrders);
+
 // Reviews: posting (limited), and the admin's moderation.
 export const addReview = callable('addReview', HANDLERS.addReview);
 export const moderateReview = callable('moderateReview', HANDLERS.moderateReview);

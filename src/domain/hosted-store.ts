@@ -155,6 +155,8 @@ export const FUNCTION_NAMES = [
   'updateOrder',
   'deleteOrder',
   'trackOrder',
+  'claimPhoneOrders',
+  'claimAnonymousOrders',
   'addReview',
   'moderateReview',
   'deleteReview',

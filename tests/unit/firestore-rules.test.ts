@@ -244,9 +244,15 @@ describe('firestore.indexes.json has an index for every query the admin list can
       { fieldPath: 'userId', order: 'ASCENDING' },
       { fieldPath: 'createdAt', order: 'DESCENDING' },
     ]);
+    // placeOrder counts the customer's open orders: their orders moving today or later (D13).
+    const openOrders = JSON.stringify([
+      { fieldPath: 'userId', order: 'ASCENDING' },
+      { fieldPath: 'moveDate', order: 'ASCENDING' },
+    ]);
     expect(orderIndexes).toContain(customer);
+    expect(orderIndexes).toContain(openOrders);
     expect(sorted(orderIndexes)).toEqual(
-      sorted([customer, ...adminListIndexes().map((fields) => JSON.stringify(fields))]),
+      sorted([customer, openOrders, ...adminListIndexes().map((fields) => JSON.stringify(fields))]),
     );
     expect(file.indexes.filter((i) => i.collectionGroup === COLLECTIONS.reviews)).toHaveLength(1);
     // Under Firestore's 200 composite indexes per database.

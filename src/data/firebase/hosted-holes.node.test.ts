@@ -27,10 +27,12 @@ import type { Timestamp } from './testing-fake-firestore';
 import { backend, fakeUser, type FakeUser } from './testing-fake-firestore';
 import {
   fakeBrowser,
+  HOSTED_ORDER_PHONE,
   hostedOrderInput,
   rejection,
   seedRoomyCapacity,
   signInAs,
+  verifiedCustomer,
 } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
@@ -43,10 +45,13 @@ let users = 0;
 const browser = (user: FakeUser | null = newVisitor()) => fakeBrowser(user);
 const signIn = signInAs;
 
-/** A new anonymous account: free to create, so no limit may rest on accounts alone. */
+/**
+ * A new account with a proved number (D13): each costs a code to a SIM, yet one browser may
+ * still hold several, so no limit may rest on accounts alone.
+ */
 function newVisitor(): FakeUser {
   users += 1;
-  return fakeUser({ uid: `anonymous-${users}` });
+  return verifiedCustomer(`customer-${users}`);
 }
 
 const orderInput = hostedOrderInput;
@@ -56,7 +61,7 @@ async function scriptCalls(name: string, data: unknown, uid = newVisitor().uid) 
   return backend.functions!({
     name,
     data,
-    auth: { uid, admin: false, anonymous: true },
+    auth: { uid, admin: false, anonymous: false, phone: HOSTED_ORDER_PHONE },
     appCheckToken: `script-token-${uid}`,
   });
 }
