@@ -39,6 +39,13 @@ export interface ContractBackend {
    * sent to the challenge's number when the backend cannot tell codes apart by challenge.
    */
   phoneCode(challenge: PhoneChallenge): Promise<string>;
+  /**
+   * A platform whose phone sign-in the port can only run in a browser (Firebase's SDK has none
+   * in Node) proves a number for `client` here instead: the same outcome as typing the code, made
+   * by the platform's admin tools. The code itself is then tested in a browser build
+   * (tests/firebase/phone-auth-emulator.test.ts), and the contract's code tests are skipped.
+   */
+  provePhone?(client: DataPort, phone: string): Promise<CurrentUser>;
   /** A browser signed in as an admin. */
   adminClient(): Promise<DataPort>;
   close(): Promise<void>;
@@ -169,11 +176,16 @@ export function describeDataPortContract(
       client: DataPort,
       phone: string = uniquePhone(),
     ): Promise<CurrentUser> {
-      const challenge = await client.auth.requestPhoneCode({ phone, language: 'ar' });
-      const user = await client.auth.verifyPhoneCode(
-        challenge.challengeId,
-        await backend.phoneCode(challenge),
-      );
+      let user: CurrentUser;
+      if (backend.provePhone) {
+        user = await backend.provePhone(client, phone);
+      } else {
+        const challenge = await client.auth.requestPhoneCode({ phone, language: 'ar' });
+        user = await client.auth.verifyPhoneCode(
+          challenge.challengeId,
+          await backend.phoneCode(challenge),
+        );
+      }
       proved.set(client, phone);
       return user;
     }
@@ -291,7 +303,13 @@ export function describeDataPortContract(
         expect(forCaller.status).toBe('received');
       });
 
-      it('a wrong code is refused with the tries left; a code signs in once', async () => {
+      it('a wrong code is refused with the tries left; a code signs in once', async (context) => {
+        if (backend.provePhone) {
+          console.info(
+            'skipped: this platform types codes only in a browser build (tests/firebase/phone-auth-emulator.test.ts)',
+          );
+          context.skip();
+        }
         const client = browser();
         const phone = uniquePhone();
         const challenge = await client.auth.requestPhoneCode({

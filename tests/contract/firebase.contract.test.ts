@@ -9,6 +9,7 @@ import {
 import { COLLECTIONS, CURRENT_ID, planDocument } from '../../src/domain/hosted-store';
 import { ROOMY_PLAN } from '../../src/testing/capacity-fixtures';
 import { describeDataPortContract } from './data-port.contract';
+import { firebaseProvePhone, noPhoneCodeInNode } from './firebase-prove-phone';
 
 // The FirebaseDataPort against the Auth, Firestore and Functions emulators, with firestore.rules
 // and functions/lib (built first) loaded by them (firebase.json; functions/.env.local turns App
@@ -45,6 +46,7 @@ describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
         .set(planDocument(ROOMY_PLAN, (iso) => new Date(iso)));
 
       const ports: FirebaseDataPort[] = [];
+      const appNames = new Map<unknown, string>();
       const newClient = () => {
         const port = createFirebaseDataPort(
           {
@@ -58,11 +60,14 @@ describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
           },
           { appName: `contract-${ports.length + 1}` },
         );
+        appNames.set(port, `contract-${ports.length + 1}`);
         ports.push(port);
         return port;
       };
       return {
         newClient,
+        phoneCode: noPhoneCodeInNode,
+        provePhone: firebaseProvePhone(adminAuth, (client) => appNames.get(client)!),
         adminClient: async () => {
           const client = newClient();
           await client.auth.signIn(ADMIN);

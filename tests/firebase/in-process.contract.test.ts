@@ -13,6 +13,7 @@ import { backend } from '../../src/data/firebase/testing-fake-firestore';
 import { seedRoomyCapacity } from '../../src/data/firebase/testing-hosted';
 import { firestoreReadRules } from '../../src/data/firebase/testing-read-rules';
 import { describeDataPortContract } from '../contract/data-port.contract';
+import { firebaseProvePhone, noPhoneCodeInNode } from '../contract/firebase-prove-phone';
 
 // THE DataPort contract against the Firebase adapter and the Cloud Functions together, without
 // the Firestore emulator: Firebase Auth is real (the Auth emulator, which runs in Node), every
@@ -58,15 +59,12 @@ describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)
       // morning are not refused; the crews tests save plans of their own.
       seedRoomyCapacity(backend);
       // The contract places many orders from few browsers: the order limits are the server's
-      // RATE_LIMITS=off; the review limit is part of the contract and stays. Its clients book
-      // as anonymous visitors, which D13 refuses: until the contract proves a number before
-      // booking (with the Auth emulator's codes), who may book and the open orders a customer
-      // may hold are tested in src/data/firebase/hosted-phone-*.node.test.ts instead.
+      // RATE_LIMITS=off; the review limit is part of the contract and stays. Its customers prove
+      // their numbers through `provePhone` below (D13).
       routeFunctions(
         backend,
         {
           ...TEST_SETTINGS,
-          unverifiedBookers: true,
           limits: {
             ...TEST_SETTINGS.limits,
             orderCustomer: [],
@@ -93,6 +91,7 @@ describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)
       };
 
       const ports: FirebaseDataPort[] = [];
+      const appNames = new Map<unknown, string>();
       const newClient = () => {
         const port = createFirebaseDataPort(
           {
@@ -105,11 +104,14 @@ describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)
           },
           { appName: `in-process-${ports.length + 1}` },
         );
+        appNames.set(port, `in-process-${ports.length + 1}`);
         ports.push(port);
         return port;
       };
       return {
         newClient,
+        phoneCode: noPhoneCodeInNode,
+        provePhone: firebaseProvePhone(adminAuth, (client) => appNames.get(client)!),
         adminClient: async () => {
           const client = newClient();
           await client.auth.signIn(ADMIN);

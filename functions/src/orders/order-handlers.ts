@@ -69,9 +69,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   // Who may book, before anything else is decided (D13): a crew is held only for a customer
   // whose ID token proves the order's number (`phone_number`, set by Firebase Auth's phone
   // sign-in); admins book for callers without a code. The number is the schema's reading of it.
-  if (!deps.settings.unverifiedBookers) {
-    checkBooker({ isAdmin, phone: caller.phone }, checkNewOrderInput(data).phoneNumber);
-  }
+  checkBooker({ isAdmin, phone: caller.phone }, checkNewOrderInput(data).phoneNumber);
   // Priced with the current catalog (D11) in a window of the current plan (D12), as on the
   // server; both are checked again, with the window's crews, in the order's own transaction.
   const checked = checkNewOrder(data, await deps.catalog.current());

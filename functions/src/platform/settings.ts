@@ -45,12 +45,6 @@ export interface Settings {
   paymob?: PaymobConfig;
   /** Who is told what (D10); without it, the `log` provider and no company recipient. */
   notifications?: NotificationEnv;
-  /**
-   * Lets callers without a verified number book (D13 off). No param sets it, so no deployment
-   * can: only the in-process run of the shared DataPort contract, whose clients book as
-   * anonymous visitors until that suite proves a number first.
-   */
-  unverifiedBookers?: true;
 }
 
 /** The product's limits (D2, D8), the same numbers as the self-hosted server's defaults. */
