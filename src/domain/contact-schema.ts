@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import { egyptianMobile, email, object, text } from './schema-fields';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
-// The contact form, and the message as admins list it. Its own module: only the contact page
-// and the backends build it.
+// The contact form (D7). Its own module: only the contact page and the backends build it.
 
 export const CONTACT_NAME_MAX = 80;
 export const CONTACT_MESSAGE_MAX = 2000;
@@ -15,9 +14,3 @@ export const contactSchema = object({
   message: text(M.messageRequired, 1, CONTACT_MESSAGE_MAX, M.messageTooLong, { multiline: true }),
 });
 export type ContactInput = z.output<typeof contactSchema>;
-
-/** A stored contact message, as admins list it (D7). */
-export interface ContactMessage extends ContactInput {
-  id: string;
-  createdAt: string;
-}
