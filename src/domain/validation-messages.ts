@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   nameTooLong: 'validation:name.tooLong',
   phoneRequired: 'validation:phone.required',
   phoneInvalid: 'validation:phone.invalid',
+  phoneOrEmailRequired: 'validation:contact.phoneOrEmail',
   messageRequired: 'validation:message.required',
   messageTooLong: 'validation:message.tooLong',
   customerInfoRequired: 'validation:customerInfo.required',
