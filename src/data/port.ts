@@ -26,7 +26,8 @@ import type { OnlinePaymentMethod } from '../domain/status';
 import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type { AdminReview, Review } from '../domain/reviews';
 import type { OrderInput } from '../domain/booking-schemas';
-import type { ContactInput, ContactMessage } from '../domain/contact-schema';
+import type { ContactInput } from '../domain/contact-schema';
+import type { ContactMessage } from '../domain/contact-message';
 import type { CurrentUser } from '../domain/users';
 import type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 
@@ -53,7 +54,7 @@ export type {
   PaymentReversal,
   PaymentStart,
 } from '../domain/payments';
-export type { ContactMessage } from '../domain/contact-schema';
+export type { ContactMessage } from '../domain/contact-message';
 export type { CurrentUser } from '../domain/users';
 export type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';

@@ -5,6 +5,7 @@
  * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
  */
 import { FIRST_CAPACITY_PLAN, type BookedWindow, type CapacityPlan } from './capacity';
+import { contactMessageOf, type ContactMessage } from './contact-message';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { toPublicTracking } from './order';
 import type {
@@ -291,6 +292,48 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact messages (D7)
+
+/**
+ * A contact message's document: what the sender wrote, a way to reply not given stored as null
+ * (Firestore refuses undefined), who sent it and when.
+ */
+export function messageDocument(
+  message: { name: string; email?: string; phone?: string; message: string },
+  userId: string,
+  toTime: ToTime,
+  now: string,
+): Record<string, unknown> {
+  return {
+    name: message.name,
+    email: message.email ?? null,
+    phone: message.phone ?? null,
+    message: message.message,
+    userId,
+    createdAt: toTime(now),
+  };
+}
+
+/**
+ * A message document as admins list it. Documents from before either one was enough hold both;
+ * a later one's missing way to reply reads back as null, as on every backend.
+ */
+export function messageFromDocument(
+  id: string,
+  d: Record<string, unknown>,
+  toIso: ToIso,
+): ContactMessage {
+  return contactMessageOf({
+    id,
+    name: d.name as string,
+    email: d.email,
+    phone: d.phone,
+    message: d.message as string,
+    createdAt: toIso(d.createdAt),
   });
 }
 

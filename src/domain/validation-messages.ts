@@ -28,6 +28,7 @@ export const VALIDATION_MESSAGES = {
   phoneInvalid: 'validation:phone.invalid',
   codeRequired: 'validation:phoneCode.required',
   codeInvalid: 'validation:phoneCode.invalid',
+  phoneOrEmailRequired: 'validation:contact.phoneOrEmail',
   messageRequired: 'validation:message.required',
   messageTooLong: 'validation:message.tooLong',
   customerInfoRequired: 'validation:customerInfo.required',

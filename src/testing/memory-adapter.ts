@@ -97,6 +97,7 @@ import { loginSchema, signupSchema } from '../domain/auth-schemas';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { catalogRatesSchema } from '../domain/catalog-schema';
+import { contactMessageOf, type StoredContactMessage } from '../domain/contact-message';
 import { contactSchema } from '../domain/contact-schema';
 import { reviewSchema } from '../domain/review-schema';
 import { isDisplayableReview, isHoneypotFilled, REVIEW_COOLDOWN_MS } from '../domain/reviews';
@@ -170,7 +171,8 @@ export interface SentPhoneCode {
 export type CodeDelivery = 'providers' | 'log' | 'down';
 
 interface MessageRecord {
-  message: ContactMessage;
+  /** As a backend stores it; read back through contactMessageOf, like every backend's. */
+  message: StoredContactMessage;
   seq: number;
 }
 
@@ -1359,18 +1361,18 @@ export class MemoryDataPort implements DataPort {
       add: async (input) => {
         const parsed = contactSchema.safeParse(input);
         if (!parsed.success) throw invalid(parsed.error.issues);
-        const message: ContactMessage = {
+        const message: ContactMessage = contactMessageOf({
           ...parsed.data,
           id: crypto.randomUUID(),
           createdAt: backend.now().toISOString(),
-        };
+        });
         backend.messages.push({ message, seq: backend.nextSeq() });
       },
       list: async () => {
         this.requireAdmin();
         return [...backend.messages]
           .sort((a, b) => b.message.createdAt.localeCompare(a.message.createdAt) || b.seq - a.seq)
-          .map(({ message }) => copy(message));
+          .map(({ message }) => contactMessageOf(copy(message)));
       },
     };
   }

@@ -983,12 +983,52 @@ export function describeDataPortContract(
         expectNewestFirst(listed);
       });
 
+      it('either a phone or an email is enough; the other reads back as null (D7)', async () => {
+        const text = unique();
+        const { email: _email, ...byPhone } = message(`${text}-phone`);
+        const { phone: _phone, ...byEmail } = message(`${text}-email`);
+        await browser().messages.add(byPhone);
+        await pause(5);
+        await browser().messages.add(byEmail);
+        const ours = (await admin.messages.list()).filter((item) => item.message.includes(text));
+        expect(ours).toEqual([
+          {
+            id: expect.any(String),
+            name: 'ليلى',
+            email: 'laila@example.com',
+            phone: null,
+            message: `أريد نقل مكتب ${text}-email`,
+            createdAt: expect.any(String),
+          },
+          {
+            id: expect.any(String),
+            name: 'ليلى',
+            email: null,
+            phone: '01123456789',
+            message: `أريد نقل مكتب ${text}-phone`,
+            createdAt: expect.any(String),
+          },
+        ]);
+      });
+
       it('validates fields', async () => {
         const error = await expectDataError(
           browser().messages.add({ ...message(unique()), phone: '12345' }),
           'invalid-argument',
         );
         expect(error.fields?.phone).toBe('validation:phone.invalid');
+      });
+
+      it('refuses neither a phone nor an email, on both fields', async () => {
+        const text = unique();
+        const { email: _email, phone: _phone, ...neither } = message(text);
+        const error = await expectDataError(browser().messages.add(neither), 'invalid-argument');
+        expect(error.fields).toEqual({
+          phone: 'validation:contact.phoneOrEmail',
+          email: 'validation:contact.phoneOrEmail',
+        });
+        const listed = await admin.messages.list();
+        expect(listed.filter((item) => item.message.includes(text))).toEqual([]);
       });
 
       it('only admins may read them', async () => {

@@ -23,8 +23,10 @@ function Screen() {
 }
 
 // On form screens the floating buttons would sit on top of inputs and steppers on a phone; those
-// screens carry their own call and chat buttons instead.
+// screens carry their own call and chat buttons instead. On /contact they covered the start of
+// the phone number being typed (left to right, where an Arabic page puts them).
 const FORM_SCREENS = new Set<string>([
+  paths.contact,
   paths.moveType,
   paths.prices,
   paths.selectCity,

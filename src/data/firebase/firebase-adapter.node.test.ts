@@ -632,7 +632,90 @@ describe('messages', () => {
   it('validates before the call', async () => {
     const error = await rejection(browser(CUSTOMER).messages.add({ ...message, phone: '123' }));
     expect(error.fields).toEqual({ phone: 'validation:phone.invalid' });
+    const { email: _email, phone: _phone, ...neither } = message;
+    expect((await rejection(browser(VISITOR).messages.add(neither))).fields).toEqual({
+      phone: 'validation:contact.phoneOrEmail',
+      email: 'validation:contact.phoneOrEmail',
+    });
     expect(backend.calls).toEqual([]);
+  });
+
+  it('the function refuses neither a phone nor an email, whoever calls it', async () => {
+    const { email: _email, phone: _phone, ...neither } = message;
+    // As a script would call it, past the adapter's own check.
+    const result = await backend.functions!({
+      name: 'sendMessage',
+      data: { ...neither, email: '', phone: null },
+      auth: { uid: VISITOR.uid, admin: false, anonymous: true },
+      appCheckToken: 'script-token',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'invalid-argument',
+      details: {
+        fields: {
+          phone: 'validation:contact.phoneOrEmail',
+          email: 'validation:contact.phoneOrEmail',
+        },
+      },
+    });
+    expect(backend.ids('messages')).toEqual([]);
+  });
+
+  it('stores the way to reply not given as null, and reads every document alike', async () => {
+    const { email: _email, ...byPhone } = message;
+    await browser(VISITOR).messages.add(byPhone);
+    const [id] = backend.ids('messages');
+    expect(backend.read(`messages/${id}`)).toEqual({
+      name: 'Laila',
+      email: null,
+      phone: '01123456789',
+      message: 'Hello',
+      userId: VISITOR.uid,
+      createdAt: Timestamp.fromMillis(NOW),
+    });
+    // Written before either one was enough (both), and a document with no phone field at all.
+    backend.seed('messages/old', {
+      name: 'Karim',
+      email: 'karim@example.com',
+      phone: '01012345678',
+      message: 'Old',
+      userId: 'someone',
+      createdAt: Timestamp.fromMillis(NOW - 2000),
+    });
+    backend.seed('messages/no-phone', {
+      name: 'Hoda',
+      email: 'hoda@example.com',
+      message: 'No phone field',
+      userId: 'someone',
+      createdAt: Timestamp.fromMillis(NOW - 1000),
+    });
+    expect(await browser(ADMIN).messages.list()).toEqual([
+      {
+        id,
+        name: 'Laila',
+        email: null,
+        phone: '01123456789',
+        message: 'Hello',
+        createdAt: new Date(NOW).toISOString(),
+      },
+      {
+        id: 'no-phone',
+        name: 'Hoda',
+        email: 'hoda@example.com',
+        phone: null,
+        message: 'No phone field',
+        createdAt: new Date(NOW - 1000).toISOString(),
+      },
+      {
+        id: 'old',
+        name: 'Karim',
+        email: 'karim@example.com',
+        phone: '01012345678',
+        message: 'Old',
+        createdAt: new Date(NOW - 2000).toISOString(),
+      },
+    ]);
   });
 });
 

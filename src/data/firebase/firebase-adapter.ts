@@ -96,6 +96,7 @@ import {
   catalogVersionFromDocument,
   COLLECTIONS,
   CURRENT_ID,
+  messageFromDocument,
   ORDER_STATS_ID,
   orderFromDocument,
   planFromDocument,
@@ -1217,17 +1218,9 @@ export class FirebaseDataPort implements DataPort {
               limit(MESSAGES_LIMIT),
             ),
           );
-          return snapshot.docs.map((snap): ContactMessage => {
-            const d = snap.data({ serverTimestamps: 'estimate' });
-            return {
-              id: snap.id,
-              name: d.name,
-              email: d.email,
-              phone: d.phone,
-              message: d.message,
-              createdAt: iso(d.createdAt),
-            };
-          });
+          return snapshot.docs.map((snap): ContactMessage =>
+            messageFromDocument(snap.id, snap.data({ serverTimestamps: 'estimate' }), iso),
+          );
         }),
     };
   }

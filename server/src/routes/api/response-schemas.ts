@@ -107,11 +107,12 @@ export const reviewSchema = {
   },
 } as const;
 
+/** A contact message (ContactMessage): the way to reply the sender did not give is null (D7). */
 export const contactMessageSchema = object({
   id: text,
   name: text,
-  email: text,
-  phone: text,
+  email: nullableText,
+  phone: nullableText,
   message: text,
   createdAt: text,
 });

@@ -298,6 +298,73 @@ describe('AdminOrdersPage', () => {
       'href',
       'mailto:laila@example.com',
     );
+    expect(within(items[0]!).getByRole('link', { name: /01112345678/ })).toHaveAttribute(
+      'href',
+      'tel:01112345678',
+    );
+  });
+
+  it('shows only the way to reply a message gave, whatever the store kept for the other', async () => {
+    const backend = new MemoryBackend();
+    await backend
+      .client()
+      .messages.add({ name: 'Hoda', phone: '01012345678', message: 'By phone' });
+    backend.advanceTime(1000);
+    await backend.client().messages.add({
+      name: 'Omar',
+      email: 'omar@example.com',
+      message: 'By email',
+    });
+    // As another store may hold a way not given: an empty string, or no field at all.
+    backend.messages.push(
+      {
+        message: {
+          id: 'stored-1',
+          name: 'Sara',
+          email: '',
+          phone: '01112345678',
+          message: 'Empty email',
+          createdAt: '2020-01-01T10:00:00.000Z',
+        },
+        seq: 1000,
+      },
+      {
+        message: {
+          id: 'stored-2',
+          name: 'Nour',
+          email: 'nour@example.com',
+          message: 'No phone field',
+          createdAt: '2020-01-01T09:00:00.000Z',
+        },
+        seq: 1001,
+      },
+    );
+    const { user } = renderPage(await adminPort(backend));
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.messages }));
+    const items = await within(screen.getByRole('tabpanel')).findAllByRole('listitem');
+    const links = (item: HTMLElement) =>
+      within(item)
+        .queryAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+    expect(items.map((item) => [item.querySelector('h3')?.textContent, links(item)])).toEqual([
+      ['Omar', ['mailto:omar@example.com']],
+      ['Hoda', ['tel:01012345678']],
+      ['Sara', ['tel:01112345678']],
+      ['Nour', ['mailto:nour@example.com']],
+    ]);
+    // No empty "Email:" or "Phone:" for the one not given, and no "undefined" or "null".
+    expect(
+      items.map((item) => [
+        item.textContent?.includes(`${adminEn.messages.phone}: `),
+        item.textContent?.includes(`${adminEn.messages.email}: `),
+      ]),
+    ).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+    for (const item of items) expect(item.textContent).not.toMatch(/undefined|null/);
   });
 
   it('in Arabic, joins a review’s rating and date with an Arabic comma (a dot reads as ٠)', async () => {
