@@ -633,7 +633,7 @@ describe('messages', () => {
     const error = await rejection(browser(CUSTOMER).messages.add({ ...message, phone: '123' }));
     expect(error.fields).toEqual({ phone: 'validation:phone.invalid' });
     const { email: _email, phone: _phone, ...neither } = message;
-    expect((await rejection(browser(VISITOR).messages.add(neither))).fields).toEqual({
+    expect((await rejection(browser(CUSTOMER).messages.add(neither))).fields).toEqual({
       phone: 'validation:contact.phoneOrEmail',
       email: 'validation:contact.phoneOrEmail',
     });
@@ -646,7 +646,7 @@ describe('messages', () => {
     const result = await backend.functions!({
       name: 'sendMessage',
       data: { ...neither, email: '', phone: null },
-      auth: { uid: VISITOR.uid, admin: false, anonymous: true },
+      auth: { uid: CUSTOMER.uid, admin: false, anonymous: true },
       appCheckToken: 'script-token',
     });
     expect(result).toMatchObject({
@@ -664,14 +664,14 @@ describe('messages', () => {
 
   it('stores the way to reply not given as null, and reads every document alike', async () => {
     const { email: _email, ...byPhone } = message;
-    await browser(VISITOR).messages.add(byPhone);
+    await browser(CUSTOMER).messages.add(byPhone);
     const [id] = backend.ids('messages');
     expect(backend.read(`messages/${id}`)).toEqual({
       name: 'Laila',
       email: null,
       phone: '01123456789',
       message: 'Hello',
-      userId: VISITOR.uid,
+      userId: CUSTOMER.uid,
       createdAt: Timestamp.fromMillis(NOW),
     });
     // Written before either one was enough (both), and a document with no phone field at all.
