@@ -4,8 +4,14 @@ import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { Subscriber } from '../../server/src/events/subscribers.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
 import { orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';
-import type { TestServer } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  customerClient,
+  uniquePhone,
+  visitorClient,
+} from './test-server.ts';
+import type { TestClient, TestServer } from './test-server.ts';
 
 // The services publish what happened on one bus (order created, status changed, cancelled,
 // payment confirmed, review posted); subscribers registered through build() hear it, and a
@@ -57,8 +63,21 @@ beforeEach(() => {
   failing = false;
 });
 
-async function place(client: TestClient, overrides: Record<string, unknown> = {}): Promise<Order> {
-  const res = await client.request<{ order: Order }>('POST', '/api/orders', orderBody(overrides));
+/** A customer who proved a number of their own (D13), which their orders give. */
+interface Customer {
+  client: TestClient;
+  phone: string;
+}
+
+async function place(
+  { client, phone }: Customer,
+  overrides: Record<string, unknown> = {},
+): Promise<Order> {
+  const res = await client.request<{ order: Order }>(
+    'POST',
+    '/api/orders',
+    orderBody({ phoneNumber: phone, ...overrides }),
+  );
   expect(res.status).toBe(201);
   return res.body.order;
 }
@@ -70,17 +89,28 @@ function visitor(): Promise<TestClient> {
   return visitorClient(server.app, { remoteAddress: `203.0.113.${addresses}` });
 }
 
+/** A new customer, from an address of its own too. */
+async function customer(): Promise<Customer> {
+  addresses += 1;
+  const phone = uniquePhone();
+  const client = await customerClient(server.app, {
+    phone,
+    remoteAddress: `203.0.113.${addresses}`,
+  });
+  return { client, phone };
+}
+
 const types = () => heard.map((event) => event.type);
 
 describe('domain events', () => {
   it('a cash order: created, and no payment confirmed', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     expect(types()).toEqual(['order.created']);
     expect(heard[0]).toMatchObject({ type: 'order.created', order: { id: order.id } });
   });
 
   it('a card order is created paid: created, then payment confirmed', async () => {
-    const order = await place(await visitor(), {
+    const order = await place(await customer(), {
       paymentMethod: 'card',
       paymentToken: TEST_CARD_TOKEN,
     });
@@ -89,17 +119,21 @@ describe('domain events', () => {
   });
 
   it('a refused order publishes nothing', async () => {
-    const client = await visitor();
-    const res = await client.request('POST', '/api/orders', orderBody({ totalPrice: 1 }));
+    const { client, phone } = await customer();
+    const res = await client.request(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: phone, totalPrice: 1 }),
+    );
     expect(res.status).toBe(400);
     expect(heard).toEqual([]);
   });
 
   it('a customer cancel: status changed from received to cancelled, by the customer', async () => {
-    const client = await visitor();
-    const order = await place(client);
+    const booker = await customer();
+    const order = await place(booker);
     heard.length = 0;
-    const res = await client.request('POST', `/api/orders/${order.id}/cancel`);
+    const res = await booker.client.request('POST', `/api/orders/${order.id}/cancel`);
     expect(res.status).toBe(200);
     expect(heard).toEqual([
       expect.objectContaining({
@@ -113,7 +147,7 @@ describe('domain events', () => {
   });
 
   it('an admin moves an order on and marks it paid; the same status again is no change', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const admin = await adminClient(server.app);
     heard.length = 0;
 
@@ -166,7 +200,7 @@ describe('domain events', () => {
 
   it('a subscriber that throws or rejects does not fail the request, nor keep others from hearing', async () => {
     failing = true;
-    const order = await place(await visitor());
+    const order = await place(await customer());
     expect(types()).toEqual(['order.created']);
     expect(server.app.orders.findById(order.id)).not.toBeNull();
 
@@ -204,8 +238,7 @@ describe('build({ paymentProvider })', () => {
   });
 
   it('card orders are verified by the provider given to build(), for the order total', async () => {
-    const client = new TestClient(gateway.app);
-    await client.anonymous();
+    const client = await customerClient(gateway.app);
     const body = orderBody({ paymentMethod: 'card', paymentToken: 'gateway-approves' });
     const res = await client.request<{ order: Order }>('POST', '/api/orders', body);
     expect(res.status).toBe(201);
