@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
 import { ensureInitialAdmin } from './auth/initial-admin.ts';
+import { trustProxyOption } from './plugins/client-address.ts';
 import { registerDb } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonOnly } from './plugins/json-only.ts';
@@ -64,7 +65,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     // Two info lines per request ("incoming request", "request completed") cost more CPU than
     // a whole /api/prices answer; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    // Who may name the client's address and protocol: a hop count or the proxies' addresses.
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A client that sends its headers or body a byte at a time would otherwise hold its
     // connection for as long as it likes: a thousand of them and nobody else gets in (D8).
     // Node checks these deadlines every connectionsCheckingInterval (30 s by default).

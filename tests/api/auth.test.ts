@@ -429,7 +429,7 @@ describe('auth rate limits', () => {
   });
 
   it('counts the forwarded client address only behind a trusted proxy', async () => {
-    const proxied = await createTestServer({ RATE_LIMITS: 'on', TRUST_PROXY: true });
+    const proxied = await createTestServer({ RATE_LIMITS: 'on', TRUST_PROXY: 1 });
     try {
       const attempt = (forwardedFor: string) =>
         proxied.app.inject({

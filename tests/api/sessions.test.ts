@@ -151,20 +151,40 @@ describe('sessions', () => {
 
 describe('session settings', () => {
   it('marks the cookie Secure when the request came over https via a trusted proxy', async () => {
-    const server = await createTestServer({ TRUST_PROXY: true });
+    for (const trust of [1, ['127.0.0.1']]) {
+      const server = await createTestServer({ TRUST_PROXY: trust });
+      try {
+        const https = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/anonymous',
+          remoteAddress: '127.0.0.1',
+          headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        });
+        expect(setCookieHeader(https.headers), String(trust)).toMatch(/; Secure/);
+        const http = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/anonymous',
+          remoteAddress: '127.0.0.1',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(setCookieHeader(http.headers)).not.toMatch(/Secure/);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it("ignores X-Forwarded-Proto from an address that is not the proxy's", async () => {
+    const server = await createTestServer({ TRUST_PROXY: ['127.0.0.1'] });
     try {
-      const https = await server.app.inject({
+      const res = await server.app.inject({
         method: 'POST',
         url: '/api/auth/anonymous',
+        remoteAddress: '203.0.113.9',
         headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
       });
-      expect(setCookieHeader(https.headers)).toMatch(/; Secure/);
-      const http = await server.app.inject({
-        method: 'POST',
-        url: '/api/auth/anonymous',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(setCookieHeader(http.headers)).not.toMatch(/Secure/);
+      expect(res.statusCode).toBe(200);
+      expect(setCookieHeader(res.headers)).not.toMatch(/Secure/);
     } finally {
       await server.close();
     }

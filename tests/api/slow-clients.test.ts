@@ -145,7 +145,7 @@ describe('live streams are limited per client (D8)', () => {
 
   beforeAll(async () => {
     // Behind a proxy, so the test can come from several addresses over one loopback socket.
-    server = await createTestServer({ TRUST_PROXY: true });
+    server = await createTestServer({ TRUST_PROXY: ['127.0.0.1'] });
     port = await listen(server.app);
   });
 

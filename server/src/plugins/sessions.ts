@@ -59,7 +59,8 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieS
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    // request.protocol is https only on a TLS socket or, with TRUST_PROXY, X-Forwarded-Proto.
+    // request.protocol is https only on a TLS socket, or by X-Forwarded-Proto from a proxy that
+    // TRUST_PROXY names.
     secure: request.protocol === 'https',
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
