@@ -18,6 +18,7 @@ import { registerSessions } from './plugins/sessions.ts';
 import { registerLivePages } from './plugins/live-pages.ts';
 import { registerStatic } from './plugins/static.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
+import type { ApiRoutesOptions } from './routes/api/api-routes.ts';
 
 /** `dist/` at the repository root, wherever the process was started from. */
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -34,6 +35,8 @@ export interface BuildOptions extends ServicesOptions {
    * printed once). Only the real server asks for this; tests create their own admins.
    */
   initialAdmin?: boolean;
+  /** Limits of the live review streams other than the defaults (tests fill a small pool). */
+  reviewStreams?: ApiRoutesOptions['reviewStreams'];
 }
 
 /**
@@ -102,7 +105,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerSessions(app);
   // Before the routes: it attaches each route's limit as the route is added.
   await registerRateLimit(app, env);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', reviewStreams: options.reviewStreams });
 
   return app;
 }

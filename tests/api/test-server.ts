@@ -83,7 +83,7 @@ export interface TestServer {
 
 export interface TestServerOptions extends Pick<
   BuildOptions,
-  'paymentProvider' | 'subscribers' | 'logger'
+  'paymentProvider' | 'subscribers' | 'logger' | 'reviewStreams'
 > {
   /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
   capacity?: CapacityDraft | 'first';
