@@ -11,6 +11,7 @@ import {
 import { DataError, type DataErrorCode } from './port';
 import { ORDER_MESSAGES } from '../domain/order';
 import { PAYMENT_MESSAGES } from '../domain/payments';
+import { REVIEW_MESSAGES } from '../domain/review-rules';
 
 const locales = join(import.meta.dirname, '..', '..', 'locales');
 const bundle = (language: string, namespace: string) =>
@@ -160,6 +161,24 @@ describe('online payment messages (D3)', () => {
         }
       }
       expect(fieldMessageKey(message)).toBe(message);
+      expect(hasKey('ar', message), `ar ${message}`).toBe(true);
+      expect(hasKey('en', message), `en ${message}`).toBe(true);
+    },
+  );
+});
+
+describe('review messages (D13)', () => {
+  const REVIEW_SERVER_MESSAGES = Object.values(REVIEW_MESSAGES).filter((m) =>
+    m.startsWith('errors:review.'),
+  );
+
+  it.each(REVIEW_SERVER_MESSAGES)(
+    '%s is shown as the server says it, in every context',
+    (message) => {
+      for (const context of CONTEXTS) {
+        for (const code of CODES)
+          expect(errorMessageKey(err(code, message), context)).toBe(message);
+      }
       expect(hasKey('ar', message), `ar ${message}`).toBe(true);
       expect(hasKey('en', message), `en ${message}`).toBe(true);
     },

@@ -18,6 +18,9 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'errors:payment.*' of online payments (D3: no gateway for a card or a wallet, not payable,
  *   too many tries, the gateway down, a refund refused, only the gateway decides) are in
  *   `errors` as they are, and each says more than its code (SERVER_PAYMENT_PREFIX)
+ * - 'errors:review.*' of reviews from orders (D13: no such order, not the caller's, not yet
+ *   confirmed, cancelled, already reviewed, no order to publish) are in `errors` as they are,
+ *   and each says more than its code (SERVER_REVIEW_PREFIX)
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
@@ -81,13 +84,19 @@ export function fieldMessageKey(key: string): string {
 
 /** The online payments' own messages from the server (D3): `errors` keys, each specific. */
 const SERVER_PAYMENT_PREFIX = 'errors:payment.';
+/** Why a review was refused (D13): `errors` keys, each specific. */
+const SERVER_REVIEW_PREFIX = 'errors:review.';
+
+function hasSpecificPrefix(key: string): boolean {
+  return key.startsWith(SERVER_PAYMENT_PREFIX) || key.startsWith(SERVER_REVIEW_PREFIX);
+}
 
 function serverMessageKey(key: string): string | undefined {
-  return SERVER_MESSAGE_KEYS[key] ?? (key.startsWith(SERVER_PAYMENT_PREFIX) ? key : undefined);
+  return SERVER_MESSAGE_KEYS[key] ?? (hasSpecificPrefix(key) ? key : undefined);
 }
 
 function isSpecific(key: string): boolean {
-  return SPECIFIC_KEYS.has(key) || key.startsWith(SERVER_PAYMENT_PREFIX);
+  return SPECIFIC_KEYS.has(key) || hasSpecificPrefix(key);
 }
 
 interface ContextMessages {
