@@ -2,7 +2,8 @@
 import type { NewOrder, Order } from '../data/port';
 import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
-import type { MemoryBackend } from './memory-adapter';
+import type { OrderStatus } from '../domain/status';
+import type { MemoryBackend, MemoryDataPort } from './memory-adapter';
 
 /**
  * The Cairo calendar date `days` after `now`'s (YYYY-MM-DD), so a move date is never in the past
@@ -38,12 +39,35 @@ export function newOrder(patch: Partial<NewOrder> = {}): NewOrder {
   return { ...values, totalPrice: patch.totalPrice ?? expectedOrderTotal(values) };
 }
 
-/** Places `newOrder(patch)` as a new anonymous customer (a browser of its own). */
+/**
+ * Places `newOrder(patch)` as `customer`: by default a new anonymous customer (a browser of its
+ * own); pass a client to place it as that browser's visitor.
+ */
 export async function placeOrder(
   backend: MemoryBackend,
   patch: Partial<NewOrder> = {},
+  customer: MemoryDataPort = backend.client(),
 ): Promise<Order> {
-  const customer = backend.client();
   await customer.auth.ensureSession();
   return customer.orders.create(newOrder({ moveDate: futureDate(3, backend.now()), ...patch }));
+}
+
+/** The admin the fixtures act as. */
+const FIXTURE_ADMIN = { email: 'fixtures-admin@afsh.test', password: 'Fixtures-admin-2026' };
+
+/** A browser signed in as the team (an admin of `backend`). */
+export async function teamClient(backend: MemoryBackend): Promise<MemoryDataPort> {
+  backend.createAdmin(FIXTURE_ADMIN.email, FIXTURE_ADMIN.password);
+  const admin = backend.client();
+  await admin.auth.signIn(FIXTURE_ADMIN);
+  return admin;
+}
+
+/** Moves an order on to `status` as the team does: an admin's status change. */
+export async function setOrderStatus(
+  backend: MemoryBackend,
+  orderId: string,
+  status: OrderStatus,
+): Promise<Order> {
+  return (await teamClient(backend)).orders.update(orderId, { status });
 }
