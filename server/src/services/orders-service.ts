@@ -232,6 +232,7 @@ export class OrdersService {
       type: 'order.deleted',
       orderId: existing.id,
       orderNumber: existing.orderNumber,
+      status: existing.status,
     });
   }
 }
