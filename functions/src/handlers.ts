@@ -51,6 +51,7 @@ import {
   deleteReview,
   moderateReview,
   addReview,
+  saveReviewSettings,
   type ReviewDeps,
 } from './reviews/review-handlers.ts';
 import { firestoreReviews } from './reviews/review-repository.ts';
@@ -75,6 +76,7 @@ export const HANDLERS = {
   addReview,
   moderateReview,
   deleteReview,
+  saveReviewSettings,
   sendMessage,
   paymentOptions,
   startPayment,

@@ -13,10 +13,11 @@ export const updateOrder = callable('updateOrder', HANDLERS.updateOrder);
 export const deleteOrder = callable('deleteOrder', HANDLERS.deleteOrder);
 export const trackOrder = callable('trackOrder', HANDLERS.trackOrder);
 
-// Reviews: posting (limited), and the admin's moderation.
+// Reviews from orders (D13): the owner's review (limited), the admin's moderation and settings.
 export const addReview = callable('addReview', HANDLERS.addReview);
 export const moderateReview = callable('moderateReview', HANDLERS.moderateReview);
 export const deleteReview = callable('deleteReview', HANDLERS.deleteReview);
+export const saveReviewSettings = callable('saveReviewSettings', HANDLERS.saveReviewSettings);
 
 // Contact messages (limited).
 export const sendMessage = callable('sendMessage', HANDLERS.sendMessage);
