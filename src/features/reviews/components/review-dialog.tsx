@@ -65,7 +65,9 @@ export function ReviewDialog({ className }: { className?: string }) {
       <dialog
         ref={dialogRef}
         className="review-dialog"
-        aria-labelledby={titleId}
+        // Named only while open: the closed dialog is in the page's HTML, and a prerendered page's
+        // ids may not be the ones the browser makes for the title it adds when opening.
+        aria-labelledby={open ? titleId : undefined}
         onKeyDown={onKeyDown}
         // The browser closes a modal dialog on Escape itself; keep React's state in step.
         onClose={() => {
