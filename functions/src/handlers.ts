@@ -53,6 +53,7 @@ import {
   deleteReview,
   moderateReview,
   addReview,
+  saveReviewSettings,
   type ReviewDeps,
 } from './reviews/review-handlers.ts';
 import { firestoreReviews } from './reviews/review-repository.ts';
@@ -81,6 +82,7 @@ export const HANDLERS = {
   addReview,
   moderateReview,
   deleteReview,
+  saveReviewSettings,
   sendMessage,
   paymentOptions,
   startPayment,

@@ -18,10 +18,11 @@ export const trackOrder = callable('trackOrder', HANDLERS.trackOrder);
 export const claimPhoneOrders = callable('claimPhoneOrders', HANDLERS.claimPhoneOrders);
 export const claimAnonymousOrders = callable('claimAnonymousOrders', HANDLERS.claimAnonymousOrders);
 
-// Reviews: posting (limited), and the admin's moderation.
+// Reviews from orders (D14): the owner's review (limited), the admin's moderation and settings.
 export const addReview = callable('addReview', HANDLERS.addReview);
 export const moderateReview = callable('moderateReview', HANDLERS.moderateReview);
 export const deleteReview = callable('deleteReview', HANDLERS.deleteReview);
+export const saveReviewSettings = callable('saveReviewSettings', HANDLERS.saveReviewSettings);
 
 // Contact messages (limited).
 export const sendMessage = callable('sendMessage', HANDLERS.sendMessage);

@@ -8,7 +8,7 @@ export const VALIDATION_MESSAGES = {
   invalid: 'validation:common.invalid',
   textControlChars: 'validation:text.controlChars',
   textLetters: 'validation:text.letters',
-  reviewNameLength: 'validation:review.nameLength',
+  reviewOrder: 'validation:review.order',
   reviewTextLength: 'validation:review.textLength',
   reviewRating: 'validation:review.rating',
   reviewCooldown: 'validation:review.cooldown',

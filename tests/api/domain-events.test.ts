@@ -178,10 +178,15 @@ describe('domain events', () => {
     ]);
   });
 
-  it('a review posted, then hidden', async () => {
-    const client = await visitor();
+  it('a review posted, then published; its order moved on: the public list may change', async () => {
+    const buyer = await customer();
+    const { client } = buyer;
+    const order = await place(buyer);
+    const admin = await adminClient(server.app);
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    heard.length = 0;
     const res = await client.request<{ review: { id: string } }>('POST', '/api/reviews', {
-      name: 'Mona',
+      orderId: order.id,
       review: 'Careful and on time',
       rating: 5,
     });
@@ -189,31 +194,52 @@ describe('domain events', () => {
     expect(heard).toEqual([
       expect.objectContaining({
         type: 'review.posted',
-        review: expect.objectContaining({ rating: 5 }),
+        review: expect.objectContaining({ rating: 5, name: 'Mona' }),
       }),
     ]);
-    const admin = await adminClient(server.app);
     heard.length = 0;
-    await admin.request('PATCH', `/api/reviews/${res.body.review.id}`, { hidden: true });
+    await admin.request('PATCH', `/api/reviews/${res.body.review.id}`, { hidden: false });
     expect(types()).toEqual(['review.moderated']);
+    // D14: a review is public only while its order is delivered.
+    heard.length = 0;
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    // (The subscriber hears the change first and speaks before the recorder hears it.)
+    expect(types().sort()).toEqual(['order.statusChanged', 'review.moderated']);
+    expect(heard.find((e) => e.type === 'review.moderated')).toEqual({
+      type: 'review.moderated',
+      reviewId: res.body.review.id,
+    });
+    // Deleting a delivered order: its review, if any, leaves the public list.
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    heard.length = 0;
+    await admin.request('DELETE', `/api/orders/${order.id}`);
+    expect(types().sort()).toEqual(['order.deleted', 'review.moderated']);
   });
 
   it('a subscriber that throws or rejects does not fail the request, nor keep others from hearing', async () => {
+    // A delivered order to review, before anything fails.
+    const buyer = await customer();
+    const { client } = buyer;
+    const reviewed = await place(buyer);
+    const admin = await adminClient(server.app);
+    await admin.request('PATCH', `/api/orders/${reviewed.id}`, { status: 'delivered' });
+    const before = broke;
+    heard.length = 0;
+
     failing = true;
     const order = await place(await customer());
     expect(types()).toEqual(['order.created']);
     expect(server.app.orders.findById(order.id)).not.toBeNull();
 
     heard.length = 0;
-    const client = await visitor();
     const res = await client.request('POST', '/api/reviews', {
-      name: 'Omar',
+      orderId: reviewed.id,
       review: 'Fine work',
       rating: 4,
     });
     expect(res.status).toBe(201);
     expect(types()).toEqual(['review.posted']);
-    expect(broke).toBe(2);
+    expect(broke - before).toBe(2);
   });
 });
 

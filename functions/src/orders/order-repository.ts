@@ -28,6 +28,7 @@ import {
   type PaymentStatus,
 } from '../../../src/domain/status.ts';
 import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
+import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
 /** A new order as the handler settled it: validated, priced, paid or pending (D2, D3). */
@@ -260,6 +261,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         };
         // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
         const moveCrews = await crewChanges(tx, db, before, after);
+        // Its review is public only while it is delivered (D14).
+        const moveReview = await reviewFollowsOrder(tx, db, id);
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
         const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
@@ -275,6 +278,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
         if (before.status !== after.status) count(tx, before.status, after.status);
         moveCrews(tx);
+        if (before.status !== after.status) moveReview(tx, after);
         return after;
       });
     },
@@ -288,12 +292,15 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const count = await countersIn(tx);
         const forget = await outbox.removal(tx, id);
         const freeCrew = await crewChanges(tx, db, order, null);
+        // Its review stays for the admin, without an order (D14).
+        const keepReview = await reviewFollowsOrder(tx, db, id);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
         tx.delete(db.collection(COLLECTIONS.payments).doc(id));
         forget(tx);
         freeCrew(tx);
+        keepReview(tx, null);
         count(tx, order.status, null);
         return order;
       });

@@ -507,12 +507,33 @@ describe('App Check', () => {
   });
 });
 
-describe('reviews', () => {
+describe('reviews from orders (D14)', () => {
+  /** An order of `user`'s the team delivered. */
+  async function deliveredOrder(user: FakeUser = CUSTOMER): Promise<Order> {
+    const order = await browser(user).orders.create(orderInput());
+    await advance(order, 'delivered');
+    return { ...order, status: 'delivered' };
+  }
+
   function seedReviews(): void {
+    const listed = { state: 'published', orderStatus: 'delivered', public: true };
     const rows: [string, Data][] = [
-      ['r1', { name: 'Mona', review: 'Very good', rating: 5, hidden: false }],
-      ['r2', { name: 'Spammer', review: 'Buy now', rating: 1, hidden: true }],
-      ['r3', { name: 'Karim', review: 'On time', rating: 4, hidden: false }],
+      ['r1', { orderId: 'r1', name: 'Mona', review: 'Very good', rating: 5, ...listed }],
+      [
+        'r2',
+        {
+          orderId: 'r2',
+          name: 'Spammer',
+          review: 'Buy now',
+          rating: 1,
+          state: 'hidden',
+          orderStatus: 'delivered',
+          public: false,
+        },
+      ],
+      ['r3', { orderId: 'r3', name: 'Karim', review: 'On time', rating: 4, ...listed }],
+      // Written before D14: no order, no state, "visible" then.
+      ['old', { name: 'Visitor', review: 'Rated 1 star', rating: 1, hidden: false }],
     ];
     rows.forEach(([id, data], index) => {
       backend.seed(`reviews/${id}`, {
@@ -523,33 +544,69 @@ describe('reviews', () => {
   }
   const ids = (reviews: { id: string }[]) => reviews.map((r) => r.id);
 
-  it('the public list shows visible reviews newest first, read in the browser', async () => {
+  it('the public list shows public reviews newest first, read in the browser; older ones are not', async () => {
     seedReviews();
     expect(ids(await browser(null).reviews.list())).toEqual(['r3', 'r1']);
     expect(backend.calls).toEqual([]);
   });
 
-  it('adds a review through the function: trimmed, with the functions’ time, no author id', async () => {
+  it('the owner reviews a delivered order through the function: named from the order, held, no private data stored', async () => {
+    const order = await deliveredOrder();
     const added = await browser(CUSTOMER).reviews.add({
-      name: '  Salma ',
+      orderId: order.id,
       review: ' Great team ',
       rating: '٤',
     });
-    expect(added).toMatchObject({ name: 'Salma', review: 'Great team', rating: 4 });
-    expect(backend.read(`reviews/${added.id}`)).toEqual({
-      name: 'Salma',
+    expect(added).toEqual({
+      id: order.id,
+      name: 'منى',
       review: 'Great team',
       rating: 4,
-      hidden: false,
+      createdAt: new Date(NOW).toISOString(),
+      state: 'pending',
+      listed: false,
+    });
+    expect(backend.read(`reviews/${order.id}`)).toEqual({
+      orderId: order.id,
+      name: 'منى',
+      review: 'Great team',
+      rating: 4,
+      state: 'pending',
+      orderStatus: 'delivered',
+      public: false,
       createdAt: Timestamp.fromMillis(NOW),
+    });
+    // The order says it has a review, so the owner's browser no longer offers it.
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBe(order.id);
+    expect(await browser(CUSTOMER).reviews.reviewable()).toEqual([]);
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+  });
+
+  it('someone else’s order, an unconfirmed one, a second review: refused by the function', async () => {
+    const order = await deliveredOrder();
+    const review = { orderId: order.id, review: 'Great', rating: 5 };
+    expect((await rejection(browser(OTHER_CUSTOMER).reviews.add(review))).code).toBe(
+      'permission-denied',
+    );
+    const waiting = await browser(CUSTOMER).orders.create(orderInput());
+    expect(
+      await rejection(browser(CUSTOMER).reviews.add({ ...review, orderId: waiting.id })),
+    ).toMatchObject({ code: 'failed-precondition', message: 'errors:review.notYet' });
+    await browser(CUSTOMER).reviews.add(review);
+    later(61_000);
+    expect(await rejection(browser(CUSTOMER).reviews.add(review))).toMatchObject({
+      code: 'already-exists',
+      message: 'errors:review.alreadyReviewed',
     });
   });
 
   it('a second review within a minute is rate-limited with the seconds left', async () => {
-    await browser(CUSTOMER).reviews.add({ name: 'Salma', review: 'Great', rating: 5 });
+    const first = await deliveredOrder();
+    const second = await deliveredOrder();
+    await browser(CUSTOMER).reviews.add({ orderId: first.id, review: 'Great', rating: 5 });
     later(20_000);
     const error = await rejection(
-      browser(CUSTOMER).reviews.add({ name: 'Salma', review: 'Again', rating: 5 }),
+      browser(CUSTOMER).reviews.add({ orderId: second.id, review: 'Again', rating: 5 }),
     );
     expect(error).toMatchObject({
       code: 'rate-limited',
@@ -558,34 +615,105 @@ describe('reviews', () => {
     });
   });
 
-  it('a filled honeypot looks like success and sends nothing', async () => {
-    const review: Review = await browser(CUSTOMER).reviews.add({
-      name: 'Bot',
+  it('a filled honeypot looks like success and stores nothing', async () => {
+    const order = await deliveredOrder();
+    const review = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
       review: 'Spam',
       rating: 5,
       website: 'https://spam.example',
     });
-    expect(review.name).toBe('Bot');
-    expect(backend.calls).toEqual([]);
+    expect(review.name).toBe('منى');
     expect(backend.ids('reviews')).toEqual([]);
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBeUndefined();
   });
 
-  it('an admin hides, shows and removes reviews through the functions; others may not', async () => {
+  it('an admin publishes, hides and removes reviews through the functions; others may not', async () => {
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Careful',
+      rating: 5,
+    });
     seedReviews();
     const admin = browser(ADMIN);
-    expect(await admin.reviews.setHidden('r1', true)).toMatchObject({ id: 'r1', hidden: true });
-    expect(ids(await browser(null).reviews.list())).toEqual(['r3']);
-    expect((await admin.reviews.listAll()).map((r) => [r.id, r.hidden])).toEqual([
-      ['r3', false],
-      ['r2', true],
-      ['r1', true],
+    expect(await admin.reviews.setHidden(added.id, false)).toMatchObject({
+      id: added.id,
+      state: 'published',
+      listed: true,
+      order: { id: order.id, orderNumber: order.orderNumber, fullName: order.fullName },
+    });
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id, 'r3', 'r1']);
+    const all = await admin.reviews.listAll();
+    expect(all.map((r) => [r.id, r.state, r.listed, r.order?.id ?? null])).toEqual([
+      [added.id, 'published', true, order.id],
+      ['old', 'pending', false, null],
+      ['r3', 'published', false, null],
+      ['r2', 'hidden', false, null],
+      ['r1', 'published', false, null],
     ]);
-    await admin.reviews.remove('r3');
-    expect((await rejection(admin.reviews.remove('r3'))).code).toBe('not-found');
+    // A review without an order is never public (seeded r1 and r3 name orders that do not exist).
+    expect(await rejection(admin.reviews.setHidden('old', false))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:review.noOrder',
+    });
+    expect((await admin.reviews.setHidden(added.id, true)).listed).toBe(false);
+    expect(ids(await browser(null).reviews.list())).toEqual(['r3', 'r1']);
+    await admin.reviews.remove(added.id);
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBeNull();
+    expect((await rejection(admin.reviews.remove(added.id))).code).toBe('not-found');
     expect((await rejection(browser(CUSTOMER).reviews.setHidden('r1', false))).code).toBe(
       'permission-denied',
     );
     expect((await rejection(browser(CUSTOMER).reviews.listAll())).code).toBe('permission-denied');
+  });
+
+  it('a review is public only while its order is delivered; a deleted order leaves it without one', async () => {
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Careful',
+      rating: 5,
+    });
+    await browser(ADMIN).reviews.setHidden(added.id, false);
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({ public: true });
+    await advance(order, 'in_transit');
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({
+      orderStatus: 'in_transit',
+      public: false,
+    });
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+    await advance(order, 'delivered');
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id]);
+    await browser(ADMIN).orders.remove(order.id);
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({ orderId: null, public: false });
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+    const [kept] = await browser(ADMIN).reviews.listAll();
+    expect(kept).toMatchObject({ id: added.id, order: null, listed: false });
+  });
+
+  it('the review settings: held by default; only an admin reads and saves them', async () => {
+    const admin = browser(ADMIN);
+    expect(await admin.reviews.settings()).toEqual({ publishAtOnce: false });
+    expect(await admin.reviews.saveSettings({ publishAtOnce: true })).toEqual({
+      publishAtOnce: true,
+    });
+    expect(backend.read('settings/reviews')).toMatchObject({
+      publishAtOnce: true,
+      updatedBy: 'admin@example.com',
+    });
+    expect((await rejection(browser(CUSTOMER).reviews.settings())).code).toBe('permission-denied');
+    expect(
+      (await rejection(browser(CUSTOMER).reviews.saveSettings({ publishAtOnce: false }))).code,
+    ).toBe('permission-denied');
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Published at once',
+      rating: 5,
+    });
+    expect(added).toMatchObject({ state: 'published', listed: true });
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id]);
   });
 
   it('subscribe delivers the list now and after every change', async () => {
@@ -593,9 +721,14 @@ describe('reviews', () => {
     const seen: Review[][] = [];
     const stop = browser(null).reviews.subscribe((reviews) => seen.push(reviews));
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    await browser(ADMIN).reviews.setHidden('r1', true);
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(ids(seen[1]!)).toEqual(['r3']);
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Ok',
+      rating: 3,
+    });
+    await browser(ADMIN).reviews.setHidden(added.id, false);
+    await vi.waitFor(() => expect(ids(seen.at(-1)!)).toEqual([added.id, 'r3', 'r1']));
     stop();
   });
 });

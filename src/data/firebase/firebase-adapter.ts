@@ -84,7 +84,10 @@ import type {
   PricesPort,
   PublicTracking,
   Review,
+  ReviewableOrder,
+  ReviewSettings,
   ReviewsPort,
+  SubmittedReview,
   TrackingPort,
   Unsubscribe,
 } from '../port';
@@ -100,7 +103,10 @@ import {
   ORDER_STATS_ID,
   orderFromDocument,
   planFromDocument,
+  REVIEW_SETTINGS_ID,
+  reviewFromDocument,
   type FunctionName,
+  type StoredReview,
 } from '../../domain/hosted-store';
 import { requestedDates, type DayAvailability } from '../../domain/capacity';
 import { checkNewOrderInput, orderChange, type CalendarDay } from '../../domain/order';
@@ -112,7 +118,8 @@ import { phoneCodeRequestSchema, phoneCodeVerifySchema } from '../../domain/phon
 import { decidePhoneSignIn, PHONE_MESSAGES } from '../../domain/phone-verification';
 import { contactSchema } from '../../domain/contact-schema';
 import { reviewSchema } from '../../domain/review-schema';
-import { isDisplayableReview, isHoneypotFilled } from '../../domain/reviews';
+import { isDisplayableReview } from '../../domain/reviews';
+import { isListed, reviewableOrders, reviewSettingsFrom } from '../../domain/review-rules';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../../domain/validation-messages';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
@@ -186,20 +193,21 @@ function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
   return orderFromDocument(snapshot.id, snapshot.data() ?? {}, iso);
 }
 
-function toAdminReview(snapshot: DocumentSnapshot<DocumentData>): AdminReview {
-  const d = snapshot.data({ serverTimestamps: 'estimate' }) ?? {};
-  return {
-    id: snapshot.id,
-    name: d.name,
-    review: d.review,
-    rating: d.rating,
-    createdAt: iso(d.createdAt),
-    hidden: d.hidden === true,
-  };
+function toStoredReview(snapshot: DocumentSnapshot<DocumentData>): StoredReview {
+  return reviewFromDocument(
+    snapshot.id,
+    snapshot.data({ serverTimestamps: 'estimate' }) ?? {},
+    iso,
+  );
 }
 
-function publicReview({ hidden: _hidden, ...review }: AdminReview): Review {
-  return review;
+/** The public list's reviews: listed (the rules' `public`, checked again) and displayable. */
+function publicReviews(docs: DocumentSnapshot<DocumentData>[]): Review[] {
+  return docs
+    .map(toStoredReview)
+    .filter((stored) => isListed(stored.state, stored.orderStatus))
+    .map((stored) => stored.review)
+    .filter(isDisplayableReview);
 }
 
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DataError {
@@ -1134,40 +1142,67 @@ export class FirebaseDataPort implements DataPort {
   private publicReviewsQuery() {
     return query(
       collection(this.db, REVIEWS),
-      where('hidden', '==', false),
+      where('public', '==', true),
       orderBy('createdAt', 'desc'),
       limit(REVIEWS_LIMIT),
     );
   }
 
+  /** A stored review with its order, as the admins see it (admins read every order). */
+  private async adminReviews(stored: StoredReview[]): Promise<AdminReview[]> {
+    const ids = [...new Set(stored.flatMap((s) => (s.orderId === null ? [] : [s.orderId])))];
+    const orders = new Map<string, Order>();
+    await Promise.all(
+      ids.map(async (id) => {
+        const snapshot = await getDoc(doc(this.db, ORDERS, id));
+        if (snapshot.exists()) orders.set(id, toOrder(snapshot));
+      }),
+    );
+    return stored.map(({ review, state, orderId }) => {
+      const order = orderId === null ? undefined : orders.get(orderId);
+      const reviewed = order
+        ? {
+            id: order.id,
+            orderNumber: order.orderNumber,
+            fullName: order.fullName,
+            status: order.status,
+          }
+        : null;
+      return { ...review, state, order: reviewed, listed: isListed(state, reviewed?.status) };
+    });
+  }
+
   private createReviews(): ReviewsPort {
-    const displayable = (docs: DocumentSnapshot<DocumentData>[]) =>
-      docs.map(toAdminReview).filter(isDisplayableReview).map(publicReview);
     return {
-      list: () => guard(async () => displayable((await getDocs(this.publicReviewsQuery())).docs)),
+      list: () => guard(async () => publicReviews((await getDocs(this.publicReviewsQuery())).docs)),
       subscribe: (listener, onError) =>
         onSnapshot(
           this.publicReviewsQuery(),
-          (snapshot) => listener(displayable(snapshot.docs)),
+          (snapshot) => listener(publicReviews(snapshot.docs)),
           (error) => onError?.(toDataError(error)),
         ),
+      reviewable: () =>
+        guard(async () => {
+          const user = await this.requireUser();
+          // The owner reads their orders; the review function marks an order it stored a
+          // review of (`reviewId`), so no review needs reading here.
+          const snapshot = await getDocs(
+            query(collection(this.db, ORDERS), where('userId', '==', user.uid)),
+          );
+          const reviewed = new Set(
+            snapshot.docs.filter((d) => typeof d.data().reviewId === 'string').map((d) => d.id),
+          );
+          return reviewableOrders(snapshot.docs.map(toOrder), { id: user.uid }, (id) =>
+            reviewed.has(id),
+          ) satisfies ReviewableOrder[];
+        }),
       add: (input: NewReview) =>
         guard(async () => {
           await this.requireUser();
           const parsed = reviewSchema.safeParse(input);
           if (!parsed.success) throw invalid(parsed.error.issues);
-          const { name, review, rating } = parsed.data;
-          // A bot sees the same success as a person; nothing is sent.
-          if (isHoneypotFilled(parsed.data)) {
-            return {
-              id: crypto.randomUUID(),
-              name,
-              review,
-              rating,
-              createdAt: new Date().toISOString(),
-            };
-          }
-          return this.call<Review>('addReview', { name, review, rating });
+          // The honeypot goes too: the function answers it like a success and stores nothing.
+          return this.call<SubmittedReview>('addReview', parsed.data);
         }),
       listAll: () =>
         guard(async () => {
@@ -1179,7 +1214,7 @@ export class FirebaseDataPort implements DataPort {
               limit(ADMIN_REVIEWS_LIMIT),
             ),
           );
-          return snapshot.docs.map(toAdminReview);
+          return this.adminReviews(snapshot.docs.map(toStoredReview));
         }),
       setHidden: (id, hidden) =>
         guard(async () => {
@@ -1193,6 +1228,14 @@ export class FirebaseDataPort implements DataPort {
           if (!isDocumentId(id)) throw notFound();
           await this.call('deleteReview', { id });
         }),
+      settings: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          const snapshot = await getDoc(doc(this.db, COLLECTIONS.settings, REVIEW_SETTINGS_ID));
+          return reviewSettingsFrom(snapshot.data());
+        }),
+      saveSettings: (settings: ReviewSettings) =>
+        this.asAdmin<ReviewSettings>('saveReviewSettings', settings),
     };
   }
 

@@ -37,7 +37,10 @@ import type {
   PricesPort,
   PublicTracking,
   Review,
+  ReviewableOrder,
+  ReviewSettings,
   ReviewsPort,
+  SubmittedReview,
   TrackingPort,
   Unsubscribe,
 } from '../port';
@@ -536,8 +539,13 @@ export class HttpDataPort implements DataPort {
     const reviewPath = (id: string) => `/api/reviews/${encodeURIComponent(id)}`;
     return {
       list,
+      reviewable: async () =>
+        this.pick<ReviewableOrder[]>(
+          await this.request('GET', '/api/reviews/reviewable'),
+          'orders',
+        ),
       add: async (review: NewReview) =>
-        this.pick<Review>(await this.request('POST', '/api/reviews', review), 'review'),
+        this.pick<SubmittedReview>(await this.request('POST', '/api/reviews', review), 'review'),
       listAll: async () =>
         this.pick<AdminReview[]>(await this.request('GET', '/api/reviews?all=1'), 'reviews'),
       setHidden: async (id, hidden) =>
@@ -545,6 +553,13 @@ export class HttpDataPort implements DataPort {
       remove: async (id) => {
         await this.request('DELETE', reviewPath(id));
       },
+      settings: async () =>
+        this.pick<ReviewSettings>(await this.request('GET', '/api/reviews/settings'), 'settings'),
+      saveSettings: async (settings) =>
+        this.pick<ReviewSettings>(
+          await this.request('PUT', '/api/reviews/settings', settings),
+          'settings',
+        ),
       subscribe: (listener, onError) => {
         let closed = false;
         let source: EventSourceLike | null = null;

@@ -8,7 +8,13 @@ import { adminRequired, requireAdmin, userOf, userRequired } from '../../plugins
 import { REVIEW_MESSAGES } from '../../services/reviews-service.ts';
 import { eventStreams, sseEvent } from './event-stream.ts';
 import type { LiveStream } from './event-stream.ts';
-import { reviewListResponse, reviewResponse } from './response-schemas.ts';
+import {
+  adminReviewResponse,
+  reviewableOrdersResponse,
+  reviewListResponse,
+  reviewSettingsResponse,
+  submittedReviewResponse,
+} from './response-schemas.ts';
 import { StreamShares } from './stream-shares.ts';
 
 export { SSE_HEARTBEAT_MS } from './event-stream.ts';
@@ -71,7 +77,10 @@ export interface ReviewsRoutesOptions {
   maxStreamsPerAddress?: number;
 }
 
-/** The reviews carousel: a list, a live stream of it, and posting (spec 5, D2). */
+/**
+ * The reviews carousel: a list, a live stream of it, customers reviewing their own orders, and
+ * the team's moderation and settings (spec 5, D2, D14).
+ */
 export async function reviewsRoutes(
   app: FastifyInstance,
   options: ReviewsRoutesOptions = {},
@@ -114,7 +123,8 @@ export async function reviewsRoutes(
   await app.register(async (admins) => {
     admins.addHook('preHandler', adminRequired);
 
-    admins.patch('/reviews/:id', { schema: { response: reviewResponse(200) } }, async (request) => {
+    // hidden: true hides a review; false publishes it (approves a held one).
+    admins.patch('/reviews/:id', { schema: { response: adminReviewResponse } }, async (request) => {
       const id = reviewId(request);
       const { hidden } = moderationSchema.parse(request.body ?? {});
       return { review: services.reviews.setHidden(id, hidden) };
@@ -124,6 +134,19 @@ export async function reviewsRoutes(
       services.reviews.remove(reviewId(request));
       return reply.code(204).send();
     });
+
+    // Publish reviews at once, or hold them for approval (D14).
+    admins.get('/reviews/settings', { schema: { response: reviewSettingsResponse } }, async () => ({
+      settings: services.reviews.settings(),
+    }));
+
+    admins.put(
+      '/reviews/settings',
+      { schema: { response: reviewSettingsResponse } },
+      async (request) => ({
+        settings: services.reviews.saveSettings(request.body ?? {}, userOf(request)),
+      }),
+    );
   });
 
   // No HEAD twin: it would hold a socket open with nothing to send.
@@ -158,9 +181,16 @@ export async function reviewsRoutes(
   await app.register(async (customers) => {
     customers.addHook('preHandler', userRequired);
 
+    // The orders this customer may review now (D14).
+    customers.get(
+      '/reviews/reviewable',
+      { schema: { response: reviewableOrdersResponse } },
+      async (request) => ({ orders: services.reviews.reviewable(userOf(request)) }),
+    );
+
     customers.post(
       '/reviews',
-      { schema: { response: reviewResponse(201) } },
+      { schema: { response: submittedReviewResponse } },
       async (request, reply) => {
         const review = services.reviews.post(
           request.body ?? {},
