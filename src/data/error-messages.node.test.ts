@@ -11,6 +11,8 @@ import {
 import { DataError, type DataErrorCode } from './port';
 import { ORDER_MESSAGES } from '../domain/order';
 import { PAYMENT_MESSAGES } from '../domain/payments';
+import { PHONE_MESSAGES } from '../domain/phone-verification';
+import { CUSTOMER_LIMIT_MESSAGES } from '../domain/customer-limits';
 
 const locales = join(import.meta.dirname, '..', '..', 'locales');
 const bundle = (language: string, namespace: string) =>
@@ -164,6 +166,22 @@ describe('online payment messages (D3)', () => {
       expect(hasKey('en', message), `en ${message}`).toBe(true);
     },
   );
+});
+
+describe('phone sign-in and open orders messages (D13)', () => {
+  const SERVER_MESSAGES = [...Object.values(PHONE_MESSAGES), CUSTOMER_LIMIT_MESSAGES.tooManyOpen];
+
+  it.each(SERVER_MESSAGES)('%s is shown as the server says it, in every context', (message) => {
+    for (const context of CONTEXTS) {
+      for (const code of CODES) {
+        expect(errorMessageKey(err(code, message), context)).toBe(message);
+        expect(errorMessageKey(err(code, 'x', { code: message }), context)).toBe(message);
+      }
+    }
+    expect(fieldMessageKey(message)).toBe(message);
+    expect(hasKey('ar', message), `ar ${message}`).toBe(true);
+    expect(hasKey('en', message), `en ${message}`).toBe(true);
+  });
 });
 
 describe('fieldMessageKey', () => {

@@ -21,6 +21,9 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
+ * - 'errors:order.tooManyOpen'       (3 open moves, 429)       is in `errors` as it is (D13)
+ * - 'errors:phone.*' of phone sign-in (D13: codes refused, wrong, expired, used, locked, not
+ *   sent, a number to prove, a number taken) are in `errors` as they are, each specific
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   'auth:invalidCredentials': 'errors:auth.invalidCredentials',
@@ -32,6 +35,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.free
   'errors:order.pricesChanged': 'errors:order.pricesChanged',
   'errors:order.windowFull': 'errors:order.windowFull',
   'validation:time.noWindow': 'errors:order.noWindow',
+  'errors:order.tooManyOpen': 'errors:order.tooManyOpen',
   'errors:jsonOnly': 'errors:jsonOnly',
   'errors:notFound': 'errors:notFound',
   'errors:orderNotCancellable': 'errors:orderNotCancellable',
@@ -56,6 +60,7 @@ const SPECIFIC_KEYS: ReadonlySet<string> = new Set([
   'errors:order.pricesChanged',
   'errors:order.windowFull',
   'errors:order.noWindow',
+  'errors:order.tooManyOpen',
   'errors:orderNotCancellable',
   'errors:jsonOnly',
 ]);
@@ -79,15 +84,22 @@ export function fieldMessageKey(key: string): string {
   return serverMessageKey(key) ?? key;
 }
 
-/** The online payments' own messages from the server (D3): `errors` keys, each specific. */
-const SERVER_PAYMENT_PREFIX = 'errors:payment.';
+/**
+ * The online payments' (D3) and phone sign-in's (D13) own messages from the server: `errors`
+ * keys, each specific.
+ */
+const SERVER_PREFIXES = ['errors:payment.', 'errors:phone.'] as const;
+
+function hasServerPrefix(key: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
 
 function serverMessageKey(key: string): string | undefined {
-  return SERVER_MESSAGE_KEYS[key] ?? (key.startsWith(SERVER_PAYMENT_PREFIX) ? key : undefined);
+  return SERVER_MESSAGE_KEYS[key] ?? (hasServerPrefix(key) ? key : undefined);
 }
 
 function isSpecific(key: string): boolean {
-  return SPECIFIC_KEYS.has(key) || key.startsWith(SERVER_PAYMENT_PREFIX);
+  return SPECIFIC_KEYS.has(key) || hasServerPrefix(key);
 }
 
 interface ContextMessages {

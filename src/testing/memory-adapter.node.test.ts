@@ -3,6 +3,7 @@ import type { DataError, NewOrder } from '../data/port';
 import { cairoToday } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
 import { MemoryBackend } from './memory-adapter';
+import { memoryCodes, verifyPhone } from './order-fixtures';
 
 const PASSWORD = 'Moving-day-2026';
 const NOW = '2026-03-10T08:00:00.000Z';
@@ -42,7 +43,7 @@ describe('MemoryBackend', () => {
   it('judges "today" and the review minute by its fake clock', async () => {
     const backend = new MemoryBackend({ now: NOW });
     const client = backend.client();
-    await client.auth.ensureSession();
+    await verifyPhone(client, memoryCodes(backend));
     const created = await client.orders.create(order());
     expect(created.createdAt).toBe(NOW);
     expect(created.orderNumber).toMatch(/^AF-20260310-\d{3}$/);
@@ -79,9 +80,13 @@ describe('MemoryBackend', () => {
   it('issues unique numbers and widens to four digits once a day has used half of its 900', async () => {
     let next = 0;
     // Walks through 100..999 in order: no clashes, so only the day's count decides the width.
-    const backend = new MemoryBackend({ now: NOW, random: () => ((next++ % 900) + 0.5) / 900 });
+    const backend = new MemoryBackend({
+      now: NOW,
+      random: () => ((next++ % 900) + 0.5) / 900,
+      openOrdersPerCustomer: 0,
+    });
     const client = backend.client();
-    await client.auth.ensureSession();
+    await verifyPhone(client, memoryCodes(backend));
     const numbers = new Set<string>();
     for (let i = 0; i < 450; i += 1) numbers.add((await client.orders.create(order())).orderNumber);
     expect(numbers.size).toBe(450);
@@ -93,7 +98,7 @@ describe('MemoryBackend', () => {
   it('hands out copies: changing a result does not change the backend', async () => {
     const backend = new MemoryBackend();
     const client = backend.client();
-    await client.auth.ensureSession();
+    await verifyPhone(client, memoryCodes(backend));
     const created = await client.orders.create(order({ moveDate: SOON }));
     created.status = 'delivered';
     created.statusHistory.push({ status: 'delivered', at: NOW, actor: 'admin' });
@@ -105,9 +110,9 @@ describe('MemoryBackend', () => {
   it('createAdmin promotes an existing account, which keeps its orders', async () => {
     const backend = new MemoryBackend();
     const client = backend.client();
-    await client.auth.ensureSession();
-    const placed = await client.orders.create(order({ moveDate: SOON }));
     const user = await client.auth.signUp({ email: 'ops@example.com', password: PASSWORD });
+    await verifyPhone(client, memoryCodes(backend));
+    const placed = await client.orders.create(order({ moveDate: SOON }));
     expect(user.isAdmin).toBe(false);
     expect(backend.createAdmin('OPS@example.com', PASSWORD)).toMatchObject({
       id: user.id,
@@ -126,5 +131,195 @@ describe('MemoryBackend', () => {
     await client.auth.signOut();
     expect(backend.sessions.size).toBe(0);
     expect(await codeOf(client.orders.mine())).toBe('unauthenticated');
+  });
+});
+
+describe('MemoryBackend phone sign-in (D13)', () => {
+  const PHONE = '01012345678';
+  const E164 = '+201012345678';
+  const ask = (client: ReturnType<MemoryBackend['client']>, phone = PHONE) =>
+    client.auth.requestPhoneCode({ phone, language: 'ar' });
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('resolved');
+      },
+      (error: DataError) => error,
+    );
+
+  it('sends a code it never answers with, signs in a new customer once, and only once', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const client = backend.client();
+    const challenge = await ask(client, '٠١٠ ١٢٣٤ ٥٦٧٨');
+    expect(challenge).toEqual({
+      challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      phone: E164,
+      channel: 'whatsapp',
+      expiresInSeconds: 600,
+      resendInSeconds: 60,
+    });
+    const code = backend.phoneCodeFor(challenge.challengeId);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify([...backend.challenges.values()])).not.toContain(`"${code}"`);
+    expect(backend.phoneCodeFor(PHONE)).toBe(code);
+
+    // Typed in Arabic-Indic digits, as an Egyptian keyboard does.
+    const arabic = code.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!);
+    const user = await client.auth.verifyPhoneCode(challenge.challengeId, arabic);
+    expect(user).toMatchObject({ email: null, phone: E164, anonymous: false, isAdmin: false });
+    expect(await client.auth.current()).toEqual(user);
+    const again = await failure(backend.client().auth.verifyPhoneCode(challenge.challengeId, code));
+    expect(again).toMatchObject({ code: 'failed-precondition', message: 'errors:phone.used' });
+  });
+
+  it('counts wrong codes, then the code is dead; an unknown challenge is not found', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const client = backend.client();
+    const { challengeId } = await ask(client);
+    const code = backend.phoneCodeFor(challengeId);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const left of [4, 3, 2, 1, 0]) {
+      expect(await failure(client.auth.verifyPhoneCode(challengeId, wrong))).toMatchObject({
+        code: 'invalid-argument',
+        message: 'errors:phone.wrongCode',
+        details: { attemptsLeft: left },
+      });
+    }
+    expect(await failure(client.auth.verifyPhoneCode(challengeId, code))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:phone.locked',
+    });
+    expect(await failure(client.auth.verifyPhoneCode('x'.repeat(32), code))).toMatchObject({
+      code: 'not-found',
+    });
+    expect(await failure(client.auth.verifyPhoneCode(challengeId, '12'))).toMatchObject({
+      code: 'invalid-argument',
+      fields: { code: 'validation:phoneCode.invalid' },
+    });
+  });
+
+  it('a code expires after ten minutes; another waits a minute after the last', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const client = backend.client();
+    const { challengeId } = await ask(client);
+    const refused = await failure(ask(client));
+    expect(refused).toMatchObject({
+      code: 'rate-limited',
+      message: 'errors:phone.resendTooSoon',
+      retryAfterSeconds: 60,
+    });
+    backend.advanceTime(10 * 60_000);
+    expect(
+      await failure(client.auth.verifyPhoneCode(challengeId, backend.phoneCodeFor(challengeId))),
+    ).toMatchObject({ code: 'failed-precondition', message: 'errors:phone.expired' });
+    expect((await ask(client)).challengeId).not.toBe(challengeId);
+  });
+
+  it('sends by SMS when asked, says when it only logged the code, and when nothing could send it', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const client = backend.client();
+    expect(
+      (await client.auth.requestPhoneCode({ phone: PHONE, language: 'en', channel: 'sms' }))
+        .channel,
+    ).toBe('sms');
+    backend.codeDelivery = 'log';
+    expect((await ask(client, '01112345678')).channel).toBe('log');
+    backend.codeDelivery = 'down';
+    expect(await failure(ask(client, '01212345678'))).toMatchObject({
+      code: 'unavailable',
+      message: 'errors:phone.notSent',
+    });
+    expect(await failure(ask(client, '0101234'))).toMatchObject({
+      code: 'invalid-argument',
+      fields: { phone: 'validation:phone.invalid' },
+    });
+  });
+
+  it('holds a crew only for the customer who proved the order’s number; admins book any', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const visitor = backend.client();
+    await visitor.auth.ensureSession();
+    expect(await failure(visitor.orders.create(order()))).toMatchObject({
+      code: 'permission-denied',
+      message: 'errors:phone.verificationRequired',
+      fields: { phoneNumber: 'errors:phone.verificationRequired' },
+      details: { verify: PHONE },
+    });
+    await verifyPhone(visitor, memoryCodes(backend), '01112345678');
+    expect(await failure(visitor.orders.create(order()))).toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(
+      visitor.orders.create(order({ phoneNumber: '+20 111 234 5678' })),
+    ).resolves.toMatchObject({ phoneNumber: '01112345678' });
+    backend.createAdmin('ops@example.com', PASSWORD);
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'ops@example.com', password: PASSWORD });
+    await expect(admin.orders.create(order())).resolves.toMatchObject({ phoneNumber: PHONE });
+  });
+
+  it('gives the number’s owner the visitor’s orders and those booked for the number by others', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    backend.createAdmin('ops@example.com', PASSWORD);
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'ops@example.com', password: PASSWORD });
+    const byOffice = await admin.orders.create(order());
+    const forSomeoneElse = await admin.orders.create(order({ phoneNumber: '01512345678' }));
+
+    // Another customer's account that booked for this number (proved earlier) keeps its order.
+    const other = backend.client();
+    await verifyPhone(other, memoryCodes(backend), '01112345678');
+    const othersOwn = await other.orders.create(order({ phoneNumber: '01112345678' }));
+    backend.orders.get(othersOwn.id)!.order.phoneNumber = PHONE;
+
+    const customer = backend.client();
+    const visitor = await customer.auth.ensureSession();
+    const user = await verifyPhone(customer, memoryCodes(backend));
+    expect(user.id).not.toBe(visitor.id);
+    const mine = (await customer.orders.mine()).map((o) => o.id).sort();
+    expect(mine).toEqual([byOffice.id].sort());
+    expect((await other.orders.mine()).map((o) => o.id)).toEqual([othersOwn.id]);
+    expect((await admin.orders.get(forSomeoneElse.id)).userId).not.toBe(user.id);
+
+    // Signed out and back in on another device: the same customer, number and orders.
+    await customer.auth.signOut();
+    backend.advanceTime(60_000);
+    const elsewhere = backend.client();
+    await elsewhere.auth.ensureSession();
+    expect((await verifyPhone(elsewhere, memoryCodes(backend))).id).toBe(user.id);
+    expect((await elsewhere.orders.mine()).map((o) => o.id)).toEqual([byOffice.id]);
+  });
+
+  it('an account proves a number it keeps; a number of another account is refused', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const owner = backend.client();
+    const mona = await verifyPhone(owner, memoryCodes(backend));
+    const account = backend.client();
+    const sara = await account.auth.signUp({ email: 'sara@example.com', password: PASSWORD });
+    const attached = await verifyPhone(account, memoryCodes(backend), '01112345678');
+    expect(attached).toMatchObject({
+      id: sara.id,
+      email: 'sara@example.com',
+      phone: '+201112345678',
+    });
+    backend.advanceTime(60_000);
+    const taken = await failure(verifyPhone(account, memoryCodes(backend)));
+    expect(taken).toMatchObject({ code: 'already-exists', message: 'errors:phone.numberTaken' });
+    expect((await owner.auth.current())?.id).toBe(mona.id);
+  });
+
+  it('a customer holds at most three open moves; a cancelled one frees its place', async () => {
+    const backend = new MemoryBackend();
+    const client = backend.client();
+    await verifyPhone(client, memoryCodes(backend));
+    const placed = [];
+    for (let i = 0; i < 3; i += 1)
+      placed.push(await client.orders.create(order({ moveDate: SOON })));
+    expect(await failure(client.orders.create(order({ moveDate: SOON })))).toMatchObject({
+      code: 'rate-limited',
+      message: 'errors:order.tooManyOpen',
+    });
+    await client.orders.cancel(placed[0]!.id);
+    await expect(client.orders.create(order({ moveDate: SOON }))).resolves.toBeDefined();
   });
 });

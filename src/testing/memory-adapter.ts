@@ -15,6 +15,7 @@ import type {
   Credentials,
   CurrentUser,
   DataPort,
+  PhoneCodeRequestInput,
   DeskChange,
   DeskPort,
   MessagesPort,
@@ -72,6 +73,26 @@ import {
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import { catalogFromRates, FIRST_CATALOG_RATES } from '../domain/pricing';
+import {
+  checkBooker,
+  decideCodeAttempt,
+  decideCodeRequest,
+  decidePhoneSignIn,
+  DEFAULT_PHONE_CODE_POLICY,
+  newPhoneCode,
+  PHONE_MESSAGES,
+  wrongCode,
+  type PhoneCodePolicy,
+  type SignInParty,
+} from '../domain/phone-verification';
+import {
+  phoneCodeRequestSchema,
+  phoneCodeVerifySchema,
+  type PhoneChallenge,
+  type PhoneCodeChannel,
+} from '../domain/phone-auth-schema';
+import { nationalEgyptian } from '../domain/phone';
+import { checkOpenOrders, isOpenOrder, OPEN_ORDERS_PER_CUSTOMER } from '../domain/customer-limits';
 import { loginSchema, signupSchema } from '../domain/auth-schemas';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
@@ -82,7 +103,7 @@ import { isDisplayableReview, isHoneypotFilled, REVIEW_COOLDOWN_MS } from '../do
 import { normalizeTrackingInput } from '../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
-import { cairoYmdCompact } from '../domain/datetime';
+import { cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
 
 // The payment screen's tests check the tokens the browser issues against the same pattern.
@@ -98,6 +119,8 @@ interface UserRecord {
   password: string | null;
   role: 'customer' | 'admin';
   anonymous: boolean;
+  /** The mobile number this user proved with a code (E.164, D13), kept across sessions. */
+  phone: string | null;
 }
 
 interface OrderRecord {
@@ -113,6 +136,38 @@ interface ReviewRecord {
   ip: string;
   seq: number;
 }
+
+/** A code as the server stores it (D13): a keyed hash of it, never the code itself. */
+interface ChallengeRecord {
+  id: string;
+  phone: string;
+  codeHash: string;
+  channel: PhoneChallenge['channel'];
+  /** The client address that asked (the per-address limits). */
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  attempts: number;
+  consumedAt: number | null;
+}
+
+/** A code this backend "sent": what a test reads, as it would read the message on a phone. */
+export interface SentPhoneCode {
+  challengeId: string;
+  /** E.164. */
+  phone: string;
+  code: string;
+  channel: PhoneChallenge['channel'];
+  language: 'ar' | 'en';
+  at: string;
+}
+
+/**
+ * How this backend delivers codes: `providers` answers WhatsApp (or SMS when asked for), as a
+ * server with both configured; `log` is a server without any (it only prints the code); `down`
+ * is every provider failing (`errors:phone.notSent`).
+ */
+export type CodeDelivery = 'providers' | 'log' | 'down';
 
 interface MessageRecord {
   message: ContactMessage;
@@ -132,6 +187,12 @@ export interface MemoryBackendOptions {
   random?: () => number;
   /** The crews plan to start with (D12); default ROOMY_CAPACITY, as the API tests' server. */
   capacity?: CapacityDraft;
+  /** The limits on phone codes (D13); default the domain's. */
+  phoneCodePolicy?: PhoneCodePolicy;
+  /** Open future orders one customer may hold (D13); 0 is no limit. Default the domain's 3. */
+  openOrdersPerCustomer?: number;
+  /** How codes are delivered; default `providers`. Tests may change `backend.codeDelivery`. */
+  codeDelivery?: CodeDelivery;
 }
 
 export interface MemoryClientOptions {
@@ -152,6 +213,7 @@ function toCurrentUser(user: UserRecord): CurrentUser {
   return {
     id: user.id,
     email: user.email,
+    phone: user.phone,
     anonymous: user.anonymous,
     isAdmin: user.role === 'admin',
   };
@@ -169,14 +231,60 @@ function invalid(issues: readonly { path: readonly PropertyKey[]; message: strin
   });
 }
 
+/**
+ * A shared rule's refusal as the server answers it: a rate-limited one also carries its retry time
+ * where the HTTP adapter puts the `Retry-After` header.
+ */
+function toDataError(violation: RuleViolation): DataError {
+  const error = dataErrorFrom(violation);
+  const retry = violation.details?.retryAfterSeconds;
+  if (violation.code !== 'rate-limited' || typeof retry !== 'number') return error;
+  return new DataError(error.code, error.message, {
+    ...(error.fields ? { fields: { ...error.fields } } : {}),
+    ...(error.details ? { details: error.details } : {}),
+    retryAfterSeconds: retry,
+  });
+}
+
 /** Runs a shared rule, answering its refusal as the DataError the screens handle. */
 function rule<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof RuleViolation) throw dataErrorFrom(error);
+    if (error instanceof RuleViolation) throw toDataError(error);
     throw error;
   }
+}
+
+/** A uniform random integer in [0, max), from the platform's cryptographic generator. */
+function randomInt(max: number): number {
+  const limit = Math.floor(0x1_0000_0000 / max) * max;
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0]! >= limit);
+  return word[0]! % max;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A challenge id as the server makes them: 32 URL-safe random characters. */
+function newChallengeId(): string {
+  let id = '';
+  for (let i = 0; i < 32; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+/**
+ * A keyed hash of a challenge's code (FNV-1a, 64 bits, twice over the key): the server keeps an
+ * HMAC; this stands in for it so the code itself is never stored with the challenge.
+ */
+function hashCode(key: string, challengeId: string, code: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const char of `${key}:${challengeId}:${code}:${key}`) {
+    hash ^= BigInt(char.charCodeAt(0));
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(16);
 }
 
 export class MemoryBackend {
@@ -200,6 +308,17 @@ export class MemoryBackend {
   /** Every catalog version (D11) and crews plan (D12), oldest first; the last is current. */
   readonly catalogs: CatalogVersion[];
   readonly plans: CapacityPlan[];
+  /** Codes sent to phones (D13), oldest first: what tests read, as a customer reads the SMS. */
+  readonly phoneCodes: SentPhoneCode[] = [];
+  /** @internal The codes as stored: hashed, with their tries and expiry. */
+  readonly challenges = new Map<string, ChallengeRecord>();
+  /** @internal Wrong codes typed: for which number, from which address, when. */
+  readonly codeFailures: { phone: string; ip: string; at: number }[] = [];
+  readonly phoneCodePolicy: PhoneCodePolicy;
+  readonly openOrdersPerCustomer: number;
+  codeDelivery: CodeDelivery;
+  /** @internal The key codes are hashed with. */
+  readonly codeKey = newChallengeId();
 
   private fakeNow: number | null;
   private readonly random: () => number;
@@ -212,6 +331,9 @@ export class MemoryBackend {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
     this.random = options.random ?? Math.random;
     this.gateway = options.gateway;
+    this.phoneCodePolicy = options.phoneCodePolicy ?? DEFAULT_PHONE_CODE_POLICY;
+    this.openOrdersPerCustomer = options.openOrdersPerCustomer ?? OPEN_ORDERS_PER_CUSTOMER;
+    this.codeDelivery = options.codeDelivery ?? 'providers';
     const createdAt = this.now().toISOString();
     this.catalogs = [
       { catalog: catalogFromRates(FIRST_CATALOG_RATES, 1, createdAt), createdBy: null },
@@ -290,6 +412,21 @@ export class MemoryBackend {
     this.fakeNow = new Date(instant).getTime();
   }
 
+  /**
+   * The code sent for a challenge (or the last one sent to a number, given in any form the phone
+   * field accepts), as the customer would read it; throws when none was sent.
+   */
+  phoneCodeFor(challengeIdOrPhone: string): string {
+    const phone = nationalEgyptian(challengeIdOrPhone);
+    const sent = this.phoneCodes.findLast((code) =>
+      phone === null
+        ? code.challengeId === challengeIdOrPhone
+        : nationalEgyptian(code.phone) === phone,
+    );
+    if (!sent) throw new Error(`No code was sent for ${challengeIdOrPhone}`);
+    return sent.code;
+  }
+
   /** One browser: its own session, its own address. */
   client(options: MemoryClientOptions = {}): MemoryDataPort {
     this.ipCounter += 1;
@@ -311,6 +448,7 @@ export class MemoryBackend {
       password,
       role: 'admin',
       anonymous: false,
+      phone: null,
     };
     this.users.set(user.id, user);
     return toCurrentUser(user);
@@ -325,6 +463,11 @@ export class MemoryBackend {
 
   /** @internal */ findUserByEmail(email: string): UserRecord | undefined {
     for (const user of this.users.values()) if (user.email === email) return user;
+    return undefined;
+  }
+
+  /** @internal */ findUserByPhone(phone: string): UserRecord | undefined {
+    for (const user of this.users.values()) if (user.phone === phone) return user;
     return undefined;
   }
 
@@ -511,6 +654,7 @@ export class MemoryDataPort implements DataPort {
             password: null,
             role: 'customer',
             anonymous: true,
+            phone: null,
           };
           backend.users.set(user.id, user);
           this.switchSession(user.id);
@@ -539,6 +683,7 @@ export class MemoryDataPort implements DataPort {
             password: parsed.data.password,
             role: 'customer',
             anonymous: false,
+            phone: null,
           };
           backend.users.set(user.id, user);
         }
@@ -563,6 +708,8 @@ export class MemoryDataPort implements DataPort {
         this.notifyAuth();
         return toCurrentUser(user);
       },
+      requestPhoneCode: async (request) => this.requestPhoneCode(request),
+      verifyPhoneCode: async (challengeId, code) => this.verifyPhoneCode(challengeId, code),
       signOut: async () => {
         if (this.sessionId) backend.sessions.delete(this.sessionId);
         this.sessionId = null;
@@ -581,6 +728,148 @@ export class MemoryDataPort implements DataPort {
         };
       },
     };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Phone sign-in (D13): the server's storage and decisions, with the domain's rules
+
+  private requestPhoneCode(request: PhoneCodeRequestInput): PhoneChallenge {
+    const backend = this.backend;
+    const parsed = phoneCodeRequestSchema.safeParse(request ?? {});
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    const { phone, language, channel: asked } = parsed.data;
+    const now = backend.now().getTime();
+    const sent = [...backend.challenges.values()];
+    const grant = rule(() =>
+      decideCodeRequest(
+        {
+          numberSends: sent.filter((c) => c.phone === phone).map((c) => c.createdAt),
+          addressSends: sent.filter((c) => c.ip === this.ip).map((c) => c.createdAt),
+          overallSends: sent.map((c) => c.createdAt),
+          numberFailures: backend.codeFailures.filter((f) => f.phone === phone).map((f) => f.at),
+          addressFailures: backend.codeFailures.filter((f) => f.ip === this.ip).map((f) => f.at),
+        },
+        now,
+        backend.phoneCodePolicy,
+      ),
+    );
+    if (backend.codeDelivery === 'down') {
+      throw new DataError('unavailable', PHONE_MESSAGES.notSent);
+    }
+    const channel: PhoneChallenge['channel'] =
+      backend.codeDelivery === 'log' ? 'log' : ((asked ?? 'whatsapp') as PhoneCodeChannel);
+    const id = newChallengeId();
+    const code = newPhoneCode(randomInt);
+    backend.challenges.set(id, {
+      id,
+      phone,
+      codeHash: hashCode(backend.codeKey, id, code),
+      channel,
+      ip: this.ip,
+      createdAt: now,
+      expiresAt: grant.expiresAt,
+      attempts: 0,
+      consumedAt: null,
+    });
+    backend.phoneCodes.push({
+      challengeId: id,
+      phone,
+      code,
+      channel,
+      language,
+      at: new Date(now).toISOString(),
+    });
+    return {
+      challengeId: id,
+      phone,
+      channel,
+      expiresInSeconds: Math.ceil((grant.expiresAt - now) / 1000),
+      resendInSeconds: Math.ceil((grant.resendAt - now) / 1000),
+    };
+  }
+
+  private verifyPhoneCode(challengeId: string, code: string): CurrentUser {
+    const backend = this.backend;
+    const parsed = phoneCodeVerifySchema.safeParse({ challengeId, code });
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    const challenge = backend.challenges.get(parsed.data.challengeId);
+    if (!challenge) throw new DataError('not-found', 'errors:notFound');
+    const now = backend.now().getTime();
+    const matches =
+      hashCode(backend.codeKey, challenge.id, parsed.data.code) === challenge.codeHash;
+    const attempt = rule(() =>
+      decideCodeAttempt(
+        challenge,
+        matches,
+        {
+          number: backend.codeFailures.filter((f) => f.phone === challenge.phone).map((f) => f.at),
+          address: backend.codeFailures.filter((f) => f.ip === this.ip).map((f) => f.at),
+        },
+        now,
+        backend.phoneCodePolicy,
+      ),
+    );
+    if (attempt.outcome === 'wrong') {
+      challenge.attempts = attempt.change.attempts;
+      backend.codeFailures.push({ phone: challenge.phone, ip: this.ip, at: now });
+      throw toDataError(wrongCode(attempt.attemptsLeft));
+    }
+
+    // Decided before anything changes: a refusal (the number is another account's) leaves the
+    // code unused, as the server's transaction would.
+    const party = (user: UserRecord | null | undefined): SignInParty | null =>
+      user ? { id: user.id, anonymous: user.anonymous, phone: user.phone } : null;
+    const session = this.user();
+    const decision = rule(() =>
+      decidePhoneSignIn(
+        party(session),
+        party(backend.findUserByPhone(challenge.phone)),
+        challenge.phone,
+      ),
+    );
+    challenge.consumedAt = attempt.change.consumedAt;
+
+    const moveOrders = (from: string | null, to: string) => {
+      if (from === null || from === to) return;
+      for (const { order } of backend.orders.values()) {
+        if (order.userId === from) order.userId = to;
+      }
+    };
+    let user: UserRecord;
+    switch (decision.action) {
+      case 'attach':
+        user = backend.users.get(decision.userId)!;
+        user.phone = decision.phone;
+        break;
+      case 'switch':
+        user = backend.users.get(decision.userId)!;
+        moveOrders(decision.moveOrdersFrom, user.id);
+        break;
+      case 'create':
+        user = {
+          id: crypto.randomUUID(),
+          email: null,
+          password: null,
+          role: 'customer',
+          anonymous: false,
+          phone: decision.phone,
+        };
+        backend.users.set(user.id, user);
+        moveOrders(decision.moveOrdersFrom, user.id);
+        break;
+    }
+    // Orders booked for this number that no one who proved it owns: the office's for a caller,
+    // an anonymous visitor's, or ownerless ones. They are the number's owner's now.
+    const national = nationalEgyptian(challenge.phone);
+    for (const { order } of backend.orders.values()) {
+      if (order.phoneNumber !== national || order.userId === user.id) continue;
+      const owner = order.userId === null ? undefined : backend.users.get(order.userId);
+      if (!owner || owner.anonymous || owner.role === 'admin') order.userId = user.id;
+    }
+    // A new session whatever the outcome (no fixation).
+    this.switchSession(user.id);
+    this.notifyAuth();
+    return toCurrentUser(user);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -775,6 +1064,17 @@ export class MemoryDataPort implements DataPort {
           }),
         );
         const { input: values, paymentToken } = checked;
+        // A crew is held only for a customer who proved the order's number (D13).
+        rule(() =>
+          checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, values.phoneNumber),
+        );
+        if (user.role !== 'admin' && backend.openOrdersPerCustomer > 0) {
+          const today = cairoToday(now);
+          const open = records().filter(
+            ({ order }) => order.userId === user.id && isOpenOrder(order, today),
+          ).length;
+          rule(() => checkOpenOrders(open, backend.openOrdersPerCustomer));
+        }
         const gateway = backend.gateway;
         const online = values.paymentMethod !== 'cod';
         if (

@@ -1,8 +1,9 @@
 // Test fixtures: valid orders, as the booking flow sends them, for tests that need one in a backend.
-import type { NewOrder, Order } from '../data/port';
+import type { CurrentUser, DataPort, NewOrder, Order, PhoneChallenge } from '../data/port';
 import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
-import type { MemoryBackend } from './memory-adapter';
+import { normalizeEgyptianMobile } from '../domain/phone';
+import type { MemoryBackend, MemoryDataPort } from './memory-adapter';
 
 /**
  * The Cairo calendar date `days` after `now`'s (YYYY-MM-DD), so a move date is never in the past
@@ -19,7 +20,7 @@ export function futureDate(days: number, now: Date = new Date()): string {
 export function newOrder(patch: Partial<NewOrder> = {}): NewOrder {
   const values = {
     fullName: 'Mona Hassan',
-    phoneNumber: '01012345678',
+    phoneNumber: FIXTURE_PHONE,
     pickupAddress: '12 Tahrir Street',
     dropoffAddress: '9 Road 9, Maadi',
     governorateId: 'cairo',
@@ -38,12 +39,61 @@ export function newOrder(patch: Partial<NewOrder> = {}): NewOrder {
   return { ...values, totalPrice: patch.totalPrice ?? expectedOrderTotal(values) };
 }
 
-/** Places `newOrder(patch)` as a new anonymous customer (a browser of its own). */
+/** The fixtures' customer's mobile number (`newOrder`'s). */
+export const FIXTURE_PHONE = '01012345678';
+
+/** Where a test reads the code a backend sent: its outbox, or the server's log. */
+export type CodeReader = (challenge: PhoneChallenge) => string | Promise<string>;
+
+/** The memory backend's codes, as the customer would read them on their phone. */
+export function memoryCodes(backend: MemoryBackend): CodeReader {
+  return (challenge) => backend.phoneCodeFor(challenge.challengeId);
+}
+
+/**
+ * Proves `phone` on `client` as a customer does (D13): asks for a code, reads it where it went,
+ * types it. The client's session is then the number's owner's.
+ */
+export async function verifyPhone(
+  client: DataPort,
+  readCode: CodeReader,
+  phone: string = FIXTURE_PHONE,
+): Promise<CurrentUser> {
+  const challenge = await client.auth.requestPhoneCode({ phone, language: 'ar' });
+  return client.auth.verifyPhoneCode(challenge.challengeId, await readCode(challenge));
+}
+
+const customers = new WeakMap<MemoryBackend, Map<string, Promise<MemoryDataPort>>>();
+
+/**
+ * The browser of the customer who proved `phone` on `backend`: made on first use, then the same
+ * one (a second code to the same number within a minute would be refused, as on the server).
+ */
+export function verifiedCustomer(
+  backend: MemoryBackend,
+  phone: string = FIXTURE_PHONE,
+): Promise<MemoryDataPort> {
+  let byPhone = customers.get(backend);
+  if (!byPhone) customers.set(backend, (byPhone = new Map()));
+  const key = normalizeEgyptianMobile(phone) ?? phone;
+  let customer = byPhone.get(key);
+  if (!customer) {
+    const client = backend.client();
+    customer = verifyPhone(client, memoryCodes(backend), phone).then(() => client);
+    byPhone.set(key, customer);
+  }
+  return customer;
+}
+
+/**
+ * Places `newOrder(patch)` as the customer who proved the order's number (D13), from that
+ * customer's browser.
+ */
 export async function placeOrder(
   backend: MemoryBackend,
   patch: Partial<NewOrder> = {},
 ): Promise<Order> {
-  const customer = backend.client();
-  await customer.auth.ensureSession();
-  return customer.orders.create(newOrder({ moveDate: futureDate(3, backend.now()), ...patch }));
+  const order = newOrder({ moveDate: futureDate(3, backend.now()), ...patch });
+  const customer = await verifiedCustomer(backend, order.phoneNumber);
+  return customer.orders.create(order);
 }

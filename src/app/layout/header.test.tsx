@@ -49,11 +49,24 @@ const location = () => screen.getByTestId('location').textContent;
 const customer: CurrentUser = {
   id: 'u1',
   email: 'mona@example.com',
+  phone: null,
   anonymous: false,
   isAdmin: false,
 };
-const admin: CurrentUser = { id: 'a1', email: 'ops@example.com', anonymous: false, isAdmin: true };
-const visitor: CurrentUser = { id: 'v1', email: null, anonymous: true, isAdmin: false };
+const admin: CurrentUser = {
+  id: 'a1',
+  email: 'ops@example.com',
+  phone: null,
+  anonymous: false,
+  isAdmin: true,
+};
+const visitor: CurrentUser = {
+  id: 'v1',
+  email: null,
+  phone: null,
+  anonymous: true,
+  isAdmin: false,
+};
 
 afterEach(() => {
   vi.restoreAllMocks();

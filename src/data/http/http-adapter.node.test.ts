@@ -33,8 +33,20 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const visitor: CurrentUser = { id: 'u1', email: null, anonymous: true, isAdmin: false };
-const mona: CurrentUser = { id: 'u1', email: 'mona@example.com', anonymous: false, isAdmin: false };
+const visitor: CurrentUser = {
+  id: 'u1',
+  email: null,
+  phone: null,
+  anonymous: true,
+  isAdmin: false,
+};
+const mona: CurrentUser = {
+  id: 'u1',
+  email: 'mona@example.com',
+  phone: null,
+  anonymous: false,
+  isAdmin: false,
+};
 
 async function caught(promise: Promise<unknown>): Promise<DataError> {
   const error = await promise.then(
@@ -266,6 +278,106 @@ describe('auth', () => {
       email: 'mona@example.com',
       password: 'Secret-123',
       confirmPassword: 'Secret-123',
+    });
+  });
+
+  it('reads a user without a phone (an older server) as one with phone null', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(200, {
+        user: { id: 'u1', email: 'mona@example.com', anonymous: false, isAdmin: false },
+      }),
+    );
+    const port = new HttpDataPort({ fetch, EventSource: undefined });
+    expect(await port.auth.current()).toEqual(mona);
+  });
+
+  it('asks for a phone code with the number, the language and only a chosen channel (D13)', async () => {
+    const challenge = {
+      challengeId: 'c'.repeat(32),
+      phone: '+201012345678',
+      channel: 'whatsapp',
+      expiresInSeconds: 600,
+      resendInSeconds: 60,
+    };
+    const { fetch, calls } = fakeFetch(() => json(200, { challenge }));
+    const port = new HttpDataPort({ fetch, EventSource: undefined });
+    expect(await port.auth.requestPhoneCode({ phone: '٠١٠١٢٣٤٥٦٧٨', language: 'ar' })).toEqual(
+      challenge,
+    );
+    await port.auth.requestPhoneCode({ phone: '01012345678', language: 'en', channel: 'sms' });
+    expect(calls.map((c) => [c.method, c.url, JSON.parse(c.body!)])).toEqual([
+      ['POST', '/api/auth/phone/code', { phone: '٠١٠١٢٣٤٥٦٧٨', language: 'ar' }],
+      ['POST', '/api/auth/phone/code', { phone: '01012345678', language: 'en', channel: 'sms' }],
+    ]);
+  });
+
+  it('a refused code request carries its retry time, from the header or the details', async () => {
+    const refusal = (headers: Record<string, string>) =>
+      json(
+        429,
+        {
+          error: {
+            code: 'rate-limited',
+            message: 'errors:phone.resendTooSoon',
+            fields: { phone: 'errors:phone.resendTooSoon' },
+            details: { retryAfterSeconds: 37 },
+          },
+        },
+        headers,
+      );
+    const withAndWithout: Record<string, string>[] = [{ 'retry-after': '37' }, {}];
+    for (const headers of withAndWithout) {
+      const { fetch } = fakeFetch(() => refusal(headers));
+      const port = new HttpDataPort({ fetch, EventSource: undefined });
+      const error = await caught(
+        port.auth.requestPhoneCode({ phone: '01012345678', language: 'ar' }),
+      );
+      expect(error).toMatchObject({
+        code: 'rate-limited',
+        message: 'errors:phone.resendTooSoon',
+        fields: { phone: 'errors:phone.resendTooSoon' },
+        retryAfterSeconds: 37,
+      });
+    }
+  });
+
+  it('a right code is a sign-in: the new user with their number, told to subscribers', async () => {
+    const proved: CurrentUser = { ...mona, id: 'u2', email: null, phone: '+201012345678' };
+    let me: CurrentUser | null = visitor;
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url.endsWith('/api/auth/me')) return json(200, { user: me });
+      if (call.url.endsWith('/api/auth/phone/verify')) return json(200, { user: (me = proved) });
+      return json(404, { error: { code: 'not-found' } });
+    });
+    const port = new HttpDataPort({ fetch, EventSource: undefined });
+    const seen: (CurrentUser | null)[] = [];
+    port.auth.subscribe((user) => seen.push(user));
+    await vi.waitFor(() => expect(seen).toEqual([visitor]));
+    expect(await port.auth.verifyPhoneCode('c'.repeat(32), '١٢٣٤٥٦')).toEqual(proved);
+    expect(seen).toEqual([visitor, proved]);
+    expect(JSON.parse(calls.at(-1)!.body!)).toEqual({
+      challengeId: 'c'.repeat(32),
+      code: '١٢٣٤٥٦',
+    });
+  });
+
+  it('a wrong code is invalid-argument with the tries left', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(400, {
+        error: {
+          code: 'invalid-argument',
+          message: 'errors:phone.wrongCode',
+          fields: { code: 'errors:phone.wrongCode' },
+          details: { attemptsLeft: 3 },
+        },
+      }),
+    );
+    const port = new HttpDataPort({ fetch, EventSource: undefined });
+    const error = await caught(port.auth.verifyPhoneCode('c'.repeat(32), '000000'));
+    expect(error).toMatchObject({
+      code: 'invalid-argument',
+      message: 'errors:phone.wrongCode',
+      details: { attemptsLeft: 3 },
     });
   });
 

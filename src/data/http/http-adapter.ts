@@ -31,6 +31,8 @@ import type {
   PaymentProgress,
   PaymentsPort,
   PaymentStart,
+  PhoneChallenge,
+  PhoneCodeRequestInput,
   PriceCatalog,
   PricesPort,
   PublicTracking,
@@ -115,6 +117,13 @@ export function toDataError(status: number, headers: Headers, data: unknown): Da
     return new DataError(code, `HTTP ${status}`, { retryAfterSeconds });
   }
   const details = isRecord(error.details) ? error.details : undefined;
+  // A refusal that says when to try again in its details (D13's code limits) without the header.
+  const detailRetry = details?.retryAfterSeconds;
+  const retry =
+    retryAfterSeconds ??
+    (typeof detailRetry === 'number' && Number.isFinite(detailRetry) && detailRetry >= 0
+      ? Math.ceil(detailRetry)
+      : undefined);
   const raw = typeof error.code === 'string' ? error.code : '';
   const code: DataErrorCode = (KNOWN_CODES as readonly string[]).includes(raw)
     ? (raw as DataErrorCode)
@@ -122,7 +131,11 @@ export function toDataError(status: number, headers: Headers, data: unknown): Da
       ? 'rate-limited'
       : 'internal';
   const message = typeof error.message === 'string' && error.message ? error.message : code;
-  return new DataError(code, message, { fields: readFields(error), retryAfterSeconds, details });
+  return new DataError(code, message, {
+    fields: readFields(error),
+    retryAfterSeconds: retry,
+    details,
+  });
 }
 
 function toQuery(params: Record<string, string | number | undefined>): string {
@@ -137,8 +150,19 @@ function toQuery(params: Record<string, string | number | undefined>): string {
 function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
   if (a === null || b === null) return a === b;
   return (
-    a.id === b.id && a.email === b.email && a.anonymous === b.anonymous && a.isAdmin === b.isAdmin
+    a.id === b.id &&
+    a.email === b.email &&
+    a.phone === b.phone &&
+    a.anonymous === b.anonymous &&
+    a.isAdmin === b.isAdmin
   );
+}
+
+/** The server's user, with `phone` null when it has none (D13) or predates it. */
+function toUser(value: unknown): CurrentUser | null {
+  if (!isRecord(value)) return null;
+  const user = value as unknown as CurrentUser;
+  return { ...user, phone: typeof value.phone === 'string' ? value.phone : null };
 }
 
 export class HttpDataPort implements DataPort {
@@ -313,7 +337,7 @@ export class HttpDataPort implements DataPort {
     if (this.pendingCurrent && this.pendingVersion === version) return this.pendingCurrent;
     const pending = this.request('GET', '/api/auth/me')
       .then((data) => {
-        const user = this.pick<CurrentUser | null>(data, 'user');
+        const user = toUser(this.pick<unknown>(data, 'user'));
         return version === this.authVersion ? this.setUser(user) : user;
       })
       .finally(() => {
@@ -326,7 +350,9 @@ export class HttpDataPort implements DataPort {
 
   private changeUser(data: unknown): CurrentUser {
     this.authVersion += 1;
-    return this.setUser(this.pick<CurrentUser>(data, 'user'))!;
+    const user = toUser(this.pick<unknown>(data, 'user'));
+    if (!user) throw new DataError('internal', 'The server\'s answer has no "user"');
+    return this.setUser(user)!;
   }
 
   private createAuth(): AuthPort {
@@ -349,6 +375,18 @@ export class HttpDataPort implements DataPort {
         ),
       signIn: async ({ email, password }: Credentials) =>
         userFrom(await this.request('POST', '/api/auth/login', { email, password })),
+      requestPhoneCode: async ({ phone, language, channel }: PhoneCodeRequestInput) =>
+        this.pick<PhoneChallenge>(
+          await this.request('POST', '/api/auth/phone/code', {
+            phone,
+            language,
+            ...(channel ? { channel } : {}),
+          }),
+          'challenge',
+        ),
+      // A new session (and cookie) for the number's owner: the same path as signing in.
+      verifyPhoneCode: async (challengeId, code) =>
+        userFrom(await this.request('POST', '/api/auth/phone/verify', { challengeId, code })),
       signOut: async () => {
         try {
           await this.request('POST', '/api/auth/logout');

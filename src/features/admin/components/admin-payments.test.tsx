@@ -7,6 +7,7 @@ import adminEn from '../../../../locales/en/admin.json';
 import adminAr from '../../../../locales/ar/admin.json';
 import errorsEn from '../../../../locales/en/errors.json';
 import { adminPort, orderInput } from '../testing-orders';
+import { memoryCodes, verifyPhone } from '../../../testing/order-fixtures';
 import { AdminOrdersPage } from './admin-orders-page';
 
 // The admin's view of online payments (D3) on the in-memory backend with a gateway: each try
@@ -20,7 +21,7 @@ function gatewayBackend() {
 /** A card order whose first try was declined and whose second was paid. */
 async function paidOnSecondTry(backend: MemoryBackend): Promise<Order> {
   const customer = backend.client();
-  await customer.auth.ensureSession();
+  await verifyPhone(customer, memoryCodes(backend));
   const order = await customer.orders.create(orderInput({ paymentMethod: 'card' }));
   await customer.payments.start(order.id, 'card', 'en');
   backend.settlePayment(order.id, 'declined');
@@ -114,7 +115,7 @@ describe('online payments in the admin list', () => {
   it('shows nothing for a cash order that never tried to pay online', async () => {
     const backend = gatewayBackend();
     const customer = backend.client();
-    await customer.auth.ensureSession();
+    await verifyPhone(customer, memoryCodes(backend));
     const order = await customer.orders.create(orderInput());
     const { row } = await openDetails(await adminPort(backend), order);
     await within(row).findByRole('heading', { name: adminEn.orders.history.title });

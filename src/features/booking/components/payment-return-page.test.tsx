@@ -7,7 +7,7 @@ import type { Order } from '../../../data/port';
 import { readConfirmation } from '../flow/booking-flow';
 import { RETURN_WAIT_MS } from '../hooks/use-payment-return';
 import { PaymentReturnPage } from './payment-return-page';
-import { newOrder } from '../../../testing/order-fixtures';
+import { memoryCodes, newOrder, verifyPhone } from '../../../testing/order-fixtures';
 import en from '../../../../locales/en/payment.json';
 import ar from '../../../../locales/ar/payment.json';
 
@@ -26,7 +26,7 @@ afterEach(() => {
 async function started(): Promise<{ backend: MemoryBackend; port: MemoryDataPort; order: Order }> {
   const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT, testMode: true } });
   const port = backend.client();
-  await port.auth.ensureSession();
+  await verifyPhone(port, memoryCodes(backend));
   const order = await port.orders.create(newOrder({ paymentMethod: 'card' }));
   await port.payments.start(order.id, 'card', 'en');
   return { backend, port, order };

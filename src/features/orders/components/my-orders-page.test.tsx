@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
-import { futureDate, newOrder } from '../../../testing/order-fixtures';
+import { futureDate, memoryCodes, newOrder, verifyPhone } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/orders.json';
 import enCommon from '../../../../locales/en/common.json';
@@ -19,7 +19,7 @@ const ORDER = { pickupFloor: 2, dropoffFloor: 1, notes: 'Fragile glass table' };
 async function customerWithOrders(count = 1) {
   const backend = new MemoryBackend({ now: NOW });
   const port = backend.client();
-  await port.auth.ensureSession();
+  await verifyPhone(port, memoryCodes(backend));
   const orders = [];
   for (let i = 0; i < count; i += 1) {
     orders.push(
@@ -65,7 +65,7 @@ describe('MyOrdersPage', () => {
   it('names where a move to another governorate ends, and its time window (D11, D12)', async () => {
     const backend = new MemoryBackend();
     const port = backend.client();
-    await port.auth.ensureSession();
+    await verifyPhone(port, memoryCodes(backend));
     await port.orders.create(
       newOrder({
         dropoffGovernorateId: 'giza',
@@ -85,9 +85,13 @@ describe('MyOrdersPage', () => {
   it('lists the customer’s own orders with their details, not other people’s', async () => {
     const { backend, port } = await customerWithOrders(2);
     const other = backend.client();
-    await other.auth.ensureSession();
+    await verifyPhone(other, memoryCodes(backend), '01112345678');
     const foreign = await other.orders.create(
-      newOrder({ fullName: 'Someone Else', moveDate: futureDate(3, backend.now()) }),
+      newOrder({
+        fullName: 'Someone Else',
+        phoneNumber: '01112345678',
+        moveDate: futureDate(3, backend.now()),
+      }),
     );
 
     const { user } = renderWithProviders(<MyOrdersPage />, {
@@ -225,7 +229,7 @@ describe('MyOrdersPage', () => {
   it('offers "pay now" and "cash instead" for an online order not paid yet', async () => {
     const backend = new MemoryBackend({ gateway: { checkoutUrl: 'https://pay.example/checkout' } });
     const port = backend.client();
-    await port.auth.ensureSession();
+    await verifyPhone(port, memoryCodes(backend));
     const declined = await port.orders.create(newOrder({ paymentMethod: 'card' }));
     await port.payments.start(declined.id, 'card', 'en');
     backend.settlePayment(declined.id, 'declined');

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { DataError, type DataPort } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
-import { futureDate, newOrder, placeOrder } from '../../../testing/order-fixtures';
+import {
+  futureDate,
+  memoryCodes,
+  newOrder,
+  placeOrder,
+  verifyPhone,
+} from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/tracking.json';
 import enErrors from '../../../../locales/en/errors.json';
@@ -128,7 +134,7 @@ describe('TrackOrderPage', () => {
   it('marks a paid card order, says it is test mode, and follows status changes in the timeline', async () => {
     const backend = new MemoryBackend({ now: NOW });
     const owner = backend.client();
-    await owner.auth.ensureSession();
+    await verifyPhone(owner, memoryCodes(backend));
     const admin = backend.client();
     backend.createAdmin('boss@afsh.example', 'Moving-day-2026');
     await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
@@ -169,7 +175,7 @@ describe('TrackOrderPage', () => {
   it('shows a cancelled order as cancelled, not as a stage of the bar', async () => {
     const backend = new MemoryBackend({ now: NOW });
     const owner = backend.client();
-    await owner.auth.ensureSession();
+    await verifyPhone(owner, memoryCodes(backend));
     const order = await owner.orders.create(newOrder({ moveDate: futureDate(3, backend.now()) }));
     await owner.orders.cancel(order.id);
 
@@ -268,7 +274,7 @@ describe('TrackOrderPage', () => {
   it('offers its owner, and only its owner, "pay now" for an online order not paid yet', async () => {
     const backend = new MemoryBackend({ gateway: { checkoutUrl: 'https://pay.example/checkout' } });
     const owner = backend.client();
-    await owner.auth.ensureSession();
+    await verifyPhone(owner, memoryCodes(backend));
     const order = await owner.orders.create(newOrder({ paymentMethod: 'wallet' }));
     const assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
     const mine = renderWithProviders(page(), {
