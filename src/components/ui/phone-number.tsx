@@ -1,4 +1,5 @@
 import { formatDigits } from '../../domain/money';
+import { normalizeEgyptianMobile } from '../../domain/phone';
 import { useDisplayLanguage } from '../../i18n/use-display-language';
 
 /**
@@ -9,4 +10,15 @@ import { useDisplayLanguage } from '../../i18n/use-display-language';
 export function PhoneNumber({ value }: { value: string }) {
   const language = useDisplayLanguage();
   return <bdi className="ltr-value">{formatDigits(value, language)}</bdi>;
+}
+
+/**
+ * An Egyptian mobile as people write it, `010 1234 5678`, from any form the phone field accepts
+ * (E.164 included); anything else as it is.
+ */
+export function groupMobile(value: string): string {
+  const national = normalizeEgyptianMobile(value);
+  return national === null
+    ? value
+    : `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;
 }
