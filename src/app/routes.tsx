@@ -84,11 +84,10 @@ const SelectCityPage = screen(
   'SelectCityPage',
   ['src/features/booking/components/select-city-page.tsx'],
 );
-const CustomerInfoPage = screen(
-  () => import('../features/booking/components/customer-info-page'),
-  'CustomerInfoPage',
-  ['src/features/booking/components/customer-info-page.tsx'],
-);
+// The details step comes with the auth feature's code step (D13).
+const CustomerInfoPage = screen(() => import('./customer-info-screen'), 'CustomerInfoScreen', [
+  'src/app/customer-info-screen.tsx',
+]);
 const DateSelectionPage = screen(
   () => import('../features/booking/components/date-selection-page'),
   'DateSelectionPage',
