@@ -84,7 +84,7 @@ const SelectCityPage = screen(
   'SelectCityPage',
   ['src/features/booking/components/select-city-page.tsx'],
 );
-// The details step comes with the auth feature's code step (D13).
+// The details step and "my orders" come with the auth feature's phone sign-in (D13).
 const CustomerInfoPage = screen(() => import('./customer-info-screen'), 'CustomerInfoScreen', [
   'src/app/customer-info-screen.tsx',
 ]);
@@ -118,11 +118,9 @@ const TrackOrderPage = screen(
   'TrackOrderPage',
   ['src/features/tracking/components/track-order-page.tsx'],
 );
-const MyOrdersPage = screen(
-  () => import('../features/orders/components/my-orders-page'),
-  'MyOrdersPage',
-  ['src/features/orders/components/my-orders-page.tsx'],
-);
+const MyOrdersPage = screen(() => import('./my-orders-screen'), 'MyOrdersScreen', [
+  'src/app/my-orders-screen.tsx',
+]);
 const ContactPage = screen(
   () => import('../features/contact/components/contact-page'),
   'ContactPage',
