@@ -21,6 +21,7 @@ import type { Browser } from 'puppeteer-core';
 import { newOrder } from '../src/testing/order-fixtures.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/i18n/languages.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
+import { verifiedSessionCookie } from './lib/order-body.ts';
 import { REPO_ROOT, startServerProcess } from './lib/server-process.ts';
 
 type Language = 'ar' | 'en';
@@ -69,18 +70,10 @@ function englishPath(path: string): string {
   return path === '/' ? '/en/' : `/en${path}`;
 }
 
-async function placeOneOrder(baseUrl: string): Promise<string> {
+async function placeOneOrder(server: { url: string; output(): string }): Promise<string> {
+  const baseUrl = server.url;
   const json = { 'content-type': 'application/json' };
-  const session = await fetch(`${baseUrl}/api/auth/anonymous`, {
-    method: 'POST',
-    headers: json,
-    body: '{}',
-  });
-  if (!session.ok) throw new Error(`anonymous session: HTTP ${session.status}`);
-  const cookie = session.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await verifiedSessionCookie(server, newOrder().phoneNumber);
   const response = await fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { ...json, cookie },
@@ -246,7 +239,7 @@ async function main(): Promise<void> {
   });
   let browser: Browser | undefined;
   try {
-    const orderNumber = await placeOneOrder(server.url);
+    const orderNumber = await placeOneOrder(server);
     await postOneReview(server.url);
     const arabic = ['/', '/about', '/prices', '/move-type', '/select-city'];
     const every: Row[] = [

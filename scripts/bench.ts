@@ -17,6 +17,7 @@ import { seededRandom, seedOrders } from './seed-orders.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 import { orderBody } from '../tests/api/order-fixtures.ts';
+import { FIXTURE_PHONE, phoneCodeLog } from '../tests/api/test-server.ts';
 import { giveRoomyCapacity } from './lib/order-body.ts';
 import { EXAMPLE_NOTIFIABLE_ORDER, templateParams } from '../src/domain/notifications.ts';
 import { TemplateRenderer } from '../server/src/notifications/templates.ts';
@@ -247,22 +248,32 @@ async function notificationCases(staticDir: string): Promise<Result[]> {
     ],
   ] as const) {
     const dir = await mkdtemp(join(tmpdir(), 'afsh-bench-notify-'));
+    const phoneCodes = new Map<string, string>();
     const app = await build({
       staticDir,
+      logger: { level: 'info', stream: phoneCodeLog(phoneCodes) },
       env: { RATE_LIMITS: 'off', DATABASE_PATH: join(dir, 'afsh.sqlite'), ...env } as never,
     });
     try {
       await app.ready();
       // Every booking goes into one time window: give it the crews (D12).
       giveRoomyCapacity(app.db);
-      const anonymous = await app.inject({
+      // The customer proves the order's number (D13), reading the code the log provider printed.
+      const asked = await app.inject({
         method: 'POST',
-        url: '/api/auth/anonymous',
+        url: '/api/auth/phone/code',
         headers: { 'content-type': 'application/json' },
-        payload: '{}',
+        payload: JSON.stringify({ phone: FIXTURE_PHONE, language: 'ar' }),
       });
-      const session = anonymous.cookies.find((c) => c.name === 'afsh_session');
-      if (!session) throw new Error('no session cookie');
+      const { challengeId } = (asked.json() as { challenge: { challengeId: string } }).challenge;
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/phone/verify',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ challengeId, code: phoneCodes.get(challengeId) }),
+      });
+      const session = verified.cookies.find((c) => c.name === 'afsh_session');
+      if (!session) throw new Error(`no session cookie: ${verified.statusCode} ${verified.body}`);
       const headers = {
         cookie: `afsh_session=${session.value}`,
         'content-type': 'application/json',

@@ -67,6 +67,12 @@ function refused(message: string, retryAfterMs: number, fields?: Record<string, 
 export interface CodeRequestState {
   /** When codes were sent to this number (ms), any order. */
   numberSends: readonly number[];
+  /**
+   * When the codes sent to this number that are not used yet were sent: the resend cooldown
+   * counts from the last of these, so signing in on a second phone right after the first is not
+   * made to wait (the number's limits still count every code).
+   */
+  unusedNumberSends: readonly number[];
   /** When codes were sent at this address's request. */
   addressSends: readonly number[];
   /** When codes were sent to anyone (only as far back as `policy.overall` looks). */
@@ -98,7 +104,7 @@ export function decideCodeRequest(
   const lockedAddress = checkQuota(state.addressFailures, policy.failuresPerAddress, now);
   if (!lockedAddress.ok) throw refused(PHONE_MESSAGES.locked, lockedAddress.retryAfterMs, field);
 
-  const last = state.numberSends.reduce((a, b) => Math.max(a, Math.min(b, now)), -Infinity);
+  const last = state.unusedNumberSends.reduce((a, b) => Math.max(a, Math.min(b, now)), -Infinity);
   if (last + PHONE_CODE_RESEND_MS > now) {
     throw refused(PHONE_MESSAGES.resendTooSoon, last + PHONE_CODE_RESEND_MS - now, {
       phone: PHONE_MESSAGES.resendTooSoon,

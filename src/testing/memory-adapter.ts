@@ -744,6 +744,9 @@ export class MemoryDataPort implements DataPort {
       decideCodeRequest(
         {
           numberSends: sent.filter((c) => c.phone === phone).map((c) => c.createdAt),
+          unusedNumberSends: sent
+            .filter((c) => c.phone === phone && c.consumedAt === null)
+            .map((c) => c.createdAt),
           addressSends: sent.filter((c) => c.ip === this.ip).map((c) => c.createdAt),
           overallSends: sent.map((c) => c.createdAt),
           numberFailures: backend.codeFailures.filter((f) => f.phone === phone).map((f) => f.at),

@@ -4,7 +4,13 @@ import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  printedPhoneCode,
+  TestClient,
+  uniquePhone,
+} from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 // Who may call what (D2), for every endpoint of the REST API, checked by actually calling it.
@@ -28,6 +34,14 @@ interface Fixture {
   /** A visible review for the moderation endpoints to act on. */
   review: Review;
   ownerEmail: string;
+  /**
+   * The number the owner proved last, after placing the order (D13): the one POST /api/orders
+   * books for. Not the order's, so that a refusal, which names the number to prove, is not
+   * mistaken for the order's personal data.
+   */
+  bookingPhone: string;
+  /** A code sent to a number nobody has, for POST /api/auth/phone/verify. */
+  challenge: { challengeId: string; code: string };
   /** Unique per case, so per-address rules (one review a minute) don't couple the cases. */
   ip: string;
   unique: string;
@@ -112,12 +126,30 @@ const ENDPOINTS: readonly Endpoint[] = [
     expect: all(200),
   },
   { method: 'POST', route: '/api/auth/logout', path: () => '/api/auth/logout', expect: all(204) },
+  // Signing in with a mobile number (D13): anyone may ask for a code and type it. A session
+  // with an account (the owner, another customer, the admin) gets the number added.
+  {
+    method: 'POST',
+    route: '/api/auth/phone/code',
+    path: () => '/api/auth/phone/code',
+    body: () => ({ phone: uniquePhone(), language: 'ar' }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/phone/verify',
+    path: () => '/api/auth/phone/verify',
+    body: (fx) => fx.challenge,
+    expect: all(200),
+  },
+  // A crew is held only for a session that proved the order's number; admins book for callers
+  // (D13). An anonymous visitor and an account without that number are refused.
   {
     method: 'POST',
     route: '/api/orders',
     path: () => '/api/orders',
-    body: () => orderBody(),
-    expect: [401, 201, 201, 201, 201],
+    body: (fx) => orderBody({ phoneNumber: fx.bookingPhone }),
+    expect: [401, 403, 403, 201, 201],
   },
   {
     method: 'GET',
@@ -356,8 +388,25 @@ describe(`authorization matrix (${SIZE})`, () => {
     const ownerEmail = `owner-${unique}@afsh.test`;
     const owner = new TestClient(server.app);
     await owner.signUp(ownerEmail, PASSWORD);
-    const placed = await owner.request<{ order: Order }>('POST', '/api/orders', orderBody());
+    // The owner proves the order's number to book it (D13), then a new number of theirs.
+    const orderPhone = uniquePhone();
+    await owner.signInByPhone(orderPhone);
+    const placed = await owner.request<{ order: Order }>(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: orderPhone }),
+    );
     if (placed.status !== 201) throw new Error(`fixture order: ${placed.status}`);
+    const bookingPhone = uniquePhone();
+    await owner.signInByPhone(bookingPhone);
+    const asked = await new TestClient(server.app).request<{ challenge: { challengeId: string } }>(
+      'POST',
+      '/api/auth/phone/code',
+      { phone: uniquePhone(), language: 'ar' },
+    );
+    if (asked.status !== 200) throw new Error(`fixture code: ${asked.status}`);
+    const { challengeId } = asked.body.challenge;
+    const challenge = { challengeId, code: printedPhoneCode(server.app, challengeId) };
     const ip = `10.${Math.floor(counter / 250) % 250}.${counter % 250}.${1 + (counter % 200)}`;
     // Stored directly: posting it would start the one-a-minute cooldown for the owner.
     const review = new ReviewsRepository(server.app.db).add({
@@ -367,7 +416,7 @@ describe(`authorization matrix (${SIZE})`, () => {
       userId: null,
       ip: null,
     });
-    return { order: placed.body.order, review, ownerEmail, ip, unique };
+    return { order: placed.body.order, review, ownerEmail, bookingPhone, challenge, ip, unique };
   }
 
   async function caller(actor: Actor, fx: Fixture): Promise<TestClient> {

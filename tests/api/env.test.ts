@@ -15,6 +15,9 @@ describe('server settings', () => {
       RATE_LIMITS: 'on',
       ORDER_LIMIT_CUSTOMER_HOUR: 3,
       ORDER_LIMIT_CUSTOMER_DAY: 5,
+      // A customer is a verified number (D13): a week's bookings, and moves held ahead at once.
+      ORDER_LIMIT_CUSTOMER_WEEK: 8,
+      ORDER_LIMIT_CUSTOMER_OPEN: 3,
       ORDER_LIMIT_ADDRESS_HOUR: 10,
       ORDER_LIMIT_ADDRESS_DAY: 30,
       REQUEST_TIMEOUT_SECONDS: 30,
@@ -27,6 +30,8 @@ describe('server settings', () => {
       SITE_URL: 'http://localhost:8080',
       WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
       SMS_API_URL: 'https://api.twilio.com/2010-04-01',
+      // Sign-in codes (D13) go in this WhatsApp authentication template.
+      WHATSAPP_CODE_TEMPLATE: 'afsh_code',
       // Payments (D3): the test provider, no account.
       PAYMENT_PROVIDER: 'test',
       PAYMOB_API_URL: 'https://accept.paymob.com',
@@ -83,6 +88,9 @@ describe('server settings', () => {
     expect(() =>
       loadEnv({ ORDER_LIMIT_CUSTOMER_HOUR: '9', ORDER_LIMIT_CUSTOMER_DAY: '5' }),
     ).toThrow(/ORDER_LIMIT_CUSTOMER_HOUR: is more than ORDER_LIMIT_CUSTOMER_DAY/);
+    expect(() =>
+      loadEnv({ ORDER_LIMIT_CUSTOMER_DAY: '9', ORDER_LIMIT_CUSTOMER_WEEK: '8' }),
+    ).toThrow(/ORDER_LIMIT_CUSTOMER_DAY: is more than ORDER_LIMIT_CUSTOMER_WEEK/);
   });
 
   it('reads strings from the environment and treats empty values as unset', () => {

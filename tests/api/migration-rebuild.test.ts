@@ -324,7 +324,8 @@ describe('migration 006 on a database that ran 010 first (issue 14 merged before
     const before = join(dir, 'before-006');
     mkdirSync(before);
     // Main before issue 16: up to 005, and 010. Later ones (020, which rebuilds orders with
-    // 006's columns) come with or after 006, and run after it in the same start.
+    // 006's columns; 030, which rebuilds users) come with or after 006, and run after it in the
+    // same start.
     for (const migration of listMigrations().filter((m) => m.version < 6 || m.version === 10)) {
       copyFileSync(migration.file, join(before, migration.file.split('/').pop()!));
     }
@@ -335,7 +336,7 @@ describe('migration 006 on a database that ran 010 first (issue 14 merged before
         "UPDATE orders SET move_time = '13:00', language = 'en', notify_consent = 1 WHERE id = 'o1'",
       ).run();
 
-      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([6, 20]);
+      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([6, 20, 30]);
       expect(
         db
           .prepare(

@@ -6,7 +6,7 @@ import {
   reviewSchema,
 } from '../../server/src/routes/api/response-schemas.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, customerClient, TestClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 // Routes declare what they answer; Fastify serialises with that schema, so the keys are exactly
@@ -18,8 +18,8 @@ let order: Order;
 
 beforeAll(async () => {
   server = await createTestServer();
-  client = new TestClient(server.app);
-  await client.anonymous();
+  // A customer who proved the fixtures' number may book it (D13).
+  client = await customerClient(server.app);
   const res = await client.request<{ order: Order }>('POST', '/api/orders', orderBody());
   expect(res.status).toBe(201);
   order = res.body.order;

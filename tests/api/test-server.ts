@@ -12,11 +12,52 @@ import type { ServerEnv } from '../../server/src/plugins/env.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/sessions.ts';
 import { makeStaticDir } from './helpers.ts';
 
+/** The codes each test server printed, for TestClient.signInByPhone. */
+const PHONE_CODES = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/**
+ * A log destination that keeps what the log provider prints for a sign-in code (D13), as an
+ * operator running `npm start` reads it, and drops every other line.
+ */
+export function phoneCodeLog(codes: Map<string, string>): { write(line: string): void } {
+  return {
+    write(line: string) {
+      if (!line.includes('"phoneCode"')) return;
+      const entry = JSON.parse(line) as { phoneCode?: { challengeId?: string; code?: string } };
+      const { challengeId, code } = entry.phoneCode ?? {};
+      if (challengeId && code) codes.set(challengeId, code);
+    },
+  };
+}
+
+/** The code the server printed for `challengeId`. */
+export function printedPhoneCode(app: FastifyInstance, challengeId: string): string {
+  const code = PHONE_CODES.get(app)?.get(challengeId);
+  if (!code) throw new Error(`No code was printed for challenge ${challengeId}`);
+  return code;
+}
+
+/** The mobile number the order fixtures book with (orderBody's phoneNumber). */
+export const FIXTURE_PHONE = '01012345678';
+
+let phoneSequence = 0;
+/**
+ * A mobile number no other test in this process uses (012 + 8 digits), for tests whose customers
+ * must not share orders or limits.
+ */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const tail = (process.pid % 1000) * 100_000 + (phoneSequence % 100_000);
+  return `012${String(tail).padStart(8, '0')}`;
+}
+
 /** The admin every test server starts with. */
 export const TEST_ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' } as const;
 
 export interface TestServer {
   app: FastifyInstance;
+  /** The sign-in codes the server printed (the log provider, D13), by challenge id. */
+  phoneCodes: Map<string, string>;
   /** The temporary SQLite file (WAL, like production: never :memory:). */
   dbPath: string;
   close(): Promise<void>;
@@ -47,12 +88,15 @@ export async function createTestServer(
     await rm(dataDir, { recursive: true, force: true });
     await site.cleanup();
   };
+  const phoneCodes = new Map<string, string>();
   try {
     app = await build({
+      logger: { level: 'info', stream: phoneCodeLog(phoneCodes) },
       ...options,
       staticDir: site.staticDir,
       env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
     });
+    PHONE_CODES.set(app, phoneCodes);
     await createOrPromoteAdmin(app.db, { ...TEST_ADMIN });
     if (capacity !== 'first') app.capacity.plans.save(capacity, null);
     await app.ready();
@@ -64,6 +108,7 @@ export async function createTestServer(
   const ready = app;
   return {
     app: ready,
+    phoneCodes,
     dbPath,
     close: async () => {
       await ready.close();
@@ -187,6 +232,26 @@ export class TestClient {
     return this.expectUser(res, 200, 'POST /api/auth/login');
   }
 
+  /**
+   * Signs in with a mobile number as a customer does (D13): asks for a code, reads it from what
+   * the server printed, types it. The number is the order fixtures' unless given.
+   */
+  async signInByPhone(phone: string = FIXTURE_PHONE): Promise<CurrentUser> {
+    const asked = await this.request('POST', '/api/auth/phone/code', { phone, language: 'ar' });
+    if (asked.status !== 200) {
+      throw new Error(
+        `POST /api/auth/phone/code answered ${asked.status}: ${JSON.stringify(asked.body)}`,
+      );
+    }
+    const challengeId = (asked.body as { challenge: { challengeId: string } }).challenge
+      .challengeId;
+    const res = await this.request('POST', '/api/auth/phone/verify', {
+      challengeId,
+      code: printedPhoneCode(this.app, challengeId),
+    });
+    return this.expectUser(res, 200, 'POST /api/auth/phone/verify');
+  }
+
   async signOut(): Promise<void> {
     const res = await this.request('POST', '/api/auth/logout');
     if (res.status !== 204) throw new Error(`POST /api/auth/logout answered ${res.status}`);
@@ -200,6 +265,19 @@ export async function visitorClient(
 ): Promise<TestClient> {
   const client = new TestClient(app, options);
   await client.anonymous();
+  return client;
+}
+
+/**
+ * A customer who proved a mobile number (the order fixtures' unless given): who may book (D13).
+ * Two customers that must not see each other's orders need two numbers.
+ */
+export async function customerClient(
+  app: FastifyInstance,
+  options: { remoteAddress?: string; phone?: string } = {},
+): Promise<TestClient> {
+  const client = new TestClient(app, options);
+  await client.signInByPhone(options.phone);
   return client;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PublicTracking } from '../../src/data/port.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, customerClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 const PERSONAL = {
@@ -18,8 +18,8 @@ describe('GET /api/track/:orderNumber', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const owner = new TestClient(server.app);
-    await owner.anonymous();
+    // The customer proved the order's number (D13); their id is one more thing not to show.
+    const owner = await customerClient(server.app, { phone: PERSONAL.phoneNumber });
     const res = await owner.request<{ order: Order }>(
       'POST',
       '/api/orders',
@@ -128,8 +128,7 @@ describe('GET /api/track/:orderNumber', () => {
   });
 
   it('shows the cancelled status and the whole timeline after a cancel', async () => {
-    const owner = new TestClient(server.app);
-    await owner.anonymous();
+    const owner = await customerClient(server.app);
     const placed = (await owner.request<{ order: Order }>('POST', '/api/orders', orderBody())).body
       .order;
     await owner.request('POST', `/api/orders/${placed.id}/cancel`);
@@ -143,8 +142,7 @@ describe('GET /api/track/:orderNumber', () => {
   });
 
   it('is never stale: a change right after a look-up shows on the next one (D9)', async () => {
-    const owner = new TestClient(server.app);
-    await owner.anonymous();
+    const owner = await customerClient(server.app);
     const placed = (await owner.request<{ order: Order }>('POST', '/api/orders', orderBody())).body
       .order;
     const status = async () => {

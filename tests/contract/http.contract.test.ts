@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { HttpDataPort } from '../../src/data/http/http-adapter';
-import { createTestServer, TEST_ADMIN } from '../api/test-server.ts';
+import { createTestServer, printedPhoneCode, TEST_ADMIN } from '../api/test-server.ts';
 import { createCookieFetch } from './cookie-fetch';
 import { describeDataPortContract } from './data-port.contract';
 import { eventSourceWith } from './event-source';
@@ -25,6 +25,7 @@ describeDataPortContract('http', async () => {
 
   return {
     newClient,
+    phoneCode: async ({ challengeId }) => printedPhoneCode(server.app, challengeId),
     adminClient: async () => {
       const client = newClient();
       await client.auth.signIn(TEST_ADMIN);

@@ -8,6 +8,7 @@ describeDataPortContract('memory', async () => {
   backend.createAdmin(ADMIN.email, ADMIN.password);
   return {
     newClient: () => backend.client(),
+    phoneCode: async ({ challengeId }) => backend.phoneCodeFor(challengeId),
     adminClient: async () => {
       const client = backend.client();
       await client.auth.signIn(ADMIN);

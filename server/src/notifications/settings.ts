@@ -107,6 +107,14 @@ export const notificationEnvShape = {
   WHATSAPP_API_URL: httpUrl('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: setting,
   WHATSAPP_ACCESS_TOKEN: setting,
+  // The authentication template (Meta's fixed text and copy-code button) sign-in codes go in.
+  WHATSAPP_CODE_TEMPLATE: z.preprocess(
+    optional,
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name (a-z, 0-9, _)')
+      .default('afsh_code'),
+  ),
   // An HTTP SMS gateway with Twilio's Messages API: account SID, auth token, sender.
   SMS_API_URL: httpUrl('https://api.twilio.com/2010-04-01'),
   SMS_ACCOUNT_SID: setting,

@@ -10,6 +10,7 @@ import {
   notificationEnvShape,
 } from '../notifications/settings.ts';
 import { checkPaymentEnv, PAYMENT_SECRETS, paymentEnvShape } from '../payments/settings.ts';
+import { OPEN_ORDERS_PER_CUSTOMER } from '../../../src/domain/customer-limits.ts';
 
 // Deployment settings, validated once at start-up: a typo in PORT or GEOCODE_URL should stop the
 // server with a readable message, not surface later as a confusing runtime error.
@@ -127,11 +128,14 @@ const envSchema = z
       },
       z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     ),
-    // Orders one customer (session or account) and one address may place (docs/decisions.md D8).
+    // Orders one customer (a verified mobile number, D13) and one address may place (D8).
     // A real customer books one or two moves; admins (phone bookings) are not limited.
     // RATE_LIMITS=off lifts these too.
     ORDER_LIMIT_CUSTOMER_HOUR: orderLimit(3),
     ORDER_LIMIT_CUSTOMER_DAY: orderLimit(5),
+    ORDER_LIMIT_CUSTOMER_WEEK: orderLimit(8),
+    // Moves one customer may hold booked ahead at once (not cancelled, not delivered, not past).
+    ORDER_LIMIT_CUSTOMER_OPEN: orderLimit(OPEN_ORDERS_PER_CUSTOMER),
     ORDER_LIMIT_ADDRESS_HOUR: orderLimit(10),
     ORDER_LIMIT_ADDRESS_DAY: orderLimit(30),
     // The longest a client may take to send a whole request, body included: a slow or stalled
@@ -156,6 +160,16 @@ const envSchema = z
     for (const scope of ['CUSTOMER', 'ADDRESS'] as const) {
       const hour = env[`ORDER_LIMIT_${scope}_HOUR`];
       const day = env[`ORDER_LIMIT_${scope}_DAY`];
+      if (scope === 'CUSTOMER') {
+        const week = env.ORDER_LIMIT_CUSTOMER_WEEK;
+        if (day > 0 && week > 0 && day > week) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ORDER_LIMIT_CUSTOMER_DAY'],
+            message: `is more than ORDER_LIMIT_CUSTOMER_WEEK (${week}): the weekly limit would always come first`,
+          });
+        }
+      }
       if (hour > 0 && day > 0 && hour > day) {
         ctx.addIssue({
           code: 'custom',

@@ -38,8 +38,14 @@ export function httpErrorOf(error: unknown): HttpError | null {
   }
   if (error instanceof RuleViolation) {
     const fields = error.fields ? { ...error.fields } : undefined;
+    const retryAfter = error.details?.retryAfterSeconds;
     return new HttpError(STATUS_BY_RULE[error.code], error.code, error.message, fields, {
       ...(error.details ? { details: error.details } : {}),
+      // A rule that says when to try again (a code's cooldown, a lock) says it as Retry-After.
+      ...(typeof retryAfter === 'number' &&
+      (error.code === 'rate-limited' || error.code === 'unavailable')
+        ? { retryAfterSeconds: retryAfter }
+        : {}),
     });
   }
   if (error instanceof OrderQuotaExceededError) {

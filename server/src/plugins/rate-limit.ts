@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   anonymous: { max: 30, timeWindow: MINUTE_MS },
   messages: { max: 5, timeWindow: 10 * MINUTE_MS },
   tracking: { max: 30, timeWindow: MINUTE_MS },
+  // Requests, whatever they ask: the codes' own limits (per number, address, overall) are D13's.
+  phoneCode: { max: 20, timeWindow: MINUTE_MS },
+  phoneVerify: { max: 20, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

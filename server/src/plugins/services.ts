@@ -17,6 +17,10 @@ import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-q
 import type { QuotaPolicy } from '../services/order-quota.ts';
 import { OrdersService } from '../services/orders-service.ts';
 import { ReviewsService } from '../services/reviews-service.ts';
+import { PhoneCodeSender } from '../auth/phone-code-sender.ts';
+import { PhoneCodesRepository } from '../repositories/phone-codes-repository.ts';
+import { findUserByPhone } from '../repositories/users-repository.ts';
+import { PhoneAuthService, phoneCodePolicy } from '../services/phone-auth-service.ts';
 
 export interface ServicesOptions {
   /** Who takes online payments (D3). Default: from the settings (PAYMENT_PROVIDER). */
@@ -36,6 +40,8 @@ export interface Services {
   capacity: CapacityService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
+  /** Signing in with a mobile number (D13). */
+  phoneAuth: PhoneAuthService;
 }
 
 /**
@@ -56,6 +62,16 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     events,
     payments: provider,
     outbox: notifications,
+    phoneOwner: (phone) => findUserByPhone(app.db, phone)?.id ?? null,
+  });
+  const phoneAuth = new PhoneAuthService({
+    db: app.db,
+    codes: new PhoneCodesRepository(app.db),
+    sender: new PhoneCodeSender({
+      env: app.config,
+      log: app.log.child({ module: 'phone-codes' }),
+    }),
+    policy: phoneCodePolicy(app.config.RATE_LIMITS),
   });
   app.decorate('services', {
     orders,
@@ -73,9 +89,31 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
       siteUrl: app.config.SITE_URL,
     }),
     orderQuota: orderQuotaPolicy(app),
+    phoneAuth,
   } satisfies Services);
   pruneQuotaLogWhileRunning(app);
+  pruneHourly(app, 'phone codes', () => phoneAuth.prune());
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
+}
+
+/** Runs `prune` when the app is ready and every hour while it runs; a failure is a warning. */
+function pruneHourly(app: FastifyInstance, what: string, prune: () => void): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    try {
+      prune();
+    } catch (error) {
+      app.log.warn({ err: error }, `could not prune ${what}`);
+    }
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /** The provider the settings choose: Paymob with its keys, else the test provider (D3). */

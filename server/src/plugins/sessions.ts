@@ -29,6 +29,8 @@ export interface AuthUser {
   email: string | null;
   role: 'customer' | 'admin';
   anonymous: boolean;
+  /** The verified mobile number (E.164, D13), or null. */
+  phone: string | null;
 }
 
 export interface AuthSession {
@@ -107,6 +109,7 @@ export function toCurrentUser(user: AuthUser): CurrentUser {
   return {
     id: user.id,
     email: user.email,
+    phone: user.phone,
     anonymous: user.anonymous,
     isAdmin: user.role === 'admin',
   };
@@ -127,7 +130,13 @@ export function startSession(reply: FastifyReply, userId: string): AuthSession {
   setSessionCookie(reply, token);
   const auth: AuthSession = {
     sessionId,
-    user: { id: user.id, email: user.email, role: user.role, anonymous: user.anonymous },
+    user: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      anonymous: user.anonymous,
+      phone: user.phone,
+    },
   };
   reply.request.auth = auth;
   return auth;

@@ -14,7 +14,8 @@ import type {
 } from '../../../src/domain/order.ts';
 import { newOrderFields } from '../../../src/domain/order.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
-import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
+import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
+import { checkOpenOrders, isOpenOrder } from '../../../src/domain/customer-limits.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
   ORDER_PAGE_SIZE_DEFAULT,
@@ -98,6 +99,10 @@ export interface OrderQuota {
   addressKey: string;
   customer: readonly QuotaRule[];
   address: readonly QuotaRule[];
+  /** Moves the customer may hold booked ahead at once (D13); 0 or absent: no limit. */
+  openOrders?: number;
+  /** Cairo's today, for which orders are still ahead. */
+  today?: string;
 }
 
 export interface CreateOrderOptions {
@@ -329,6 +334,9 @@ function prepareStatements(db: Database.Database) {
       INSERT INTO order_quota_log (order_id, user_id, address_key, created_at)
       VALUES (?, ?, ?, ?)`),
     pruneQuota: db.prepare('DELETE FROM order_quota_log WHERE created_at < ?'),
+    // A customer's orders from today on; isOpenOrder (the domain's) decides which hold a crew.
+    aheadByUser: db.prepare(`
+      SELECT status, move_date AS moveDate FROM orders WHERE user_id = ? AND move_date >= ?`),
     byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
     byNumber: db.prepare('SELECT * FROM orders WHERE order_number = ?'),
     // The public view only, with its history as JSON: one statement (one read transaction, one
@@ -501,6 +509,14 @@ export class OrdersRepository {
           Math.max(1000, oldest + rule.windowMs - now.getTime()),
         );
       }
+    }
+    if (quota.openOrders && quota.openOrders > 0) {
+      const today = quota.today ?? cairoToday(now);
+      const ahead = this.#statements.aheadByUser.all(userId, today) as {
+        status: OrderStatus;
+        moveDate: string;
+      }[];
+      checkOpenOrders(ahead.filter((order) => isOpenOrder(order, today)).length, quota.openOrders);
     }
   }
 

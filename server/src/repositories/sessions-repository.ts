@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { cachedStatement } from './users-repository.ts';
+import { cachedStatement, userRole } from './users-repository.ts';
 import type { UserRole } from './users-repository.ts';
 
 export interface SessionWithUser {
   sessionId: string;
   expiresAt: string;
   revokedAt: string | null;
-  user: { id: string; email: string | null; role: UserRole; anonymous: boolean };
+  user: {
+    id: string;
+    email: string | null;
+    role: UserRole;
+    anonymous: boolean;
+    phone: string | null;
+  };
 }
 
 interface SessionRow {
@@ -16,8 +22,9 @@ interface SessionRow {
   revoked_at: string | null;
   user_id: string;
   email: string | null;
-  role: UserRole;
+  role: string;
   anonymous: number;
+  phone: string | null;
 }
 
 export function createSession(
@@ -42,7 +49,7 @@ export function findSessionByTokenHash(
   const row = cachedStatement<[string], SessionRow>(
     db,
     `SELECT s.id AS session_id, s.expires_at, s.revoked_at,
-            u.id AS user_id, u.email, u.role, u.anonymous
+            u.id AS user_id, u.email, u.role, u.anonymous, u.phone
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = ?`,
   ).get(tokenHash);
@@ -51,7 +58,13 @@ export function findSessionByTokenHash(
     sessionId: row.session_id,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
-    user: { id: row.user_id, email: row.email, role: row.role, anonymous: row.anonymous === 1 },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      role: userRole(row.role),
+      anonymous: row.anonymous === 1,
+      phone: row.phone,
+    },
   };
 }
 

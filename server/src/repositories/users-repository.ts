@@ -3,12 +3,22 @@ import type Database from 'better-sqlite3';
 
 export type UserRole = 'customer' | 'admin';
 
+/**
+ * A stored role as this version knows it: roles are a list that grows (D13 leaves room for
+ * crew leaders), so a role written by a newer version reads as the least privileged one.
+ */
+export function userRole(stored: string): UserRole {
+  return stored === 'admin' ? 'admin' : 'customer';
+}
+
 export interface UserRecord {
   id: string;
   email: string | null;
   passwordHash: string | null;
   role: UserRole;
   anonymous: boolean;
+  /** The verified mobile number (E.164, D13), or null. */
+  phone: string | null;
   createdAt: string;
 }
 
@@ -16,12 +26,13 @@ interface UserRow {
   id: string;
   email: string | null;
   password_hash: string | null;
-  role: UserRole;
+  role: string;
   anonymous: number;
+  phone: string | null;
   created_at: string;
 }
 
-const COLUMNS = 'id, email, password_hash, role, anonymous, created_at';
+const COLUMNS = 'id, email, password_hash, role, anonymous, phone, created_at';
 
 const statementsByDb = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
@@ -54,8 +65,9 @@ function toRecord(row: UserRow): UserRecord {
     id: row.id,
     email: row.email,
     passwordHash: row.password_hash,
-    role: row.role,
+    role: userRole(row.role),
     anonymous: row.anonymous === 1,
+    phone: row.phone,
     createdAt: row.created_at,
   };
 }
@@ -99,7 +111,15 @@ export function createAnonymousUser(db: Database.Database, at: Date = new Date()
     `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
      VALUES (?, NULL, NULL, 'customer', 1, ?, ?)`,
   ).run(id, now, now);
-  return { id, email: null, passwordHash: null, role: 'customer', anonymous: true, createdAt: now };
+  return {
+    id,
+    email: null,
+    passwordHash: null,
+    role: 'customer',
+    anonymous: true,
+    phone: null,
+    createdAt: now,
+  };
 }
 
 /** Throws a SQLITE_CONSTRAINT_UNIQUE error (see isUniqueViolation) when the email is taken. */
@@ -116,7 +136,15 @@ export function createUser(
     `INSERT INTO users (id, email, password_hash, role, anonymous, created_at, updated_at)
      VALUES (?, ?, ?, ?, 0, ?, ?)`,
   ).run(id, email, input.passwordHash, role, now, now);
-  return { id, email, passwordHash: input.passwordHash, role, anonymous: false, createdAt: now };
+  return {
+    id,
+    email,
+    passwordHash: input.passwordHash,
+    role,
+    anonymous: false,
+    phone: null,
+    createdAt: now,
+  };
 }
 
 /**
@@ -180,4 +208,62 @@ export function moveOrders(db: Database.Database, fromUserId: string, toUserId: 
     toUserId,
     fromUserId,
   ).changes;
+}
+
+export function findUserByPhone(db: Database.Database, phone: string): UserRecord | null {
+  const row = cachedStatement<[string], UserRow>(
+    db,
+    `SELECT ${COLUMNS} FROM users WHERE phone = ?`,
+  ).get(phone);
+  return row ? toRecord(row) : null;
+}
+
+/** A customer known by a verified number alone (D13). Throws a unique violation when taken. */
+export function createPhoneUser(db: Database.Database, phone: string): UserRecord {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  cachedStatement(
+    db,
+    `INSERT INTO users (id, email, password_hash, role, anonymous, phone, phone_verified_at,
+                        created_at, updated_at)
+     VALUES (?, NULL, NULL, 'customer', 0, ?, ?, ?, ?)`,
+  ).run(id, phone, now, now, now);
+  return {
+    id,
+    email: null,
+    passwordHash: null,
+    role: 'customer',
+    anonymous: false,
+    phone,
+    createdAt: now,
+  };
+}
+
+/** Gives an account its verified number (or a new one). Throws a unique violation when taken. */
+export function setUserPhone(db: Database.Database, id: string, phone: string): void {
+  const now = new Date().toISOString();
+  cachedStatement(
+    db,
+    'UPDATE users SET phone = ?, phone_verified_at = ?, updated_at = ? WHERE id = ? AND anonymous = 0',
+  ).run(phone, now, now, id);
+}
+
+/**
+ * The orders booked for `nationalPhone` that nobody who proved it owns yet: booked by the office
+ * for a caller, by an anonymous visitor who typed it, or left without an owner. They become
+ * `userId`'s, the number's proved owner (D13). Orders of other customers' accounts stay theirs.
+ */
+export function claimOrdersByPhone(
+  db: Database.Database,
+  nationalPhone: string,
+  userId: string,
+): number {
+  return cachedStatement(
+    db,
+    `UPDATE orders SET user_id = :userId
+     WHERE phone_number = :phone
+       AND (user_id IS NULL OR user_id <> :userId)
+       AND (user_id IS NULL
+            OR user_id IN (SELECT id FROM users WHERE anonymous = 1 OR role = 'admin'))`,
+  ).run({ userId, phone: nationalPhone }).changes;
 }

@@ -6,8 +6,8 @@ import { serverSecret } from '../repositories/secrets-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** The quota log is read one day back; a second day covers a clock that moved. */
-const QUOTA_LOG_KEPT_MS = 2 * DAY_MS;
+/** The quota log is read a week back; a day more covers a clock that moved. */
+const QUOTA_LOG_KEPT_MS = 8 * DAY_MS;
 const QUOTA_PRUNE_EVERY_MS = HOUR_MS;
 
 export type QuotaPolicy = (ip: string | undefined, user: AuthUser) => OrderQuota | undefined;
@@ -24,10 +24,20 @@ export function orderQuotaPolicy(app: FastifyInstance): QuotaPolicy {
     { max: hour, windowMs: HOUR_MS },
     { max: day, windowMs: DAY_MS },
   ];
-  const customer = rules(env.ORDER_LIMIT_CUSTOMER_HOUR, env.ORDER_LIMIT_CUSTOMER_DAY);
+  const customer = [
+    ...rules(env.ORDER_LIMIT_CUSTOMER_HOUR, env.ORDER_LIMIT_CUSTOMER_DAY),
+    { max: env.ORDER_LIMIT_CUSTOMER_WEEK, windowMs: 7 * DAY_MS },
+  ];
   const address = rules(env.ORDER_LIMIT_ADDRESS_HOUR, env.ORDER_LIMIT_ADDRESS_DAY);
   return (ip, user) =>
-    user.role === 'admin' ? undefined : { addressKey: addressKey(secret, ip), customer, address };
+    user.role === 'admin'
+      ? undefined
+      : {
+          addressKey: addressKey(secret, ip),
+          customer,
+          address,
+          openOrders: env.ORDER_LIMIT_CUSTOMER_OPEN,
+        };
 }
 
 /** Old entries of the quota log go once an hour, while the app runs. */

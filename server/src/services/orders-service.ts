@@ -16,6 +16,8 @@ import {
   paymentMethodUnavailable,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import { toE164Egyptian } from '../../../src/domain/phone.ts';
+import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
@@ -43,6 +45,8 @@ export interface OrdersServiceOptions {
    * transaction: if it cannot, the change is not made either.
    */
   outbox?: { record(events: readonly DomainEvent[]): unknown };
+  /** The customer who proved a number (E.164), if any: an admin's booking for them is theirs. */
+  phoneOwner?: (phone: string) => string | null;
 }
 
 function notFound(): RuleViolation {
@@ -61,6 +65,7 @@ export class OrdersService {
   readonly #events: DomainEvents;
   readonly #payments: PaymentProvider;
   readonly #outbox: OrdersServiceOptions['outbox'];
+  readonly #phoneOwner: OrdersServiceOptions['phoneOwner'];
 
   constructor(options: OrdersServiceOptions) {
     this.#orders = options.orders;
@@ -69,6 +74,7 @@ export class OrdersService {
     this.#events = options.events;
     this.#payments = options.payments;
     this.#outbox = options.outbox;
+    this.#phoneOwner = options.phoneOwner;
   }
 
   /** Tells the bus what a committed change did (live screens, the notification worker). */
@@ -91,6 +97,8 @@ export class OrdersService {
         catalog: this.#catalog.current(),
         plan: this.#capacity.plan(),
       });
+      // A crew is held only for a customer who proved the order's number (D13).
+      checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, result.input.phoneNumber);
       if (this.#chargesWhilePlacing(result.input.paymentMethod)) {
         if (quota) this.#orders.checkQuota(quota, user.id);
         this.#capacity.checkFree(result.input.moveDate, result.window);
@@ -126,7 +134,13 @@ export class OrdersService {
     }
 
     const order = await this.#orders.createSoon(
-      { input, price: checked.price, window: checked.window, userId: user.id, ...payment },
+      {
+        input,
+        price: checked.price,
+        window: checked.window,
+        userId: this.#ownerOf(user, input),
+        ...payment,
+      },
       {
         ...(quota ? { quota } : {}),
         checks: [
@@ -139,6 +153,16 @@ export class OrdersService {
     );
     this.#publish(orderCreationEvents(order));
     return order;
+  }
+
+  /**
+   * Whose order it is: the customer's own; an admin's booking for a caller belongs to the
+   * customer who proved that number, when there is one, so it is in their "my orders" (D13).
+   */
+  #ownerOf(user: AuthUser, input: { phoneNumber: string }): string {
+    if (user.role !== 'admin') return user.id;
+    const e164 = toE164Egyptian(input.phoneNumber);
+    return (e164 !== null ? this.#phoneOwner?.(e164) : null) ?? user.id;
   }
 
   /** True when placing the order charges it (the test card provider), before it is written. */

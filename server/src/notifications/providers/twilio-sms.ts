@@ -27,40 +27,51 @@ interface TwilioAnswer {
  * honour.
  */
 export function twilioSmsProvider(settings: SmsSettings): NotificationProvider {
+  const send = smsSender(settings);
+  return {
+    name: 'sms',
+    send: (message: OutgoingMessage, signal: AbortSignal) => send(message, signal),
+  };
+}
+
+/** One SMS through the gateway: what a text needs and nothing of the outbox's messages. */
+export function smsSender(
+  settings: SmsSettings,
+): (
+  message: Pick<OutgoingMessage, 'address' | 'body' | 'idempotencyKey'>,
+  signal: AbortSignal,
+) => Promise<SendOutcome> {
   const url = `${settings.apiUrl}/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
   const sender: Record<string, string> = /^MG[0-9a-f]{32}$/i.test(settings.from)
     ? { MessagingServiceSid: settings.from }
     : { From: settings.from };
-  return {
-    name: 'sms',
-    send: (message: OutgoingMessage, signal: AbortSignal): Promise<SendOutcome> =>
-      postToProvider(
-        url,
-        {
-          headers: {
-            authorization,
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': message.idempotencyKey,
-          },
-          body: new URLSearchParams({
-            To: message.address,
-            ...sender,
-            Body: message.body,
-          }).toString(),
+  return (message, signal) =>
+    postToProvider(
+      url,
+      {
+        headers: {
+          authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': message.idempotencyKey,
         },
-        signal,
-        (status, answer) => {
-          const reply = answer as TwilioAnswer | null;
-          if (status >= 200 && status < 300 && typeof reply?.sid === 'string') {
-            return { ok: true, providerMessageId: reply.sid };
-          }
-          const code = typeof reply?.code === 'number' ? reply.code : null;
-          return {
-            ...refusal(status, code, reply?.message),
-            retry: code !== null && TEMPORARY_CODES.has(code),
-          };
-        },
-      ),
-  };
+        body: new URLSearchParams({
+          To: message.address,
+          ...sender,
+          Body: message.body,
+        }).toString(),
+      },
+      signal,
+      (status, answer) => {
+        const reply = answer as TwilioAnswer | null;
+        if (status >= 200 && status < 300 && typeof reply?.sid === 'string') {
+          return { ok: true, providerMessageId: reply.sid };
+        }
+        const code = typeof reply?.code === 'number' ? reply.code : null;
+        return {
+          ...refusal(status, code, reply?.message),
+          retry: code !== null && TEMPORARY_CODES.has(code),
+        };
+      },
+    );
 }

@@ -5,6 +5,7 @@ import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { ordersRoutes } from './orders.ts';
+import { phoneAuthRoutes } from './phone-auth.ts';
 import { paymentsRoutes } from './payments.ts';
 import { pricesRoutes } from './prices.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -19,6 +20,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(phoneAuthRoutes);
   await app.register(messagesRoutes);
   await app.register(pricesRoutes);
   await app.register(capacityRoutes);

@@ -93,6 +93,7 @@ export const publicTrackingSchema = object(
 export const currentUserSchema = object({
   id: text,
   email: nullableText,
+  phone: nullableText,
   anonymous: { type: 'boolean' },
   isAdmin: { type: 'boolean' },
 });
@@ -130,6 +131,19 @@ export const orderPageResponse = {
 export const trackingResponse = { 200: object({ tracking: publicTrackingSchema }) };
 
 export const userResponse = { 200: object({ user: currentUserSchema }) };
+
+/** What asking for a sign-in code answers (src/domain/phone-auth-schema.ts PhoneChallenge). */
+export const phoneChallengeResponse = {
+  200: object({
+    challenge: object({
+      challengeId: text,
+      phone: text,
+      channel: text,
+      expiresInSeconds: integer,
+      resendInSeconds: integer,
+    }),
+  }),
+};
 
 export const reviewListResponse = {
   200: object({ reviews: { type: 'array', items: reviewSchema } }),
