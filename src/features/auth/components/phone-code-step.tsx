@@ -133,7 +133,7 @@ export function PhoneCodeStep({ pending, onVerified, onChangeNumber }: PhoneCode
           t={t}
           i18nKey={`auth:phone.sent.${challenge.channel}`}
           values={{ phone }}
-          components={{ num: <bdi className="ltr-value" /> }}
+          components={{ num: <bdi className="ltr-value ltr-digits" /> }}
         />
       </p>
       {shown && (

@@ -119,7 +119,7 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
             t={t}
             i18nKey="auth:phone.numberHint"
             values={{ example: formatDigits(PHONE_EXAMPLE, language) }}
-            components={{ num: <bdi className="ltr-value" /> }}
+            components={{ num: <bdi className="ltr-value ltr-digits" /> }}
           />
         </p>
         {fieldError && (

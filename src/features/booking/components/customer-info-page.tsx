@@ -116,7 +116,7 @@ export function CustomerInfoPage({ phoneVerifier }: { phoneVerifier: PhoneVerifi
                 t={t}
                 i18nKey="customerInfo.phoneHint"
                 values={{ example: formatDigits(PHONE_EXAMPLE, language) }}
-                components={{ bdi: <bdi className="ltr-value" /> }}
+                components={{ bdi: <bdi className="ltr-value ltr-digits" /> }}
               />
             </p>
             {errors.errorText('phoneNumber')}
