@@ -84,11 +84,10 @@ const SelectCityPage = screen(
   'SelectCityPage',
   ['src/features/booking/components/select-city-page.tsx'],
 );
-const CustomerInfoPage = screen(
-  () => import('../features/booking/components/customer-info-page'),
-  'CustomerInfoPage',
-  ['src/features/booking/components/customer-info-page.tsx'],
-);
+// The details step and "my orders" come with the auth feature's phone sign-in (D13).
+const CustomerInfoPage = screen(() => import('./customer-info-screen'), 'CustomerInfoScreen', [
+  'src/app/customer-info-screen.tsx',
+]);
 const DateSelectionPage = screen(
   () => import('../features/booking/components/date-selection-page'),
   'DateSelectionPage',
@@ -119,11 +118,9 @@ const TrackOrderPage = screen(
   'TrackOrderPage',
   ['src/features/tracking/components/track-order-page.tsx'],
 );
-const MyOrdersPage = screen(
-  () => import('../features/orders/components/my-orders-page'),
-  'MyOrdersPage',
-  ['src/features/orders/components/my-orders-page.tsx'],
-);
+const MyOrdersPage = screen(() => import('./my-orders-screen'), 'MyOrdersScreen', [
+  'src/app/my-orders-screen.tsx',
+]);
 const ContactPage = screen(
   () => import('../features/contact/components/contact-page'),
   'ContactPage',

@@ -197,6 +197,7 @@ describe('MemoryBackend phone sign-in (D13)', () => {
     });
     expect(await failure(client.auth.verifyPhoneCode('x'.repeat(32), code))).toMatchObject({
       code: 'not-found',
+      message: 'errors:phone.expired',
     });
     expect(await failure(client.auth.verifyPhoneCode(challengeId, '12'))).toMatchObject({
       code: 'invalid-argument',
@@ -294,6 +295,34 @@ describe('MemoryBackend phone sign-in (D13)', () => {
     await elsewhere.auth.ensureSession();
     expect((await verifyPhone(elsewhere, memoryCodes(backend))).id).toBe(user.id);
     expect((await elsewhere.orders.mine()).map((o) => o.id)).toEqual([byOffice.id]);
+  });
+
+  it('an admin’s booking for a proved number is that customer’s at once', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const customer = backend.client();
+    const mona = await verifyPhone(customer, memoryCodes(backend));
+    backend.createAdmin('ops@example.com', PASSWORD);
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'ops@example.com', password: PASSWORD });
+    const booked = await admin.orders.create(order({ phoneNumber: '+20 10 1234 5678' }));
+    expect(booked.userId).toBe(mona.id);
+    expect((await customer.orders.mine()).map((o) => o.id)).toEqual([booked.id]);
+    const forStranger = await admin.orders.create(order({ phoneNumber: '01512345678' }));
+    expect(forStranger.userId).not.toBe(mona.id);
+  });
+
+  it('a code no channel took counts, and is not one to type', async () => {
+    const backend = new MemoryBackend({ now: NOW, codeDelivery: 'down' });
+    const client = backend.client();
+    expect(await failure(ask(client))).toMatchObject({ code: 'unavailable' });
+    backend.codeDelivery = 'providers';
+    expect(await failure(ask(client))).toMatchObject({ message: 'errors:phone.resendTooSoon' });
+    const [failed] = backend.challenges.keys();
+    expect(await failure(client.auth.verifyPhoneCode(failed!, '123456'))).toMatchObject({
+      code: 'not-found',
+      message: 'errors:phone.expired',
+    });
+    expect(backend.phoneCodes).toEqual([]);
   });
 
   it('an account proves a number it keeps; a number of another account is refused', async () => {

@@ -91,7 +91,7 @@ import {
   type PhoneChallenge,
   type PhoneCodeChannel,
 } from '../domain/phone-auth-schema';
-import { nationalEgyptian } from '../domain/phone';
+import { nationalEgyptian, toE164Egyptian } from '../domain/phone';
 import { checkOpenOrders, isOpenOrder, OPEN_ORDERS_PER_CUSTOMER } from '../domain/customer-limits';
 import { loginSchema, signupSchema } from '../domain/auth-schemas';
 import { createOrderInputSchema } from '../domain/booking-schemas';
@@ -158,7 +158,8 @@ interface ChallengeRecord {
   id: string;
   phone: string;
   codeHash: string;
-  channel: PhoneChallenge['channel'];
+  /** `failed`: no channel took it (it still counts against the limits). */
+  channel: PhoneChallenge['channel'] | 'failed';
   /** The client address that asked (the per-address limits). */
   ip: string;
   createdAt: number;
@@ -791,13 +792,16 @@ export class MemoryDataPort implements DataPort {
         backend.phoneCodePolicy,
       ),
     );
-    if (backend.codeDelivery === 'down') {
-      throw new DataError('unavailable', PHONE_MESSAGES.notSent);
-    }
-    const channel: PhoneChallenge['channel'] =
-      backend.codeDelivery === 'log' ? 'log' : ((asked ?? 'whatsapp') as PhoneCodeChannel);
+    const failed = backend.codeDelivery === 'down';
+    const channel: ChallengeRecord['channel'] = failed
+      ? 'failed'
+      : backend.codeDelivery === 'log'
+        ? 'log'
+        : ((asked ?? 'whatsapp') as PhoneCodeChannel);
     const id = newChallengeId();
     const code = newPhoneCode(randomInt);
+    // A code no channel took still counts against the limits, as on the server: otherwise an
+    // unreachable number would be a way around them.
     backend.challenges.set(id, {
       id,
       phone,
@@ -809,6 +813,7 @@ export class MemoryDataPort implements DataPort {
       attempts: 0,
       consumedAt: null,
     });
+    if (channel === 'failed') throw new DataError('unavailable', PHONE_MESSAGES.notSent);
     backend.phoneCodes.push({
       challengeId: id,
       phone,
@@ -831,7 +836,12 @@ export class MemoryDataPort implements DataPort {
     const parsed = phoneCodeVerifySchema.safeParse({ challengeId, code });
     if (!parsed.success) throw invalid(parsed.error.issues);
     const challenge = backend.challenges.get(parsed.data.challengeId);
-    if (!challenge) throw new DataError('not-found', 'errors:notFound');
+    // Unknown, or never sent: to the customer, a code that no longer works (the server's words).
+    if (!challenge || challenge.channel === 'failed') {
+      throw new DataError('not-found', PHONE_MESSAGES.expired, {
+        fields: { code: PHONE_MESSAGES.expired },
+      });
+    }
     const now = backend.now().getTime();
     const matches =
       hashCode(backend.codeKey, challenge.id, parsed.data.code) === challenge.codeHash;
@@ -1139,7 +1149,11 @@ export class MemoryDataPort implements DataPort {
           orderNumber: backend.newOrderNumber(now),
           ...newOrderFields(
             checked,
-            user.id,
+            // An admin's booking for a caller is the customer's who proved that number, when
+            // there is one: it is in their "my orders" at once (D13).
+            (user.role === 'admin'
+              ? backend.findUserByPhone(toE164Egyptian(values.phoneNumber) ?? '')?.id
+              : undefined) ?? user.id,
             newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
             now.toISOString(),
           ),

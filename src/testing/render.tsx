@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent, { type Options, type UserEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Language } from '../i18n/languages';
@@ -20,6 +20,8 @@ export interface RenderOptions {
    * it the screen also gets the session (SessionProvider), as in the app.
    */
   port?: DataPort;
+  /** For `userEvent.setup`: with fake timers, `{ advanceTimers: vi.advanceTimersByTime }`. */
+  userOptions?: Options;
 }
 
 /** Shows where the router is, so tests can assert navigation the way a person sees a URL. */
@@ -34,10 +36,10 @@ export function LocationProbe() {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { language = 'ar', route = '/', state, extraRoutes = [], port }: RenderOptions = {},
+  { language = 'ar', route = '/', state, extraRoutes = [], port, userOptions }: RenderOptions = {},
 ): RenderResult & { user: UserEvent } {
   const i18n = createTestI18n(language);
-  const user = userEvent.setup();
+  const user = userEvent.setup(userOptions);
   const tree = (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter

@@ -158,11 +158,31 @@ describe('Account links', () => {
       setViewportWidth(1280);
       renderHeader({ user });
       expect(screen.queryAllByRole('link', { name: 'Log in' }).length > 0).toBe(login);
-      expect(screen.queryAllByRole('link', { name: 'Sign up' }).length > 0).toBe(login);
+      // One way in, by mobile number first (D13): sign-up by email is on /login, not here.
+      expect(screen.queryAllByRole('link', { name: 'Sign up' })).toHaveLength(0);
       expect(screen.queryAllByRole('button', { name: 'Log out' }).length > 0).toBe(logout);
       expect(screen.queryAllByRole('link', { name: 'Orders panel' }).length > 0).toBe(adminLink);
     },
   );
+
+  it('the sign-in entry leads to /login', async () => {
+    setViewportWidth(1280);
+    const { user } = renderHeader({ route: '/about' });
+    await user.click(screen.getAllByRole('link', { name: 'Log in' })[0]!);
+    expect(location()).toBe('/login');
+  });
+
+  it('a customer signed in with their number sees it, in the reader’s digits, left to right', () => {
+    setViewportWidth(1280);
+    renderHeader({
+      language: 'ar',
+      user: { ...customer, email: null, phone: '+201012345678' },
+    });
+    const account = screen.getAllByRole('link', { name: 'حسابك ٠١٠ ١٢٣٤ ٥٦٧٨', hidden: true });
+    expect(account).toHaveLength(2);
+    expect(account[0]).toHaveAttribute('href', '/login');
+    expect(within(account[0]!).getByText('٠١٠ ١٢٣٤ ٥٦٧٨')).toHaveClass('ltr-value');
+  });
 
   it('logout signs out, clears the stale admin flag and returns home', async () => {
     setViewportWidth(1280);

@@ -6,10 +6,12 @@ import {
   BackArrowIcon,
   CloseIcon,
   MenuIcon,
+  PhoneIcon,
   SearchIcon,
   TruckIcon,
 } from '../../components/ui/icons';
 import { LanguageToggle } from '../../components/ui/language-toggle';
+import { groupMobile, PhoneNumber } from '../../components/ui/phone-number';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../data/react/session-context';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
 import './header.css';
@@ -94,6 +96,8 @@ export function Header() {
     navigate(paths.home, { replace: true });
   };
 
+  // Signing in is by mobile number first (D13): one way in, /login. A customer signed in with
+  // their number sees it, in the reader's digits, as the way to their account.
   const authLinks =
     user && !user.anonymous ? (
       <>
@@ -102,19 +106,21 @@ export function Header() {
             {t('nav.admin')}
           </NavLink>
         )}
+        {user.phone && (
+          <NavLink className="nav-link header-account" to={paths.login}>
+            <PhoneIcon />
+            <span className="visually-hidden">{t('nav.account')}</span>{' '}
+            <PhoneNumber value={groupMobile(user.phone)} />
+          </NavLink>
+        )}
         <button type="button" className="btn btn-ghost nav-button" onClick={() => void onLogout()}>
           {t('nav.logout')}
         </button>
       </>
     ) : (
-      <>
-        <NavLink className="nav-link" to={paths.login}>
-          {t('nav.login')}
-        </NavLink>
-        <NavLink className="btn btn-secondary nav-cta" to={paths.signup}>
-          {t('nav.signup')}
-        </NavLink>
-      </>
+      <NavLink className="btn btn-secondary nav-cta" to={paths.login}>
+        {t('nav.login')}
+      </NavLink>
     );
 
   // Set through the CSSOM, not a style attribute: prerendered HTML must carry no inline style

@@ -16,7 +16,7 @@ export function AuthCard({
   metaTitle: string;
   title: string;
   /** Set when the notice replaces the form. */
-  signedIn: { email: string | null } | null;
+  signedIn: { email: string | null; phone: string | null } | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation('auth');
@@ -25,7 +25,7 @@ export function AuthCard({
       <title>{signedIn ? t('signedIn.metaTitle') : metaTitle}</title>
       <div className="auth-card card">
         <h1>{signedIn ? t('signedIn.title') : title}</h1>
-        {signedIn ? <SignedInNotice email={signedIn.email} /> : children}
+        {signedIn ? <SignedInNotice email={signedIn.email} phone={signedIn.phone} /> : children}
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import errorsEn from '../../../../locales/en/errors.json';
 import validationAr from '../../../../locales/ar/validation.json';
 import validationEn from '../../../../locales/en/validation.json';
 import { LoginPage } from './login-page';
+import { memoryCodes, verifyPhone } from '../../../testing/order-fixtures';
 
 const bundles = {
   en: { auth: authEn, errors: errorsEn, validation: validationEn },
@@ -45,10 +46,55 @@ async function login(
   password: string,
 ) {
   const b = bundles[language].auth;
+  await user.click(screen.getByRole('button', { name: b.phone.useEmail }));
   if (email) await user.type(screen.getByLabelText(b.fields.email), email);
   if (password) await user.type(screen.getByLabelText(b.fields.password), password);
   await user.click(screen.getByRole('button', { name: b.login.submit }));
 }
+
+describe('LoginPage by mobile number (D13)', () => {
+  it.each(['en', 'ar'] as const)(
+    '(%s) opens with the mobile number; email and password are one tap away',
+    async (language) => {
+      const b = bundles[language].auth;
+      const { user } = renderLogin(language, new MemoryBackend());
+      expect(screen.getByRole('heading', { level: 2, name: b.phone.title })).toBeInTheDocument();
+      expect(screen.getByLabelText(b.phone.number)).toBeInTheDocument();
+      expect(screen.queryByLabelText(b.fields.email)).toBeNull();
+      await user.click(screen.getByRole('button', { name: b.phone.useEmail }));
+      expect(screen.getByLabelText(b.fields.email)).toHaveFocus();
+      expect(screen.getByRole('link', { name: b.login.signupLink })).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+      await user.click(screen.getByRole('button', { name: b.phone.usePhone }));
+      expect(screen.getByLabelText(b.phone.number)).toHaveFocus();
+    },
+  );
+
+  it('signs in with a code and returns to the page that sent the visitor', async () => {
+    const backend = new MemoryBackend();
+    const { user, port } = renderLogin('ar', backend, { from: '/my-orders' });
+    await user.type(screen.getByLabelText(authAr.phone.number), '٠١٠١٢٣٤٥٦٧٨');
+    await user.click(screen.getByRole('button', { name: authAr.phone.send }));
+    const code = await screen.findByLabelText(authAr.phone.code);
+    await user.type(code, backend.phoneCodeFor('01012345678'));
+    await user.click(screen.getByRole('button', { name: authAr.phone.verify }));
+    expect(await screen.findByText('orders screen')).toBeInTheDocument();
+    expect(await port.auth.current()).toMatchObject({ phone: '+201012345678', email: null });
+  });
+
+  it('signed in by number: the account is shown by its number, in the reader’s digits', async () => {
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    await verifyPhone(port, memoryCodes(backend));
+    renderWithProviders(<LoginPage />, { language: 'ar', route: '/login', port });
+    expect(await screen.findByRole('heading', { level: 1, name: 'حسابك' })).toBeInTheDocument();
+    const number = screen.getByText('٠١٠ ١٢٣٤ ٥٦٧٨');
+    expect(number).toHaveClass('ltr-value');
+    expect(number.parentElement).toHaveTextContent(`${authAr.signedIn.as} ٠١٠ ١٢٣٤ ٥٦٧٨`);
+  });
+});
 
 describe('LoginPage', () => {
   it.each(['en', 'ar'] as const)('(%s) empty fields: says what is missing', async (language) => {
@@ -131,7 +177,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(document.title).toBe(authEn.signedIn.metaTitle));
     await user.click(screen.getByRole('button', { name: authEn.signedIn.logout }));
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: authEn.login.submit })).toBeInTheDocument(),
+      expect(screen.getByRole('button', { name: authEn.phone.send })).toBeInTheDocument(),
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(authEn.login.title);
     await waitFor(() => expect(document.title).toBe(authEn.login.metaTitle));

@@ -53,11 +53,14 @@ export function BookingStepFooter({
   onNext,
   back,
   className,
+  busy = false,
 }: {
   next: string;
   onNext?: () => void;
   back?: ReactNode;
   className?: string;
+  /** While the step checks something before going on: pressed once is enough. */
+  busy?: boolean;
 }) {
   return (
     <div className={['booking-actions', className].filter(Boolean).join(' ')}>
@@ -66,6 +69,8 @@ export function BookingStepFooter({
         type={onNext ? 'button' : 'submit'}
         className="btn btn-primary btn-lg"
         onClick={onNext}
+        disabled={busy}
+        aria-busy={busy || undefined}
       >
         {next}
         <ForwardArrowIcon />

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
@@ -8,10 +8,29 @@ import en from '../../../../locales/en/booking.json';
 import arValidation from '../../../../locales/ar/validation.json';
 import enValidation from '../../../../locales/en/validation.json';
 import { CustomerInfoPage } from './customer-info-page';
+import type { PhoneVerifierProps } from '../hooks/use-phone-check';
+import { MemoryBackend, type MemoryDataPort } from '../../../testing/memory-adapter';
+import { memoryCodes, verifyPhone } from '../../../testing/order-fixtures';
+
+/**
+ * The code step stands in for the auth feature's (wired in src/app, where the tests of proving a
+ * number on this step are): here the session has proved the fixtures' number already.
+ */
+function FakeVerifier({ phone }: PhoneVerifierProps) {
+  return <p>code step for {phone}</p>;
+}
+
+let port: MemoryDataPort;
+beforeEach(async () => {
+  const backend = new MemoryBackend();
+  port = backend.client();
+  await verifyPhone(port, memoryCodes(backend));
+});
 
 function renderPage(language: 'ar' | 'en' = 'en') {
-  return renderWithProviders(<CustomerInfoPage />, {
+  return renderWithProviders(<CustomerInfoPage phoneVerifier={FakeVerifier} />, {
     language,
+    port,
     route: '/customer-info',
     extraRoutes: [
       { path: '/select-city', element: <p>select city</p> },
@@ -75,7 +94,7 @@ describe('CustomerInfoPage', () => {
     const { user } = renderPage('en');
     await fillValid(user, 'en');
     await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
-    expect(location()).toBe('/date-selection');
+    await waitFor(() => expect(location()).toBe('/date-selection'));
     const flow = readBookingFlow();
     expect(flow.dropoffGovernorateId).toBeUndefined();
     expect(flow.dropoffDistrictId).toBeUndefined();
@@ -96,7 +115,7 @@ describe('CustomerInfoPage', () => {
     expect(district).toHaveFocus();
     await user.selectOptions(district, 'smouha');
     await user.click(screen.getByRole('button', { name: en.customerInfo.next }));
-    expect(location()).toBe('/date-selection');
+    await waitFor(() => expect(location()).toBe('/date-selection'));
     expect(readBookingFlow()).toMatchObject({
       governorateId: 'cairo',
       districtId: 'nasr-city',
@@ -164,7 +183,7 @@ describe('CustomerInfoPage', () => {
     await fillValid(user, 'ar');
     await user.type(screen.getByLabelText(new RegExp(ar.customerInfo.notes)), 'بيانو');
     await user.click(screen.getByRole('button', { name: ar.customerInfo.next }));
-    expect(location()).toBe('/date-selection');
+    await waitFor(() => expect(location()).toBe('/date-selection'));
     expect(readBookingFlow()).toMatchObject({
       fullName: 'منى عادل',
       phoneNumber: '01012345678',

@@ -9,23 +9,30 @@ import {
   findGovernorate,
   governorateName,
 } from '../../../domain/governorates';
+import { formatDigits } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useCustomerInfo } from '../hooks/use-customer-info';
+import type { PhoneVerifier } from '../hooks/use-phone-check';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { Field } from './booking-field';
 import { ConsentField } from './consent-field';
 import { DropoffAreaFields } from './location/dropoff-area-fields';
+import { PhoneCheckDialog } from './phone-check-dialog';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
 
 const PHONE_EXAMPLE = '010 1234 5678';
 
-/** /customer-info: who is moving and between which addresses (spec section 2). */
-export function CustomerInfoPage() {
+/**
+ * /customer-info: who is moving and between which addresses (spec section 2). Next proves the
+ * mobile number with a code first, unless the session already did (D13): `phoneVerifier` is the
+ * auth feature's code step, wired in src/app.
+ */
+export function CustomerInfoPage({ phoneVerifier }: { phoneVerifier: PhoneVerifier }) {
   const { t } = useTranslation(['booking', 'validation']);
   const language = useDisplayLanguage();
   const { redirect, state, ids, idFor, values, onChange, errors, ...rest } = useCustomerInfo();
-  const { suggestions, locate, fieldProps, consent, ...form } = rest;
+  const { suggestions, locate, fieldProps, consent, phoneCheck, ...form } = rest;
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -108,8 +115,8 @@ export function CustomerInfoPage() {
               <Trans
                 t={t}
                 i18nKey="customerInfo.phoneHint"
-                values={{ example: PHONE_EXAMPLE }}
-                components={{ bdi: <bdi className="ltr-value" /> }}
+                values={{ example: formatDigits(PHONE_EXAMPLE, language) }}
+                components={{ bdi: <bdi className="ltr-value ltr-digits" /> }}
               />
             </p>
             {errors.errorText('phoneNumber')}
@@ -188,8 +195,20 @@ export function CustomerInfoPage() {
           <ConsentField {...consent} />
         </div>
 
-        <BookingStepFooter next={t('customerInfo.next')} />
+        <BookingStepFooter next={t('customerInfo.next')} busy={phoneCheck.checking} />
       </form>
+      {phoneCheck.verifying !== null && (
+        <PhoneCheckDialog
+          Verifier={phoneVerifier}
+          phone={phoneCheck.verifying}
+          onVerified={phoneCheck.onVerified}
+          onCancel={() => {
+            phoneCheck.onCancel();
+            // Back to the number, the one thing the customer may want to change.
+            requestAnimationFrame(() => document.getElementById(idFor('phoneNumber'))?.focus());
+          }}
+        />
+      )}
     </BookingStepLayout>
   );
 }

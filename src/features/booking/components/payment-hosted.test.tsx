@@ -7,6 +7,7 @@ import { leavePage, rememberedPayment } from '../../../components/ui/pay-now';
 import { readBookingFlow, readConfirmation, BOOKING_STORAGE_KEY } from '../flow/booking-flow';
 import { PaymentPage } from './payment-page';
 import { COMPLETE_FLOW } from './testing-flow';
+import { memoryCodes, verifyPhone } from '../../../testing/order-fixtures';
 import en from '../../../../locales/en/payment.json';
 import ar from '../../../../locales/ar/payment.json';
 import enErrors from '../../../../locales/en/errors.json';
@@ -29,13 +30,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(
+async function setup(
   options: { language?: 'ar' | 'en'; backend?: MemoryBackend; port?: MemoryDataPort } = {},
 ) {
   const backend =
     options.backend ?? new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT, testMode: true } });
-  // The same port is the same browser (its session) coming back.
+  // The same port is the same browser (its session) coming back; a new one has proved the
+  // flow's number on the details step (D13).
   const port: MemoryDataPort = options.port ?? backend.client();
+  if (!options.port) await verifyPhone(port, memoryCodes(backend), COMPLETE_FLOW.phoneNumber);
   const rendered = renderWithProviders(<PaymentPage />, {
     language: options.language ?? 'en',
     route: '/payment',
@@ -52,7 +55,7 @@ const location = () => screen.getByTestId('location');
  */
 async function leftForCheckout() {
   const backend = new MemoryBackend({ gateway: { checkoutUrl: CHECKOUT } });
-  const first = setup({ backend });
+  const first = await setup({ backend });
   await first.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.card) }));
   await first.user.click(screen.getByRole('button', { name: en.submit.hosted }));
   await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
@@ -63,7 +66,7 @@ async function leftForCheckout() {
 
 describe('/payment with Paymob', () => {
   it('offers card, wallet and cash, and asks for no card details here', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await screen.findByRole('radio', { name: new RegExp(en.method.wallet) });
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
       'card',
@@ -81,7 +84,7 @@ describe('/payment with Paymob', () => {
   });
 
   it('saves the order pending, starts a payment for it, and sends the browser to the checkout', async () => {
-    const { user, backend, port } = setup();
+    const { user, backend, port } = await setup();
     const create = vi.spyOn(port.orders, 'create');
     await user.click(await screen.findByRole('radio', { name: new RegExp(en.method.wallet) }));
     await user.click(screen.getByRole('button', { name: en.submit.hosted }));
@@ -109,7 +112,7 @@ describe('/payment with Paymob', () => {
   it('back from the checkout unpaid, pays the same order again instead of placing another', async () => {
     const { backend, port, order } = await leftForCheckout();
 
-    const again = setup({ backend, port });
+    const again = await setup({ backend, port });
     // The page says the booking's order is saved and waits for its payment; card stays chosen.
     await screen.findByText(order.orderNumber);
     expect(screen.getByRole('radio', { name: new RegExp(en.method.card) })).toBeChecked();
@@ -126,7 +129,7 @@ describe('/payment with Paymob', () => {
     const { backend, port, order } = await leftForCheckout();
     backend.settlePayment(order.id, 'paid');
 
-    const again = setup({ backend, port });
+    const again = await setup({ backend, port });
     await again.user.click(await screen.findByRole('button', { name: en.submit.hosted }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
     expect(readConfirmation()).toMatchObject({ orderId: order.id, paid: true, testMode: true });
@@ -135,7 +138,7 @@ describe('/payment with Paymob', () => {
   });
 
   it('the gateway down: the order is kept, and cash on delivery is one click away', async () => {
-    const { user, backend, port } = setup();
+    const { user, backend, port } = await setup();
     vi.spyOn(port.payments, 'start').mockRejectedValue(
       new DataError('unavailable', 'errors:payment.providerUnavailable'),
     );
@@ -159,7 +162,7 @@ describe('/payment with Paymob', () => {
   it('choosing cash after a saved online order turns that order to cash, not a second one', async () => {
     const { backend, port } = await leftForCheckout();
 
-    const again = setup({ backend, port });
+    const again = await setup({ backend, port });
     await again.user.click(await screen.findByRole('radio', { name: new RegExp(en.method.cod) }));
     await again.user.click(screen.getByRole('button', { name: en.submit.cod }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));

@@ -14,6 +14,7 @@ import {
 } from '../flow/booking-flow';
 import { PaymentPage } from './payment-page';
 import { COMPLETE_FLOW, dims } from './testing-flow';
+import { memoryCodes, verifyPhone } from '../../../testing/order-fixtures';
 import ar from '../../../../locales/ar/payment.json';
 import en from '../../../../locales/en/payment.json';
 import arValidation from '../../../../locales/ar/validation.json';
@@ -26,9 +27,18 @@ function seed(state: BookingFlowState = COMPLETE_FLOW) {
   sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(state));
 }
 
-function setup(options: { language?: 'ar' | 'en'; port?: DataPort; backend?: MemoryBackend } = {}) {
+/** A browser of `backend` whose session proved the flow's number, as the details step left it (D13). */
+async function provedClient(backend = new MemoryBackend()) {
+  const port = backend.client();
+  await verifyPhone(port, memoryCodes(backend), COMPLETE_FLOW.phoneNumber);
+  return port;
+}
+
+async function setup(
+  options: { language?: 'ar' | 'en'; port?: DataPort; backend?: MemoryBackend } = {},
+) {
   const backend = options.backend ?? new MemoryBackend();
-  const port = options.port ?? backend.client();
+  const port = options.port ?? (await provedClient(backend));
   const result = renderWithProviders(<PaymentPage />, {
     language: options.language ?? 'en',
     route: '/payment',
@@ -48,12 +58,12 @@ const location = () => screen.getByTestId('location');
 const norm = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 const navState = () => JSON.parse(location().dataset.state ?? 'null') as Record<string, unknown>;
 
-async function chooseCard(user: ReturnType<typeof setup>['user'], strings = en) {
+async function chooseCard(user: Awaited<ReturnType<typeof setup>>['user'], strings = en) {
   await user.click(await screen.findByRole('radio', { name: new RegExp(strings.method.card) }));
 }
 
 async function fillCard(
-  user: ReturnType<typeof setup>['user'],
+  user: Awaited<ReturnType<typeof setup>>['user'],
   card: Partial<Record<'number' | 'holder' | 'expiry' | 'cvv', string>>,
   strings = en,
 ) {
@@ -70,19 +80,19 @@ async function fillCard(
 
 describe('PaymentPage', () => {
   it('sends a customer without the flow data back to /request-summary', async () => {
-    setup();
+    await setup();
     await waitFor(() => expect(location()).toHaveTextContent('/request-summary'));
   });
 
   it('redirects when a required field is missing', async () => {
     seed({ ...COMPLETE_FLOW, phoneNumber: undefined });
-    setup();
+    await setup();
     await waitFor(() => expect(location()).toHaveTextContent('/request-summary'));
   });
 
   it('shows the recap in Arabic with the total', async () => {
     seed();
-    setup({ language: 'ar' });
+    await setup({ language: 'ar' });
     expect(await screen.findByRole('heading', { level: 1, name: ar.title })).toBeInTheDocument();
     expect(screen.getByText(arPricing.moveTypes.full.label)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: new RegExp(ar.method.cod) })).toBeChecked();
@@ -90,7 +100,7 @@ describe('PaymentPage', () => {
 
   it('cash on delivery creates a pending order and goes to /confirmation with its state', async () => {
     seed();
-    const { user, backend } = setup();
+    const { user, backend } = await setup();
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
 
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
@@ -127,7 +137,7 @@ describe('PaymentPage', () => {
 
   it('a valid card (typed in Arabic-Indic digits) is paid through the test provider', async () => {
     seed();
-    const { user, backend } = setup({ language: 'ar' });
+    const { user, backend } = await setup({ language: 'ar' });
     await chooseCard(user, ar);
     expect(screen.getByText('4242 4242 4242 4242')).toBeInTheDocument();
     expect(screen.getByText(ar.testMode.title)).toBeInTheDocument();
@@ -153,9 +163,9 @@ describe('PaymentPage', () => {
   it('never sends card details to the backend', async () => {
     seed();
     const backend = new MemoryBackend();
-    const port = backend.client();
+    const port = await provedClient(backend);
     const create = vi.spyOn(port.orders, 'create');
-    const { user } = setup({ backend, port });
+    const { user } = await setup({ backend, port });
     await chooseCard(user);
     await fillCard(user, {
       number: '4242424242424242',
@@ -199,7 +209,7 @@ describe('PaymentPage', () => {
     ],
   ])('%s shows its message and saves nothing', async (_, card, message, label) => {
     seed();
-    const { user, backend } = setup();
+    const { user, backend } = await setup();
     await chooseCard(user);
     await fillCard(user, card);
     await user.click(screen.getByRole('button', { name: en.submit.card }));
@@ -214,7 +224,7 @@ describe('PaymentPage', () => {
 
   it('blank card fields show "Please fill in all card details" and save nothing (ar)', async () => {
     seed();
-    const { user, backend } = setup({ language: 'ar' });
+    const { user, backend } = await setup({ language: 'ar' });
     await chooseCard(user, ar);
     await fillCard(user, { number: '4242424242424242' }, ar);
     await user.click(screen.getByRole('button', { name: ar.submit.card }));
@@ -226,7 +236,7 @@ describe('PaymentPage', () => {
 
   it('books in the page’s language, with messages only when the customer agreed', async () => {
     seed({ ...COMPLETE_FLOW, notifyConsent: true });
-    const { user, backend } = setup({ language: 'ar' });
+    const { user, backend } = await setup({ language: 'ar' });
     await user.click(await screen.findByRole('button', { name: ar.submit.cod }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
     expect(await allOrders(backend)).toMatchObject([{ language: 'ar', notifyConsent: true }]);
@@ -234,7 +244,7 @@ describe('PaymentPage', () => {
 
   it('without consent in the flow, the order asks for no messages', async () => {
     seed();
-    const { user, backend } = setup({ language: 'en' });
+    const { user, backend } = await setup({ language: 'en' });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
     expect(await allOrders(backend)).toMatchObject([{ language: 'en', notifyConsent: false }]);
@@ -243,14 +253,14 @@ describe('PaymentPage', () => {
   it('a double click creates one order', async () => {
     seed();
     const backend = new MemoryBackend();
-    const port = backend.client();
+    const port = await provedClient(backend);
     let release: () => void = () => {};
     const original = port.orders.create.bind(port.orders);
     const create = vi.spyOn(port.orders, 'create').mockImplementation(async (order) => {
       await new Promise<void>((resolve) => (release = resolve));
       return original(order);
     });
-    const { user } = setup({ backend, port });
+    const { user } = await setup({ backend, port });
     const button = await screen.findByRole('button', { name: en.submit.cod });
     await user.dblClick(button);
     await user.click(button);
@@ -264,28 +274,40 @@ describe('PaymentPage', () => {
     expect(await allOrders(backend)).toHaveLength(1);
   });
 
-  it('signs a visitor in anonymously before saving', async () => {
+  it('a number not proved (a session that ended) goes back to prove it, nothing lost (D13)', async () => {
     seed();
     const backend = new MemoryBackend();
     const port = backend.client();
-    expect(await port.auth.current()).toBeNull();
-    const { user } = setup({ backend, port });
+    await port.auth.ensureSession();
+    const { user } = await setup({ backend, port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
-    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
-    expect(await port.auth.current()).toMatchObject({ anonymous: true });
+    await waitFor(() => expect(location()).toHaveTextContent('/customer-info'));
+    expect(navState()).toEqual({ verifyPhone: true, then: 'payment' });
+    expect(readBookingFlow()).toEqual(expect.objectContaining({ fullName: 'Mona Ali' }));
+    expect(await allOrders(backend)).toHaveLength(0);
   });
 
-  it('a failed anonymous sign-in shows its message and keeps the flow', async () => {
+  it('places the order with the session that proved the number, without another one', async () => {
     seed();
-    const port = new MemoryBackend().client();
-    vi.spyOn(port.auth, 'ensureSession').mockRejectedValue(new DataError('unavailable'));
-    const create = vi.spyOn(port.orders, 'create');
-    const { user } = setup({ port });
+    const backend = new MemoryBackend();
+    const port = await provedClient(backend);
+    const ensure = vi.spyOn(port.auth, 'ensureSession');
+    const { user } = await setup({ backend, port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
-    expect(await screen.findByText(enErrors.payment.sessionFailed)).toBeInTheDocument();
-    expect(create).not.toHaveBeenCalled();
-    expect(readBookingFlow()).toEqual(expect.objectContaining({ fullName: 'Mona Ali' }));
-    expect(screen.getByRole('button', { name: en.submit.cod })).toBeEnabled();
+    await waitFor(() => expect(location()).toHaveTextContent('/confirmation'));
+    expect(ensure).not.toHaveBeenCalled();
+    expect(await port.orders.mine()).toHaveLength(1);
+  });
+
+  it('an expired session goes back to prove the number too', async () => {
+    seed();
+    const port = await provedClient();
+    vi.spyOn(port.orders, 'create').mockRejectedValue(
+      new DataError('unauthenticated', 'errors:unauthenticated'),
+    );
+    const { user } = await setup({ port });
+    await user.click(await screen.findByRole('button', { name: en.submit.cod }));
+    await waitFor(() => expect(location()).toHaveTextContent('/customer-info'));
   });
 
   it.each<[DataErrorCode, string]>([
@@ -293,12 +315,11 @@ describe('PaymentPage', () => {
     ['invalid-argument', enErrors.payment.invalidArgument],
     ['unavailable', enErrors.payment.unavailable],
     ['internal', enErrors.payment.failed],
-    ['unauthenticated', enErrors.payment.sessionFailed],
   ])('a save error %s shows its message, and nothing is lost', async (code, message) => {
     seed();
-    const port = new MemoryBackend().client();
+    const port = await provedClient();
     vi.spyOn(port.orders, 'create').mockRejectedValue(new DataError(code));
-    const { user } = setup({ port });
+    const { user } = await setup({ port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(enErrors.payment.saveError);
@@ -313,22 +334,22 @@ describe('PaymentPage', () => {
 
   it('a network failure (not a DataError) shows the generic message (ar)', async () => {
     seed();
-    const port = new MemoryBackend().client();
+    const port = await provedClient();
     vi.spyOn(port.orders, 'create').mockRejectedValue(new TypeError('Failed to fetch'));
-    const { user } = setup({ port, language: 'ar' });
+    const { user } = await setup({ port, language: 'ar' });
     await user.click(await screen.findByRole('button', { name: ar.submit.cod }));
     expect(await screen.findByRole('alert')).toHaveTextContent(arErrors.payment.failed);
   });
 
   it('lists invalid fields the server names', async () => {
     seed();
-    const port = new MemoryBackend().client();
+    const port = await provedClient();
     vi.spyOn(port.orders, 'create').mockRejectedValue(
       new DataError('invalid-argument', 'invalid', {
         fields: { phoneNumber: 'validation:phone.invalid' },
       }),
     );
-    const { user } = setup({ port });
+    const { user } = await setup({ port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('listitem')).toHaveTextContent(
@@ -342,14 +363,14 @@ describe('PaymentPage', () => {
 
   it('a changed price points back to the date screen', async () => {
     seed();
-    const port = new MemoryBackend().client();
+    const port = await provedClient();
     // The server's catalog moved on since this page was loaded (a deploy in between).
     vi.spyOn(port.orders, 'create').mockRejectedValue(
       new DataError('invalid-argument', 'validation:order.priceMismatch', {
         fields: { totalPrice: 'validation:order.priceMismatch' },
       }),
     );
-    const { user } = setup({ port });
+    const { user } = await setup({ port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(enErrors.order.priceMismatch);
@@ -361,7 +382,7 @@ describe('PaymentPage', () => {
 
   it('prices the order from the flow’s choices, not from a stale stored total', async () => {
     seed({ ...COMPLETE_FLOW, totalPrice: 999 });
-    const { user, backend } = setup();
+    const { user, backend } = await setup();
     expect(await screen.findByText(en.recap.total)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('999');
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
@@ -372,11 +393,11 @@ describe('PaymentPage', () => {
 
   it('over the order limit, offers the phone and WhatsApp and keeps the booking', async () => {
     seed();
-    const port = new MemoryBackend().client();
+    const port = await provedClient();
     vi.spyOn(port.orders, 'create').mockRejectedValue(
       new DataError('rate-limited', 'errors:order.limitReached', { retryAfterSeconds: 3600 }),
     );
-    const { user } = setup({ port });
+    const { user } = await setup({ port });
     await user.click(await screen.findByRole('button', { name: en.submit.cod }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(enErrors.order.limitReached);
@@ -412,7 +433,7 @@ describe('PaymentPage', () => {
       const backend = new MemoryBackend();
       await raiseFullMove(backend, 300);
       seed({ ...COMPLETE_FLOW, catalogVersion: 1 });
-      const { user } = setup({ backend });
+      const { user } = await setup({ backend });
       const notice = await screen.findByText(enBooking.title);
       const box = notice.closest('[role="alert"]') as HTMLElement;
       const was = COMPLETE_FLOW.totalPrice!;
@@ -435,7 +456,7 @@ describe('PaymentPage', () => {
     it('prices changed while paying: the server says so with the new total, then it can be accepted', async () => {
       const backend = new MemoryBackend();
       seed({ ...COMPLETE_FLOW, catalogVersion: 1 });
-      const { user } = setup({ backend });
+      const { user } = await setup({ backend });
       await screen.findByRole('button', { name: en.submit.cod });
       // The page has the first version from the backend; an admin saves another before the
       // customer pays.
@@ -456,14 +477,14 @@ describe('PaymentPage', () => {
 
     it('a window that filled up meanwhile points back to choosing another time', async () => {
       seed();
-      const port = new MemoryBackend().client();
+      const port = await provedClient();
       vi.spyOn(port.orders, 'create').mockRejectedValue(
         new DataError('failed-precondition', 'errors:order.windowFull', {
           fields: { moveTime: 'errors:order.windowFull' },
           details: { alternatives: [] },
         }),
       );
-      const { user } = setup({ port });
+      const { user } = await setup({ port });
       await user.click(await screen.findByRole('button', { name: en.submit.cod }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(enErrors.order.windowFull);

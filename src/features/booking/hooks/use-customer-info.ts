@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { customerDetailsSchema } from '../../../domain/booking-schemas';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -9,6 +7,7 @@ import { useBookingFlow } from '../flow/booking-flow';
 import { locateAddress, locateFailure } from './locate';
 import { readSuggestions, rememberSuggestion } from './suggestions';
 import { useBookingGuard } from './use-booking-guard';
+import { usePhoneCheck } from './use-phone-check';
 import { useStepDraft } from './use-step-draft';
 import { useStepErrors } from './use-step-errors';
 
@@ -33,7 +32,6 @@ export type LocateStatus =
 export function useCustomerInfo() {
   const { t } = useTranslation('booking');
   const language = useDisplayLanguage();
-  const navigate = useNavigate();
   const { state, update } = useBookingFlow();
   const redirect = useBookingGuard('customerInfo', state);
   const ids = useId();
@@ -56,6 +54,7 @@ export function useCustomerInfo() {
   }));
   const [locate, setLocate] = useState<LocateStatus>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
+  const phoneCheck = usePhoneCheck(state.phoneNumber);
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const onChange = (field: CustomerField, value: string) => {
@@ -116,7 +115,8 @@ export function useCustomerInfo() {
     rememberSuggestion('fullName', data.fullName);
     rememberSuggestion('phoneNumber', data.phoneNumber);
     clearDraft();
-    void navigate(paths.dateSelection);
+    // On to the date once the number is proved (D13); else its code, here, first.
+    void phoneCheck.check(data.phoneNumber);
   };
 
   /** What every input of the form takes: id, name, value, aria state and its change handler. */
@@ -138,6 +138,7 @@ export function useCustomerInfo() {
   return {
     redirect,
     state,
+    phoneCheck,
     consent,
     ids,
     idFor,

@@ -22,6 +22,8 @@ import {
 import { type FlowPrice } from '../flow/flow-price';
 import { usePriceCheck, type PriceCheck } from '../flow/use-price-check';
 import { PaymentDeclinedError } from '../payment/browser-payment';
+import { PHONE_MESSAGES } from '../../../domain/phone-verification';
+import type { PhoneCheckRequest } from './use-phone-check';
 import { browserPaymentProvider } from '../payment/payment-provider';
 import { EMPTY_CARD, type CardField, type CardValues } from '../components/payment/card-fields';
 
@@ -51,8 +53,11 @@ export interface SaveProblem {
   /** An `errors:` or `validation:` key. */
   message: string;
   fields: { name: string; message: string }[];
-  /** Where the customer can fix it; `cash`: pay the saved order cash on delivery instead. */
-  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact' | 'cash';
+  /**
+   * Where the customer can fix it; `cash`: pay the saved order cash on delivery instead;
+   * `verifyPhone`: prove the order's number again on the details step (D13).
+   */
+  fix?: 'dateSelection' | 'chooseTime' | 'requestSummary' | 'contact' | 'cash' | 'verifyPhone';
   /** The new total when prices changed (D11). */
   newTotal?: number;
 }
@@ -127,6 +132,14 @@ function problemFrom(error: unknown): SaveProblem {
     return { message: 'errors:payment.declined', fields: [] };
   }
   const message = errorMessageKey(error, 'payment');
+  // A crew is held only for a customer who proved the order's number (D13): a session that
+  // ended, or never proved it, goes back to the details step to prove it, nothing lost.
+  if (
+    message === PHONE_MESSAGES.verificationRequired ||
+    (isDataError(error) && error.code === 'unauthenticated')
+  ) {
+    return { message: PHONE_MESSAGES.verificationRequired, fields: [], fix: 'verifyPhone' };
+  }
   // The gateway could not be reached: the order is saved, cash on delivery is still possible.
   if (message === 'errors:payment.providerUnavailable') {
     return { message, fields: [], fix: 'cash' };
@@ -278,6 +291,13 @@ export function usePayment() {
       await work();
     } catch (error) {
       const found = problemFrom(error);
+      if (found.fix === 'verifyPhone') {
+        // Back to the code on the details step, then straight back here (D13).
+        done.current = true;
+        const back: PhoneCheckRequest = { verifyPhone: true, then: 'payment' };
+        void navigate(paths.customerInfo, { state: back });
+        return;
+      }
       // The notice with the new total and its "accept" follows once the catalog is in.
       if (found.message === 'errors:order.pricesChanged') void check.refresh().catch(() => {});
       setProblem(found);
@@ -313,14 +333,9 @@ export function usePayment() {
       return;
     }
 
+    // No anonymous session first: the session that proved the order's number on the details
+    // step is the one that places it (D13).
     await busyWhile(async () => {
-      try {
-        await port.auth.ensureSession();
-      } catch {
-        setProblem({ message: 'errors:payment.sessionFailed', fields: [] });
-        focusAlert();
-        return;
-      }
       const saved = await savedOrderNow(port);
       if (saved?.paymentStatus === 'paid') {
         confirm(saved);

@@ -13,6 +13,11 @@ import { MyOrdersPage } from './my-orders-page';
 
 const NOW = '2026-03-10T08:00:00.000Z';
 
+/** Stands in for the auth feature's sign-in by number (wired in src/app, tested there). */
+function FakeSignIn() {
+  return <p>sign-in form</p>;
+}
+
 /** The card tests read these back: the floors line and the notes. */
 const ORDER = { pickupFloor: 2, dropoffFloor: 1, notes: 'Fragile glass table' };
 
@@ -35,31 +40,49 @@ const statusOf = (card: HTMLElement) =>
   within(card).getByText(`${en.card.status}:`, { exact: false }).parentElement;
 
 describe('MyOrdersPage', () => {
-  it('shows an empty state with a booking link, and creates no session, for a visitor without one', async () => {
+  it('asks a visitor without a session to sign in, offers booking, and creates no session', async () => {
     const port = new MemoryBackend({ now: NOW }).client();
     const ensure = vi.spyOn(port.auth, 'ensureSession');
     const mine = vi.spyOn(port.orders, 'mine');
-    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
 
-    expect(await screen.findByRole('heading', { name: en.empty.title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.empty.start })).toHaveAttribute(
+    const signIn = await screen.findByRole('region', { name: en.signIn.title });
+    expect(within(signIn).getByText('sign-in form')).toBeInTheDocument();
+    expect(within(signIn).getByRole('link', { name: en.empty.start })).toHaveAttribute(
       'href',
       '/select-city',
     );
+    // Not signed in is not "no orders".
+    expect(screen.queryByRole('heading', { name: en.empty.title })).toBeNull();
     expect(ensure).not.toHaveBeenCalled();
     expect(mine).not.toHaveBeenCalled();
-    expect(screen.queryByText(en.signupPrompt.title)).not.toBeInTheDocument();
   });
 
-  it('shows an anonymous customer an empty list and the sign-up prompt', async () => {
+  it('shows an anonymous customer this browser’s list, and sign-in for every device', async () => {
     const port = new MemoryBackend({ now: NOW }).client();
     await port.auth.ensureSession();
-    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
     expect(await screen.findByRole('heading', { name: en.empty.title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.signupPrompt.action })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    expect(screen.getByRole('region', { name: en.signIn.title })).toBeInTheDocument();
+  });
+
+  it('shows no sign-in to a customer signed in with their number', async () => {
+    const { port } = await customerWithOrders(1);
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: en.signIn.title })).toBeNull();
   });
 
   it('names where a move to another governorate ends, and its time window (D11, D12)', async () => {
@@ -75,7 +98,11 @@ describe('MyOrdersPage', () => {
         moveDate: futureDate(3, backend.now()),
       }),
     );
-    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
     const card = await screen.findByRole('article');
     expect(within(card).getByText(en.card.dropoffArea)).toBeInTheDocument();
     expect(within(card).getByText('Dokki, Giza')).toBeInTheDocument();
@@ -94,7 +121,7 @@ describe('MyOrdersPage', () => {
       }),
     );
 
-    const { user } = renderWithProviders(<MyOrdersPage />, {
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
       port,
@@ -129,7 +156,7 @@ describe('MyOrdersPage', () => {
   it('cancels an order after the confirm dialog, and the card shows it cancelled', async () => {
     const { port, orders } = await customerWithOrders(1);
     const cancel = vi.spyOn(port.orders, 'cancel');
-    const { user } = renderWithProviders(<MyOrdersPage />, {
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
       port,
@@ -170,7 +197,7 @@ describe('MyOrdersPage', () => {
     vi.spyOn(port.orders, 'cancel').mockRejectedValue(
       new DataError('failed-precondition', 'errors:orderNotCancellable'),
     );
-    const { user } = renderWithProviders(<MyOrdersPage />, {
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
       port,
@@ -192,7 +219,11 @@ describe('MyOrdersPage', () => {
     const admin = backend.client();
     await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
     await admin.orders.update(orders[0]!.id, { status: 'in_transit' });
-    renderWithProviders(<MyOrdersPage />, { language: 'en', route: '/my-orders', port });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
     const card = await screen.findByRole('article');
     expect(statusOf(card)).toHaveTextContent(enCommon.status.in_transit);
     expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
@@ -201,7 +232,7 @@ describe('MyOrdersPage', () => {
   it('shows a load error with a retry that works', async () => {
     const { port } = await customerWithOrders(1);
     const mine = vi.spyOn(port.orders, 'mine').mockRejectedValueOnce(new DataError('unavailable'));
-    const { user } = renderWithProviders(<MyOrdersPage />, {
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
       port,
@@ -216,7 +247,11 @@ describe('MyOrdersPage', () => {
 
   it('writes Arabic with Arabic-Indic digits and the order number as an LTR code', async () => {
     const { port, orders } = await customerWithOrders(1);
-    renderWithProviders(<MyOrdersPage />, { language: 'ar', route: '/my-orders', port });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'ar',
+      route: '/my-orders',
+      port,
+    });
     const card = await screen.findByRole('article');
     expect(within(card).getByText(orders[0]!.orderNumber)).toHaveClass('ltr-value');
     expect(within(card).getByText('المعادي، القاهرة')).toBeInTheDocument();
@@ -236,7 +271,7 @@ describe('MyOrdersPage', () => {
     const unpaid = await port.orders.create(newOrder({ paymentMethod: 'card' }));
     const cash = await port.orders.create(newOrder());
     const assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
-    const { user } = renderWithProviders(<MyOrdersPage />, {
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
       port,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '../../../data/port';
@@ -19,14 +19,23 @@ import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /my-orders (D7): the visitor's real orders from the backend, anonymous or signed in, with
- * details, tracking and cancel while the order is still `received` or `under_review`.
+ * details, tracking and cancel while the order is still `received` or `under_review`. Without
+ * an account session, `signIn` (the auth feature's sign-in by mobile number, D13, wired in
+ * src/app) is right here: on any device, the number brings every order booked with it.
  */
-export function MyOrdersPage() {
+export function MyOrdersPage({
+  SignIn,
+}: {
+  /** The sign-in form; calls `onSignedIn` once signed in. */
+  SignIn: ComponentType<{ onSignedIn?: () => void }>;
+}) {
   const { t } = useTranslation(['orders', 'common', 'errors']);
   const { user, ready } = useSession();
   const port = useDataPort();
   const language = useDisplayLanguage();
   const { state, reload, replace } = useMyOrders(user?.id ?? null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => requestAnimationFrame(() => headingRef.current?.focus());
 
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,26 +66,33 @@ export function MyOrdersPage() {
   const sessionKnown = ready !== false;
   const loading = !sessionKnown || (user !== null && state.kind === 'loading');
   const orders = user && state.kind === 'loaded' ? state.orders : null;
-  const empty = sessionKnown && (user === null || (orders !== null && orders.length === 0));
+  // Nobody yet: signing in is the way to the orders, not an empty list.
+  const empty = sessionKnown && user !== null && orders !== null && orders.length === 0;
+  const askSignIn = sessionKnown && (user === null || user.anonymous);
 
   return (
     <div className="container page my-orders">
       <header className="page-header">
         <PageTitle title={t('orders:title')} />
-        <h1>{t('orders:title')}</h1>
+        {/* Signed in, the focus comes back here while the list loads below (it is announced). */}
+        <h1 ref={headingRef} tabIndex={-1}>
+          {t('orders:title')}
+        </h1>
         <p className="lead">{t('orders:lead')}</p>
       </header>
 
-      {user?.anonymous && (
-        <aside className="my-orders-signup" aria-labelledby="my-orders-signup-title">
-          <div>
-            <h2 id="my-orders-signup-title">{t('orders:signupPrompt.title')}</h2>
-            <p>{t('orders:signupPrompt.body')}</p>
-          </div>
-          <Link className="btn btn-primary" to={paths.signup}>
-            {t('orders:signupPrompt.action')}
-          </Link>
-        </aside>
+      {askSignIn && (
+        <section className="card my-orders-signin" aria-labelledby="my-orders-signin-title">
+          <h2 id="my-orders-signin-title">{t('orders:signIn.title')}</h2>
+          <p className="muted">{t('orders:signIn.body')}</p>
+          <SignIn onSignedIn={focusHeading} />
+          {user === null && (
+            <p className="my-orders-book">
+              {t('orders:signIn.notBooked')}{' '}
+              <Link to={paths.selectCity}>{t('orders:empty.start')}</Link>
+            </p>
+          )}
+        </section>
       )}
 
       <div aria-live="polite" aria-busy={loading} className="my-orders-live">
