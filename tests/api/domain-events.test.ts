@@ -9,7 +9,6 @@ import {
   createTestServer,
   customerClient,
   uniquePhone,
-  visitorClient,
 } from './test-server.ts';
 import type { TestClient, TestServer } from './test-server.ts';
 
@@ -83,12 +82,6 @@ async function place(
 }
 
 let addresses = 0;
-/** A new visitor from an address of its own (reviews are one a minute per address). */
-function visitor(): Promise<TestClient> {
-  addresses += 1;
-  return visitorClient(server.app, { remoteAddress: `203.0.113.${addresses}` });
-}
-
 /** A new customer, from an address of its own too. */
 async function customer(): Promise<Customer> {
   addresses += 1;

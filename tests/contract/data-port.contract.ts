@@ -139,23 +139,9 @@ const ids = (orders: { id: string }[]) => orders.map((order) => order.id);
 
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Where an adapter deliberately differs, by what its platform can prove (README, "Hosted
- * deployment"). Each difference is declared here and tested as declared, never skipped.
- */
-export interface ContractDifferences {
-  /**
-   * Firebase: rules cannot prove that an anonymous user and the account signing in are one
-   * person, so signing in leaves the anonymous visitor's orders with that visitor (signing up
-   * links the accounts and keeps them; tracking by number still works for everyone).
-   */
-  signInKeepsAnonymousOrders?: boolean;
-}
-
 export function describeDataPortContract(
   name: string,
   setup: () => Promise<ContractBackend>,
-  differences: ContractDifferences = {},
 ): void {
   describe(`DataPort contract: ${name}`, () => {
     let backend: ContractBackend;
