@@ -64,7 +64,10 @@ async function headerButton(page: Page, lang: Lang, name: string, phone: boolean
   return banner.getByRole('button', { name });
 }
 
-/** A full move booked by an anonymous visitor of `page`'s browser. */
+/**
+ * A full move booked from `page`'s browser, whose session first proves a number of its own
+ * (D13): an account gets the number and the order.
+ */
 async function createOrderAsVisitor(page: Page): Promise<string> {
   const order = await placeOrderViaApi(page, {
     pickupAddress: '12 Abbas El Akkad St, Nasr City',
@@ -94,12 +97,10 @@ describe.each([
   const t = T[lang];
   const phone = viewport === 'phone';
 
-  it('sign-up: weak password, mismatch, success keeps the visitor’s order; logout; login', async () => {
+  it('sign-up: weak password, mismatch, success; the account books with a proved number; logout; login by email', async () => {
     const opened = await openPage({ lang, viewport, path: '/' });
     const { page } = opened;
     try {
-      // A visitor books first (anonymous session in this browser).
-      const orderNumber = await createOrderAsVisitor(page);
       await page.goto(`${baseUrl()}/signup`);
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: t.auth.signup.title }).waitFor();
@@ -123,7 +124,8 @@ describe.each([
       await page.waitForURL((url) => appPath(url) === '/');
       const logout = await headerButton(page, lang, t.common.nav.logout, phone);
       await logout.waitFor();
-      // The order placed as a visitor belongs to the account now.
+      // The account proves a mobile number and books (D13): the number and the order are its.
+      const orderNumber = await createOrderAsVisitor(page);
       expect(await myOrderNumbers(page)).toContain(orderNumber);
 
       // The same email again (from a new session) is refused with the reason.
@@ -136,10 +138,13 @@ describe.each([
       expect(await refused.textContent()).toContain(t.errors.auth.signupFailed);
       expect(await refused.textContent()).toContain(t.errors.auth.emailTaken);
 
-      // Login: wrong password, then the right one.
+      // Login: by mobile number first (D13); email and password one tap away. A wrong
+      // password, then the right one.
       await page.goto(`${baseUrl()}/login`);
       await main.getByRole('heading', { level: 1, name: t.auth.login.title }).waitFor();
+      await main.getByLabel(t.auth.phone.number, { exact: true }).waitFor();
       await checkA11y(page, `login-${lang}-${viewport}`);
+      await main.getByRole('button', { name: t.auth.phone.useEmail }).click();
       await main.getByLabel(t.auth.fields.email, { exact: true }).fill(email);
       await main.getByLabel(t.auth.fields.password, { exact: true }).fill('wrong-pass-1');
       await main.getByRole('button', { name: t.auth.login.submit }).click();

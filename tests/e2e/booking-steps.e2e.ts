@@ -22,6 +22,7 @@ import {
   snap,
   appPath,
 } from './harness';
+import { toArabicDigits, uniquePhone, verifyPhoneInFlow } from './phone-codes';
 
 afterAll(closeBrowser);
 
@@ -111,8 +112,10 @@ async function estimateThenReachDate(page: Page, s: Strings, lang: 'ar' | 'en'):
   );
   await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
   await waitForPath(page, '/customer-info');
-  await fillCustomer(page, s, '01012345678');
-  await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+  await fillCustomer(page, s, uniquePhone());
+  await verifyPhoneInFlow(page, () =>
+    main.getByRole('button', { name: s.b.customerInfo.next }).click(),
+  );
   await waitForPath(page, '/date-selection');
   await main.getByRole('heading', { level: 1, name: s.b.dateSelection.title }).waitFor();
   return total;
@@ -124,6 +127,7 @@ describe('booking steps: /select-city → /request-summary', () => {
     const { page } = opened;
     const s = AR;
     const main = page.getByRole('main');
+    const phone = uniquePhone();
     try {
       await main.getByRole('heading', { level: 1, name: s.b.selectCity.title }).waitFor();
       expect(await main.getByRole('navigation', { name: s.b.steps.label }).textContent()).toContain(
@@ -159,11 +163,14 @@ describe('booking steps: /select-city → /request-summary', () => {
       await checkA11y(page, 'customer-info-errors-ar-phone');
       await snap(page, 'booking-a-customer-info-errors-ar-phone');
 
-      await fillCustomer(page, s, '٠١٠١٢٣٤٥٦٧٨');
+      await fillCustomer(page, s, toArabicDigits(phone));
       await snap(page, 'booking-a-customer-info-filled-ar-phone');
-      await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+      // A crew is held only for a proved number (D13): the code, right on this step.
+      await verifyPhoneInFlow(page, () =>
+        main.getByRole('button', { name: s.b.customerInfo.next }).click(),
+      );
       await waitForPath(page, '/date-selection');
-      expect(await flow(page)).toMatchObject({ phoneNumber: '01012345678', fullName: 'منى عادل' });
+      expect(await flow(page)).toMatchObject({ phoneNumber: phone, fullName: 'منى عادل' });
 
       // A reload in the middle of the flow keeps everything.
       await page.reload({ waitUntil: 'networkidle' });
@@ -173,7 +180,7 @@ describe('booking steps: /select-city → /request-summary', () => {
         governorateId: 'cairo',
         districtId: 'nasr-city',
         fullName: 'منى عادل',
-        phoneNumber: '01012345678',
+        phoneNumber: phone,
       });
       await checkA11y(page, 'date-selection-ar-phone');
       await snap(page, 'booking-a-date-selection-ar-phone');
@@ -199,7 +206,12 @@ describe('booking steps: /select-city → /request-summary', () => {
       await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
       const text = norm(await main.textContent());
       // The phone is stored with Latin digits and shown in the page's.
-      for (const value of ['منى عادل', '٠١٠١٢٣٤٥٦٧٨', 'مدينة نصر، القاهرة', '٥ شارع ٩، المعادي']) {
+      for (const value of [
+        'منى عادل',
+        toArabicDigits(phone),
+        'مدينة نصر، القاهرة',
+        '٥ شارع ٩، المعادي',
+      ]) {
         expect(text).toContain(value);
       }
       expect(text).toContain(s.b.summary.teamNote);
@@ -230,10 +242,17 @@ describe('booking steps: /select-city → /request-summary', () => {
       await main.getByRole('button', { name: s.b.selectCity.manual.continue }).click();
       await waitForPath(page, '/customer-info');
       await main.locator('dd').getByText('Smouha', { exact: true }).waitFor();
-      await fillCustomer(page, s, '+20 111 234 5678');
+      const phone = uniquePhone();
+      await fillCustomer(
+        page,
+        s,
+        `+20 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+      );
       await checkA11y(page, 'customer-info-en-desktop');
       await snap(page, 'booking-a-customer-info-en-desktop');
-      await main.getByRole('button', { name: s.b.customerInfo.next }).click();
+      await verifyPhoneInFlow(page, () =>
+        main.getByRole('button', { name: s.b.customerInfo.next }).click(),
+      );
       await waitForPath(page, '/date-selection');
       await main
         .getByLabel(s.b.dateSelection.date, { exact: true })
@@ -247,7 +266,7 @@ describe('booking steps: /select-city → /request-summary', () => {
       await waitForPath(page, '/request-summary');
       await main.getByRole('heading', { level: 1, name: s.b.summary.title }).waitFor();
       const text = norm(await main.textContent());
-      expect(text).toContain('01112345678');
+      expect(text).toContain(phone);
       expect(text).toContain('Smouha, Alexandria');
       expect(text).toContain('Office move');
       expect(text).toContain('4 workers');

@@ -6,6 +6,8 @@ import { expectedOrderTotal } from '../../src/domain/booking-schemas';
 import { FIRST_CATALOG, recommendedTeamSize } from '../../src/domain/pricing';
 import { chooseWindow } from './crew-windows';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
+import { startVisitorSession } from './api-orders';
+import { toArabicDigits, uniquePhone, verifyPhoneInFlow } from './phone-codes';
 
 afterAll(closeBrowser);
 
@@ -20,11 +22,10 @@ function cairoDatePlus(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const toArabicDigits = (s: string) => s.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] as string);
-
 const customer = {
   fullName: 'منى علي حسن',
-  phone: '01012345678',
+  // A number of this spec's own: each may be sent only a few sign-in codes an hour (D13).
+  phone: uniquePhone(),
   pickup: '١٢ شارع ٩، المعادي، الدور الثالث',
   dropoff: '٥ ميدان التحرير، وسط البلد',
 };
@@ -97,7 +98,8 @@ async function bookUntilPayment(page: Page, lang: Lang, phoneTyped: string) {
   await page.getByLabel(s.phone).fill(phoneTyped);
   await page.getByLabel(s.pickup).fill(customer.pickup);
   await page.getByLabel(s.dropoff).fill(customer.dropoff);
-  await page.getByRole('button', { name: s.nextDate }).click();
+  // A crew is held only for a proved number (D13): the code, right on the details step.
+  await verifyPhoneInFlow(page, () => page.getByRole('button', { name: s.nextDate }).click());
   await page.waitForURL('**/date-selection');
 
   await page.getByLabel(s.date).fill(cairoDatePlus(10));
@@ -224,7 +226,12 @@ describe('booking: /select-city → /confirmation', () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/select-city' });
     const { page } = opened;
     try {
-      await bookUntilPayment(page, 'en', '+20 101 234 5678');
+      const phone = uniquePhone();
+      await bookUntilPayment(
+        page,
+        'en',
+        `+20 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+      );
       const s = STRINGS.en;
 
       await page.getByRole('radio', { name: new RegExp(s.card) }).check();
@@ -301,7 +308,7 @@ describe('booking: /select-city → /confirmation', () => {
         workers: recommendedTeamSize(FIRST_CATALOG, dims),
       }),
       fullName: 'Karim Adel',
-      phoneNumber: '01198765432',
+      phoneNumber: uniquePhone(),
       pickupAddress: '3 Road 200, Degla, Maadi',
       dropoffAddress: '7 Abbas El Akkad, Nasr City',
       moveDate: cairoDatePlus(3),
@@ -311,6 +318,8 @@ describe('booking: /select-city → /confirmation', () => {
     const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/privacy-policy' });
     const { page } = opened;
     try {
+      // The details step would have proved the number (D13).
+      await startVisitorSession(page, flow.phoneNumber);
       await page.evaluate(
         (value) => sessionStorage.setItem('afsh.booking', value),
         JSON.stringify(flow),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { E2E_ADMIN, saveCrewsPlan } from './e2e-admin.ts';
  * Builds the SPA and starts the real server (the same entry point as `npm start`) on a free port
  * with a throw-away database, for the whole e2e run. Specs get its URL from `baseUrl()`.
  *
- * E2E_BASE_URL=http://host:port  test an already running server instead (no build, no start).
+ * E2E_BASE_URL=http://host:port  test an already running server instead (no build, no start);
+ *                                E2E_SERVER_LOG=<file> is its log, where sign-in codes are read.
  * E2E_SKIP_BUILD=1               reuse dist/ when it exists (`npm test` has just built it).
  */
 function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (external) {
     console.info(`e2e: using the server at ${external} (E2E_BASE_URL)`);
     project.provide('baseUrl', external.replace(/\/$/, ''));
+    // Its log, where the sign-in codes are printed (D13), if it is written to a file.
+    project.provide('serverLog', process.env.E2E_SERVER_LOG ?? '');
     return;
   }
 
@@ -53,7 +56,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
 
   const tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-'));
+  // The server's output as it comes, in a file of this run: specs read the sign-in codes the log
+  // provider prints there (D13), as an operator running `npm start` reads them.
+  const liveLog = join(tmp, 'server.log');
+  const echo = createWriteStream(liveLog);
   const server = await startServerProcess({
+    echo,
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
       STATIC_DIR: outDir,
@@ -67,6 +75,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     },
     timeoutMs: 30_000,
   }).catch(async (error: unknown) => {
+    echo.end();
     await rm(tmp, { recursive: true, force: true });
     throw error;
   });
@@ -75,9 +84,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // of the crew windows (capacity.e2e.ts) saves a plan of its own and puts this one back.
   await saveCrewsPlan(server.url, ROOMY_CAPACITY);
   project.provide('baseUrl', server.url);
+  project.provide('serverLog', liveLog);
 
   return async () => {
     const code = await server.stop();
+    await new Promise<void>((resolve) => echo.end(resolve));
     // The server's log helps explain a failed spec; keep it beside the other results.
     const logDir = join(REPO_ROOT, 'test-results');
     await mkdir(logDir, { recursive: true });

@@ -15,6 +15,8 @@ import {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The run's server output, as a file that grows (phone-codes.ts reads the codes there). */
+    serverLog: string;
   }
 }
 

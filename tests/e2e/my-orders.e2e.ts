@@ -6,14 +6,15 @@ import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
 
-const json = { 'content-type': 'application/json' };
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
 
-/** A partial move in Cairo booked by `fullName`, as the visitor of `page`'s context. */
+/**
+ * A partial move in Cairo booked by `fullName`, as the visitor of `page`'s context, who proves
+ * a number of their own first (D13).
+ */
 async function seedOrder(page: Page, fullName: string): Promise<string> {
   const order = await placeOrderViaApi(page, {
     fullName,
-    phoneNumber: '01123456789',
     pickupAddress: '5 Corniche Road, Sidi Gaber',
     dropoffAddress: '40 Fouad Street, Raml Station',
     notes: 'Piano on the second floor',
@@ -36,7 +37,8 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
       await card.waitFor();
       expect(await card.getByText('قيد المراجعة').count()).toBe(0);
       await card.getByText('تم استلام الطلب').first().waitFor();
-      await page.getByRole('link', { name: 'إنشاء حساب' }).waitFor();
+      // Signed in with the number: no sign-in on the page.
+      expect(await page.getByRole('region', { name: 'ادخل لترى كل طلباتك' }).count()).toBe(0);
       await checkA11y(page, 'my-orders-ar-phone');
       await snap(page, 'my-orders-ar-phone');
 
@@ -69,42 +71,44 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
     }
   });
 
-  it('in English on a desktop: a fresh browser sees the empty state', async () => {
+  it('in English on a desktop: a fresh browser is asked to sign in by number, or to book', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/my-orders' });
     const { page } = opened;
     try {
-      await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
+      const signIn = page.getByRole('region', { name: 'Sign in to see all your orders' });
+      await signIn.getByLabel('Mobile number', { exact: true }).waitFor();
+      // Not signed in is not "no orders".
+      expect(await page.getByRole('heading', { name: 'No orders yet' }).count()).toBe(0);
       // An English page links to English pages.
-      expect(await page.getByRole('link', { name: 'Book a move' }).getAttribute('href')).toBe(
+      expect(await signIn.getByRole('link', { name: 'Book a move' }).getAttribute('href')).toBe(
         '/en/select-city',
       );
       expect(await page.getByRole('article').count()).toBe(0);
-      await checkA11y(page, 'my-orders-empty-en-desktop');
-      await snap(page, 'my-orders-empty-en-desktop');
+      await checkA11y(page, 'my-orders-sign-in-en-desktop');
+      await snap(page, 'my-orders-sign-in-en-desktop');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
     }
   });
 
-  it('in English on a desktop: signing up keeps the order placed before', async () => {
+  it('in English on a desktop: the customer’s orders, and their number in the header', async () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
     const { page } = opened;
     try {
-      const number = await seedOrder(page, 'Karim Before-Signup');
-      const email = `karim.${Date.now()}@example.com`;
-      const signup = await page.request.post(at(page, '/api/auth/signup'), {
-        headers: json,
-        data: { email, password: 'Strong-pass-1', confirmPassword: 'Strong-pass-1' },
-      });
-      expect(signup.status()).toBe(201);
-
+      const number = await seedOrder(page, 'Karim Proved');
       await page.goto(at(page, '/my-orders'));
       const card = page.getByRole('article').filter({ hasText: number });
       await card.waitFor();
       await card.getByText('Order received').first().waitFor();
-      // Signed in now: no "create an account" prompt.
-      expect(await page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
+      expect(
+        await page.getByRole('region', { name: 'Sign in to see all your orders' }).count(),
+      ).toBe(0);
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Your account 01\d \d{4} \d{4}$/ })
+        .first()
+        .waitFor();
       await checkA11y(page, 'my-orders-en-desktop');
       await snap(page, 'my-orders-en-desktop');
       await expectNoErrors(opened);

@@ -9,7 +9,9 @@ import type { ServerProcess } from '../../scripts/lib/server-process';
 import { cairoToday } from '../../src/domain/datetime';
 import { expectedOrderTotal } from '../../src/domain/booking-schemas';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../fakes/provider-fakes';
+import { maskAddress } from '../../server/src/notifications/providers/provider';
 import { placeOrderViaApi } from './api-orders';
+import { useCodeSource, verifyPhoneInFlow } from './phone-codes';
 import { E2E_ADMIN } from './e2e-admin';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 
@@ -74,6 +76,16 @@ beforeAll(async () => {
       NOTIFY_RETRY_SECONDS: '0.2',
     },
   });
+  // Sign-in codes go by WhatsApp here too (D13): the fake's copy-code template messages.
+  useCodeSource(server.url, () =>
+    whatsapp.deliveries
+      .filter((delivery) => delivery.message.template === 'afsh_code')
+      .map((delivery) => ({
+        to: maskAddress(`+${delivery.message.to.replace(/^\+/, '')}`),
+        code: Object.values(delivery.message.params)[0] ?? '',
+        time: 0,
+      })),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -161,6 +173,8 @@ describe('notifications and the live admin desk (issue 14)', () => {
       await checkA11y(c, 'customer-info-consent-ar-phone');
       await snap(c, 'customer-info-consent-ar-phone');
       await c.locator('.consent-field').screenshot({ path: shot('consent-field-ar-phone') });
+      // The number is proved with the code WhatsApp brings (D13), then on to payment.
+      await verifyPhoneInFlow(c, () => c.getByRole('button', { name: 'التالي: الموعد' }).click());
       await c.goto(`${server.url}/payment`);
       await c.getByRole('heading', { level: 1, name: 'الدفع' }).waitFor();
       await c.getByRole('button', { name: 'تأكيد الطلب' }).click();
@@ -189,8 +203,11 @@ describe('notifications and the live admin desk (issue 14)', () => {
         .toEqual([`New order ${orderNumber}`]);
 
       // The customer's WhatsApp message: the Arabic template, +20 number, Arabic-Indic digits.
-      const [delivery] = await whatsapp.waitForDeliveries(2);
-      const toCustomer = whatsapp.deliveries.find((d) => d.message.to === '+201012345678')!;
+      // (The first message to the number was its sign-in code.)
+      const [delivery] = await whatsapp.waitForDeliveries(3);
+      const toCustomer = whatsapp.deliveries.find(
+        (d) => d.message.to === '+201012345678' && d.message.template !== 'afsh_code',
+      )!;
       expect(delivery).toBeDefined();
       expect(toCustomer.message).toMatchObject({ template: 'order_created', language: 'ar' });
       expect(toCustomer.message.params.order_number).toBe(orderNumber);

@@ -18,6 +18,8 @@ import {
   snap,
   type OpenedPage,
 } from './harness';
+import { startVisitorSession } from './api-orders';
+import { codesInLog, uniquePhone, useCodeSource } from './phone-codes';
 
 // Issue 15 (D3) in real browsers: online payment through a local fake of Paymob (its Intention
 // API, its Unified Checkout page and its signed callbacks, tests/fakes/paymob-fake.ts). The
@@ -87,6 +89,8 @@ beforeAll(async () => {
       ...fake.env({ PAYMOB_TIMEOUT_SECONDS: '5' }),
     },
   });
+  // No message provider here: the server prints each sign-in code in its log (D13).
+  useCodeSource(server.url, () => codesInLog(server.output()));
   // Every test books the same date and time, one order each: more than the first crews plan's
   // three crews a window (D12). Crews are not what this spec is about.
   await saveCrewsPlan(server.url, ROOMY_CAPACITY);
@@ -139,9 +143,12 @@ async function customerAtPayment(
 ) {
   const opened = await openPage({ lang, viewport, path: '/', baseUrl: server.url });
   const { requests, answers } = recordOurTraffic(opened);
-  await opened.page.evaluate((flow) => {
-    sessionStorage.setItem('afsh.booking', JSON.stringify(flow));
-  }, FLOW);
+  // A customer of their own, who proved the number on the details step (D13).
+  const flow = { ...FLOW, phoneNumber: uniquePhone() };
+  await startVisitorSession(opened.page, flow.phoneNumber);
+  await opened.page.evaluate((value) => {
+    sessionStorage.setItem('afsh.booking', JSON.stringify(value));
+  }, flow);
   await opened.page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/payment`);
   return { ...opened, requests, answers };
 }

@@ -15,6 +15,7 @@ import arPricing from '../../locales/ar/pricing.json';
 import enPricing from '../../locales/en/pricing.json';
 import arTracking from '../../locales/ar/tracking.json';
 import { placeOrderViaApi } from './api-orders';
+import { toArabicDigits, uniquePhone, verifyPhoneInFlow } from './phone-codes';
 import { chooseWindow, windowName } from './crew-windows';
 import { adminCookie, E2E_ADMIN, saveCrewsPlan } from './e2e-admin';
 import {
@@ -173,7 +174,9 @@ describe('a move between governorates (D11)', () => {
       await waitForPath(page, '/customer-info');
 
       await main.getByLabel(b.customerInfo.fullName, { exact: true }).fill('سلمى فؤاد');
-      await main.getByLabel(b.customerInfo.phone, { exact: true }).fill('٠١٠٩٨٧٦٥٤٣٢');
+      await main
+        .getByLabel(b.customerInfo.phone, { exact: true })
+        .fill(toArabicDigits(uniquePhone()));
       await main.getByLabel(b.customerInfo.pickup, { exact: true }).fill('٧ شارع مكرم عبيد');
       await main.getByLabel(b.customerInfo.dropoff, { exact: true }).fill('١٢ شارع فوزي معاذ');
       const dropGovernorate = main.getByLabel(b.customerInfo.dropoffArea.governorate);
@@ -182,7 +185,9 @@ describe('a move between governorates (D11)', () => {
       await main.getByLabel(b.customerInfo.dropoffArea.district).selectOption('smouha');
       await checkA11y(page, 'customer-info-dropoff-ar-phone');
       await snap(page, 'route-customer-info-dropoff-ar-phone');
-      await main.getByRole('button', { name: b.customerInfo.next }).click();
+      await verifyPhoneInFlow(page, () =>
+        main.getByRole('button', { name: b.customerInfo.next }).click(),
+      );
       await waitForPath(page, '/date-selection');
 
       const date = cairoDatePlusDays(12);

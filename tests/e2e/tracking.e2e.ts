@@ -3,12 +3,14 @@ import type { Page } from 'playwright-core';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
 import { placeOrderViaApi } from './api-orders';
+import { uniquePhone } from './phone-codes';
 import { QR_MARGIN_PX } from '../../src/components/ui/tracking-qr';
 import { futureDate } from '../../src/testing/order-fixtures';
 
 afterAll(closeBrowser);
 
-const CUSTOMER = { fullName: 'Mona Tracking', phoneNumber: '01098765432' };
+// A number of this spec's own: each may be sent only a few sign-in codes an hour (D13).
+const CUSTOMER = { fullName: 'Mona Tracking', phoneNumber: uniquePhone() };
 
 /** A full move booked by CUSTOMER, as an anonymous visitor of `page`'s browser context. */
 async function seedOrder(page: Page): Promise<{ orderNumber: string; totalPrice: number }> {

@@ -1,0 +1,195 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Page, Response } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { normalizeEgyptianMobile, toE164Egyptian } from '../../src/domain/phone';
+import { maskAddress } from '../../server/src/notifications/providers/provider';
+import authAr from '../../locales/ar/auth.json';
+import authEn from '../../locales/en/auth.json';
+import { baseUrl } from './harness';
+
+// Sign-in codes in e2e specs (D13). The run's server has no message provider: it prints each code
+// in its log (`"phoneCode":{"challengeId":…,"to":"+2010••••5678","code":"123456"}`), which the
+// global setup writes to a file as it comes; a spec reads it there, as an operator running
+// `npm start` would. A spec that runs a server of its own says where its codes go.
+
+/** A code a server sent or printed: for which challenge, to which (masked) number, when. */
+export interface PrintedCode {
+  /** Unknown when a provider carried it (the message names no challenge): then the number. */
+  challengeId?: string;
+  /** As the log writes it: masked (maskAddress of the E.164 number). */
+  to: string;
+  code: string;
+  /** When it was printed (ms since the epoch). */
+  time: number;
+}
+
+/** Where a server's codes can be read, as they are now. */
+export type CodeSource = () => PrintedCode[];
+
+/** The codes in a server's log output (pino JSON lines). */
+export function codesInLog(output: string): PrintedCode[] {
+  const codes: PrintedCode[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.includes('"phoneCode"')) continue;
+    try {
+      const entry = JSON.parse(line) as {
+        time?: number;
+        phoneCode?: { challengeId?: string; to?: string; code?: string };
+      };
+      const { challengeId, to, code } = entry.phoneCode ?? {};
+      if (challengeId && to && code) codes.push({ challengeId, to, code, time: entry.time ?? 0 });
+    } catch {
+      // A line cut in two by the pipe: the next read has it whole.
+    }
+  }
+  return codes;
+}
+
+/** The codes of the run's server, read from the log file the global setup writes. */
+function runServerCodes(): PrintedCode[] {
+  const file = inject('serverLog');
+  if (!file) {
+    throw new Error(
+      'e2e: the server log is unknown (E2E_BASE_URL without E2E_SERVER_LOG): no sign-in codes to read.',
+    );
+  }
+  return existsSync(file) ? codesInLog(readFileSync(file, 'utf8')) : [];
+}
+
+const sources = new Map<string, CodeSource>();
+
+/** A spec's own server: its codes come from `source` (its output, or a fake provider). */
+export function useCodeSource(serverUrl: string, source: CodeSource): void {
+  sources.set(new URL(serverUrl).origin, source);
+}
+
+function sourceFor(origin: string | undefined): CodeSource {
+  const own = origin ? sources.get(origin) : undefined;
+  if (own) return own;
+  if (origin && origin !== new URL(baseUrl()).origin) {
+    throw new Error(`e2e: no code source for ${origin}: call useCodeSource(server.url, …)`);
+  }
+  return runServerCodes;
+}
+
+const isPhone = (value: string) => normalizeEgyptianMobile(value) !== null;
+
+/**
+ * The code sent for a challenge (its id, or the answer that asked for it), or the newest sent to
+ * a mobile number (any form, at or after `since`), once the server has printed or sent it: it
+ * waits for that line, not for a time.
+ */
+export async function phoneCodeFor(
+  challengeOrPhone: string | { challengeId: string; phone: string },
+  {
+    origin,
+    since = 0,
+    timeoutMs = 10_000,
+  }: { origin?: string; since?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const source = sourceFor(origin);
+  const asked = typeof challengeOrPhone === 'string' ? null : challengeOrPhone;
+  const text = typeof challengeOrPhone === 'string' ? challengeOrPhone : null;
+  const id = asked?.challengeId ?? (text !== null && !isPhone(text) ? text : null);
+  const phone = asked?.phone ?? (text !== null && isPhone(text) ? text : null);
+  const mask = phone === null ? null : maskAddress(toE164Egyptian(phone)!);
+  // A provider's message names no challenge: the number it went to says whose it is.
+  const wanted = (code: PrintedCode) =>
+    id !== null && code.challengeId !== undefined
+      ? code.challengeId === id
+      : code.to === mask && code.time >= since;
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = source().findLast(wanted)?.code;
+        return found;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found!;
+}
+
+let phoneSequence = 0;
+
+/**
+ * A mobile number no other customer of this run uses. Each number may be sent 5 codes an hour
+ * (D13), and many specs book: a customer of their own each keeps them apart.
+ */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const random = Math.floor(Math.random() * 100_000);
+  return `015${String(random).padStart(5, '0')}${String(phoneSequence % 1000).padStart(3, '0')}`;
+}
+
+export const toArabicDigits = (s: string) =>
+  s.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] as string);
+
+const json = { 'content-type': 'application/json' };
+
+/** The mobile number the session of `page`'s browser proved (E.164), or null. */
+export async function provedPhone(page: Page): Promise<string | null> {
+  const response = await page.request.get(new URL('/api/auth/me', page.url()).toString());
+  if (!response.ok()) return null;
+  const { user } = (await response.json()) as { user: { phone?: string | null } | null };
+  return user?.phone ?? null;
+}
+
+/**
+ * Proves `phone` for `page`'s browser through the API, as the sign-in screens do: asks for a
+ * code, reads it where the server sent it, types it. The browser's session is then the
+ * number's customer's (its cookies are the context's).
+ */
+export async function provePhoneViaApi(page: Page, phone: string): Promise<void> {
+  const at = (path: string) => new URL(path, page.url()).toString();
+  const asked = await page.request.post(at('/api/auth/phone/code'), {
+    headers: json,
+    data: { phone, language: 'ar' },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { challenge } = (await asked.json()) as {
+    challenge: { challengeId: string; phone: string };
+  };
+  const code = await phoneCodeFor(challenge, { origin: new URL(page.url()).origin });
+  const verified = await page.request.post(at('/api/auth/phone/verify'), {
+    headers: json,
+    data: { challengeId: challenge.challengeId, code },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+const isCodeRequest = (response: Response) =>
+  response.request().method() === 'POST' &&
+  new URL(response.url()).pathname === '/api/auth/phone/code';
+
+/**
+ * The booking's details step, from its Next (`next` presses it): when the session has not
+ * proved the number, the code step opens over the form; the code the server printed is typed
+ * there (in Arabic-Indic digits on an Arabic page, as an Egyptian keyboard types them) and
+ * confirmed. Resolves once the flow has gone on to the next step.
+ */
+export async function verifyPhoneInFlow(page: Page, next: () => Promise<void>): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const asked = page.waitForResponse(isCodeRequest, { timeout: 20_000 });
+  asked.catch(() => undefined);
+  await next();
+  const dialog = page.getByRole('dialog');
+  const left = page.waitForURL((url) => !url.pathname.endsWith('/customer-info'));
+  const opened = await Promise.race([dialog.waitFor().then(() => true), left.then(() => false)]);
+  if (!opened) return;
+
+  const answer = await asked;
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { challenge } = (await answer.json()) as {
+    challenge: { challengeId: string; phone: string };
+  };
+  const code = await phoneCodeFor(challenge, { origin });
+  const arabic = (await page.evaluate(() => document.documentElement.lang)) === 'ar';
+  const strings = arabic ? authAr : authEn;
+  await dialog
+    .getByLabel(strings.phone.code, { exact: true })
+    .fill(arabic ? toArabicDigits(code) : code);
+  await dialog.getByRole('button', { name: strings.phone.verify, exact: true }).click();
+  await left;
+}
