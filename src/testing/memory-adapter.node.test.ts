@@ -71,8 +71,9 @@ describe('MemoryBackend', () => {
     const sameHouse = backend.client({ ip: '192.0.2.7' });
     const elsewhere = backend.client();
     const orders = new Map<MemoryDataPort, string>();
-    for (const client of [home, sameHouse, elsewhere]) {
-      const placed = await placeOrder(backend, {}, client);
+    // Three customers, so three numbers (D13): only the address is shared.
+    for (const [i, client] of [home, sameHouse, elsewhere].entries()) {
+      const placed = await placeOrder(backend, { phoneNumber: `0101111000${i}` }, client);
       await setOrderStatus(backend, placed.id, 'delivered');
       orders.set(client, placed.id);
     }

@@ -4,6 +4,13 @@ import type { OrderStatus } from '../domain/status';
 import type { MemoryBackend, MemoryDataPort } from './memory-adapter';
 import { placeOrder, setOrderStatus, teamClient } from './order-fixtures';
 
+let customers = 0;
+/** A number of its own for each new customer: one number is one customer (D13). */
+function nextPhone(): string {
+  customers += 1;
+  return `0155${String(customers).padStart(7, '0')}`;
+}
+
 /** A customer (a browser of its own, or `client`) with an order the team moved on to `status`. */
 export async function customerWithOrder(
   backend: MemoryBackend,
@@ -11,7 +18,7 @@ export async function customerWithOrder(
   patch: Partial<NewOrder> = {},
   client: MemoryDataPort = backend.client(),
 ): Promise<{ client: MemoryDataPort; order: Order }> {
-  const placed = await placeOrder(backend, patch, client);
+  const placed = await placeOrder(backend, { phoneNumber: nextPhone(), ...patch }, client);
   const order = status === 'received' ? placed : await setOrderStatus(backend, placed.id, status);
   return { client, order };
 }

@@ -170,7 +170,7 @@ describe('AdminOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: adminEn.orders.pagination.next }));
     expect(await screen.findByText('Showing 51–51 of 51')).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader')).toHaveLength(1);
-  }, 30_000);
+  }, 60_000);
 
   it('updates a status: "Status updated", the list reloads with the new status', async () => {
     const backend = new MemoryBackend();
