@@ -26,3 +26,6 @@ CREATE TABLE settings (
   updated_at TEXT NOT NULL,
   updated_by TEXT REFERENCES users (id) ON DELETE SET NULL
 ) STRICT;
+
+-- Deleting a user (an unused anonymous visitor, pruned) must not read the whole table.
+CREATE INDEX settings_updated_by_idx ON settings (updated_by);

@@ -801,7 +801,7 @@ export function describeDataPortContract(
         status: OrderStatus = 'delivered',
       ): Promise<{ client: DataPort; user: CurrentUser; order: Order }> {
         const { client, user } = await visitor();
-        const order = await client.orders.create(orderInput());
+        const order = await client.orders.create(orderFor(client));
         if (status !== 'received') await admin.orders.update(order.id, { status });
         return { client, user, order: { ...order, status } };
       }
@@ -928,7 +928,7 @@ export function describeDataPortContract(
 
       it('one review a minute: the second within 60 s is rate-limited', async () => {
         const { client, order } = await customerWithOrder('delivered');
-        const second = await client.orders.create(orderInput());
+        const second = await client.orders.create(orderFor(client));
         await admin.orders.update(second.id, { status: 'delivered' });
         await client.reviews.add({ orderId: order.id, review: text(unique()), rating: 5 });
         const error = await expectDataError(
@@ -942,10 +942,10 @@ export function describeDataPortContract(
       it('reviewable: the user’s confirmed orders without a review, newest first', async () => {
         const { client, order: older } = await customerWithOrder('delivered');
         await pause(5);
-        const onTheWay = await client.orders.create(orderInput());
+        const onTheWay = await client.orders.create(orderFor(client));
         await admin.orders.update(onTheWay.id, { status: 'in_transit' });
         await pause(5);
-        await client.orders.create(orderInput()); // received: not yet
+        await client.orders.create(orderFor(client)); // received: not yet
         const reviewable = await client.reviews.reviewable();
         expect(reviewable).toEqual([
           {
@@ -1034,7 +1034,7 @@ export function describeDataPortContract(
       /** A delivered order's review, held for approval (the default setting). */
       async function heldReview(rating = 4): Promise<{ review: Review; order: Order }> {
         const { client } = await visitor();
-        const order = await client.orders.create(orderInput());
+        const order = await client.orders.create(orderFor(client));
         await admin.orders.update(order.id, { status: 'delivered' });
         const review = await client.reviews.add({
           orderId: order.id,

@@ -148,9 +148,10 @@ export function createUser(
 }
 
 /**
- * Gives an anonymous user an email and password in place: the id, and so every order that
- * points at it, stays the same. Returns null when the row is no longer anonymous (a second tab
- * signed up first). Throws a unique violation when the email is taken.
+ * Gives a user without an email (an anonymous visitor, or a customer known by a proved number,
+ * D13) an email and password in place: the id, and so every order that points at it, stays the
+ * same. Returns null when the row has an email by now (a second tab signed up first). Throws a
+ * unique violation when the email is taken.
  */
 export function upgradeAnonymousUser(
   db: Database.Database,
@@ -160,7 +161,7 @@ export function upgradeAnonymousUser(
   const result = cachedStatement(
     db,
     `UPDATE users SET email = ?, password_hash = ?, anonymous = 0, updated_at = ?
-     WHERE id = ? AND anonymous = 1`,
+     WHERE id = ? AND email IS NULL`,
   ).run(normalizeEmail(input.email), input.passwordHash, new Date().toISOString(), id);
   return result.changes === 1 ? findUserById(db, id) : null;
 }

@@ -50,7 +50,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           // The visitor's anonymous row becomes the account, so orders placed before signing up
           // stay theirs without being copied.
           let user: UserRecord | null = null;
-          if (previous?.user.anonymous) {
+          // A customer known by a proved number alone (D13) gets the email on the same row too.
+          if (previous && previous.user.email === null) {
             user = upgradeAnonymousUser(db, previous.user.id, { email: input.email, passwordHash });
           }
           user ??= createUser(db, { email: input.email, passwordHash });
