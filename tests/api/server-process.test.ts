@@ -34,7 +34,8 @@ describe('server process', () => {
       expect(code).toBe(0);
     }
     expect(server.output()).toContain('shutting down');
-  });
+    // Starting a real process: tsx compiles the server first, seconds on a busy machine.
+  }, 60_000);
 
   it('refuses to start with a bad setting and says which one', () => {
     const result = spawnSync(`${REPO_ROOT}node_modules/.bin/tsx`, ['server/src/server.ts'], {
@@ -48,5 +49,5 @@ describe('server process', () => {
     expect(result.stderr).toContain('"not-a-port"');
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(existsSync(join(tmp, 'bad'))).toBe(false);
-  });
+  }, 60_000);
 });
