@@ -84,7 +84,21 @@ async function placeOneOrder(server: { url: string; output(): string }): Promise
   return order.orderNumber;
 }
 
-/** A customer's review, so /reviews shows a real one as it would in use. */
+/** The bench server's admin (ADMIN_EMAIL / ADMIN_PASSWORD below). */
+const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * A customer's review, so /reviews shows a real one as it would in use: reviews come from
+ * orders (D14), so the customer books, the team delivers the move, the customer reviews it and
+ * the team publishes the review.
+ */
 async function postOneReview(baseUrl: string): Promise<void> {
   const json = { 'content-type': 'application/json' };
   const signup = await fetch(`${baseUrl}/api/auth/signup`, {
@@ -97,20 +111,44 @@ async function postOneReview(baseUrl: string): Promise<void> {
     }),
   });
   if (!signup.ok) throw new Error(`signing up a reviewer: HTTP ${signup.status}`);
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(signup);
+  const placed = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify(newOrder({ fullName: 'منى عبد الرحمن' })),
+  });
+  if (placed.status !== 201) throw new Error(`placing the reviewed order: HTTP ${placed.status}`);
+  const { order } = (await placed.json()) as { order: { id: string } };
+  const signIn = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`the admin's sign-in: HTTP ${signIn.status}`);
+  const admin = { ...json, cookie: cookieOf(signIn) };
+  const delivered = await fetch(`${baseUrl}/api/orders/${order.id}`, {
+    method: 'PATCH',
+    headers: admin,
+    body: JSON.stringify({ status: 'delivered' }),
+  });
+  if (!delivered.ok) throw new Error(`delivering the order: HTTP ${delivered.status}`);
   const response = await fetch(`${baseUrl}/api/reviews`, {
     method: 'POST',
     headers: { ...json, cookie },
     body: JSON.stringify({
-      name: 'منى عبد الرحمن',
+      orderId: order.id,
       review: 'نقلوا عفش الشقة كله في يوم واحد، والعمال كانوا في منتهى الذوق والأمانة.',
       rating: 5,
     }),
   });
   if (response.status !== 201) throw new Error(`posting a review: HTTP ${response.status}`);
+  const { review } = (await response.json()) as { review: { id: string } };
+  const published = await fetch(`${baseUrl}/api/reviews/${review.id}`, {
+    method: 'PATCH',
+    headers: admin,
+    body: JSON.stringify({ hidden: false }),
+  });
+  if (!published.ok) throw new Error(`publishing the review: HTTP ${published.status}`);
 }
 
 /**
@@ -232,8 +270,8 @@ async function main(): Promise<void> {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
       STATIC_DIR: distDir,
       NODE_ENV: 'production',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench-admin-password-1',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     timeoutMs: 30_000,
   });

@@ -25,6 +25,8 @@ import {
   type OrderDeps,
 } from './orders/order-handlers.ts';
 import { firestoreOrders } from './orders/order-repository.ts';
+import { claimAnonymousOrders, claimPhoneOrders, type ClaimDeps } from './orders/claim-handlers.ts';
+import { firestoreClaims } from './orders/claim-repository.ts';
 import {
   paymentHistory,
   paymentOptions,
@@ -51,13 +53,16 @@ import {
   deleteReview,
   moderateReview,
   addReview,
+  saveReviewSettings,
   type ReviewDeps,
 } from './reviews/review-handlers.ts';
 import { firestoreReviews } from './reviews/review-repository.ts';
+import type { Accounts } from './shared/accounts.ts';
 import { firestoreAdmins } from './shared/admins.ts';
 
 /** What every handler may need; each group takes its own part. */
 export type Deps = OrderDeps &
+  ClaimDeps &
   ReviewDeps &
   MessageDeps &
   PaymentDeps &
@@ -72,9 +77,12 @@ export const HANDLERS = {
   updateOrder,
   deleteOrder,
   trackOrder,
+  claimPhoneOrders,
+  claimAnonymousOrders,
   addReview,
   moderateReview,
   deleteReview,
+  saveReviewSettings,
   sendMessage,
   paymentOptions,
   startPayment,
@@ -109,11 +117,22 @@ const consoleLog: PaymentLog = {
   warn: (message, details) => console.warn(message, details),
 };
 
-/** The dependencies over one Firestore (the real one, or a test's fake of it). */
+/**
+ * The dependencies over one Firestore and one Firebase Auth (the real ones, or a test's fakes of
+ * them).
+ */
 export function depsOver(
   db: Firestore,
   settings: Settings,
-  extra: { random?: () => number; log?: PaymentLog; payments?: PaymentProvider | null } = {},
+  {
+    accounts,
+    ...extra
+  }: {
+    accounts: Accounts;
+    random?: () => number;
+    log?: PaymentLog;
+    payments?: PaymentProvider | null;
+  },
 ): Deps {
   // Every order write queues its messages in its own transaction (D10).
   const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
@@ -121,6 +140,8 @@ export function depsOver(
   const ordersOutbox = orderOutbox(outbox, notify);
   return {
     orders: firestoreOrders(db, ordersOutbox),
+    claims: firestoreClaims(db),
+    accounts,
     catalog: firestoreCatalog(db),
     outbox,
     notify,

@@ -13,10 +13,16 @@ export const updateOrder = callable('updateOrder', HANDLERS.updateOrder);
 export const deleteOrder = callable('deleteOrder', HANDLERS.deleteOrder);
 export const trackOrder = callable('trackOrder', HANDLERS.trackOrder);
 
-// Reviews: posting (limited), and the admin's moderation.
+// After a phone sign-in (D13): the orders booked for the proved number, and those of the
+// anonymous session the customer left when the number already had an account.
+export const claimPhoneOrders = callable('claimPhoneOrders', HANDLERS.claimPhoneOrders);
+export const claimAnonymousOrders = callable('claimAnonymousOrders', HANDLERS.claimAnonymousOrders);
+
+// Reviews from orders (D14): the owner's review (limited), the admin's moderation and settings.
 export const addReview = callable('addReview', HANDLERS.addReview);
 export const moderateReview = callable('moderateReview', HANDLERS.moderateReview);
 export const deleteReview = callable('deleteReview', HANDLERS.deleteReview);
+export const saveReviewSettings = callable('saveReviewSettings', HANDLERS.saveReviewSettings);
 
 // Contact messages (limited).
 export const sendMessage = callable('sendMessage', HANDLERS.sendMessage);

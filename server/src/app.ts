@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
 import { ensureInitialAdmin } from './auth/initial-admin.ts';
+import { trustProxyOption } from './plugins/client-address.ts';
 import { registerDb } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonOnly } from './plugins/json-only.ts';
@@ -17,6 +18,7 @@ import { registerSessions } from './plugins/sessions.ts';
 import { registerLivePages } from './plugins/live-pages.ts';
 import { registerStatic } from './plugins/static.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
+import type { ApiRoutesOptions } from './routes/api/api-routes.ts';
 
 /** `dist/` at the repository root, wherever the process was started from. */
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -33,6 +35,8 @@ export interface BuildOptions extends ServicesOptions {
    * printed once). Only the real server asks for this; tests create their own admins.
    */
   initialAdmin?: boolean;
+  /** Limits of the live review streams other than the defaults (tests fill a small pool). */
+  reviewStreams?: ApiRoutesOptions['reviewStreams'];
 }
 
 /**
@@ -64,7 +68,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     // Two info lines per request ("incoming request", "request completed") cost more CPU than
     // a whole /api/prices answer; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    // Who may name the client's address and protocol: a hop count or the proxies' addresses.
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A client that sends its headers or body a byte at a time would otherwise hold its
     // connection for as long as it likes: a thousand of them and nobody else gets in (D8).
     // Node checks these deadlines every connectionsCheckingInterval (30 s by default).
@@ -100,7 +105,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerSessions(app);
   // Before the routes: it attaches each route's limit as the route is added.
   await registerRateLimit(app, env);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', reviewStreams: options.reviewStreams });
 
   return app;
 }

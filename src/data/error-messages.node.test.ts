@@ -13,6 +13,7 @@ import { ORDER_MESSAGES } from '../domain/order';
 import { PAYMENT_MESSAGES } from '../domain/payments';
 import { PHONE_MESSAGES } from '../domain/phone-verification';
 import { CUSTOMER_LIMIT_MESSAGES } from '../domain/customer-limits';
+import { REVIEW_MESSAGES } from '../domain/review-rules';
 
 const locales = join(import.meta.dirname, '..', '..', 'locales');
 const bundle = (language: string, namespace: string) =>
@@ -182,6 +183,24 @@ describe('phone sign-in and open orders messages (D13)', () => {
     expect(hasKey('ar', message), `ar ${message}`).toBe(true);
     expect(hasKey('en', message), `en ${message}`).toBe(true);
   });
+});
+
+describe('review messages (D14)', () => {
+  const REVIEW_SERVER_MESSAGES = Object.values(REVIEW_MESSAGES).filter((m) =>
+    m.startsWith('errors:review.'),
+  );
+
+  it.each(REVIEW_SERVER_MESSAGES)(
+    '%s is shown as the server says it, in every context',
+    (message) => {
+      for (const context of CONTEXTS) {
+        for (const code of CODES)
+          expect(errorMessageKey(err(code, message), context)).toBe(message);
+      }
+      expect(hasKey('ar', message), `ar ${message}`).toBe(true);
+      expect(hasKey('en', message), `en ${message}`).toBe(true);
+    },
+  );
 });
 
 describe('fieldMessageKey', () => {

@@ -18,6 +18,9 @@ export type ErrorContext = 'tracking' | 'payment' | 'auth' | 'adminUpdate' | 'ge
  * - 'errors:payment.*' of online payments (D3: no gateway for a card or a wallet, not payable,
  *   too many tries, the gateway down, a refund refused, only the gateway decides) are in
  *   `errors` as they are, and each says more than its code (SERVER_PAYMENT_PREFIX)
+ * - 'errors:review.*' of reviews from orders (D14: no such order, not the caller's, not yet
+ *   confirmed, cancelled, already reviewed, no order to publish) are in `errors` as they are,
+ *   and each says more than its code (SERVER_REVIEW_PREFIX)
  * - 'errors:order.pricesChanged'     (a stale catalog, 409)    is in `errors` as it is (D11)
  * - 'errors:order.windowFull'        (no crew free, 409)       is in `errors` as it is (D12)
  * - 'validation:time.noWindow'       (field moveTime, 400)     → 'errors:order.noWindow'
@@ -85,10 +88,10 @@ export function fieldMessageKey(key: string): string {
 }
 
 /**
- * The online payments' (D3) and phone sign-in's (D13) own messages from the server: `errors`
- * keys, each specific.
+ * The online payments' (D3), phone sign-in's (D13) and reviews' (D14) own messages from the
+ * server: `errors` keys, each specific.
  */
-const SERVER_PREFIXES = ['errors:payment.', 'errors:phone.'] as const;
+const SERVER_PREFIXES = ['errors:payment.', 'errors:phone.', 'errors:review.'] as const;
 
 function hasServerPrefix(key: string): boolean {
   return SERVER_PREFIXES.some((prefix) => key.startsWith(prefix));

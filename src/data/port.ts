@@ -24,9 +24,16 @@ import type {
 import type { DisplayLanguage } from '../domain/locale';
 import type { OnlinePaymentMethod } from '../domain/status';
 import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
-import type { AdminReview, Review } from '../domain/reviews';
+import type {
+  AdminReview,
+  Review,
+  ReviewableOrder,
+  ReviewSettings,
+  SubmittedReview,
+} from '../domain/reviews';
 import type { OrderInput } from '../domain/booking-schemas';
-import type { ContactInput, ContactMessage } from '../domain/contact-schema';
+import type { ContactInput } from '../domain/contact-schema';
+import type { ContactMessage } from '../domain/contact-message';
 import type { CurrentUser } from '../domain/users';
 import type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 
@@ -43,7 +50,15 @@ export type {
   StatusActor,
   StatusChange,
 } from '../domain/order';
-export type { AdminReview, Review } from '../domain/reviews';
+export type {
+  AdminReview,
+  Review,
+  ReviewableOrder,
+  ReviewedOrder,
+  ReviewSettings,
+  ReviewState,
+  SubmittedReview,
+} from '../domain/reviews';
 export type {
   PaymentAttempt,
   PaymentEvent,
@@ -53,7 +68,7 @@ export type {
   PaymentReversal,
   PaymentStart,
 } from '../domain/payments';
-export type { ContactMessage } from '../domain/contact-schema';
+export type { ContactMessage } from '../domain/contact-message';
 export type { CurrentUser } from '../domain/users';
 export type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
@@ -126,9 +141,12 @@ export type NewOrder = OrderInput & { paymentToken?: string };
 
 export type { OrderSort } from '../domain/order-query';
 
-/** The review form's values; `website` is the honeypot (a filled one is silently dropped). */
+/**
+ * A customer's review of one of their orders (D14): the name it shows comes from the order.
+ * `website` is the honeypot (a filled one is silently dropped).
+ */
 export interface NewReview {
-  name: string;
+  orderId: string;
   review: string;
   rating: number | string;
   website?: string;
@@ -191,22 +209,43 @@ export interface TrackingPort {
   get(orderNumber: string): Promise<PublicTracking>;
 }
 
+/**
+ * Reviews come from customers' orders (D14). Changed for it: `add` takes the order reviewed and
+ * answers whether the review is public yet; `reviewable` lists the orders the user may review;
+ * `setHidden(id, false)` publishes (approves); the team's settings are read and saved here.
+ */
 export interface ReviewsPort {
-  /** Displayable reviews, newest first. */
+  /** The public list: published reviews of delivered orders, displayable, newest first. */
   list(): Promise<Review[]>;
-  /** Live list, newest first: called now and on every change. */
+  /** Live public list, newest first: called now and on every change. */
   subscribe(
     listener: (reviews: Review[]) => void,
     onError?: (error: DataError) => void,
   ): Unsubscribe;
-  /** Resolves with the stored review; a filled honeypot resolves the same way but stores nothing. */
-  add(review: NewReview): Promise<Review>;
-  /** Admin: every review, hidden ones included, newest first. */
+  /**
+   * The current user's orders they may review now (confirmed, not cancelled, no review yet),
+   * newest first. Needs a session: a browser without one has no orders.
+   */
+  reviewable(): Promise<ReviewableOrder[]>;
+  /**
+   * The order's owner reviews it, once. Resolves with the stored review, its state (published
+   * or waiting for the team, by the team's setting) and whether it is public yet; a filled
+   * honeypot resolves the same way but stores nothing.
+   */
+  add(review: NewReview): Promise<SubmittedReview>;
+  /** Admin: every review, every state, with its order (null: none), newest first. */
   listAll(): Promise<AdminReview[]>;
-  /** Admin: hide or show a review; the public list and live subscribers follow. */
+  /**
+   * Admin: hide a review, or publish it (`hidden` false: approves one held for approval). A
+   * review without an order cannot be published. The public list and live subscribers follow.
+   */
   setHidden(id: string, hidden: boolean): Promise<AdminReview>;
-  /** Admin. */
+  /** Admin. The order may then be reviewed again. */
   remove(id: string): Promise<void>;
+  /** Admin: whether new reviews are published at once or held for approval (the default). */
+  settings(): Promise<ReviewSettings>;
+  /** Admin. */
+  saveSettings(settings: ReviewSettings): Promise<ReviewSettings>;
 }
 
 export interface MessagesPort {

@@ -5,6 +5,7 @@
  * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
  */
 import { FIRST_CAPACITY_PLAN, type BookedWindow, type CapacityPlan } from './capacity';
+import { contactMessageOf, type ContactMessage } from './contact-message';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { toPublicTracking } from './order';
 import type {
@@ -15,6 +16,8 @@ import type {
   StatusChange,
 } from './order';
 import { catalogFromRates, CURRENCY, FIRST_CATALOG_RATES, ratesOf } from './pricing';
+import { isListed, reviewStateOf, type NewReviewRecord } from './review-rules';
+import type { Review, ReviewState } from './reviews';
 import type { CatalogRates, CatalogVersion, Housing, MoveType, PriceCatalog } from './pricing';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
 
@@ -23,8 +26,13 @@ export const COLLECTIONS = {
   orders: 'orders',
   /** The public projection of each order, id = order number; read by the trackOrder function. */
   tracking: 'tracking',
-  /** Reviews: everyone reads the visible ones. */
+  /**
+   * Reviews (D14), id = the reviewed order's id (one per order): everyone reads the public ones
+   * (`public`: published, and the order delivered), admins all. Only the functions write them.
+   */
   reviews: 'reviews',
+  /** The team's settings, one document per key (`reviews`, D14): admins read them. */
+  settings: 'settings',
   /** Contact messages: admins read them. */
   messages: 'messages',
   /** Per-day order-number counters (D6), id = Cairo date YYYYMMDD. */
@@ -68,6 +76,9 @@ export const COLLECTIONS = {
 
 /** The id of the one document of `catalog` and of `capacity`. */
 export const CURRENT_ID = 'current';
+
+/** The `settings` document of the team's review settings (D14). */
+export const REVIEW_SETTINGS_ID = 'reviews';
 
 /** The one stats document: order counts per status, for the admin list without filters. */
 export const ORDER_STATS_ID = 'orders';
@@ -155,9 +166,12 @@ export const FUNCTION_NAMES = [
   'updateOrder',
   'deleteOrder',
   'trackOrder',
+  'claimPhoneOrders',
+  'claimAnonymousOrders',
   'addReview',
   'moderateReview',
   'deleteReview',
+  'saveReviewSettings',
   'sendMessage',
   'paymentOptions',
   'startPayment',
@@ -290,6 +304,111 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact messages (D7)
+
+/**
+ * A contact message's document: what the sender wrote, a way to reply not given stored as null
+ * (Firestore refuses undefined), who sent it and when.
+ */
+export function messageDocument(
+  message: { name: string; email?: string; phone?: string; message: string },
+  userId: string,
+  toTime: ToTime,
+  now: string,
+): Record<string, unknown> {
+  return {
+    name: message.name,
+    email: message.email ?? null,
+    phone: message.phone ?? null,
+    message: message.message,
+    userId,
+    createdAt: toTime(now),
+  };
+}
+
+/**
+ * A message document as admins list it. Documents from before either one was enough hold both;
+ * a later one's missing way to reply reads back as null, as on every backend.
+ */
+export function messageFromDocument(
+  id: string,
+  d: Record<string, unknown>,
+  toIso: ToIso,
+): ContactMessage {
+  return contactMessageOf({
+    id,
+    name: d.name as string,
+    email: d.email,
+    phone: d.phone,
+    message: d.message as string,
+    createdAt: toIso(d.createdAt),
+  });
+}
+
+// Reviews from orders (D14)
+
+/**
+ * What keeps a review document's `public` right: the rules let everyone read it, and the public
+ * list asks for it, exactly when the domain lists the review. Written with the review, and again
+ * whenever its state or its order's status changes (or its order is deleted: no order, never
+ * public).
+ */
+export function reviewVisibility(
+  state: ReviewState,
+  orderStatus: OrderStatus | null,
+): { state: ReviewState; orderStatus: OrderStatus | null; public: boolean } {
+  return { state, orderStatus, public: isListed(state, orderStatus) };
+}
+
+/**
+ * A new review's document (id = its order's id). No uid, name of the customer or order number:
+ * a public review is readable by anyone, and only what the public list shows may be in it.
+ */
+export function reviewDocument(
+  record: NewReviewRecord,
+  orderStatus: OrderStatus,
+  toTime: ToTime,
+): Record<string, unknown> {
+  return {
+    orderId: record.orderId,
+    name: record.name,
+    review: record.review,
+    rating: record.rating,
+    createdAt: toTime(record.createdAt),
+    ...reviewVisibility(record.state, orderStatus),
+  };
+}
+
+/** A review document as stored, whatever wrote it (upcast once, here). */
+export interface StoredReview {
+  review: Review;
+  state: ReviewState;
+  /** Null before D14 (no order), or after its order was deleted. */
+  orderId: string | null;
+  orderStatus: OrderStatus | null;
+}
+
+/** Documents from before D14 have neither order nor state (a `hidden` flag instead). */
+export function reviewFromDocument(
+  id: string,
+  d: Record<string, unknown>,
+  toIso: ToIso,
+): StoredReview {
+  return {
+    review: {
+      id,
+      name: d.name as string,
+      review: d.review as string,
+      rating: d.rating as number,
+      createdAt: toIso(d.createdAt),
+    },
+    state: reviewStateOf(d),
+    orderId: typeof d.orderId === 'string' ? d.orderId : null,
+    orderStatus: typeof d.orderStatus === 'string' ? (d.orderStatus as OrderStatus) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataOf, issuesOf, repeat, type Issue } from '../testing/schema-results';
-import { reviewSchema } from './review-schema';
+import { reviewSchema, reviewSettingsSchema } from './review-schema';
 import {
   isDisplayableReview,
   isHoneypotFilled,
@@ -13,7 +13,7 @@ import {
 } from './reviews';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
-describe('review (spec 5)', () => {
+describe('review (spec 5, D14)', () => {
   it('limits', () => {
     expect([REVIEW_NAME_MIN, REVIEW_NAME_MAX, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX]).toEqual([
       2, 60, 2, 600,
@@ -21,65 +21,66 @@ describe('review (spec 5)', () => {
     expect(REVIEW_COOLDOWN_MS).toBe(60_000);
   });
 
-  it.each<[string, Record<string, unknown>, { name: string; review: string; rating: number }]>([
+  it.each<[string, Record<string, unknown>, { orderId: string; review: string; rating: number }]>([
     [
       'trims',
-      { name: '  Ali  ', review: '  Great team  ', rating: 5 },
-      { name: 'Ali', review: 'Great team', rating: 5 },
+      { orderId: ' o1 ', review: '  Great team  ', rating: 5 },
+      { orderId: 'o1', review: 'Great team', rating: 5 },
     ],
     [
       'Arabic digits rating',
-      { name: 'منى', review: 'ممتاز', rating: '٤' },
-      { name: 'منى', review: 'ممتاز', rating: 4 },
-    ],
-    ['default rating 5', { name: 'Ali', review: 'ok' }, { name: 'Ali', review: 'ok', rating: 5 }],
-    [
-      'empty rating → 5',
-      { name: 'Ali', review: 'ok', rating: '' },
-      { name: 'Ali', review: 'ok', rating: 5 },
+      { orderId: 'o1', review: 'ممتاز', rating: '٤' },
+      { orderId: 'o1', review: 'ممتاز', rating: 4 },
     ],
     [
-      'clamps high',
-      { name: 'Ali', review: 'ok', rating: 9 },
-      { name: 'Ali', review: 'ok', rating: 5 },
-    ],
-    [
-      'clamps low',
-      { name: 'Ali', review: 'ok', rating: 0 },
-      { name: 'Ali', review: 'ok', rating: 1 },
-    ],
-    [
-      'rounds',
-      { name: 'Ali', review: 'ok', rating: '3.6' },
-      { name: 'Ali', review: 'ok', rating: 4 },
-    ],
-    [
-      'name at 60',
-      { name: repeat(60), review: 'ok', rating: 3 },
-      { name: repeat(60), review: 'ok', rating: 3 },
+      'a rating as text',
+      { orderId: 'o1', review: 'ok', rating: '3' },
+      { orderId: 'o1', review: 'ok', rating: 3 },
     ],
     [
       'text at 600',
-      { name: 'Al', review: repeat(600), rating: 3 },
-      { name: 'Al', review: repeat(600), rating: 3 },
+      { orderId: 'o1', review: repeat(600), rating: 1 },
+      { orderId: 'o1', review: repeat(600), rating: 1 },
     ],
   ])('accepts: %s', (_label, input, expected) => {
     expect(dataOf(reviewSchema.safeParse(input))).toMatchObject(expected);
   });
 
+  it('has no name field: the name comes from the order', () => {
+    const data = dataOf(
+      reviewSchema.safeParse({ orderId: 'o1', review: 'ok', rating: 2, name: 'Admin' }),
+    );
+    expect(data).not.toHaveProperty('name');
+  });
+
   it.each<[string, Record<string, unknown>, Issue[]]>([
-    ['name 1 char after trim', { name: ' A ', review: 'ok' }, [['name', M.reviewNameLength]]],
-    ['name blank', { name: '   ', review: 'ok' }, [['name', M.reviewNameLength]]],
-    ['name 61', { name: repeat(61), review: 'ok' }, [['name', M.reviewNameLength]]],
-    ['name missing', { review: 'ok' }, [['name', M.reviewNameLength]]],
-    ['text 1 char', { name: 'Ali', review: 'x' }, [['review', M.reviewTextLength]]],
-    ['text 601', { name: 'Ali', review: repeat(601) }, [['review', M.reviewTextLength]]],
+    // No stars preselected anywhere: a review without a rating is refused, not given five.
+    ['no rating', { orderId: 'o1', review: 'ok' }, [['rating', M.reviewRating]]],
+    ['an empty rating', { orderId: 'o1', review: 'ok', rating: '' }, [['rating', M.reviewRating]]],
+    ['a null rating', { orderId: 'o1', review: 'ok', rating: null }, [['rating', M.reviewRating]]],
+    ['a rating of 0', { orderId: 'o1', review: 'ok', rating: 0 }, [['rating', M.reviewRating]]],
+    ['a rating of 9', { orderId: 'o1', review: 'ok', rating: 9 }, [['rating', M.reviewRating]]],
+    ['a rating of 3.6', { orderId: 'o1', review: 'ok', rating: 3.6 }, [['rating', M.reviewRating]]],
     [
-      'both',
-      { name: '', review: '' },
+      'a rating in words',
+      { orderId: 'o1', review: 'ok', rating: 'great' },
+      [['rating', M.reviewRating]],
+    ],
+    ['no order', { review: 'ok', rating: 4 }, [['orderId', M.reviewOrder]]],
+    ['a blank order', { orderId: '  ', review: 'ok', rating: 4 }, [['orderId', M.reviewOrder]]],
+    ['text 1 char', { orderId: 'o1', review: 'x', rating: 4 }, [['review', M.reviewTextLength]]],
+    [
+      'text 601',
+      { orderId: 'o1', review: repeat(601), rating: 4 },
+      [['review', M.reviewTextLength]],
+    ],
+    [
+      'all',
+      { orderId: '', review: '' },
       [
-        ['name', M.reviewNameLength],
+        ['orderId', M.reviewOrder],
         ['review', M.reviewTextLength],
+        ['rating', M.reviewRating],
       ],
     ],
   ])('rejects: %s', (_label, input, expected) => {
@@ -87,7 +88,9 @@ describe('review (spec 5)', () => {
   });
 
   it('accepts the honeypot so a bot sees success, and the caller can spot it', () => {
-    const data = dataOf(reviewSchema.safeParse({ name: 'Bot', review: 'spam', website: 'x.com' }));
+    const data = dataOf(
+      reviewSchema.safeParse({ orderId: 'o1', review: 'spam', rating: 5, website: 'x.com' }),
+    );
     expect(isHoneypotFilled(data)).toBe(true);
   });
 
@@ -116,6 +119,16 @@ describe('review (spec 5)', () => {
     [Number.NaN, t0, false],
   ])('isWithinReviewCooldown(%j, %d) → %s', (last, now, expected) => {
     expect(isWithinReviewCooldown(last, now)).toBe(expected);
+  });
+
+  it.each<[Record<string, unknown>, boolean]>([
+    [{ publishAtOnce: true }, true],
+    [{ publishAtOnce: false }, true],
+    [{}, false],
+    [{ publishAtOnce: 'yes' }, false],
+    [{ publishAtOnce: true, extra: 1 }, false],
+  ])('reviewSettingsSchema.safeParse(%j).success → %s', (input, ok) => {
+    expect(reviewSettingsSchema.safeParse(input).success).toBe(ok);
   });
 
   it.each<[{ name?: unknown; review?: unknown }, boolean]>([

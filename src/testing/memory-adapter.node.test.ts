@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DataError, NewOrder } from '../data/port';
 import { cairoToday } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
-import { MemoryBackend } from './memory-adapter';
-import { memoryCodes, verifyPhone } from './order-fixtures';
+import { MemoryBackend, type MemoryDataPort } from './memory-adapter';
+import { memoryCodes, placeOrder, setOrderStatus, verifyPhone } from './order-fixtures';
 
 const PASSWORD = 'Moving-day-2026';
 const NOW = '2026-03-10T08:00:00.000Z';
@@ -50,16 +50,19 @@ describe('MemoryBackend', () => {
     backend.advanceTime(24 * 3600_000);
     expect(await codeOf(client.orders.create(order()))).toBe('invalid-argument');
 
-    await client.reviews.add({ name: 'منى', review: 'خدمة ممتازة', rating: 5 });
+    const first = await placeOrder(backend, { moveDate: '2026-03-12' }, client);
+    const second = await placeOrder(backend, { moveDate: '2026-03-12' }, client);
+    for (const { id } of [first, second]) await setOrderStatus(backend, id, 'delivered');
+    await client.reviews.add({ orderId: first.id, review: 'خدمة ممتازة', rating: 5 });
     backend.advanceTime(59_000);
     const error = await client.reviews
-      .add({ name: 'منى', review: 'مرة أخرى', rating: 5 })
+      .add({ orderId: second.id, review: 'مرة أخرى', rating: 5 })
       .catch((e: DataError) => e);
     expect(error).toMatchObject({ code: 'rate-limited', retryAfterSeconds: 1 });
     backend.advanceTime(1_000);
     await expect(
-      client.reviews.add({ name: 'منى', review: 'مرة أخرى', rating: 5 }),
-    ).resolves.toMatchObject({ review: 'مرة أخرى' });
+      client.reviews.add({ orderId: second.id, review: 'مرة أخرى', rating: 5 }),
+    ).resolves.toMatchObject({ review: 'مرة أخرى', name: 'Mona', state: 'pending' });
   });
 
   it('limits reviews per address too, whoever is signed in', async () => {
@@ -67,14 +70,18 @@ describe('MemoryBackend', () => {
     const home = backend.client({ ip: '192.0.2.7' });
     const sameHouse = backend.client({ ip: '192.0.2.7' });
     const elsewhere = backend.client();
-    for (const client of [home, sameHouse, elsewhere]) await client.auth.ensureSession();
-    await home.reviews.add({ name: 'منى', review: 'ممتاز', rating: 5 });
-    expect(await codeOf(sameHouse.reviews.add({ name: 'سارة', review: 'ممتاز', rating: 5 }))).toBe(
-      'rate-limited',
-    );
-    expect(await codeOf(elsewhere.reviews.add({ name: 'سارة', review: 'ممتاز', rating: 5 }))).toBe(
-      'resolved',
-    );
+    const orders = new Map<MemoryDataPort, string>();
+    // Three customers, so three numbers (D13): only the address is shared.
+    for (const [i, client] of [home, sameHouse, elsewhere].entries()) {
+      const placed = await placeOrder(backend, { phoneNumber: `0101111000${i}` }, client);
+      await setOrderStatus(backend, placed.id, 'delivered');
+      orders.set(client, placed.id);
+    }
+    const review = (client: MemoryDataPort) =>
+      client.reviews.add({ orderId: orders.get(client)!, review: 'ممتاز', rating: 5 });
+    await review(home);
+    expect(await codeOf(review(sameHouse))).toBe('rate-limited');
+    expect(await codeOf(review(elsewhere))).toBe('resolved');
   });
 
   it('issues unique numbers and widens to four digits once a day has used half of its 900', async () => {

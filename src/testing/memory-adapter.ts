@@ -97,9 +97,23 @@ import { loginSchema, signupSchema } from '../domain/auth-schemas';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { catalogRatesSchema } from '../domain/catalog-schema';
+import { contactMessageOf, type StoredContactMessage } from '../domain/contact-message';
 import { contactSchema } from '../domain/contact-schema';
-import { reviewSchema } from '../domain/review-schema';
-import { isDisplayableReview, isHoneypotFilled, REVIEW_COOLDOWN_MS } from '../domain/reviews';
+import { reviewSchema, reviewSettingsSchema } from '../domain/review-schema';
+import {
+  isDisplayableReview,
+  REVIEW_COOLDOWN_MS,
+  type ReviewSettings,
+  type ReviewState,
+} from '../domain/reviews';
+import {
+  decideModeration,
+  decideReview,
+  isListed,
+  reviewableOrders,
+  reviewSettingsFrom,
+  submittedReview,
+} from '../domain/review-rules';
 import { normalizeTrackingInput } from '../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
@@ -130,8 +144,10 @@ interface OrderRecord {
 
 interface ReviewRecord {
   review: Review;
-  /** Moderated out of the public list and the live stream; still counts for the cooldown. */
-  hidden: boolean;
+  /** Where it stands with the team (D14); only a published review of a delivered order is public. */
+  state: ReviewState;
+  /** Its order (one review per order); null for one without (from before D14, or deleted). */
+  orderId: string | null;
   userId: string;
   ip: string;
   seq: number;
@@ -171,7 +187,8 @@ export interface SentPhoneCode {
 export type CodeDelivery = 'providers' | 'log' | 'down';
 
 interface MessageRecord {
-  message: ContactMessage;
+  /** As a backend stores it; read back through contactMessageOf, like every backend's. */
+  message: StoredContactMessage;
   seq: number;
 }
 
@@ -199,10 +216,6 @@ export interface MemoryBackendOptions {
 export interface MemoryClientOptions {
   /** The client's address, for the per-address review cooldown. Default: a new one per client. */
   ip?: string;
-}
-
-function toAdminReview(record: ReviewRecord): AdminReview {
-  return { ...copy(record.review), hidden: record.hidden };
 }
 
 /** JSON round trip: callers must never hold a reference into the backend's state. */
@@ -514,9 +527,31 @@ export class MemoryBackend {
     for (const listener of [...this.reviewListeners]) listener();
   }
 
+  /** The team's review settings (D14), as the admin saved them; none saved: the defaults. */
+  reviewSettings: ReviewSettings = reviewSettingsFrom(undefined);
+
+  /** @internal A review as the admin sees it, with its order as it is now. */
+  adminReview(record: ReviewRecord): AdminReview {
+    const order = record.orderId === null ? undefined : this.orders.get(record.orderId)?.order;
+    const reviewed = order
+      ? {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          fullName: order.fullName,
+          status: order.status,
+        }
+      : null;
+    return {
+      ...copy(record.review),
+      state: record.state,
+      order: reviewed,
+      listed: isListed(record.state, reviewed?.status),
+    };
+  }
+
   /** @internal */ displayableReviews(): Review[] {
     return this.reviews
-      .filter(({ review, hidden }) => !hidden && isDisplayableReview(review))
+      .filter((record) => this.adminReview(record).listed && isDisplayableReview(record.review))
       .sort((a, b) => b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq)
       .slice(0, REVIEWS_LIMIT)
       .map(({ review }) => copy(review));
@@ -1059,6 +1094,8 @@ export class MemoryDataPort implements DataPort {
     const addStatus = (order: Order, status: OrderStatus, actor: StatusActor) => {
       order.status = status;
       order.statusHistory.push({ status, at: backend.now().toISOString(), actor });
+      // A review is public only while its order is delivered (D14).
+      if (backend.reviews.some((record) => record.orderId === order.id)) backend.notifyReviews();
     };
     const tell = (kind: OrderChange['kind'], order: Order) =>
       backend.notifyDesk({ type: 'order', change: orderChange(kind, order) });
@@ -1206,6 +1243,9 @@ export class MemoryDataPort implements DataPort {
         this.requireAdmin();
         const order = this.findOrder(id);
         backend.orders.delete(id);
+        // Its review stays for the admin, without an order, as the server's ON DELETE SET NULL.
+        for (const record of backend.reviews) if (record.orderId === id) record.orderId = null;
+        backend.notifyReviews();
         tell('deleted', order);
       },
     };
@@ -1216,22 +1256,36 @@ export class MemoryDataPort implements DataPort {
 
   private createReviews(): ReviewsPort {
     const backend = this.backend;
+    const newestFirst = (a: ReviewRecord, b: ReviewRecord) =>
+      b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq;
     return {
       list: async () => backend.displayableReviews(),
+      reviewable: async () => {
+        const user = this.requireUser();
+        const reviewed = new Set(backend.reviews.map((record) => record.orderId));
+        return reviewableOrders(
+          [...backend.orders.values()].map(({ order }) => order),
+          user,
+          (orderId) => reviewed.has(orderId),
+        );
+      },
       add: async (input: NewReview) => {
         const user = this.requireUser();
         const parsed = reviewSchema.safeParse(input);
         if (!parsed.success) throw invalid(parsed.error.issues);
         const now = backend.now();
-        const review: Review = {
-          id: crypto.randomUUID(),
-          name: parsed.data.name,
-          review: parsed.data.review,
-          rating: parsed.data.rating,
-          createdAt: now.toISOString(),
-        };
+        // One thread, no await from here on: the rules see what the write changes.
+        const decision = decideReview(
+          backend.orders.get(parsed.data.orderId)?.order ?? null,
+          backend.reviews.find((record) => record.orderId === parsed.data.orderId)?.review ?? null,
+          user,
+          parsed.data,
+          backend.reviewSettings,
+          now,
+        );
+        if (decision instanceof RuleViolation) throw dataErrorFrom(decision);
         // A bot sees the same success as a person; nothing is stored or broadcast.
-        if (isHoneypotFilled(parsed.data)) return review;
+        if (decision.action === 'drop') return submittedReview(crypto.randomUUID(), decision);
 
         const last = backend.reviews
           .filter((record) => record.userId === user.id || record.ip === this.ip)
@@ -1245,35 +1299,51 @@ export class MemoryDataPort implements DataPort {
             retryAfterSeconds: Math.ceil((REVIEW_COOLDOWN_MS - elapsed) / 1000),
           });
         }
+        const submitted = submittedReview(crypto.randomUUID(), decision);
+        const { id, name, review, rating, createdAt } = submitted;
         backend.reviews.push({
-          review,
-          hidden: false,
+          review: { id, name, review, rating, createdAt },
+          state: decision.record.state,
+          orderId: decision.record.orderId,
           userId: user.id,
           ip: this.ip,
           seq: backend.nextSeq(),
         });
         backend.notifyReviews();
-        return copy(review);
+        return copy(submitted);
       },
       listAll: async () => {
         this.requireAdmin();
         return [...backend.reviews]
-          .sort((a, b) => b.review.createdAt.localeCompare(a.review.createdAt) || b.seq - a.seq)
+          .sort(newestFirst)
           .slice(0, ADMIN_REVIEWS_LIMIT)
-          .map(toAdminReview);
+          .map((record) => backend.adminReview(record));
       },
       setHidden: async (id, hidden) => {
         this.requireAdmin();
         const record = this.findReview(id);
-        record.hidden = hidden;
+        const state = decideModeration(backend.adminReview(record), hidden);
+        if (state instanceof RuleViolation) throw dataErrorFrom(state);
+        record.state = state;
         backend.notifyReviews();
-        return toAdminReview(record);
+        return backend.adminReview(record);
       },
       remove: async (id) => {
         this.requireAdmin();
         const record = this.findReview(id);
         backend.reviews.splice(backend.reviews.indexOf(record), 1);
         backend.notifyReviews();
+      },
+      settings: async () => {
+        this.requireAdmin();
+        return { ...backend.reviewSettings };
+      },
+      saveSettings: async (settings) => {
+        this.requireAdmin();
+        const parsed = reviewSettingsSchema.safeParse(settings);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        backend.reviewSettings = { ...parsed.data };
+        return { ...backend.reviewSettings };
       },
       subscribe: (listener) => {
         let active = true;
@@ -1373,18 +1443,18 @@ export class MemoryDataPort implements DataPort {
       add: async (input) => {
         const parsed = contactSchema.safeParse(input);
         if (!parsed.success) throw invalid(parsed.error.issues);
-        const message: ContactMessage = {
+        const message: ContactMessage = contactMessageOf({
           ...parsed.data,
           id: crypto.randomUUID(),
           createdAt: backend.now().toISOString(),
-        };
+        });
         backend.messages.push({ message, seq: backend.nextSeq() });
       },
       list: async () => {
         this.requireAdmin();
         return [...backend.messages]
           .sort((a, b) => b.message.createdAt.localeCompare(a.message.createdAt) || b.seq - a.seq)
-          .map(({ message }) => copy(message));
+          .map(({ message }) => contactMessageOf(copy(message)));
       },
     };
   }

@@ -2,7 +2,8 @@
 import type { CurrentUser, DataPort, NewOrder, Order, PhoneChallenge } from '../data/port';
 import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
-import { normalizeEgyptianMobile } from '../domain/phone';
+import { normalizeEgyptianMobile, toE164Egyptian } from '../domain/phone';
+import type { OrderStatus } from '../domain/status';
 import type { MemoryBackend, MemoryDataPort } from './memory-adapter';
 
 /**
@@ -86,14 +87,38 @@ export function verifiedCustomer(
 }
 
 /**
- * Places `newOrder(patch)` as the customer who proved the order's number (D13), from that
- * customer's browser.
+ * Places `newOrder(patch)` as the customer who proved the order's number (D13): from that
+ * customer's browser, or from `customer`'s, which proves the number first if it has not.
  */
 export async function placeOrder(
   backend: MemoryBackend,
   patch: Partial<NewOrder> = {},
+  customer?: MemoryDataPort,
 ): Promise<Order> {
   const order = newOrder({ moveDate: futureDate(3, backend.now()), ...patch });
-  const customer = await verifiedCustomer(backend, order.phoneNumber);
+  if (!customer) return (await verifiedCustomer(backend, order.phoneNumber)).orders.create(order);
+  if ((await customer.auth.current())?.phone !== toE164Egyptian(order.phoneNumber)) {
+    await verifyPhone(customer, memoryCodes(backend), order.phoneNumber);
+  }
   return customer.orders.create(order);
+}
+
+/** The admin the fixtures act as. */
+const FIXTURE_ADMIN = { email: 'fixtures-admin@afsh.test', password: 'Fixtures-admin-2026' };
+
+/** A browser signed in as the team (an admin of `backend`). */
+export async function teamClient(backend: MemoryBackend): Promise<MemoryDataPort> {
+  backend.createAdmin(FIXTURE_ADMIN.email, FIXTURE_ADMIN.password);
+  const admin = backend.client();
+  await admin.auth.signIn(FIXTURE_ADMIN);
+  return admin;
+}
+
+/** Moves an order on to `status` as the team does: an admin's status change. */
+export async function setOrderStatus(
+  backend: MemoryBackend,
+  orderId: string,
+  status: OrderStatus,
+): Promise<Order> {
+  return (await teamClient(backend)).orders.update(orderId, { status });
 }

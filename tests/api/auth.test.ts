@@ -54,6 +54,8 @@ describe('auth API', () => {
         email: null,
         anonymous: true,
         isAdmin: false,
+        // An anonymous visitor never has a proved number (D13).
+        phone: null,
       });
       expect(client.sessionCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -86,6 +88,7 @@ describe('auth API', () => {
         email: 'nour@example.com',
         anonymous: false,
         isAdmin: false,
+        phone: null,
       });
       expect((await client.request('GET', '/api/auth/me')).body.user).toEqual(res.body.user);
 
@@ -171,6 +174,7 @@ describe('auth API', () => {
         email: 'upgrade@example.com',
         anonymous: false,
         isAdmin: false,
+        phone: null,
       });
       expect(orderOwner(db, orderId)).toBe(visitor.id);
 
@@ -208,7 +212,7 @@ describe('auth API', () => {
     it('signs in with the right password, whatever the email case', async () => {
       const client = new TestClient(server.app);
       const user = await client.signIn(' LOGIN@example.com ', password);
-      expect(user).toEqual({ id: accountId, email, anonymous: false, isAdmin: false });
+      expect(user).toEqual({ id: accountId, email, anonymous: false, isAdmin: false, phone: null });
       expect((await client.request('GET', '/api/auth/me')).body.user).toEqual(user);
     });
 
@@ -279,6 +283,7 @@ describe('auth API', () => {
         email: TEST_ADMIN.email,
         anonymous: false,
         isAdmin: true,
+        phone: null,
       });
     });
   });
@@ -424,7 +429,7 @@ describe('auth rate limits', () => {
   });
 
   it('counts the forwarded client address only behind a trusted proxy', async () => {
-    const proxied = await createTestServer({ RATE_LIMITS: 'on', TRUST_PROXY: true });
+    const proxied = await createTestServer({ RATE_LIMITS: 'on', TRUST_PROXY: 1 });
     try {
       const attempt = (forwardedFor: string) =>
         proxied.app.inject({

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Review } from '../../src/data/port.ts';
+import type { Order } from '../../src/data/port.ts';
 import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
-import { ReviewsRepository } from '../../server/src/repositories/reviews-repository.ts';
+import type { AuthUser } from '../../server/src/plugins/sessions.ts';
 import { orderBody } from './order-fixtures.ts';
 import {
   adminClient,
   createTestServer,
   printedPhoneCode,
+  TEST_ADMIN,
   TestClient,
   uniquePhone,
 } from './test-server.ts';
@@ -30,9 +31,10 @@ type Actor = (typeof ACTORS)[number] | 'forged cookie';
 const PASSWORD = 'Matrix-pass-2026';
 
 interface Fixture {
+  /** The owner's order, confirmed by the team (`under_review`): its owner may review it (D14). */
   order: Order;
-  /** A visible review for the moderation endpoints to act on. */
-  review: Review;
+  /** A review (without an order, waiting) for the moderation endpoints to act on. */
+  review: { id: string };
   ownerEmail: string;
   /**
    * The number the owner proved last, after placing the order (D13): the one POST /api/orders
@@ -232,12 +234,32 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: (fx) => `/api/reviews/${fx.review.id}`,
     expect: [401, 403, 403, 403, 204],
   },
+  // D14: only the order's owner reviews it; an admin is not its owner.
   {
     method: 'POST',
     route: '/api/reviews',
     path: () => '/api/reviews',
-    body: () => ({ name: 'Matrix', review: 'Checked by the matrix', rating: 5 }),
-    expect: [401, 201, 201, 201, 201],
+    body: (fx) => ({ orderId: fx.order.id, review: 'Checked by the matrix', rating: 5 }),
+    expect: [401, 403, 403, 201, 403],
+  },
+  {
+    method: 'GET',
+    route: '/api/reviews/reviewable',
+    path: () => '/api/reviews/reviewable',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/reviews/settings',
+    path: () => '/api/reviews/settings',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'PUT',
+    route: '/api/reviews/settings',
+    path: () => '/api/reviews/settings',
+    body: () => ({ publishAtOnce: false }),
+    expect: [401, 403, 403, 403, 200],
   },
   {
     method: 'POST',
@@ -375,12 +397,19 @@ describe(`authorization matrix (${SIZE})`, () => {
     const address = server.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
     base = `http://127.0.0.1:${address.port}`;
+    const { id } = server.app.db
+      .prepare('SELECT id FROM users WHERE email = ?')
+      .get(TEST_ADMIN.email) as { id: string };
+    team = { id, email: TEST_ADMIN.email, role: 'admin', anonymous: false, phone: null };
   });
 
   afterAll(async () => {
     server.app.server.closeAllConnections();
     await server.close();
   });
+
+  /** The test admin, as the fixtures act for the team (a service call, not a request). */
+  let team: AuthUser;
 
   async function fixtures(): Promise<Fixture> {
     counter += 1;
@@ -408,15 +437,21 @@ describe(`authorization matrix (${SIZE})`, () => {
     const { challengeId } = asked.body.challenge;
     const challenge = { challengeId, code: printedPhoneCode(server.app, challengeId) };
     const ip = `10.${Math.floor(counter / 250) % 250}.${counter % 250}.${1 + (counter % 200)}`;
-    // Stored directly: posting it would start the one-a-minute cooldown for the owner.
-    const review = new ReviewsRepository(server.app.db).add({
-      name: 'Matrix',
-      review: `Moderated by the matrix ${unique}`,
-      rating: 4,
-      userId: null,
-      ip: null,
-    });
-    return { order: placed.body.order, review, ownerEmail, bookingPhone, challenge, ip, unique };
+    // Confirmed by the team, so its owner may review it (D14).
+    const order = server.app.services.orders.update(
+      placed.body.order.id,
+      { status: 'under_review' },
+      team,
+    );
+    // Stored directly, without an order: posting one would start the owner's minute.
+    const review = { id: `matrix-review-${unique}` };
+    server.app.db
+      .prepare(
+        `INSERT INTO reviews (id, name, review, rating, user_id, ip, created_at, hidden, state)
+         VALUES (?, 'Matrix', ?, 4, NULL, NULL, ?, 1, 'pending')`,
+      )
+      .run(review.id, `Moderated by the matrix ${unique}`, new Date().toISOString());
+    return { order, review, ownerEmail, bookingPhone, challenge, ip, unique };
   }
 
   async function caller(actor: Actor, fx: Fixture): Promise<TestClient> {
@@ -510,18 +545,28 @@ describe(`authorization matrix (${SIZE})`, () => {
         const row = server.app.db
           .prepare('SELECT status FROM orders WHERE id = ?')
           .get(fx.order.id) as { status: string } | undefined;
-        expect(row?.status).toBe('received');
+        expect(row?.status).toBe(fx.order.status);
       }
       if (status >= 400 && endpoint.path(fx).startsWith(`/api/reviews/${fx.review.id}`)) {
         const row = server.app.db
-          .prepare('SELECT hidden FROM reviews WHERE id = ?')
-          .get(fx.review.id) as { hidden: number } | undefined;
-        expect(row?.hidden).toBe(0);
+          .prepare('SELECT state FROM reviews WHERE id = ?')
+          .get(fx.review.id) as { state: string } | undefined;
+        expect(row?.state).toBe('pending');
       }
-      // The moderation list is the only one that shows hidden reviews; nobody else gets it.
+      // A refused review stored nothing.
+      if (status >= 400 && endpoint.route === '/api/reviews' && endpoint.method === 'POST') {
+        const row = server.app.db
+          .prepare('SELECT COUNT(*) AS n FROM reviews WHERE order_id = ?')
+          .get(fx.order.id) as { n: number };
+        expect(row.n).toBe(0);
+      }
+      // The moderation list is the only one that shows reviews waiting or without an order.
       if (endpoint.route === '/api/reviews?all=1' && status === 200) {
-        const parsed = JSON.parse(res.body) as { reviews: { id: string; hidden: boolean }[] };
-        expect(parsed.reviews.find((r) => r.id === fx.review.id)?.hidden).toBe(false);
+        const parsed = JSON.parse(res.body) as { reviews: { id: string; state: string }[] };
+        expect(parsed.reviews.find((r) => r.id === fx.review.id)?.state).toBe('pending');
+      }
+      if (endpoint.route === '/api/reviews' && endpoint.method === 'GET') {
+        expect(res.body).not.toContain(fx.review.id);
       }
     },
   );

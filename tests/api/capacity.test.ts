@@ -8,8 +8,10 @@ import { orderBody } from './order-fixtures.ts';
 import {
   adminClient,
   createTestServer,
+  customerClient,
   TEST_ADMIN,
   TestClient,
+  uniquePhone,
   visitorClient,
 } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
@@ -29,6 +31,17 @@ afterAll(async () => {
 
 function visitor(): Promise<TestClient> {
   return visitorClient(server.app);
+}
+
+/** A customer who proved a number of their own (D13), which their bookings give. */
+interface Customer {
+  client: TestClient;
+  phone: string;
+}
+
+async function customer(): Promise<Customer> {
+  const phone = uniquePhone();
+  return { client: await customerClient(server.app, { phone }), phone };
 }
 
 async function savePlan(plan: CapacityDraft): Promise<CapacityPlan> {
@@ -59,8 +72,12 @@ const bookedIn = (date: string, windowId: string) =>
       .get(date, windowId) as { n: number }
   ).n;
 
-function book(client: TestClient, date: string, windowId: string, moveTime: string) {
-  return client.request('POST', '/api/orders', orderBody({ moveDate: date, windowId, moveTime }));
+function book({ client, phone }: Customer, date: string, windowId: string, moveTime: string) {
+  return client.request(
+    'POST',
+    '/api/orders',
+    orderBody({ phoneNumber: phone, moveDate: date, windowId, moveTime }),
+  );
 }
 
 describe('the crews plan (admins)', () => {
@@ -106,7 +123,7 @@ describe('the crews plan (admins)', () => {
 describe('booking a window (D12)', () => {
   it('50 customers racing for a window with 3 crews: exactly 3 get it', async () => {
     const date = cairoDatePlusDays(20);
-    const customers = await Promise.all(Array.from({ length: 50 }, () => visitor()));
+    const customers = await Promise.all(Array.from({ length: 50 }, () => customer()));
     const answers = await Promise.all(customers.map((c) => book(c, date, 'midday', '12:00')));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
@@ -129,7 +146,7 @@ describe('booking a window (D12)', () => {
 
   it('a cancelled order frees its crew', async () => {
     const date = cairoDatePlusDays(21);
-    const customers = await Promise.all(Array.from({ length: 4 }, () => visitor()));
+    const customers = await Promise.all(Array.from({ length: 4 }, () => customer()));
     const placed: Order[] = [];
     for (const customer of customers.slice(0, 3)) {
       const res = await book(customer, date, 'morning', '08:00');
@@ -139,7 +156,10 @@ describe('booking a window (D12)', () => {
     expect((await book(customers[3]!, date, 'morning', '08:00')).status).toBe(409);
     expect(await freeWindows(date)).not.toContain('morning');
 
-    const cancel = await customers[0]!.request('POST', `/api/orders/${placed[0]!.id}/cancel`);
+    const cancel = await customers[0]!.client.request(
+      'POST',
+      `/api/orders/${placed[0]!.id}/cancel`,
+    );
     expect(cancel.status).toBe(200);
     expect(await freeWindows(date)).toContain('morning');
     expect((await book(customers[3]!, date, 'morning', '08:00')).status).toBe(201);
@@ -152,18 +172,19 @@ describe('booking a window (D12)', () => {
 
   it('an order without a window id holds the window its time falls in', async () => {
     const date = cairoDatePlusDays(22);
-    const res = await (
-      await visitor()
-    ).request<{ order: Order }>(
+    const { client, phone } = await customer();
+    const res = await client.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({ moveDate: date, moveTime: '17:30' }),
+      orderBody({ phoneNumber: phone, moveDate: date, moveTime: '17:30' }),
     );
     expect(res.status).toBe(201);
     expect(res.body.order.timeWindow).toEqual({ id: 'evening', start: '16:00', end: '20:00' });
-    const outside = await (
-      await visitor()
-    ).request('POST', '/api/orders', orderBody({ moveDate: date, moveTime: '21:00' }));
+    const outside = await client.request(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: phone, moveDate: date, moveTime: '21:00' }),
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.error.fields).toEqual({ moveTime: 'validation:time.noWindow' });
   });
@@ -181,11 +202,11 @@ describe('booking a window (D12)', () => {
     });
     expect(await freeWindows(friday)).toEqual(['morning']);
     expect(await freeWindows(holiday)).toEqual([]);
-    const refused = await book(await visitor(), holiday, 'morning', '08:00');
+    const refused = await book(await customer(), holiday, 'morning', '08:00');
     expect(refused.status).toBe(409);
     expect(refused.body.error.details.alternatives[0].date > holiday).toBe(true);
-    expect((await book(await visitor(), friday, 'evening', '16:00')).status).toBe(409);
-    expect((await book(await visitor(), friday, 'morning', '09:15')).status).toBe(201);
+    expect((await book(await customer(), friday, 'evening', '16:00')).status).toBe(409);
+    expect((await book(await customer(), friday, 'morning', '09:15')).status).toBe(201);
   });
 
   it('a window removed since the customer chose it is refused, not silently moved', async () => {
@@ -197,7 +218,7 @@ describe('booking a window (D12)', () => {
       ],
       exceptions: [],
     });
-    const gone = await book(await visitor(), date, 'midday', '12:00');
+    const gone = await book(await customer(), date, 'midday', '12:00');
     expect(gone.status).toBe(400);
     expect(gone.body.error.fields).toEqual({ moveTime: 'validation:time.noWindow' });
     await savePlan({ windows: FIRST_CAPACITY_PLAN.windows, exceptions: [] });
@@ -234,11 +255,11 @@ describe('GET /api/availability', () => {
 describe('GET /api/capacity/calendar (admins)', () => {
   it('shows booked against crews per window, and the orders in each', async () => {
     const date = cairoDatePlusDays(60);
-    const customer = await visitor();
-    const first = await book(customer, date, 'morning', '08:00');
-    const second = await book(customer, date, 'evening', '16:00');
-    const cancelled = await book(customer, date, 'evening', '16:00');
-    await customer.request('POST', `/api/orders/${cancelled.body.order.id}/cancel`);
+    const booker = await customer();
+    const first = await book(booker, date, 'morning', '08:00');
+    const second = await book(booker, date, 'evening', '16:00');
+    const cancelled = await book(booker, date, 'evening', '16:00');
+    await booker.client.request('POST', `/api/orders/${cancelled.body.order.id}/cancel`);
 
     const res = await admin.request('GET', `/api/capacity/calendar?from=${date}&days=2`);
     expect(res.status).toBe(200);

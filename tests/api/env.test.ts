@@ -94,11 +94,50 @@ describe('server settings', () => {
   });
 
   it('reads strings from the environment and treats empty values as unset', () => {
-    const env = loadEnv({ PORT: '3000', HOST: '', TRUST_PROXY: 'yes', NODE_ENV: 'production' });
+    const env = loadEnv({ PORT: '3000', HOST: '', TRUST_PROXY: '', NODE_ENV: 'production' });
     expect(env.PORT).toBe(3000);
     expect(env.HOST).toBe('0.0.0.0');
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(false);
     expect(env.NODE_ENV).toBe('production');
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, off by default", () => {
+    const trust = (value: unknown) => loadEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust(undefined)).toBe(false);
+    for (const off of ['false', 'FALSE', 'no', 'off', '0', ' 0 ']) expect(trust(off)).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('127.0.0.1,::1')).toEqual(['127.0.0.1', '::1']);
+    expect(trust(' 10.0.0.0/8 , fd00::/8 ,')).toEqual(['10.0.0.0/8', 'fd00::/8']);
+    expect(trust('loopback')).toEqual(['loopback']);
+    // Typed overrides go through the same reading.
+    expect(loadEnv({ TRUST_PROXY: 'true' }, { TRUST_PROXY: 1 }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({}, { TRUST_PROXY: ['192.168.1.10'] }).TRUST_PROXY).toEqual(['192.168.1.10']);
+  });
+
+  it('refuses TRUST_PROXY=true, naming the setting and what to give instead', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on', true]) {
+      let message = '';
+      try {
+        loadEnv({ TRUST_PROXY: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        message = (error as Error).message;
+      }
+      expect(message, String(value)).toMatch(/TRUST_PROXY: .*every client choose its own address/);
+      expect(message).toContain('the number of proxies in front of the server');
+      expect(message).toContain('127.0.0.1,::1');
+    }
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    for (const value of ['11', '1.5', '-1', 'nginx', '300.1.1.1', '10.0.0.0/33', '0.0.0.0/0']) {
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: must be the number of proxies/,
+      );
+    }
+    expect(() => loadEnv({ TRUST_PROXY: '1,127.0.0.1' })).toThrow(/not an address or network: 1\b/);
+    expect(() => loadEnv({ TRUST_PROXY: ',' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lets typed overrides win over the environment', () => {

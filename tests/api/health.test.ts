@@ -197,7 +197,7 @@ describe('upgrade-insecure-requests', () => {
     const site = await makeStaticDir();
     const app = await build({
       staticDir: site.staticDir,
-      env: { TRUST_PROXY: true, DATABASE_PATH: ':memory:' },
+      env: { TRUST_PROXY: 1, DATABASE_PATH: ':memory:' },
     });
     try {
       const https = await app.inject({

@@ -53,6 +53,22 @@ describe('contact messages', () => {
     expect(Date.parse(String(row.created_at))).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('accepts a message with only a phone, or only an email: the other is stored as NULL', async () => {
+    const { email: _email, ...byPhone } = valid;
+    const { phone: _phone, ...byEmail } = valid;
+    for (const body of [byPhone, { ...byEmail, phone: '' }]) {
+      const res = await new TestClient(server.app).request('POST', '/api/messages', body);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+    }
+    const rows = db
+      .prepare('SELECT email, phone FROM messages ORDER BY rowid DESC LIMIT 2')
+      .all() as Record<string, unknown>[];
+    expect(rows).toEqual([
+      { email: 'karim@example.com', phone: null },
+      { email: null, phone: '01001234567' },
+    ]);
+  });
+
   it('records the sender when they have a session', async () => {
     const client = new TestClient(server.app);
     const user = await client.anonymous();
@@ -66,6 +82,16 @@ describe('contact messages', () => {
     ['a long name', { ...valid, name: 'n'.repeat(81) }, { name: 'validation:name.tooLong' }],
     ['a bad email', { ...valid, email: 'karim@' }, { email: 'validation:email.invalid' }],
     ['a landline', { ...valid, phone: '0223456789' }, { phone: 'validation:phone.invalid' }],
+    [
+      'a bad email beside no phone',
+      { ...valid, email: 'karim@', phone: '' },
+      { email: 'validation:email.invalid' },
+    ],
+    [
+      'neither a phone nor an email',
+      { ...valid, email: ' ', phone: null },
+      { phone: 'validation:contact.phoneOrEmail', email: 'validation:contact.phoneOrEmail' },
+    ],
     ['no message', { ...valid, message: '' }, { message: 'validation:message.required' }],
     [
       'a long message',
@@ -77,8 +103,8 @@ describe('contact messages', () => {
       {},
       {
         name: 'validation:name.required',
-        email: 'validation:email.required',
-        phone: 'validation:phone.required',
+        phone: 'validation:contact.phoneOrEmail',
+        email: 'validation:contact.phoneOrEmail',
         message: 'validation:message.required',
       },
     ],
@@ -138,6 +164,37 @@ describe('contact messages', () => {
     });
     const times = messages.map((m) => String(m.createdAt));
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('lists the way to reply not given as null, the same shape for every message', async () => {
+    const writer = new TestClient(server.app);
+    const { email: _email, ...byPhone } = valid;
+    const { phone: _phone, ...byEmail } = valid;
+    await writer.request('POST', '/api/messages', { ...byPhone, message: 'Phone only' });
+    await writer.request('POST', '/api/messages', { ...byEmail, message: 'Email only' });
+    const admin = await adminClient(server.app);
+    const res = await admin.request('GET', '/api/messages');
+    const [emailOnly, phoneOnly] = res.body.messages as Record<string, unknown>[];
+    expect(emailOnly).toEqual({
+      id: expect.any(String),
+      name: 'Karim Adel',
+      email: 'karim@example.com',
+      phone: null,
+      message: 'Email only',
+      createdAt: expect.any(String),
+    });
+    expect(phoneOnly).toMatchObject({ email: null, phone: '01001234567', message: 'Phone only' });
+  });
+
+  it('the table refuses a message with neither, whoever writes it', () => {
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO messages (id, name, email, phone, message, created_at)
+           VALUES ('x', 'Karim', NULL, NULL, 'Hi', '2026-01-01T00:00:00.000Z')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
   });
 });
 

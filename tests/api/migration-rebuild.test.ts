@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
 import { FIRST_CATALOG_RATES } from '../../src/domain/pricing.ts';
 import { listMigrations, MIGRATIONS_DIR, runMigrations } from '../../server/src/plugins/db.ts';
+import { MessagesRepository } from '../../server/src/repositories/messages-repository.ts';
 
 const T = '2026-05-20T10:00:00.000Z';
 /**
@@ -336,7 +337,12 @@ describe('migration 006 on a database that ran 010 first (issue 14 merged before
         "UPDATE orders SET move_time = '13:00', language = 'en', notify_consent = 1 WHERE id = 'o1'",
       ).run();
 
-      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([6, 20, 30]);
+      // 006 and every migration after it but 010, in order (013, 020, …).
+      expect(runMigrations(db, MIGRATIONS_DIR)).toEqual(
+        listMigrations()
+          .map((m) => m.version)
+          .filter((version) => version >= 6 && version !== 10),
+      );
       expect(
         db
           .prepare(
@@ -365,5 +371,100 @@ describe('migration 006 on a database that ran 010 first (issue 14 merged before
     } finally {
       db.close();
     }
+  });
+});
+
+describe('migration 013: a phone or an email, either one enough (D7)', () => {
+  let dir: string;
+  let db: Database.Database;
+
+  /** A database as the server left it before 013: every other migration, two messages. */
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'afsh-contact-either-'));
+    const before = join(dir, 'before-013');
+    mkdirSync(before);
+    for (const migration of listMigrations().filter((m) => m.version !== 13)) {
+      copyFileSync(migration.file, join(before, migration.file.split('/').pop()!));
+    }
+    db = new Database(join(dir, 'afsh.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    runMigrations(db, before);
+    db.prepare(
+      `INSERT INTO users (id, role, anonymous, created_at, updated_at)
+       VALUES ('u1', 'customer', 1, ?, ?)`,
+    ).run(T, T);
+    const insert = db.prepare(
+      `INSERT INTO messages (id, name, email, phone, message, user_id, ip, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // Two sent in the same millisecond: the list tells them apart by rowid.
+    insert.run('m1', 'Karim', 'karim@example.com', '01012345678', 'First', 'u1', '203.0.113.7', T);
+    insert.run('m2', 'ليلى', 'laila@example.com', '01123456789', 'ثانية', null, null, T);
+    expect(() =>
+      insert.run('m3', 'Omar', null, '01012345678', 'Phone only', null, null, T),
+    ).toThrow(/NOT NULL/);
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every message as it was, and reads the old ones back unchanged', () => {
+    const rows = () =>
+      db.prepare('SELECT rowid, * FROM messages ORDER BY rowid').all() as Record<string, unknown>[];
+    const before = rows();
+    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([13]);
+    expect(rows()).toEqual(before);
+    expect(new MessagesRepository(db).list()).toEqual([
+      {
+        id: 'm2',
+        name: 'ليلى',
+        email: 'laila@example.com',
+        phone: '01123456789',
+        message: 'ثانية',
+        createdAt: T,
+      },
+      {
+        id: 'm1',
+        name: 'Karim',
+        email: 'karim@example.com',
+        phone: '01012345678',
+        message: 'First',
+        createdAt: T,
+      },
+    ]);
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('then takes a message with either one, reads the other back as null, and refuses neither', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    const insert = db.prepare(
+      `INSERT INTO messages (id, name, email, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    insert.run('m4', 'Omar', null, '01012345678', 'Phone only', '2026-05-21T10:00:00.000Z');
+    insert.run('m5', 'Hoda', 'hoda@example.com', null, 'Email only', '2026-05-21T10:00:01.000Z');
+    expect(new MessagesRepository(db).list().slice(0, 2)).toMatchObject([
+      { id: 'm5', email: 'hoda@example.com', phone: null },
+      { id: 'm4', email: null, phone: '01012345678' },
+    ]);
+    expect(() => insert.run('m9', 'Nobody', null, null, 'Neither', T)).toThrow(/CHECK/);
+  });
+
+  it('keeps the index and the link to the sender: deleting the user keeps the message', () => {
+    runMigrations(db, MIGRATIONS_DIR);
+    expect(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'")
+        .all()
+        .map((row) => (row as { name: string }).name)
+        .filter((name) => !name.startsWith('sqlite_')),
+    ).toEqual(['messages_created']);
+    db.prepare("DELETE FROM users WHERE id = 'u1'").run();
+    expect(db.prepare("SELECT user_id FROM messages WHERE id = 'm1'").get()).toEqual({
+      user_id: null,
+    });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousSessionCookie, giveRoomyCapacity } from '../../scripts/lib/order-body.ts';
+import { giveRoomyCapacity, verifiedSessionCookie } from '../../scripts/lib/order-body.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import type { ServerProcess } from '../../scripts/lib/server-process.ts';
@@ -68,15 +68,32 @@ describe('kill -9 while messages are being sent', () => {
     NOTIFY_TIMEOUT_SECONDS: '5',
   });
 
-  async function ordersUntilKilled(server: ServerProcess): Promise<string[]> {
-    const cookie = await anonymousSessionCookie(server.url);
+  /** One customer per worker, each with a number of their own. */
+  const phones = Array.from({ length: WORKERS }, (_, i) => `0111${String(i + 1).padStart(7, '0')}`);
+
+  /**
+   * The customers prove their numbers (D13) on a start of their own that prints the codes (the
+   * log provider, at info), so that the fake WhatsApp hears only the orders' messages. Their
+   * sessions are in the database and outlive the restarts.
+   */
+  async function proveNumbers(): Promise<string[]> {
+    const server = await startServerProcess({
+      env: { ...env(), LOG_LEVEL: 'info', NOTIFY_PROVIDERS: 'log' },
+    });
+    try {
+      const cookies: string[] = [];
+      for (const phone of phones) cookies.push(await verifiedSessionCookie(server, phone));
+      return cookies;
+    } finally {
+      await server.stop();
+    }
+  }
+
+  async function ordersUntilKilled(server: ServerProcess, cookies: string[]): Promise<string[]> {
     const acknowledged: string[] = [];
     let killed: Promise<void> | undefined;
-    let sequence = 0;
-    const worker = async () => {
+    const worker = async (cookie: string, phone: string) => {
       while (!killed) {
-        sequence += 1;
-        const phone = `0111${String(sequence).padStart(7, '0')}`;
         try {
           const res = await fetch(`${server.url}/api/orders`, {
             method: 'POST',
@@ -99,7 +116,7 @@ describe('kill -9 while messages are being sent', () => {
         }
       }
     };
-    await Promise.all(Array.from({ length: WORKERS }, worker));
+    await Promise.all(cookies.map((cookie, i) => worker(cookie, phones[i]!)));
     await killed;
     return acknowledged;
   }
@@ -126,8 +143,9 @@ describe('kill -9 while messages are being sent', () => {
   }
 
   it('loses no message, sends none twice, and sends none for an order never committed', async () => {
+    const cookies = await proveNumbers();
     const first = await startServerProcess({ env: env(), nodeArgs: [] });
-    const acknowledged = await ordersUntilKilled(first);
+    const acknowledged = await ordersUntilKilled(first, cookies);
     expect(first.child.signalCode).toBe('SIGKILL');
 
     // Killed mid-way: messages were still waiting or being sent.

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousSessionCookie } from '../../scripts/lib/order-body.ts';
+import { verifiedSessionCookie } from '../../scripts/lib/order-body.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { EnvError, loadEnv } from '../../server/src/plugins/env.ts';
 import { channelProviders, notificationRouting } from '../../server/src/notifications/settings.ts';
@@ -102,7 +102,8 @@ describe('npm start with no settings', () => {
       env: { DATABASE_PATH: join(tmp, 'afsh.sqlite'), NODE_ENV: 'test', LOG_LEVEL: 'info' },
     });
     try {
-      const cookie = await anonymousSessionCookie(server.url);
+      // The customer proves the order's number (D13) with the code the log provider printed.
+      const cookie = await verifiedSessionCookie(server);
       const res = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -111,7 +112,9 @@ describe('npm start with no settings', () => {
       expect(res.status).toBe(201);
       const { order } = (await res.json()) as { order: { orderNumber: string } };
       const deadline = Date.now() + 10_000;
-      while (!server.output().includes('not sent: log provider')) {
+      // The sign-in code was logged too ("phone code … (not sent: log provider)"): wait for the
+      // booking's own message.
+      while (!server.output().includes('notification (whatsapp, not sent: log provider)')) {
         if (Date.now() > deadline) throw new Error(`no message logged:\n${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

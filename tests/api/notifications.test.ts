@@ -46,22 +46,64 @@ beforeEach(() => {
   fakes.smtp.setMode({ kind: 'ok' });
 });
 
+interface Phone {
+  national: string;
+  e164: string;
+}
+
 let phones = 0;
 /** A mobile no other test uses, so each test finds only its own messages. */
-function uniquePhone(): { national: string; e164: string } {
+function uniquePhone(): Phone {
   phones += 1;
   const digits = `${process.pid % 1000}${phones}`.padStart(8, '0').slice(-8);
   return { national: `012${digits}`, e164: `+2012${digits}` };
 }
 
+/** The WhatsApp template sign-in codes go in (D13): not one of the order's messages. */
+const CODE_TEMPLATE = 'afsh_code';
+
+/** A customer who proved `phone` (D13): who may book for it. */
+interface Customer {
+  client: TestClient;
+  phone: Phone;
+}
+
+/**
+ * Signs in with `phone` as a customer does: the code comes by WhatsApp (the fake here), in the
+ * authentication template's one parameter. Done before a test makes the fakes fail, so that
+ * only the order's messages meet the failures.
+ */
+async function signInAs(phone: Phone = uniquePhone()): Promise<Customer> {
+  const client = new TestClient(server.app);
+  const asked = await client.request('POST', '/api/auth/phone/code', {
+    phone: phone.national,
+    language: 'ar',
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  expect(asked.body.challenge.channel).toBe('whatsapp');
+  const sent = fakes.whatsapp.deliveries.findLast(
+    (d) => d.message.template === CODE_TEMPLATE && d.message.to === phone.e164.slice(1),
+  );
+  const verified = await client.request('POST', '/api/auth/phone/verify', {
+    challengeId: asked.body.challenge.challengeId,
+    code: sent?.message.params[''],
+  });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { client, phone };
+}
+
+/** `booker` books for their own number. */
 async function place(
-  overrides: Record<string, unknown>,
+  booker: Customer,
+  overrides: Record<string, unknown> = {},
 ): Promise<{ order: Order; customer: TestClient }> {
-  const customer = new TestClient(server.app);
-  await customer.anonymous();
-  const res = await customer.request<{ order: Order }>('POST', '/api/orders', orderBody(overrides));
+  const res = await booker.client.request<{ order: Order }>(
+    'POST',
+    '/api/orders',
+    orderBody({ phoneNumber: booker.phone.national, ...overrides }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { order: res.body.order, customer };
+  return { order: res.body.order, customer: booker.client };
 }
 
 async function messagesOf(orderId: string): Promise<NotificationMessage[]> {
@@ -93,16 +135,16 @@ async function until(
 const settled = (messages: NotificationMessage[]) =>
   messages.length > 0 && messages.every((m) => m.state === 'sent' || m.state === 'failed');
 
-const toPhone = (e164: string) => fakes.whatsapp.deliveries.filter((d) => d.message.to === e164);
+/** The order's WhatsApp messages to `e164` (not the sign-in code). */
+const toPhone = (e164: string) =>
+  fakes.whatsapp.deliveries.filter(
+    (d) => d.message.to === e164 && d.message.template !== CODE_TEMPLATE,
+  );
 
 describe('a booking with consent', () => {
   it('sends the Arabic template on WhatsApp to +20…, with Arabic-Indic digits and the idempotency key', async () => {
     const phone = uniquePhone();
-    const { order } = await place({
-      phoneNumber: phone.national,
-      language: 'ar',
-      notifyConsent: true,
-    });
+    const { order } = await place(await signInAs(phone), { language: 'ar', notifyConsent: true });
     expect(order.language).toBe('ar');
     expect(order.notifyConsent).toBe(true);
 
@@ -156,11 +198,7 @@ describe('a booking with consent', () => {
 
   it('English: the English template, Latin digits and the /en tracking link', async () => {
     const phone = uniquePhone();
-    const { order } = await place({
-      phoneNumber: phone.national,
-      language: 'en',
-      notifyConsent: true,
-    });
+    const { order } = await place(await signInAs(phone), { language: 'en', notifyConsent: true });
     await until(order.id, settled);
     const [delivery] = toPhone(phone.e164);
     expect(delivery!.message.language).toBe('en');
@@ -173,13 +211,15 @@ describe('a booking with consent', () => {
 
   it('every status change is told once; a customer cancellation is one message, not two', async () => {
     const phone = uniquePhone();
-    const { order, customer } = await place({ phoneNumber: phone.national, notifyConsent: true });
+    const { order, customer: client } = await place(await signInAs(phone), {
+      notifyConsent: true,
+    });
     await until(order.id, settled);
     expect(
       (await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'under_review' })).status,
     ).toBe(200);
     await until(order.id, (list) => list.length === 4 && settled(list));
-    expect((await customer.request('POST', `/api/orders/${order.id}/cancel`)).status).toBe(200);
+    expect((await client.request('POST', `/api/orders/${order.id}/cancel`)).status).toBe(200);
     const messages = await until(order.id, (list) => list.length === 5 && settled(list));
     expect(messages.filter((m) => m.recipient === 'customer').map((m) => m.template)).toEqual([
       'order_created',
@@ -194,17 +234,14 @@ describe('a booking with consent', () => {
   });
 
   it('cash marked paid is told; a card paid while booking is not told twice', async () => {
-    const cash = uniquePhone();
-    const { order } = await place({ phoneNumber: cash.national, notifyConsent: true });
+    const { order } = await place(await signInAs(), { notifyConsent: true });
     await until(order.id, settled);
     await admin.request('PATCH', `/api/orders/${order.id}`, { paymentStatus: 'paid' });
     await until(order.id, (list) =>
       list.some((m) => m.template === 'payment_confirmed' && m.state === 'sent'),
     );
 
-    const card = uniquePhone();
-    const paid = await place({
-      phoneNumber: card.national,
+    const paid = await place(await signInAs(), {
       notifyConsent: true,
       paymentMethod: 'card',
       paymentToken: TEST_CARD_TOKEN,
@@ -219,7 +256,7 @@ describe('a booking with consent', () => {
 describe('consent', () => {
   it('no consent, no customer message; the company still hears of the order', async () => {
     const phone = uniquePhone();
-    const { order } = await place({ phoneNumber: phone.national });
+    const { order } = await place(await signInAs(phone));
     expect(order.notifyConsent).toBe(false);
     const messages = await until(order.id, (list) => list.length === 2 && settled(list));
     expect(messages.every((m) => m.recipient === 'company')).toBe(true);
@@ -230,12 +267,19 @@ describe('consent', () => {
   });
 
   it('refuses a consent or language that is not a boolean or a known language', async () => {
-    const customer = new TestClient(server.app);
-    await customer.anonymous();
-    const bad = await customer.request('POST', '/api/orders', orderBody({ notifyConsent: 'yes' }));
+    const { client, phone } = await signInAs();
+    const bad = await client.request(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: phone.national, notifyConsent: 'yes' }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.notifyConsent).toBe('validation:common.invalid');
-    const french = await customer.request('POST', '/api/orders', orderBody({ language: 'fr' }));
+    const french = await client.request(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: phone.national, language: 'fr' }),
+    );
     expect(french.status).toBe(400);
   });
 });
@@ -243,6 +287,7 @@ describe('consent', () => {
 describe('a provider that fails', () => {
   it('is tried again with the same key, and a lost answer is not a second message', async () => {
     const phone = uniquePhone();
+    const booker = await signInAs(phone);
     const only = forPhone(phone.e164);
     fakes.whatsapp.failNext(
       1,
@@ -250,7 +295,7 @@ describe('a provider that fails', () => {
       only,
     );
     fakes.whatsapp.failNext(1, { kind: 'lose-answer' }, only);
-    const { order } = await place({ phoneNumber: phone.national, notifyConsent: true });
+    const { order } = await place(booker, { notifyConsent: true });
     const messages = await until(order.id, (list) => list.length === 3 && settled(list));
     const customer = messages.find((m) => m.recipient === 'customer')!;
     expect(customer.state).toBe('sent');
@@ -264,6 +309,7 @@ describe('a provider that fails', () => {
 
   it('WhatsApp refusing for good falls back to SMS at once, with the same text', async () => {
     const phone = uniquePhone();
+    const booker = await signInAs(phone);
     fakes.whatsapp.failNext(
       1,
       {
@@ -274,11 +320,7 @@ describe('a provider that fails', () => {
       },
       forPhone(phone.e164),
     );
-    const { order } = await place({
-      phoneNumber: phone.national,
-      notifyConsent: true,
-      language: 'en',
-    });
+    const { order } = await place(booker, { notifyConsent: true, language: 'en' });
     const messages = await until(order.id, (list) => list.length === 4 && settled(list));
     const whatsapp = messages.find((m) => m.recipient === 'customer' && m.channel === 'whatsapp')!;
     const sms = messages.find((m) => m.channel === 'sms')!;
@@ -297,9 +339,10 @@ describe('a provider that fails', () => {
 
   it('a provider that hangs or is down is retried, then failed, then the SMS goes', async () => {
     const phone = uniquePhone();
+    const booker = await signInAs(phone);
     fakes.whatsapp.failNext(1, { kind: 'hang' }, forPhone(phone.e164));
     fakes.whatsapp.failNext(2, { kind: 'down' }, forPhone(phone.e164));
-    const { order } = await place({ phoneNumber: phone.national, notifyConsent: true });
+    const { order } = await place(booker, { notifyConsent: true });
     const messages = await until(order.id, (list) => list.length === 4 && settled(list), 15_000);
     const whatsapp = messages.find((m) => m.recipient === 'customer' && m.channel === 'whatsapp')!;
     expect(whatsapp).toMatchObject({ state: 'failed', tries: 3, maxTries: 3 });
@@ -309,6 +352,7 @@ describe('a provider that fails', () => {
 
   it('every channel failing ends in failed; "send again" delivers it once the provider is back', async () => {
     const phone = uniquePhone();
+    const booker = await signInAs(phone);
     fakes.whatsapp.setMode({
       kind: 'error',
       status: 503,
@@ -321,7 +365,7 @@ describe('a provider that fails', () => {
       code: 20500,
       message: 'Internal Server Error',
     });
-    const { order } = await place({ phoneNumber: phone.national, notifyConsent: true });
+    const { order } = await place(booker, { notifyConsent: true });
     const messages = await until(
       order.id,
       (list) => list.filter((m) => m.recipient === 'customer').length === 2 && settled(list),
@@ -332,11 +376,9 @@ describe('a provider that fails', () => {
     expect(sms.lastError).toContain('20500');
 
     fakes.sms.setMode({ kind: 'ok' });
-    const customer = new TestClient(server.app);
-    await customer.anonymous();
-    expect((await customer.request('POST', `/api/notifications/${sms.id}/resend`)).status).toBe(
-      403,
-    );
+    const visitor = new TestClient(server.app);
+    await visitor.anonymous();
+    expect((await visitor.request('POST', `/api/notifications/${sms.id}/resend`)).status).toBe(403);
     const resent = await admin.request<{ notification: NotificationMessage }>(
       'POST',
       `/api/notifications/${sms.id}/resend`,
@@ -351,13 +393,14 @@ describe('a provider that fails', () => {
   }, 20_000);
 
   it('an SMTP server that says "later" is tried again; one that refuses fails the email', async () => {
+    const [one, two] = [await signInAs(), await signInAs()];
     fakes.smtp.failNext(1, { kind: 'error', status: 451, message: 'Try again later' });
-    const first = await place({ phoneNumber: uniquePhone().national });
+    const first = await place(one);
     const later = await until(first.order.id, (list) => list.length === 2 && settled(list));
     expect(later.find((m) => m.channel === 'email')).toMatchObject({ state: 'sent', tries: 2 });
 
     fakes.smtp.setMode({ kind: 'error', status: 550, message: 'Mailbox unavailable' });
-    const second = await place({ phoneNumber: uniquePhone().national });
+    const second = await place(two);
     const refused = await until(second.order.id, (list) => list.length === 2 && settled(list));
     const email = refused.find((m) => m.channel === 'email')!;
     expect(email).toMatchObject({ state: 'failed', tries: 1 });
@@ -367,10 +410,11 @@ describe('a provider that fails', () => {
 
 describe('the booking never waits for a provider', () => {
   it('answers while WhatsApp has not answered, and when every provider fails', async () => {
+    const [one, two] = [await signInAs(), await signInAs()];
     fakes.whatsapp.setMode({ kind: 'hang' });
     const before = fakes.whatsapp.requests.length;
     // If the booking waited for the provider, this would never answer (the fake never does).
-    const { order } = await place({ phoneNumber: uniquePhone().national, notifyConsent: true });
+    const { order } = await place(one, { notifyConsent: true });
     expect(order.orderNumber).toMatch(/^AF-/);
     await fakes.whatsapp.waitForRequests(before + 1);
 
@@ -378,7 +422,7 @@ describe('the booking never waits for a provider', () => {
     fakes.sms.setMode({ kind: 'down' });
     fakes.smtp.setDown(true);
     try {
-      const again = await place({ phoneNumber: uniquePhone().national, notifyConsent: true });
+      const again = await place(two, { notifyConsent: true });
       expect(again.order.status).toBe('received');
     } finally {
       fakes.smtp.setDown(false);
@@ -388,13 +432,8 @@ describe('the booking never waits for a provider', () => {
 
 describe('who may see and resend messages', () => {
   it('an order’s messages are for admins only', async () => {
-    const { order, customer } = await place({
-      phoneNumber: uniquePhone().national,
-      notifyConsent: true,
-    });
-    expect((await customer.request('GET', `/api/orders/${order.id}/notifications`)).status).toBe(
-      403,
-    );
+    const { order, customer: owner } = await place(await signInAs(), { notifyConsent: true });
+    expect((await owner.request('GET', `/api/orders/${order.id}/notifications`)).status).toBe(403);
     const stranger = new TestClient(server.app);
     expect((await stranger.request('GET', `/api/orders/${order.id}/notifications`)).status).toBe(
       401,
@@ -406,37 +445,40 @@ describe('who may see and resend messages', () => {
 describe('the outbox and its order', () => {
   it('commit together: an outbox that cannot write takes its order down, not the others', async () => {
     const { notifications } = server.app.services;
-    const broken = uniquePhone();
-    const fine = uniquePhone();
+    // Two customers, each booking for the number they proved (D13).
+    const broken = await signInAs();
+    const fine = await signInAs();
     const record = notifications.record.bind(notifications);
     notifications.record = (events) => {
-      if (events.some((event) => 'order' in event && event.order.phoneNumber === broken.national)) {
+      if (
+        events.some(
+          (event) => 'order' in event && event.order.phoneNumber === broken.phone.national,
+        )
+      ) {
         throw new Error('disk full');
       }
       return record(events);
     };
     try {
-      const customer = new TestClient(server.app);
-      await customer.anonymous();
       // Sent together, so that both land in one group commit (each order in its savepoint).
       const [bad, good] = await Promise.all([
-        customer.request(
+        broken.client.request(
           'POST',
           '/api/orders',
-          orderBody({ phoneNumber: broken.national, notifyConsent: true }),
+          orderBody({ phoneNumber: broken.phone.national, notifyConsent: true }),
         ),
-        customer.request(
+        fine.client.request(
           'POST',
           '/api/orders',
-          orderBody({ phoneNumber: fine.national, notifyConsent: true }),
+          orderBody({ phoneNumber: fine.phone.national, notifyConsent: true }),
         ),
       ]);
       expect(bad.status).toBe(500);
       expect(good.status).toBe(201);
       const search = async (phone: string) =>
         (await admin.request('GET', `/api/orders?search=${phone}`)).body.total as number;
-      expect(await search(broken.national)).toBe(0);
-      expect(await search(fine.national)).toBe(1);
+      expect(await search(broken.phone.national)).toBe(0);
+      expect(await search(fine.phone.national)).toBe(1);
       await until(good.body.order.id, (list) => list.length === 3 && settled(list));
     } finally {
       notifications.record = record;
@@ -454,12 +496,13 @@ describe('the outbox and its order', () => {
 describe('a customer who asks to stop', () => {
   it('gets nothing more about that order: waiting messages are dropped, later changes send none', async () => {
     const phone = uniquePhone();
+    const booker = await signInAs(phone);
     const worker = server.app.notificationWorker;
     // Held still, so that the booking's messages are waiting when the customer asks.
     await worker.stop();
     let order: Order;
     try {
-      ({ order } = await place({ phoneNumber: phone.national, notifyConsent: true }));
+      ({ order } = await place(booker, { notifyConsent: true }));
       const stopped = await admin.request<{ notifications: NotificationMessage[] }>(
         'POST',
         `/api/orders/${order.id}/notifications/stop`,

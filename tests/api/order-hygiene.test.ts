@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/pricing.ts';
 import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, visitorClient } from './test-server.ts';
+import { adminClient, createTestServer, customerClient, uniquePhone } from './test-server.ts';
 import type { TestServer, TestClient } from './test-server.ts';
 
 // The issue "One script can stop every booking for a day": inputs POST /api/orders used to accept
@@ -28,8 +28,17 @@ afterAll(async () => {
   await server.close();
 });
 
-function visitor(): Promise<TestClient> {
-  return visitorClient(server.app);
+/**
+ * A new customer who proved a number of their own (D13), and order bodies for that number: the
+ * only thing wrong with a refused body is what the test puts in it.
+ */
+async function customer(): Promise<{
+  client: TestClient;
+  body: (overrides: Record<string, unknown>) => Record<string, unknown>;
+}> {
+  const phone = uniquePhone();
+  const client = await customerClient(server.app, { phone });
+  return { client, body: (overrides) => orderBody({ phoneNumber: phone, ...overrides }) };
 }
 
 /** Every order, as the admin's list shows them. */
@@ -85,9 +94,9 @@ describe('POST /api/orders refuses what a person cannot have typed, and stores n
     ['a full name without a letter', 'fullName', '١٢٣٤٥', LETTERS],
     ['an address without a letter', 'pickupAddress', '12345 / 678', LETTERS],
   ])('%s → 400 with fields.%s', async (_label, field, value, key) => {
-    const client = await visitor();
+    const { client, body } = await customer();
     const before = await adminList();
-    const res = await client.request('POST', '/api/orders', orderBody({ [field]: value }));
+    const res = await client.request('POST', '/api/orders', body({ [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-argument');
     expect(res.body.error.fields).toEqual({ [field]: key });
@@ -101,19 +110,22 @@ describe('POST /api/orders refuses what a person cannot have typed, and stores n
 
   it('the last day of the horizon is still bookable', async () => {
     const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS);
-    const res = await (
-      await visitor()
-    ).request<{ order: Order }>('POST', '/api/orders', orderBody({ moveDate: lastDay }));
+    const { client, body } = await customer();
+    const res = await client.request<{ order: Order }>(
+      'POST',
+      '/api/orders',
+      body({ moveDate: lastDay }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.order.moveDate).toBe(lastDay);
   });
 
   it('forgives innocent paste: tab → space, CRLF → LF in the notes; bidi overrides dropped', async () => {
-    const client = await visitor();
+    const { client, body } = await customer();
     const res = await client.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({
+      body({
         fullName: '\u202Eمنى حسن\u202C',
         notes: 'Fragile:\tglass table\r\nNo lift\rCall first',
       }),
@@ -136,11 +148,11 @@ describe('POST /api/orders prices the workers it stores', () => {
     expect(recommendedTeamSize(FIRST_CATALOG, move)).toBe(4);
     const total = expectedOrderTotal({ ...move, workers: 6 });
     expect(total).toBe(1500 + 5 * 80 + 5 * 250);
-    const client = await visitor();
+    const { client, body } = await customer();
     const res = await client.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({ ...move, workers: 6, totalPrice: total }),
+      body({ ...move, workers: 6, totalPrice: total }),
     );
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({ workers: 6, totalPrice: total });
@@ -153,12 +165,12 @@ describe('POST /api/orders prices the workers it stores', () => {
 
   it('six workers at the price of the recommended four are a price mismatch', async () => {
     const recommendedTotal = expectedOrderTotal({ ...move, workers: 4 });
-    const client = await visitor();
+    const { client, body } = await customer();
     const before = await adminList();
     const res = await client.request(
       'POST',
       '/api/orders',
-      orderBody({ ...move, workers: 6, totalPrice: recommendedTotal }),
+      body({ ...move, workers: 6, totalPrice: recommendedTotal }),
     );
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({

@@ -9,8 +9,14 @@ import { OrdersRepository } from '../../server/src/repositories/orders-repositor
 import { serverSecret } from '../../server/src/repositories/secrets-repository.ts';
 import { makeStaticDir } from './helpers.ts';
 import { orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import type { TestServer } from './test-server.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import type { TestResponse, TestServer } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  phoneCodeLogger,
+  TestClient,
+  uniquePhone,
+} from './test-server.ts';
 
 // Small limits, so each test reaches them in a few requests; the defaults are the same rules.
 const LIMITS = {
@@ -23,17 +29,34 @@ const LIMITS = {
 
 const HOUR_S = 60 * 60;
 
-/** Each test its own addresses, so the per-address sign-in limit never gets in the way. */
+/** Each test its own addresses, so the per-address sign-in limits never get in the way. */
 let nextAddress = 1;
 function newAddress(): string {
   nextAddress += 1;
   return `198.51.100.${nextAddress}`;
 }
 
-async function customer(server: TestServer, remoteAddress = newAddress()): Promise<TestClient> {
-  const client = new TestClient(server.app, { remoteAddress });
-  await client.anonymous();
-  return client;
+/** A customer (D13): a number proved from `client`'s address, and their orders for it. */
+interface Customer {
+  client: TestClient;
+  phone: string;
+  /** POST /api/orders for the customer's own number. */
+  book(overrides?: Record<string, unknown>): Promise<TestResponse>;
+}
+
+async function signedIn(client: TestClient, phone = uniquePhone()): Promise<Customer> {
+  await client.signInByPhone(phone);
+  return {
+    client,
+    phone,
+    book: (overrides = {}) =>
+      client.request('POST', '/api/orders', orderBody({ phoneNumber: phone, ...overrides })),
+  };
+}
+
+/** A new customer, with a number of their own, from `remoteAddress`. */
+function customer(server: TestServer, remoteAddress = newAddress()): Promise<Customer> {
+  return signedIn(new TestClient(server.app, { remoteAddress }));
 }
 
 async function orderCount(server: TestServer): Promise<number> {
@@ -64,7 +87,7 @@ describe('limits on orders per customer and per address (D8)', () => {
     const flooder = await customer(server);
     const results = [];
     for (let i = 0; i < 10; i += 1) {
-      results.push(await flooder.request('POST', '/api/orders', orderBody()));
+      results.push(await flooder.book());
     }
     expect(results.map((r) => r.status)).toEqual([201, 201, ...Array<number>(8).fill(429)]);
     const retryAfter = expectLimited(results[2]!);
@@ -74,14 +97,12 @@ describe('limits on orders per customer and per address (D8)', () => {
     expect(await orderCount(server)).toBe(2);
 
     const other = await customer(server);
-    expect((await other.request('POST', '/api/orders', orderBody())).status).toBe(201);
+    expect((await other.book()).status).toBe(201);
   });
 
   it('holds under concurrent requests: a burst gets exactly the allowance, and it is stored', async () => {
     const flooder = await customer(server);
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () => flooder.request('POST', '/api/orders', orderBody())),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, () => flooder.book()));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, ...Array<number>(10).fill(429)]);
     // The refused ones, written in the same group commit, did not undo the accepted ones.
@@ -92,17 +113,18 @@ describe('limits on orders per customer and per address (D8)', () => {
     }
   });
 
-  it('cuts fresh sessions from one address off at the address limit; other addresses still book', async () => {
+  it('cuts fresh customers from one address off at the address limit; other addresses still book', async () => {
     const address = newAddress();
     const statuses: number[] = [];
+    // Eight customers, eight numbers, each proved from that address (within its ten codes).
     for (let i = 0; i < 8; i += 1) {
       const visitor = await customer(server, address);
-      statuses.push((await visitor.request('POST', '/api/orders', orderBody())).status);
+      statuses.push((await visitor.book()).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
 
     const neighbour = await customer(server);
-    expect((await neighbour.request('POST', '/api/orders', orderBody())).status).toBe(201);
+    expect((await neighbour.book()).status).toBe(201);
     expect(await orderCount(server)).toBe(5);
   });
 
@@ -110,16 +132,16 @@ describe('limits on orders per customer and per address (D8)', () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 5; i += 1) {
       const visitor = await customer(server, `2001:db8:abcd:12::${i.toString(16)}`);
-      statuses.push((await visitor.request('POST', '/api/orders', orderBody())).status);
+      statuses.push((await visitor.book()).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
     const elsewhere = await customer(server, '2001:db8:abcd:13::1');
-    expect((await elsewhere.request('POST', '/api/orders', orderBody())).status).toBe(201);
+    expect((await elsewhere.book()).status).toBe(201);
   });
 
   it('applies the daily limit to orders placed earlier in the day', async () => {
-    const client = await customer(server);
-    const user = (await client.request('GET', '/api/auth/me')).body.user as { id: string };
+    const booker = await customer(server);
+    const user = (await booker.client.request('GET', '/api/auth/me')).body.user as { id: string };
     // Two orders five hours ago: out of the hourly window, inside the daily one (3).
     const fiveHoursAgo = new Date(Date.now() - 5 * HOUR_S * 1000).toISOString();
     const insert = server.app.db.prepare(
@@ -128,33 +150,32 @@ describe('limits on orders per customer and per address (D8)', () => {
     insert.run('earlier-1', user.id, 'elsewhere', fiveHoursAgo);
     insert.run('earlier-2', user.id, 'elsewhere', fiveHoursAgo);
 
-    expect((await client.request('POST', '/api/orders', orderBody())).status).toBe(201);
-    const retryAfter = expectLimited(await client.request('POST', '/api/orders', orderBody()));
+    expect((await booker.book()).status).toBe(201);
+    const retryAfter = expectLimited(await booker.book());
     // Until the earlier orders are a day old: 19 hours from now.
     expect(retryAfter).toBeGreaterThan(19 * HOUR_S - 60);
     expect(retryAfter).toBeLessThanOrEqual(19 * HOUR_S);
   });
 
   it('refuses an over-limit card order before the payment, with the same message', async () => {
-    const client = await customer(server);
+    const booker = await customer(server);
     for (let i = 0; i < 2; i += 1) {
-      expect((await client.request('POST', '/api/orders', orderBody())).status).toBe(201);
+      expect((await booker.book()).status).toBe(201);
     }
-    const card = orderBody({ paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN });
-    expectLimited(await client.request('POST', '/api/orders', card));
+    expectLimited(await booker.book({ paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN }));
     expect(await orderCount(server)).toBe(2);
   });
 
   it('still counts orders the customer cancelled or an admin deleted', async () => {
-    const client = await customer(server);
+    const booker = await customer(server);
     const admin = await adminClient(server.app);
-    const first = await client.request('POST', '/api/orders', orderBody());
-    const second = await client.request('POST', '/api/orders', orderBody());
-    expect((await client.request('POST', `/api/orders/${first.body.order.id}/cancel`)).status).toBe(
-      200,
-    );
+    const first = await booker.book();
+    const second = await booker.book();
+    expect(
+      (await booker.client.request('POST', `/api/orders/${first.body.order.id}/cancel`)).status,
+    ).toBe(200);
     expect((await admin.request('DELETE', `/api/orders/${second.body.order.id}`)).status).toBe(204);
-    expectLimited(await client.request('POST', '/api/orders', orderBody()));
+    expectLimited(await booker.book());
   });
 
   it('does not limit admins, who book by phone for many customers', async () => {
@@ -166,8 +187,8 @@ describe('limits on orders per customer and per address (D8)', () => {
 
   it('stores a keyed hash of the address, never the address itself', async () => {
     const address = newAddress();
-    const client = await customer(server, address);
-    await client.request('POST', '/api/orders', orderBody());
+    const booker = await customer(server, address);
+    expect((await booker.book()).status).toBe(201);
     const rows = server.app.db.prepare('SELECT address_key FROM order_quota_log').all() as {
       address_key: string;
     }[];
@@ -204,19 +225,22 @@ describe('order limits across a restart', () => {
     cleanups.push(site.cleanup, () => rm(dir, { recursive: true, force: true }));
     const env = { ...LIMITS, NODE_ENV: 'test', DATABASE_PATH: join(dir, 'afsh.sqlite') } as const;
 
-    const first = await build({ staticDir: site.staticDir, env });
-    const client = new TestClient(first, { remoteAddress: newAddress() });
-    await client.anonymous();
-    expect((await client.request('POST', '/api/orders', orderBody())).status).toBe(201);
-    expect((await client.request('POST', '/api/orders', orderBody())).status).toBe(201);
-    const session = client.sessionCookie;
+    const codes = phoneCodeLogger();
+    const first = await build({ staticDir: site.staticDir, env, logger: codes.logger });
+    codes.watch(first);
+    const booker = await signedIn(new TestClient(first, { remoteAddress: newAddress() }));
+    expect((await booker.book()).status).toBe(201);
+    expect((await booker.book()).status).toBe(201);
+    const session = booker.client.sessionCookie;
     await first.close();
 
     const second = await build({ staticDir: site.staticDir, env });
     try {
-      const again = new TestClient(second, { remoteAddress: client.remoteAddress! });
+      const again = new TestClient(second, { remoteAddress: booker.client.remoteAddress! });
       again.sessionCookie = session;
-      expectLimited(await again.request('POST', '/api/orders', orderBody()));
+      expectLimited(
+        await again.request('POST', '/api/orders', orderBody({ phoneNumber: booker.phone })),
+      );
     } finally {
       await second.close();
     }

@@ -18,7 +18,7 @@ import {
 import type { NewOrderRecord } from '../../server/src/repositories/orders-repository.ts';
 import { createAnonymousUser } from '../../server/src/repositories/users-repository.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, customerClient } from './test-server.ts';
 
 // A fixed instant, late in the Cairo evening, so "today" is unambiguous in the assertions.
 const NOW = new Date('2026-05-20T18:00:00Z');
@@ -186,8 +186,8 @@ describe('order numbers under concurrent load', () => {
   });
 
   it('500 orders placed at once get 500 distinct, well-formed numbers', async () => {
-    const client = new TestClient(server.app);
-    await client.anonymous();
+    // One customer who proved the fixtures' number (D13); RATE_LIMITS is off.
+    const client = await customerClient(server.app);
     const results = await Promise.all(
       Array.from({ length: 500 }, () => client.request('POST', '/api/orders', orderBody())),
     );
@@ -217,8 +217,7 @@ describe('a spent day of order numbers, over HTTP', () => {
     server.app.db
       .prepare('INSERT INTO order_number_days (day, issued) VALUES (?, ?)')
       .run(day, 10_000_000);
-    const client = new TestClient(server.app);
-    await client.anonymous();
+    const client = await customerClient(server.app);
     const res = await client.request('POST', '/api/orders', orderBody());
     expect(res.status).toBe(503);
     expect(res.body.error).toEqual({ code: 'unavailable', message: 'errors:unavailable' });

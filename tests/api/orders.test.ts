@@ -1,10 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderPage } from '../../src/data/port.ts';
+import type { CurrentUser, Order, OrderPage } from '../../src/data/port.ts';
 import { cairoToday } from '../../src/domain/datetime.ts';
 import { expectedOrderTotal } from '../../src/domain/booking-schemas.ts';
 import type { OrderStatus } from '../../src/domain/status.ts';
 import { futureMoveDate, orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient, visitorClient } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  FIXTURE_PHONE,
+  TestClient,
+  uniquePhone,
+  visitorClient,
+} from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -25,8 +32,35 @@ function visitor(): Promise<TestClient> {
   return visitorClient(server.app);
 }
 
+/** The number each customer of these tests proved (D13). */
+const phones = new WeakMap<TestClient, string>();
+
+/** Signs a new browser in with `phone` (a number of its own unless given): who may book it. */
+async function signedIn(
+  app = server.app,
+  phone = uniquePhone(),
+): Promise<{ client: TestClient; user: CurrentUser }> {
+  const client = new TestClient(app);
+  const user = await client.signInByPhone(phone);
+  phones.set(client, phone);
+  return { client, user };
+}
+
+async function customer(phone?: string): Promise<TestClient> {
+  return (await signedIn(server.app, phone)).client;
+}
+
+/** An order body for the number `client` proved. */
+function bodyFor(client: TestClient, overrides: Record<string, unknown> = {}) {
+  return orderBody({ phoneNumber: phones.get(client), ...overrides });
+}
+
 async function place(client: TestClient, overrides: Record<string, unknown> = {}): Promise<Order> {
-  const res = await client.request<{ order: Order }>('POST', '/api/orders', orderBody(overrides));
+  const res = await client.request<{ order: Order }>(
+    'POST',
+    '/api/orders',
+    bodyFor(client, overrides),
+  );
   if (res.status !== 201)
     throw new Error(`POST /api/orders: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.order;
@@ -39,17 +73,25 @@ async function setStatus(id: string, status: OrderStatus): Promise<void> {
 }
 
 describe('POST /api/orders', () => {
-  it('needs a session (an anonymous one is enough)', async () => {
+  it("needs a session, and one that proved the order's number (D13)", async () => {
     const before = countOrders();
     const res = await new TestClient(server.app).request('POST', '/api/orders', orderBody());
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
+    // An anonymous session is no longer enough, nor one that proved another number.
+    for (const client of [await visitor(), await customer()]) {
+      const refused = await client.request('POST', '/api/orders', orderBody());
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({
+        code: 'permission-denied',
+        message: 'errors:phone.verificationRequired',
+      });
+    }
     expect(countOrders()).toBe(before);
   });
 
-  it('stores a cash-on-delivery order as received, pending, owned by the visitor', async () => {
-    const client = new TestClient(server.app);
-    const user = await client.anonymous();
+  it('stores a cash-on-delivery order as received, pending, owned by the customer', async () => {
+    const { client, user } = await signedIn(server.app, FIXTURE_PHONE);
     const body = orderBody();
     const res = await client.request<{ order: Order }>('POST', '/api/orders', body);
 
@@ -91,11 +133,11 @@ describe('POST /api/orders', () => {
   });
 
   it('marks a card order paid through the test provider, keeping only its reference', async () => {
-    const client = await visitor();
+    const client = await customer();
     const res = await client.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({ paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN }),
+      bodyFor(client, { paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN }),
     );
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({
@@ -119,12 +161,12 @@ describe('POST /api/orders', () => {
     ['a token too short', { paymentToken: 'test_ok_abc' }],
     ['a token that is not a string', { paymentToken: 12345678 }],
   ])('declines a card order with %s and stores nothing', async (_name, extra) => {
-    const client = await visitor();
+    const client = await customer();
     const before = countOrders();
     const res = await client.request(
       'POST',
       '/api/orders',
-      orderBody({ paymentMethod: 'card', ...extra }),
+      bodyFor(client, { paymentMethod: 'card', ...extra }),
     );
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({
@@ -136,7 +178,7 @@ describe('POST /api/orders', () => {
   });
 
   it('ignores a payment token on a cash order', async () => {
-    const order = await place(await visitor(), { paymentToken: TEST_CARD_TOKEN });
+    const order = await place(await customer(), { paymentToken: TEST_CARD_TOKEN });
     expect(order).toMatchObject({ paymentStatus: 'pending', paymentProvider: 'cash' });
   });
 
@@ -145,8 +187,8 @@ describe('POST /api/orders', () => {
     ['a thousand less', -1000],
     ['one pound more', 1],
   ])('rejects a tampered total (%s) and leaves the database unchanged', async (_name, delta) => {
-    const client = await visitor();
-    const body = orderBody();
+    const client = await customer();
+    const body = bodyFor(client);
     const before = countOrders();
     const res = await client.request('POST', '/api/orders', {
       ...body,
@@ -162,7 +204,7 @@ describe('POST /api/orders', () => {
   });
 
   it('prices villas, floors and move types itself and accepts only that total', async () => {
-    const client = await visitor();
+    const client = await customer();
     const inputs = {
       moveType: 'office',
       housing: 'villa',
@@ -180,7 +222,7 @@ describe('POST /api/orders', () => {
     const wrong = await client.request(
       'POST',
       '/api/orders',
-      orderBody({ ...inputs, totalPrice: 1200 }),
+      bodyFor(client, { ...inputs, totalPrice: 1200 }),
     );
     expect(wrong.status).toBe(400);
     const order = await place(client, inputs);
@@ -188,7 +230,7 @@ describe('POST /api/orders', () => {
   });
 
   it('accepts the total as display text ("2,290" or Arabic digits)', async () => {
-    const client = await visitor();
+    const client = await customer();
     const total = Number(orderBody().totalPrice);
     const latin = await place(client, { totalPrice: total.toLocaleString('en-US') });
     expect(latin.totalPrice).toBe(total);
@@ -197,8 +239,7 @@ describe('POST /api/orders', () => {
   });
 
   it('ignores a status, owner, payment status or number chosen by the client', async () => {
-    const client = new TestClient(server.app);
-    const user = await client.anonymous();
+    const { client, user } = await signedIn();
     const order = await place(client, {
       id: 'mine-now',
       status: 'delivered',
@@ -227,12 +268,12 @@ describe('POST /api/orders', () => {
     ['card_number', { card_number: '4242424242424242' }],
     ['CVC', { CVC: '123' }],
   ])('refuses a body carrying card data (%s), even with a valid token', async (key, extra) => {
-    const client = await visitor();
+    const client = await customer();
     const before = countOrders();
     const res = await client.request(
       'POST',
       '/api/orders',
-      orderBody({ paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN, ...extra }),
+      bodyFor(client, { paymentMethod: 'card', paymentToken: TEST_CARD_TOKEN, ...extra }),
     );
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-argument');
@@ -289,8 +330,8 @@ describe('POST /api/orders', () => {
   ])(
     'rejects %s (%s) with its message key and stores nothing',
     async (field, _label, value, key) => {
-      const client = await visitor();
-      const body = orderBody();
+      const client = await customer();
+      const body = bodyFor(client);
       if (value === undefined) delete body[field];
       else body[field] = value;
       const before = countOrders();
@@ -309,14 +350,14 @@ describe('POST /api/orders', () => {
     ['null', null],
     ['an empty object', {}],
   ])('answers 400, not 500, for a body that is %s', async (_name, body) => {
-    const client = await visitor();
+    const client = await customer();
     const res = await client.request('POST', '/api/orders', body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-argument');
   });
 
   it('answers 400 for malformed JSON and 415 for a form post', async () => {
-    const client = await visitor();
+    const client = await customer();
     const cookie = `afsh_session=${client.sessionCookie}`;
     const malformed = await server.app.inject({
       method: 'POST',
@@ -337,7 +378,7 @@ describe('POST /api/orders', () => {
   it('stores markup in text fields literally and returns it unchanged', async () => {
     // Decision: accept it. It is a customer's text, React escapes it when shown, and rejecting
     // "<" would also reject honest input such as "<3rd floor>".
-    const client = await visitor();
+    const client = await customer();
     const fullName = '<script>alert("x")</script>';
     const notes = '<img src=x onerror=alert(1)> & "quotes" \'single\' \\ back';
     const order = await place(client, { fullName, notes });
@@ -350,7 +391,8 @@ describe('POST /api/orders', () => {
   });
 
   it('keeps Arabic text and accepts Arabic-Indic digits, normalising them', async () => {
-    const client = await visitor();
+    // The number typed below in Arabic-Indic digits is the one this customer proved.
+    const client = await customer(FIXTURE_PHONE);
     const order = await place(client, {
       fullName: 'منى حسن',
       phoneNumber: '٠١٠ ١٢٣٤ ٥٦٧٨',
@@ -367,7 +409,9 @@ describe('POST /api/orders', () => {
       dropoffFloor: 2,
       workers: 3,
     });
-    const international = await place(client, { phoneNumber: '+20 11 2345 6789' });
+    const international = await place(await customer('01123456789'), {
+      phoneNumber: '+20 11 2345 6789',
+    });
     expect(international.phoneNumber).toBe('01123456789');
   });
 
@@ -381,8 +425,9 @@ describe('POST /api/orders', () => {
     afterEach(() => vi.useRealTimers());
 
     it('accepts a move today and trims text, while its window has not begun', async () => {
+      const client = await customer();
       at('04:00');
-      const order = await place(await visitor(), {
+      const order = await place(client, {
         moveDate: today,
         fullName: '  Mona Hassan  ',
       });
@@ -391,10 +436,13 @@ describe('POST /api/orders', () => {
     });
 
     it('refuses a window of today that has begun, offering the next free ones (D12)', async () => {
+      const client = await customer();
       at('08:30');
-      const res = await (
-        await visitor()
-      ).request('POST', '/api/orders', orderBody({ moveDate: today, moveTime: '10:30' }));
+      const res = await client.request(
+        'POST',
+        '/api/orders',
+        bodyFor(client, { moveDate: today, moveTime: '10:30' }),
+      );
       expect(res.status).toBe(409);
       expect(res.body.error.message).toBe('errors:order.windowFull');
       expect(res.body.error.details.alternatives[0]).toEqual({
@@ -410,7 +458,7 @@ describe('GET /api/orders/:id', () => {
   let order: Order;
 
   beforeAll(async () => {
-    owner = await visitor();
+    owner = await customer();
     order = await place(owner);
   });
 
@@ -436,8 +484,8 @@ describe('GET /api/orders/:id', () => {
     expect(unknown.body.error.code).toBe('not-found');
   });
 
-  it('keeps the orders of a visitor who signs up', async () => {
-    const client = await visitor();
+  it('keeps the orders of a customer who signs up', async () => {
+    const client = await customer();
     const placed = await place(client);
     await client.signUp(`keeper-${Date.now()}@afsh.test`, 'Keeper-pass-1');
     const res = await client.request('GET', `/api/orders/${placed.id}`);
@@ -447,8 +495,7 @@ describe('GET /api/orders/:id', () => {
 
 describe('POST /api/orders/:id/cancel', () => {
   it('lets the owner cancel a received order and records it as the customer', async () => {
-    const client = new TestClient(server.app);
-    const user = await client.anonymous();
+    const { client, user } = await signedIn();
     const order = await place(client);
     const res = await client.request<{ order: Order }>('POST', `/api/orders/${order.id}/cancel`);
     expect(res.status).toBe(200);
@@ -466,7 +513,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('lets the owner cancel while under review', async () => {
-    const client = await visitor();
+    const client = await customer();
     const order = await place(client);
     await setStatus(order.id, 'under_review');
     const res = await client.request<{ order: Order }>('POST', `/api/orders/${order.id}/cancel`);
@@ -477,7 +524,7 @@ describe('POST /api/orders/:id/cancel', () => {
   it.each<OrderStatus>(['in_transit', 'delivered', 'cancelled'])(
     'refuses once the order is %s (409 failed-precondition), changing nothing',
     async (status) => {
-      const client = await visitor();
+      const client = await customer();
       const order = await place(client);
       await setStatus(order.id, status);
       const res = await client.request('POST', `/api/orders/${order.id}/cancel`);
@@ -490,7 +537,7 @@ describe('POST /api/orders/:id/cancel', () => {
   );
 
   it('is for the owner only: 401 without a session, 403 for others and admins, 404 unknown', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const path = `/api/orders/${order.id}/cancel`;
     expect((await new TestClient(server.app).request('POST', path)).status).toBe(401);
     expect((await (await visitor()).request('POST', path)).status).toBe(403);
@@ -515,7 +562,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   });
 
   it('sets any status from any status, recording each change with the admin', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const path = `/api/orders/${order.id}`;
     for (const status of ['delivered', 'received', 'in_transit', 'in_transit'] as const) {
       const res = await admin.request<{ order: Order }>('PATCH', path, { status });
@@ -542,7 +589,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   });
 
   it('marks a cash order paid without touching the status history', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const res = await admin.request<{ order: Order }>('PATCH', `/api/orders/${order.id}`, {
       paymentStatus: 'paid',
     });
@@ -553,7 +600,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   });
 
   it('changes both at once', async () => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const res = await admin.request<{ order: Order }>('PATCH', `/api/orders/${order.id}`, {
       status: 'delivered',
       paymentStatus: 'paid',
@@ -569,7 +616,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
     ['a status of the wrong type', { status: 3 }],
     ['an array', [{ status: 'delivered' }]],
   ])('rejects %s with 400 and changes nothing', async (_name, body) => {
-    const order = await place(await visitor());
+    const order = await place(await customer());
     const res = await admin.request('PATCH', `/api/orders/${order.id}`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-argument');
@@ -578,7 +625,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   });
 
   it('is for admins only, and 404 for an unknown order', async () => {
-    const owner = await visitor();
+    const owner = await customer();
     const order = await place(owner);
     const path = `/api/orders/${order.id}`;
     expect(
@@ -595,7 +642,7 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
   });
 
   it('deletes an order with its history', async () => {
-    const owner = await visitor();
+    const owner = await customer();
     const order = await place(owner);
     const res = await admin.request('DELETE', `/api/orders/${order.id}`);
     expect(res.status).toBe(204);
@@ -636,10 +683,12 @@ describe('GET /api/orders (lists)', () => {
   beforeAll(async () => {
     listServer = await createTestServer();
     admin = await adminClient(listServer.app);
+    // Each customer books for the number they proved (D13); the admin's own booking is for the
+    // fixtures' number, which nobody here proves, so it stays the admin's.
     alice = new TestClient(listServer.app);
-    await alice.anonymous();
+    await alice.signInByPhone('01011111111');
     bob = new TestClient(listServer.app);
-    await bob.anonymous();
+    await bob.signInByPhone('01298765432');
 
     // Created in this order, so "newest" is the reverse.
     await put(alice, 'a1', {
@@ -663,6 +712,8 @@ describe('GET /api/orders (lists)', () => {
       moveDate: futureMoveDate(5),
       moveType: 'loading',
     });
+    // Bob has a new number since: he proves it, and stays the same customer.
+    await bob.signInByPhone('01555555555');
     await put(bob, 'b2', {
       fullName: 'Bassem 100% Ali',
       phoneNumber: '01555555555',

@@ -9,7 +9,15 @@ import { ratesOf, type PriceCatalog } from '../../src/domain/pricing.ts';
 import { orderPrice } from '../../src/domain/booking-schemas.ts';
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../fakes/paymob-fake.ts';
 import { orderBody, priced } from './order-fixtures.ts';
-import { adminClient, createTestServer, TestClient, type TestServer } from './test-server.ts';
+import {
+  adminClient,
+  createTestServer,
+  customerClient,
+  phoneCodeLog,
+  TestClient,
+  uniquePhone,
+  type TestServer,
+} from './test-server.ts';
 
 // Issue 15 (D3): real payments through Paymob, against a local fake of its API (tests/fakes/
 // paymob-fake.ts) that sends signed callbacks to this server over HTTP. Only a callback signed
@@ -47,7 +55,12 @@ beforeAll(async () => {
         level: 'info',
         stream: new Writable({
           write(chunk, _encoding, done) {
-            logLines.push(String(chunk));
+            const line = String(chunk);
+            logLines.push(line);
+            // The sign-in codes the log provider prints (D13), for TestClient.signInByPhone
+            // (none while the server is starting, before `server` is set).
+            const codes = (server as TestServer | undefined)?.phoneCodes;
+            if (codes) phoneCodeLog(codes).write(line);
             done();
           },
         }),
@@ -74,19 +87,22 @@ beforeEach(() => {
 
 interface Placed {
   client: TestClient;
+  /** The number the customer proved (D13), which the order gives. */
+  phone: string;
   order: { id: string; orderNumber: string; totalPrice: number; paymentStatus: string };
 }
 
+/** A new customer, with a number of their own, books an online payment. */
 async function placeCardOrder(overrides: Record<string, unknown> = {}): Promise<Placed> {
-  const client = new TestClient(server.app);
-  await client.anonymous();
+  const phone = uniquePhone();
+  const client = await customerClient(server.app, { phone });
   const res = await client.request(
     'POST',
     '/api/orders',
-    orderBody({ paymentMethod: 'card', notifyConsent: true, ...overrides }),
+    orderBody({ phoneNumber: phone, paymentMethod: 'card', notifyConsent: true, ...overrides }),
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { client, order: res.body.order };
+  return { client, phone, order: res.body.order };
 }
 
 async function startPayment(
@@ -178,7 +194,7 @@ describe('Paymob: settings and starting a payment', () => {
       special_reference: `${placed.order.id}.1`,
       notification_url: `${siteUrl}/api/payments/paymob/callback`,
       redirection_url: `${siteUrl}/payment-return`,
-      billing_data: { phone_number: '+201012345678', country: 'EG' },
+      billing_data: { phone_number: `+20${placed.phone.slice(1)}`, country: 'EG' },
     });
     // Our addresses stay ours: Paymob gets a name and a phone number, no street.
     expect(request.body).not.toContain('Abbas El Akkad');
@@ -225,7 +241,12 @@ describe('Paymob: settings and starting a payment', () => {
       const stale = await placed.client.request(
         'POST',
         '/api/orders',
-        orderBody({ ...route, paymentMethod: 'card', catalogVersion: first.version }),
+        orderBody({
+          ...route,
+          phoneNumber: placed.phone,
+          paymentMethod: 'card',
+          catalogVersion: first.version,
+        }),
       );
       expect(stale.status).toBe(409);
     } finally {
@@ -252,7 +273,12 @@ describe('Paymob: settings and starting a payment', () => {
       (await new TestClient(server.app).request('POST', path, { method: 'card' })).status,
     ).toBe(401);
     expect((await placed.client.request('POST', path, { method: 'kiosk' })).status).toBe(400);
-    const cash = await placed.client.request('POST', '/api/orders', orderBody());
+    const cash = await placed.client.request(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: placed.phone }),
+    );
+    expect(cash.status).toBe(201);
     const onCash = await placed.client.request(
       'POST',
       `/api/orders/${cash.body.order.id}/payments`,
@@ -718,12 +744,17 @@ describe('Paymob: no card data anywhere on our side', () => {
   });
 
   it('an order carrying card fields is refused outright', async () => {
-    const client = new TestClient(server.app);
-    await client.anonymous();
+    const phone = uniquePhone();
+    const client = await customerClient(server.app, { phone });
     const res = await client.request(
       'POST',
       '/api/orders',
-      orderBody({ paymentMethod: 'card', cardNumber: FAKE_PAYMOB.approvedCard, cvv: '123' }),
+      orderBody({
+        phoneNumber: phone,
+        paymentMethod: 'card',
+        cardNumber: FAKE_PAYMOB.approvedCard,
+        cvv: '123',
+      }),
     );
     expect(res.status).toBe(400);
   });
@@ -743,7 +774,8 @@ describe('without Paymob (the default test provider)', () => {
       methods: ['card', 'cod'],
       testMode: true,
     });
-    await client.anonymous();
+    // A customer who proved the fixtures' number (D13): only the wallet is wrong.
+    await client.signInByPhone();
     const wallet = await client.request(
       'POST',
       '/api/orders',

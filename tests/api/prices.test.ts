@@ -15,8 +15,10 @@ import { orderBody, priced } from './order-fixtures.ts';
 import {
   adminClient,
   createTestServer,
+  customerClient,
   TEST_ADMIN,
   TestClient,
+  uniquePhone,
   visitorClient,
 } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
@@ -36,6 +38,15 @@ const countOrders = () =>
 
 function visitor(): Promise<TestClient> {
   return visitorClient(server.app);
+}
+
+/**
+ * A customer who proved a number of their own (D13), which the order bodies must give. One
+ * number per test: a number takes only five codes an hour.
+ */
+async function customerWithPhone(): Promise<{ customer: TestClient; phone: string }> {
+  const phone = uniquePhone();
+  return { customer: await customerClient(server.app, { phone }), phone };
 }
 
 /** An order body priced with `catalog` and saying so, as the booking screens send it. */
@@ -161,15 +172,23 @@ describe('PUT /api/prices (admins)', () => {
 
 describe('orders and catalog versions', () => {
   it('new orders are priced with the new version; placed orders keep theirs', async () => {
-    const customer = await visitor();
+    const { customer, phone } = await customerWithPhone();
     const before = await currentCatalog();
-    const first = await customer.request<{ order: Order }>('POST', '/api/orders', bodyFor(before));
+    const first = await customer.request<{ order: Order }>(
+      'POST',
+      '/api/orders',
+      bodyFor(before, { phoneNumber: phone }),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const firstOrder = first.body.order;
     expect(firstOrder.catalogVersion).toBe(before.version);
 
     const after = await saveRates(await ratesWith((r) => (r.base.full += 250)));
-    const second = await customer.request<{ order: Order }>('POST', '/api/orders', bodyFor(after));
+    const second = await customer.request<{ order: Order }>(
+      'POST',
+      '/api/orders',
+      bodyFor(after, { phoneNumber: phone }),
+    );
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(second.body.order.catalogVersion).toBe(after.version);
     expect(second.body.order.totalPrice).toBe(firstOrder.totalPrice + 250);
@@ -184,8 +203,8 @@ describe('orders and catalog versions', () => {
 
   it('a customer who started before a change gets "prices changed" and the new total', async () => {
     const stale = await currentCatalog();
-    const customer = await visitor();
-    const body = bodyFor(stale);
+    const { customer, phone } = await customerWithPhone();
+    const body = bodyFor(stale, { phoneNumber: phone });
     const fresh = await saveRates(await ratesWith((r) => (r.floorFee += 20)));
     const count = countOrders();
 
@@ -214,12 +233,12 @@ describe('orders and catalog versions', () => {
 
   it('tampered totals are still refused, whatever version they name', async () => {
     const catalog = await currentCatalog();
-    const customer = await visitor();
+    const { customer, phone: phoneNumber } = await customerWithPhone();
     const count = countOrders();
     for (const body of [
-      orderBody({ totalPrice: 100 }),
-      orderBody({ totalPrice: 100, catalogVersion: catalog.version }),
-      orderBody({ totalPrice: '1', catalogVersion: catalog.version }),
+      orderBody({ phoneNumber, totalPrice: 100 }),
+      orderBody({ phoneNumber, totalPrice: 100, catalogVersion: catalog.version }),
+      orderBody({ phoneNumber, totalPrice: '1', catalogVersion: catalog.version }),
     ]) {
       const res = await customer.request('POST', '/api/orders', body);
       expect(res.status).toBe(400);
@@ -230,16 +249,16 @@ describe('orders and catalog versions', () => {
 
   it('a version saved while an order is being written cannot slip in unseen', async () => {
     const catalog = await currentCatalog();
-    const customer = await visitor();
-    const user = await customer.anonymous();
+    const phone = uniquePhone();
+    const user = await new TestClient(server.app).signInByPhone(phone);
     const rates = await ratesWith((r) => (r.workerExtraPerHead += 10));
     const admin = server.app.db
       .prepare('SELECT id FROM users WHERE email = ?')
       .get(TEST_ADMIN.email) as { id: string };
     const count = countOrders();
     const placing = server.app.services.orders.place(
-      bodyFor(catalog),
-      { id: user.id, email: null, role: 'customer', anonymous: true },
+      bodyFor(catalog, { phoneNumber: phone }),
+      { id: user.id, email: null, role: 'customer', anonymous: false, phone: user.phone },
       undefined,
     );
     // Orders are written in a group commit on the next turn of the event loop: the admin's save
@@ -249,6 +268,7 @@ describe('orders and catalog versions', () => {
       email: TEST_ADMIN.email,
       role: 'admin',
       anonymous: false,
+      phone: null,
     });
     await expect(placing).rejects.toMatchObject({ message: 'errors:order.pricesChanged' });
     expect(countOrders()).toBe(count);
@@ -280,11 +300,16 @@ describe('moves between governorates (D11)', () => {
       workers: 3,
     }).total;
 
-    const customer = await visitor();
+    const { customer, phone: phoneNumber } = await customerWithPhone();
     const res = await customer.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({ ...route, catalogVersion: catalog.version, totalPrice: inside + fee }),
+      orderBody({
+        ...route,
+        phoneNumber,
+        catalogVersion: catalog.version,
+        totalPrice: inside + fee,
+      }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.order).toMatchObject({
@@ -299,14 +324,15 @@ describe('moves between governorates (D11)', () => {
     const cheap = await customer.request(
       'POST',
       '/api/orders',
-      orderBody({ ...route, catalogVersion: catalog.version, totalPrice: inside }),
+      orderBody({ ...route, phoneNumber, catalogVersion: catalog.version, totalPrice: inside }),
     );
     expect(cheap.status).toBe(400);
   });
 
   it('a move inside one district has no distance fee, and defaults its drop-off to the pickup', async () => {
-    const body = bodyFor(await currentCatalog());
-    const res = await (await visitor()).request<{ order: Order }>('POST', '/api/orders', body);
+    const { customer, phone } = await customerWithPhone();
+    const body = bodyFor(await currentCatalog(), { phoneNumber: phone });
+    const res = await customer.request<{ order: Order }>('POST', '/api/orders', body);
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({
       dropoffGovernorateId: 'cairo',
@@ -318,8 +344,13 @@ describe('moves between governorates (D11)', () => {
 
   it('tracking shows both governorates and nothing finer', async () => {
     const catalog = await currentCatalog();
-    const body = bodyFor(catalog, { dropoffGovernorateId: 'giza', dropoffDistrictId: 'dokki' });
-    const placed = await (await visitor()).request<{ order: Order }>('POST', '/api/orders', body);
+    const { customer, phone } = await customerWithPhone();
+    const body = bodyFor(catalog, {
+      phoneNumber: phone,
+      dropoffGovernorateId: 'giza',
+      dropoffDistrictId: 'dokki',
+    });
+    const placed = await customer.request<{ order: Order }>('POST', '/api/orders', body);
     expect(placed.status).toBe(201);
     const res = await new TestClient(server.app).request(
       'GET',

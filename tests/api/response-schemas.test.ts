@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/order.ts';
 import {
+  adminReviewSchema,
   orderSchema,
   publicTrackingSchema,
+  reviewableOrderSchema,
   reviewSchema,
+  submittedReviewSchema,
 } from '../../server/src/routes/api/response-schemas.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, customerClient, TestClient } from './test-server.ts';
@@ -79,16 +82,35 @@ describe('response schemas', () => {
     expect(keys(res.body.orders[0]!)).toEqual([...orderSchema.required].sort());
   });
 
-  it('reviews: the public list has no `hidden`, the moderation list has it', async () => {
-    const posted = await client.request<{ review: object }>('POST', '/api/reviews', {
-      name: 'Mona',
+  it('reviews (D14): the public list has only the public fields; the author and the admins more', async () => {
+    const admin = await adminClient(server.app);
+    const reviewable = await client.request<{ orders: object[] }>('GET', '/api/reviews/reviewable');
+    expect(reviewable.body.orders).toEqual([]);
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    const listed = await client.request<{ orders: object[] }>('GET', '/api/reviews/reviewable');
+    expect(keys(listed.body.orders[0]!)).toEqual([...reviewableOrderSchema.required].sort());
+
+    const posted = await client.request<{ review: { id: string } }>('POST', '/api/reviews', {
+      orderId: order.id,
       review: 'Careful and on time',
       rating: 5,
     });
     expect(posted.status).toBe(201);
-    expect(keys(posted.body.review)).toEqual([...reviewSchema.required].sort());
-    const admin = await adminClient(server.app);
+    expect(keys(posted.body.review)).toEqual([...submittedReviewSchema.required].sort());
+    const published = await admin.request<{ review: object }>(
+      'PATCH',
+      `/api/reviews/${posted.body.review.id}`,
+      { hidden: false },
+    );
+    expect(keys(published.body.review)).toEqual([...adminReviewSchema.required].sort());
     const all = await admin.request<{ reviews: object[] }>('GET', '/api/reviews?all=1');
-    expect(keys(all.body.reviews[0]!)).toEqual([...reviewSchema.required, 'hidden'].sort());
+    expect(keys(all.body.reviews[0]!)).toEqual([...adminReviewSchema.required].sort());
+    const shown = await client.request<{ reviews: object[] }>('GET', '/api/reviews');
+    expect(keys(shown.body.reviews[0]!)).toEqual([...reviewSchema.required].sort());
+    expect(JSON.stringify(shown.body)).not.toContain(order.fullName);
+    expect(JSON.stringify(shown.body)).not.toContain(order.orderNumber);
+
+    const settings = await admin.request<{ settings: object }>('GET', '/api/reviews/settings');
+    expect(settings.body).toEqual({ settings: { publishAtOnce: false } });
   });
 });

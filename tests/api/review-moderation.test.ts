@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminReview, Review } from '../../src/data/port.ts';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
-import type { TestServer } from './test-server.ts';
+import type { AdminReview, Order, Review } from '../../src/data/port.ts';
+import { orderBody } from './order-fixtures.ts';
+import { adminClient, createTestServer, visitorClient } from './test-server.ts';
+import type { TestServer, TestClient } from './test-server.ts';
 
-// Review moderation (issue 5): admins list every review, hide, show and delete. Who may call
-// these is in the authorization matrix; this file is about what they do.
+// Review moderation (issue 5, D14): admins list every review with its order, publish (approve)
+// held ones, hide and delete. Who may call these is in the authorization matrix; this file is
+// about what they do.
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -26,50 +28,54 @@ describe('review moderation over REST', () => {
     server.app.db.exec('DELETE FROM reviews');
   });
 
-  /** Posts a review as a new anonymous visitor from a new address (one a minute each). */
-  async function post(text: string): Promise<Review> {
-    const client = new TestClient(server.app);
-    await client.anonymous();
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/reviews',
-      remoteAddress: `198.51.100.${nextIp++}`,
-      headers: {
-        'content-type': 'application/json',
-        cookie: `afsh_session=${client.sessionCookie ?? ''}`,
-      },
-      payload: JSON.stringify({ name: 'Salma', review: text, rating: 4 }),
+  /**
+   * A customer's review of their delivered order, held for approval (the default): a new
+   * anonymous customer from a new address (one a minute each).
+   */
+  async function post(text: string, client?: TestClient): Promise<Review> {
+    const customer = client ?? (await visitorClient(server.app, { remoteAddress: nextAddress() }));
+    const placed = await customer.request<{ order: Order }>('POST', '/api/orders', orderBody());
+    expect(placed.status).toBe(201);
+    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'delivered' });
+    const res = await customer.request<{ review: Review }>('POST', '/api/reviews', {
+      orderId: placed.body.order.id,
+      review: text,
+      rating: 4,
     });
-    expect(res.statusCode).toBe(201);
-    return (res.json() as { review: Review }).review;
+    expect(res.status).toBe(201);
+    return res.body.review;
   }
+  const nextAddress = () => `198.51.100.${nextIp++}`;
 
   async function publicIds(): Promise<string[]> {
     const res = await server.app.inject({ method: 'GET', url: '/api/reviews' });
     return (res.json() as { reviews: Review[] }).reviews.map((r) => r.id);
   }
 
-  function hiddenColumn(id: string): number | undefined {
-    const row = server.app.db.prepare('SELECT hidden FROM reviews WHERE id = ?').get(id) as
-      { hidden: number } | undefined;
-    return row?.hidden;
+  function stateColumn(id: string): string | undefined {
+    const row = server.app.db.prepare('SELECT state FROM reviews WHERE id = ?').get(id) as
+      { state: string } | undefined;
+    return row?.state;
   }
 
-  it('lists every review for admins, hidden ones included, newest first, without who posted', async () => {
+  it('lists every review for admins, every state, with its order, newest first, without who posted', async () => {
     const older = await post('The older review, fine');
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await post('The newer review, great');
-    server.app.db.prepare('UPDATE reviews SET hidden = 1 WHERE id = ?').run(older.id);
+    await admin.request('PATCH', `/api/reviews/${newer.id}`, { hidden: false });
 
     const res = await admin.request<{ reviews: AdminReview[] }>('GET', '/api/reviews?all=1');
     expect(res.status).toBe(200);
-    expect(res.body.reviews).toEqual([
-      { ...newer, hidden: false },
-      { ...older, hidden: true },
+    expect(res.body.reviews.map((r) => [r.id, r.state, r.listed])).toEqual([
+      [newer.id, 'published', true],
+      [older.id, 'pending', false],
     ]);
     for (const review of res.body.reviews) {
       expect(Object.keys(review).sort()).toEqual(
-        ['createdAt', 'hidden', 'id', 'name', 'rating', 'review'].sort(),
+        ['createdAt', 'id', 'listed', 'name', 'order', 'rating', 'review', 'state'].sort(),
+      );
+      expect(Object.keys(review.order!).sort()).toEqual(
+        ['fullName', 'id', 'orderNumber', 'status'].sort(),
       );
     }
     // Without all=1 the admin gets the public list, like everyone else.
@@ -84,33 +90,33 @@ describe('review moderation over REST', () => {
     expect(res.body.error.code).toBe('invalid-argument');
   });
 
-  it('hides a review and shows it again', async () => {
-    const review = await post('Hide me, then show me');
+  it('publishes a held review, hides it, and publishes it again', async () => {
+    const review = await post('Publish me, hide me, publish me');
+    expect(stateColumn(review.id)).toBe('pending');
+
+    const published = await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: false });
+    expect(published.status).toBe(200);
+    expect(published.body.review).toMatchObject({ ...review, state: 'published', listed: true });
+    expect(await publicIds()).toEqual([review.id]);
 
     const hidden = await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: true });
     expect(hidden.status).toBe(200);
-    expect(hidden.body).toEqual({ review: { ...review, hidden: true } });
-    expect(hiddenColumn(review.id)).toBe(1);
+    expect(hidden.body.review).toMatchObject({ id: review.id, state: 'hidden', listed: false });
+    expect(stateColumn(review.id)).toBe('hidden');
     expect(await publicIds()).not.toContain(review.id);
 
-    const shown = await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: false });
-    expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({ review: { ...review, hidden: false } });
+    await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: false });
     expect(await publicIds()).toEqual([review.id]);
   });
 
   it('a hidden review still counts for its author’s one-a-minute rule', async () => {
-    const client = new TestClient(server.app);
-    await client.anonymous();
-    const first = await client.request('POST', '/api/reviews', {
-      name: 'Omar',
-      review: 'First one, then hidden',
-      rating: 2,
-    });
-    expect(first.status).toBe(201);
-    await admin.request('PATCH', `/api/reviews/${first.body.review.id}`, { hidden: true });
+    const client = await visitorClient(server.app, { remoteAddress: nextAddress() });
+    const first = await post('First one, then hidden', client);
+    await admin.request('PATCH', `/api/reviews/${first.id}`, { hidden: true });
+    const placed = await client.request<{ order: Order }>('POST', '/api/orders', orderBody());
+    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'delivered' });
     const again = await client.request('POST', '/api/reviews', {
-      name: 'Omar',
+      orderId: placed.body.order.id,
       review: 'Trying again at once',
       rating: 1,
     });
@@ -128,7 +134,7 @@ describe('review moderation over REST', () => {
     const res = await admin.request('PATCH', `/api/reviews/${review.id}`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-argument');
-    expect(hiddenColumn(review.id)).toBe(0);
+    expect(stateColumn(review.id)).toBe('pending');
   });
 
   it('refuses a PATCH that is not JSON (415), the CSRF guard', async () => {
@@ -137,15 +143,16 @@ describe('review moderation over REST', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(res.status).toBe(415);
-    expect(hiddenColumn(review.id)).toBe(0);
+    expect(stateColumn(review.id)).toBe('pending');
   });
 
   it('deletes a review: 204, gone from both lists, then 404', async () => {
     const review = await post('Delete me please');
+    await admin.request('PATCH', `/api/reviews/${review.id}`, { hidden: false });
     const res = await admin.request('DELETE', `/api/reviews/${review.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
-    expect(hiddenColumn(review.id)).toBeUndefined();
+    expect(stateColumn(review.id)).toBeUndefined();
     expect(await publicIds()).toEqual([]);
     const all = await admin.request('GET', '/api/reviews?all=1');
     expect(all.body.reviews).toEqual([]);
@@ -153,6 +160,26 @@ describe('review moderation over REST', () => {
     const again = await admin.request('DELETE', `/api/reviews/${review.id}`);
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('not-found');
+  });
+
+  it('after a deletion the customer may review that order again (hide keeps them from it)', async () => {
+    const client = await visitorClient(server.app, { remoteAddress: nextAddress() });
+    const review = await post('Rude words, deleted', client);
+    const orderId = (
+      server.app.db.prepare('SELECT order_id FROM reviews WHERE id = ?').get(review.id) as {
+        order_id: string;
+      }
+    ).order_id;
+    await admin.request('DELETE', `/api/reviews/${review.id}`);
+    server.app.db.exec("UPDATE reviews SET created_at = '2020-01-01T00:00:00.000Z'");
+    const reviewable = await client.request('GET', '/api/reviews/reviewable');
+    expect(reviewable.body.orders.map((o: { orderId: string }) => o.orderId)).toEqual([orderId]);
+    const rewritten = await client.request('POST', '/api/reviews', {
+      orderId,
+      review: 'Kinder words',
+      rating: 3,
+    });
+    expect(rewritten.status).toBe(201);
   });
 
   it('refuses a DELETE with a non-JSON body (415)', async () => {
@@ -167,7 +194,7 @@ describe('review moderation over REST', () => {
       payload: 'x',
     });
     expect(res.statusCode).toBe(415);
-    expect(hiddenColumn(review.id)).toBe(0);
+    expect(stateColumn(review.id)).toBe('pending');
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -31,7 +31,11 @@ describe('sessions', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax, Path=/ cookie for 30 days, not Secure over http', async () => {
-    const res = await new TestClient(server.app).request('POST', '/api/auth/anonymous');
+    const res = await new TestClient(server.app).request('POST', '/api/auth/signup', {
+      email: 'cookie@example.com',
+      password: 'cookie-pass-1',
+      confirmPassword: 'cookie-pass-1',
+    });
     const cookie = setCookieHeader(res.headers);
     expect(cookie).toMatch(/^afsh_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/; HttpOnly/i);
@@ -39,6 +43,9 @@ describe('sessions', () => {
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).toMatch(/; Max-Age=2592000/);
     expect(cookie).not.toMatch(/Secure/i);
+    // An anonymous visitor's, until they write something, lasts a day (D8).
+    const anonymous = await new TestClient(server.app).request('POST', '/api/auth/anonymous');
+    expect(setCookieHeader(anonymous.headers)).toMatch(/; Max-Age=86400(;|$)/);
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -103,7 +110,7 @@ describe('sessions', () => {
 
   it('slides the expiry forward when used a day or more after it was set', async () => {
     const client = new TestClient(server.app);
-    await client.anonymous();
+    await client.signUp('sliding@example.com', 'sliding-pass-1');
     const token = client.sessionCookie ?? '';
     const row = sessionRow(db, token);
 
@@ -151,20 +158,40 @@ describe('sessions', () => {
 
 describe('session settings', () => {
   it('marks the cookie Secure when the request came over https via a trusted proxy', async () => {
-    const server = await createTestServer({ TRUST_PROXY: true });
+    for (const trust of [1, ['127.0.0.1']]) {
+      const server = await createTestServer({ TRUST_PROXY: trust });
+      try {
+        const https = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/anonymous',
+          remoteAddress: '127.0.0.1',
+          headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        });
+        expect(setCookieHeader(https.headers), String(trust)).toMatch(/; Secure/);
+        const http = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/anonymous',
+          remoteAddress: '127.0.0.1',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(setCookieHeader(http.headers)).not.toMatch(/Secure/);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it("ignores X-Forwarded-Proto from an address that is not the proxy's", async () => {
+    const server = await createTestServer({ TRUST_PROXY: ['127.0.0.1'] });
     try {
-      const https = await server.app.inject({
+      const res = await server.app.inject({
         method: 'POST',
         url: '/api/auth/anonymous',
+        remoteAddress: '203.0.113.9',
         headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
       });
-      expect(setCookieHeader(https.headers)).toMatch(/; Secure/);
-      const http = await server.app.inject({
-        method: 'POST',
-        url: '/api/auth/anonymous',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(setCookieHeader(http.headers)).not.toMatch(/Secure/);
+      expect(res.statusCode).toBe(200);
+      expect(setCookieHeader(res.headers)).not.toMatch(/Secure/);
     } finally {
       await server.close();
     }
@@ -188,7 +215,11 @@ describe('session settings', () => {
     const server = await createTestServer({ SESSION_TTL_DAYS: 2 });
     try {
       const client = new TestClient(server.app);
-      const res = await client.request('POST', '/api/auth/anonymous');
+      const res = await client.request('POST', '/api/auth/signup', {
+        email: 'ttl@example.com',
+        password: 'ttl-pass-123',
+        confirmPassword: 'ttl-pass-123',
+      });
       expect(setCookieHeader(res.headers)).toMatch(/Max-Age=172800/);
       const row = sessionRow(server.app.db, client.sessionCookie ?? '');
       const expires = Date.parse(row?.expires_at ?? '');

@@ -30,6 +30,24 @@ export function phoneCodeLog(codes: Map<string, string>): { write(line: string):
   };
 }
 
+/**
+ * For a server built with `build()` itself (a test that restarts one on the same file): the
+ * logger option that keeps the sign-in codes it prints, and `watch(app)`, after which
+ * TestClient.signInByPhone reads them as it does for a createTestServer server.
+ */
+export function phoneCodeLogger(): {
+  logger: { level: 'info'; stream: { write(line: string): void } };
+  watch(app: FastifyInstance): void;
+} {
+  const codes = new Map<string, string>();
+  return {
+    logger: { level: 'info', stream: phoneCodeLog(codes) },
+    watch: (app) => {
+      PHONE_CODES.set(app, codes);
+    },
+  };
+}
+
 /** The code the server printed for `challengeId`. */
 export function printedPhoneCode(app: FastifyInstance, challengeId: string): string {
   const code = PHONE_CODES.get(app)?.get(challengeId);
@@ -65,7 +83,7 @@ export interface TestServer {
 
 export interface TestServerOptions extends Pick<
   BuildOptions,
-  'paymentProvider' | 'subscribers' | 'logger'
+  'paymentProvider' | 'subscribers' | 'logger' | 'reviewStreams'
 > {
   /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
   capacity?: CapacityDraft | 'first';

@@ -10,7 +10,7 @@ import { eventSourceWith } from './event-source';
 // trusts X-Forwarded-For here, so the per-address review cooldown treats clients apart, as it
 // would treat two customers.
 describeDataPortContract('http', async () => {
-  const server = await createTestServer({ TRUST_PROXY: true });
+  const server = await createTestServer({ TRUST_PROXY: 1 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -85,7 +85,13 @@ describe.skipIf(!host)('Firebase adapter: auth against the Auth emulator', () =>
     const visitor = await port.auth.ensureSession();
     const email = uniqueEmail();
     const account = await port.auth.signUp({ email, password: PASSWORD });
-    expect(account).toEqual({ id: visitor.id, email, anonymous: false, isAdmin: false });
+    expect(account).toEqual({
+      id: visitor.id,
+      email,
+      phone: null,
+      anonymous: false,
+      isAdmin: false,
+    });
     expect(await port.auth.current()).toEqual(account);
   });
 

@@ -54,8 +54,14 @@ import { forPhone, startProviderFakes } from '../fakes/provider-fakes';
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
 const SECOND = 1000;
 const ADMIN: Identity = { uid: 'admin-uid', admin: true, anonymous: false };
-const CUSTOMER: Identity = { uid: 'customer-uid', admin: false, anonymous: true };
 const PHONE = { national: '01012345678', e164: '+201012345678' };
+/** A customer who proved PHONE with a code: who may book for it (D13). */
+const CUSTOMER: Identity = {
+  uid: 'customer-uid',
+  admin: false,
+  anonymous: false,
+  phone: PHONE.e164,
+};
 const SILENT = { info: () => {}, warn: () => {}, error: () => {} };
 
 let fakes: Awaited<ReturnType<typeof startProviderFakes>>;

@@ -3,6 +3,7 @@ import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getAuth } from 'firebase/auth';
 import type { FirebaseApp } from 'firebase/app';
 import { describe, inject, vi } from 'vitest';
+import { firebaseAccounts } from '../../functions/src/shared/accounts';
 import { routeFunctions, TEST_SETTINGS } from '../../functions/src/testing/in-process';
 import {
   createFirebaseDataPort,
@@ -12,6 +13,7 @@ import { backend } from '../../src/data/firebase/testing-fake-firestore';
 import { seedRoomyCapacity } from '../../src/data/firebase/testing-hosted';
 import { firestoreReadRules } from '../../src/data/firebase/testing-read-rules';
 import { describeDataPortContract } from '../contract/data-port.contract';
+import { firebaseProvePhone, noPhoneCodeInNode } from '../contract/firebase-prove-phone';
 
 // THE DataPort contract against the Firebase adapter and the Cloud Functions together, without
 // the Firestore emulator: Firebase Auth is real (the Auth emulator, which runs in Node), every
@@ -40,76 +42,83 @@ const PROJECT = 'demo-afsh';
 const ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' };
 
 describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)', () => {
-  describeDataPortContract(
-    'firebase (in-process functions)',
-    async () => {
-      process.env.FIREBASE_AUTH_EMULATOR_HOST = host!;
-      const adminApp = getAdminApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
-      const adminAuth = getAdminAuth(adminApp);
-      const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
-      const user = existing ?? (await adminAuth.createUser(ADMIN));
-      await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+  describeDataPortContract('firebase (in-process functions)', async () => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = host!;
+    const adminApp = getAdminApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
+    const adminAuth = getAdminAuth(adminApp);
+    const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
+    const user = existing ?? (await adminAuth.createUser(ADMIN));
+    await adminAuth.setCustomUserClaims(user.uid, { admin: true });
 
-      backend.reset();
-      backend.readRules = firestoreReadRules;
-      backend.seed(`admins/${user.uid}`, { email: ADMIN.email });
-      // As the other backends start: many crews per window, so the contract's many orders on one
-      // morning are not refused; the crews tests save plans of their own.
-      seedRoomyCapacity(backend);
-      // The contract places many orders from few browsers: the order limits are the server's
-      // RATE_LIMITS=off; the review limit is part of the contract and stays.
-      routeFunctions(backend, {
+    backend.reset();
+    backend.readRules = firestoreReadRules;
+    backend.seed(`admins/${user.uid}`, { email: ADMIN.email });
+    // As the other backends start: many crews per window, so the contract's many orders on one
+    // morning are not refused; the crews tests save plans of their own.
+    seedRoomyCapacity(backend);
+    // The contract places many orders from few browsers: the order limits are the server's
+    // RATE_LIMITS=off; the review limit is part of the contract and stays. Its customers prove
+    // their numbers through `provePhone` below (D13).
+    routeFunctions(
+      backend,
+      {
         ...TEST_SETTINGS,
         limits: {
           ...TEST_SETTINGS.limits,
           orderCustomer: [],
           orderAppToken: [],
+          openOrders: 0,
           tracking: [],
           messages: [],
         },
-      });
-      // Who a browser is: its ID token, verified as the callable protocol and the rules do.
-      backend.identify = async (app) => {
-        const current = getAuth(app as FirebaseApp).currentUser;
-        if (!current) return null;
-        const decoded = await adminAuth.verifyIdToken(await current.getIdToken());
-        return {
-          uid: decoded.uid,
-          admin: decoded.admin === true,
-          anonymous: decoded.firebase.sign_in_provider === 'anonymous',
-          email: decoded.email ?? null,
-        };
-      };
-
-      const ports: FirebaseDataPort[] = [];
-      const newClient = () => {
-        const port = createFirebaseDataPort(
-          {
-            VITE_FIREBASE_API_KEY: 'demo-api-key',
-            VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-            VITE_FIREBASE_PROJECT_ID: PROJECT,
-            VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-            VITE_FIREBASE_AUTH_EMULATOR_HOST: host!,
-            VITE_FIREBASE_APPCHECK_SITE_KEY: 'site-key-0123456789',
-          },
-          { appName: `in-process-${ports.length + 1}` },
-        );
-        ports.push(port);
-        return port;
-      };
+      },
+      { accounts: firebaseAccounts(adminAuth) },
+    );
+    // Who a browser is: its ID token, verified as the callable protocol and the rules do.
+    backend.identify = async (app) => {
+      const current = getAuth(app as FirebaseApp).currentUser;
+      if (!current) return null;
+      const decoded = await adminAuth.verifyIdToken(await current.getIdToken());
       return {
-        newClient,
-        adminClient: async () => {
-          const client = newClient();
-          await client.auth.signIn(ADMIN);
-          return client;
-        },
-        close: async () => {
-          await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
-          backend.functions = null;
-        },
+        uid: decoded.uid,
+        admin: decoded.admin === true,
+        anonymous: decoded.firebase.sign_in_provider === 'anonymous',
+        email: decoded.email ?? null,
+        phone: decoded.phone_number ?? null,
       };
-    },
-    { signInKeepsAnonymousOrders: true },
-  );
+    };
+
+    const ports: FirebaseDataPort[] = [];
+    const appNames = new Map<unknown, string>();
+    const newClient = () => {
+      const port = createFirebaseDataPort(
+        {
+          VITE_FIREBASE_API_KEY: 'demo-api-key',
+          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
+          VITE_FIREBASE_PROJECT_ID: PROJECT,
+          VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+          VITE_FIREBASE_AUTH_EMULATOR_HOST: host!,
+          VITE_FIREBASE_APPCHECK_SITE_KEY: 'site-key-0123456789',
+        },
+        { appName: `in-process-${ports.length + 1}` },
+      );
+      appNames.set(port, `in-process-${ports.length + 1}`);
+      ports.push(port);
+      return port;
+    };
+    return {
+      newClient,
+      phoneCode: noPhoneCodeInNode,
+      provePhone: firebaseProvePhone(adminAuth, (client) => appNames.get(client)!),
+      adminClient: async () => {
+        const client = newClient();
+        await client.auth.signIn(ADMIN);
+        return client;
+      },
+      close: async () => {
+        await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
+        backend.functions = null;
+      },
+    };
+  });
 });

@@ -80,20 +80,35 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
         createdAt: Timestamp.now(),
       });
       await setDoc(doc(store, COLLECTIONS.tracking, ORDER.orderNumber), { status: 'received' });
+      // D14: a published review of a delivered order, one held for approval, one from before.
       await setDoc(doc(store, COLLECTIONS.reviews, 'visible'), {
+        orderId: 'visible',
         name: 'Mona',
         review: 'Good',
         rating: 5,
-        hidden: false,
+        state: 'published',
+        orderStatus: 'delivered',
+        public: true,
         createdAt: Timestamp.now(),
       });
       await setDoc(doc(store, COLLECTIONS.reviews, 'hidden'), {
+        orderId: 'hidden',
         name: 'Spam',
         review: 'Buy',
         rating: 1,
-        hidden: true,
+        state: 'pending',
+        orderStatus: 'delivered',
+        public: false,
         createdAt: Timestamp.now(),
       });
+      await setDoc(doc(store, COLLECTIONS.reviews, 'legacy'), {
+        name: 'Visitor',
+        review: 'Rated 1 star',
+        rating: 1,
+        hidden: false,
+        createdAt: Timestamp.now(),
+      });
+      await setDoc(doc(store, COLLECTIONS.settings, 'reviews'), { publishAtOnce: false });
       await setDoc(doc(store, COLLECTIONS.messages, 'm1'), { name: 'Laila' });
       await setDoc(doc(store, COLLECTIONS.stats, 'orders'), { counts: {}, total: 1 });
       await setDoc(doc(store, COLLECTIONS.quotas, 'q1'), { times: [] });
@@ -152,8 +167,11 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
       await assertFails(updateDoc(doc(store, COLLECTIONS.orders, 'o1'), { status: 'delivered' }));
       await assertFails(deleteDoc(doc(store, COLLECTIONS.orders, 'o1')));
       await assertFails(setDoc(doc(store, COLLECTIONS.tracking, 'AF-20260101-999'), {}));
-      await assertFails(addDoc(collection(store, COLLECTIONS.reviews), { hidden: false }));
-      await assertFails(updateDoc(doc(store, COLLECTIONS.reviews, 'visible'), { hidden: true }));
+      await assertFails(addDoc(collection(store, COLLECTIONS.reviews), { public: true }));
+      await assertFails(updateDoc(doc(store, COLLECTIONS.reviews, 'hidden'), { public: true }));
+      await assertFails(
+        setDoc(doc(store, COLLECTIONS.settings, 'reviews'), { publishAtOnce: true }),
+      );
       await assertFails(addDoc(collection(store, COLLECTIONS.messages), { name: 'x' }));
       await assertFails(setDoc(doc(store, COLLECTIONS.admins, OTHER), {}));
     }
@@ -215,14 +233,25 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
     }
   });
 
-  it('reviews: visible ones for everyone, hidden ones for admins', async () => {
-    const visible = (store: Firestore) =>
-      getDocs(query(collection(store, COLLECTIONS.reviews), where('hidden', '==', false)));
-    await assertSucceeds(visible(nobody()));
+  it('reviews (D14): public ones for everyone; held, hidden and older ones for admins', async () => {
+    const listed = (store: Firestore) =>
+      getDocs(query(collection(store, COLLECTIONS.reviews), where('public', '==', true)));
+    await assertSucceeds(listed(nobody()));
     await assertSucceeds(getDoc(doc(nobody(), COLLECTIONS.reviews, 'visible')));
     await assertFails(getDoc(doc(owner(), COLLECTIONS.reviews, 'hidden')));
+    await assertFails(getDoc(doc(nobody(), COLLECTIONS.reviews, 'legacy')));
+    await assertFails(
+      getDocs(query(collection(nobody(), COLLECTIONS.reviews), where('hidden', '==', false))),
+    );
     await assertFails(getDocs(collection(owner(), COLLECTIONS.reviews)));
     await assertSucceeds(getDocs(collection(admin(), COLLECTIONS.reviews)));
+  });
+
+  it('the review settings (D14): admins read them, nobody else', async () => {
+    await assertSucceeds(getDoc(doc(admin(), COLLECTIONS.settings, 'reviews')));
+    await assertFails(getDoc(doc(owner(), COLLECTIONS.settings, 'reviews')));
+    await assertFails(getDoc(doc(revoked(), COLLECTIONS.settings, 'reviews')));
+    await assertFails(getDoc(doc(nobody(), COLLECTIONS.settings, 'reviews')));
   });
 
   it('messages and the counters: admins only', async () => {

@@ -45,7 +45,8 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
         'match /orders/{orderId} {',
         'allow get: if signedIn() && (resource == null || resource.data.userId == request.auth.uid || isAdmin());',
         'allow list: if signedIn() && (resource.data.userId == request.auth.uid || isAdmin()); }',
-        'match /reviews/{reviewId} { allow read: if resource.data.hidden == false || isAdmin(); }',
+        'match /reviews/{reviewId} { allow read: if resource.data.public == true || isAdmin(); }',
+        'match /settings/{settingId} { allow get: if isAdmin(); }',
         'match /messages/{messageId} { allow read: if isAdmin(); }',
         'match /stats/{statsId} { allow get: if isAdmin(); }',
         'match /catalog/{catalogId} { allow get: if true; }',
@@ -64,6 +65,7 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
       sorted([
         COLLECTIONS.orders,
         COLLECTIONS.reviews,
+        COLLECTIONS.settings,
         COLLECTIONS.messages,
         COLLECTIONS.stats,
         COLLECTIONS.catalog,
@@ -131,13 +133,29 @@ describe('the rules model the in-process tests apply decides as the rules say', 
     expect(list(REVOKED, [])).toBe(false);
   });
 
-  it('reviews: visible ones for everyone; hidden ones and unfiltered lists for admins', () => {
+  it('reviews (D14): public ones for everyone; the rest and unfiltered lists for admins', () => {
     expect(
-      decide({ auth: null, kind: 'get', collection: 'reviews', resource: { hidden: false } }),
+      decide({ auth: null, kind: 'get', collection: 'reviews', resource: { public: true } }),
+    ).toBe(true);
+    // Held, hidden, of an order not delivered: not public.
+    expect(
+      decide({ auth: STRANGER, kind: 'get', collection: 'reviews', resource: { public: false } }),
+    ).toBe(false);
+    // Written before D14 (no `public`), visible then: now the admins' only.
+    expect(
+      decide({ auth: STRANGER, kind: 'get', collection: 'reviews', resource: { hidden: false } }),
+    ).toBe(false);
+    expect(
+      decide({ auth: ADMIN, kind: 'get', collection: 'reviews', resource: { hidden: false } }),
     ).toBe(true);
     expect(
-      decide({ auth: STRANGER, kind: 'get', collection: 'reviews', resource: { hidden: true } }),
-    ).toBe(false);
+      decide({
+        auth: null,
+        kind: 'list',
+        collection: 'reviews',
+        constraints: [where('public', true)],
+      }),
+    ).toBe(true);
     expect(
       decide({
         auth: null,
@@ -145,12 +163,21 @@ describe('the rules model the in-process tests apply decides as the rules say', 
         collection: 'reviews',
         constraints: [where('hidden', false)],
       }),
-    ).toBe(true);
+    ).toBe(false);
     expect(decide({ auth: STRANGER, kind: 'list', collection: 'reviews', constraints: [] })).toBe(
       false,
     );
     expect(decide({ auth: ADMIN, kind: 'list', collection: 'reviews', constraints: [] })).toBe(
       true,
+    );
+  });
+
+  it('settings (D14): admins get them; nobody else', () => {
+    const get = (auth: ReadRequest['auth']) =>
+      decide({ auth, kind: 'get', collection: 'settings', id: 'reviews', resource: {} });
+    expect([ADMIN, REVOKED, OWNER, null].map(get)).toEqual([true, false, false, false]);
+    expect(decide({ auth: ADMIN, kind: 'list', collection: 'settings', constraints: [] })).toBe(
+      false,
     );
   });
 
@@ -244,11 +271,27 @@ describe('firestore.indexes.json has an index for every query the admin list can
       { fieldPath: 'userId', order: 'ASCENDING' },
       { fieldPath: 'createdAt', order: 'DESCENDING' },
     ]);
+    // placeOrder counts the customer's open orders: their orders moving today or later (D13).
+    const openOrders = JSON.stringify([
+      { fieldPath: 'userId', order: 'ASCENDING' },
+      { fieldPath: 'moveDate', order: 'ASCENDING' },
+    ]);
     expect(orderIndexes).toContain(customer);
+    expect(orderIndexes).toContain(openOrders);
     expect(sorted(orderIndexes)).toEqual(
-      sorted([customer, ...adminListIndexes().map((fields) => JSON.stringify(fields))]),
+      sorted([customer, openOrders, ...adminListIndexes().map((fields) => JSON.stringify(fields))]),
     );
-    expect(file.indexes.filter((i) => i.collectionGroup === COLLECTIONS.reviews)).toHaveLength(1);
+    // The public list (D14): public reviews, newest first.
+    expect(
+      file.indexes
+        .filter((i) => i.collectionGroup === COLLECTIONS.reviews)
+        .map((i) => JSON.stringify(i.fields)),
+    ).toEqual([
+      JSON.stringify([
+        { fieldPath: 'public', order: 'ASCENDING' },
+        { fieldPath: 'createdAt', order: 'DESCENDING' },
+      ]),
+    ]);
     // Under Firestore's 200 composite indexes per database.
     expect(file.indexes.length).toBeLessThan(200);
   });

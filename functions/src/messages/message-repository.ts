@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '../../../src/domain/hosted-store.ts';
+import { COLLECTIONS, messageDocument } from '../../../src/domain/hosted-store.ts';
 import type { ContactInput } from '../../../src/domain/contact-schema.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
@@ -13,13 +13,14 @@ export interface MessageRepository {
 
 export function firestoreMessages(db: Firestore): MessageRepository {
   const messages = db.collection(COLLECTIONS.messages);
+  const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
   return {
-    async add(message, { now, limits }) {
+    async add({ userId, ...message }, { now, limits }) {
       const ref = messages.doc();
       await db.runTransaction(async (tx) => {
         const recordLimits = await takeLimits(tx, db, limits, now);
         recordLimits(tx);
-        tx.create(ref, { ...message, createdAt: Timestamp.fromDate(now) });
+        tx.create(ref, messageDocument(message, userId, toTime, now.toISOString()));
       });
       return { id: ref.id };
     },

@@ -6,6 +6,7 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
   checkNewOrder,
+  checkNewOrderInput,
   checkPaymentToken,
   newOrderFields,
   newOrderPayment,
@@ -15,7 +16,10 @@ import {
   type Order,
   type PublicTracking,
 } from '../../../src/domain/order.ts';
+import { cairoToday } from '../../../src/domain/datetime.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
+import { toE164Egyptian } from '../../../src/domain/phone.ts';
+import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
@@ -29,6 +33,7 @@ import {
   type CallContext,
 } from '../platform/context.ts';
 import type { Settings } from '../platform/settings.ts';
+import type { Accounts } from '../shared/accounts.ts';
 import { documentId, invalidFields, objectOf } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
 import { crewRefusal, CrewTaken, type CatalogRepository } from '../catalog/catalog-repository.ts';
@@ -39,6 +44,8 @@ export interface OrderDeps {
   /** The current price catalog and crews plan, and the crews' counters (D11, D12). */
   catalog: CatalogRepository;
   admins: AdminDirectory;
+  /** Firebase Auth's accounts: whose number an admin books for (D13). */
+  accounts: Accounts;
   settings: Settings;
   /** Who verifies card payments; null when none is configured (PAYMENT_PROVIDER=none). */
   payments: PaymentProvider | null;
@@ -52,15 +59,29 @@ function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
 }
 
-/** Places an order for the caller (anyone with a session, anonymous included). */
+/**
+ * Places an order for the caller: a customer who proved the order's mobile number (D13), or an
+ * admin booking by phone for a caller.
+ */
 export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDeps): Promise<Order> {
   const caller = requireCaller(ctx);
+  const isAdmin = await isAdminCaller(ctx, deps.admins);
+  // Who may book, before anything else is decided (D13): a crew is held only for a customer
+  // whose ID token proves the order's number (`phone_number`, set by Firebase Auth's phone
+  // sign-in); admins book for callers without a code. The number is the schema's reading of it.
+  checkBooker({ isAdmin, phone: caller.phone }, checkNewOrderInput(data).phoneNumber);
   // Priced with the current catalog (D11) in a window of the current plan (D12), as on the
   // server; both are checked again, with the window's crews, in the order's own transaction.
   const checked = checkNewOrder(data, await deps.catalog.current());
   const { input, price } = checked;
-  // Admins book by phone for many customers (D8): no limits for them.
-  const limits = (await isAdminCaller(ctx, deps.admins))
+  // An admin's booking belongs to the customer whose number it is, once they have an account
+  // (one Auth look-up); until then to the admin, and that customer claims it when they prove
+  // the number (claimPhoneOrders).
+  const owner = isAdmin
+    ? ((await deps.accounts.byPhone(toE164Egyptian(input.phoneNumber)!))?.uid ?? caller.uid)
+    : caller.uid;
+  // Admins book by phone for many customers (D8): no limits for them, open orders included.
+  const limits = isAdmin
     ? []
     : limitsFor(
         'order',
@@ -68,6 +89,9 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
         { user: deps.settings.limits.orderCustomer, app: deps.settings.limits.orderAppToken },
         ORDER_LIMIT_MESSAGE,
       );
+  const max = deps.settings.limits.openOrders;
+  const openOrders =
+    isAdmin || max <= 0 ? null : { userId: caller.uid, today: cairoToday(ctx.now), max };
 
   let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
   if (input.paymentMethod !== 'cod') {
@@ -83,7 +107,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       const token = checkPaymentToken(checked);
       // Before the card is charged, so a customer over the limit, or too late for the window's
       // last crew, is never charged and refused.
-      await deps.orders.checkLimits(limits, ctx.now);
+      await deps.orders.checkLimits(limits, ctx.now, openOrders);
       await deps.catalog.checkCrewFree(input.moveDate, checked.window, ctx.now);
       const verified = token ? await provider.verify(token, price.total) : null;
       if (!verified?.ok) throw paymentDeclined();
@@ -98,11 +122,11 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   try {
     return await deps.orders.place(
       {
-        fields: newOrderFields(checked, caller.uid, paymentFields, ctx.now.toISOString()),
+        fields: newOrderFields(checked, owner, paymentFields, ctx.now.toISOString()),
         checked,
         paymentReference: reference,
       },
-      { now: ctx.now, limits, ...(deps.random ? { random: deps.random } : {}) },
+      { now: ctx.now, limits, openOrders, ...(deps.random ? { random: deps.random } : {}) },
     );
   } catch (error) {
     // The window's last crew went to another order: refused with the next free windows.

@@ -19,6 +19,7 @@ import type {
   PublicTracking,
   StatusActor,
 } from '../../../src/domain/order.ts';
+import { checkOpenOrders, isOpenOrder } from '../../../src/domain/customer-limits.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
@@ -27,6 +28,7 @@ import {
   type PaymentStatus,
 } from '../../../src/domain/status.ts';
 import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
+import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
 /** A new order as the handler settled it: validated, priced, paid or pending (D2, D3). */
@@ -56,13 +58,17 @@ export interface OrderRepository {
   /**
    * Stores a new order and its tracking copy under a fresh number of the day (D6), after taking
    * one event from each limit (D8) and one crew of its window (D12). Throws LimitReached,
-   * "prices changed" when a catalog version was saved since it was checked with another total
-   * (D11), CrewTaken when its window has no free crew, or `unavailable` when the day's numbers
-   * are spent.
+   * `errors:order.tooManyOpen` when the customer already holds as many open orders as allowed
+   * (D13), "prices changed" when a catalog version was saved since it was checked with another
+   * total (D11), CrewTaken when its window has no free crew, or `unavailable` when the day's
+   * numbers are spent.
    */
   place(record: NewOrderRecord, options: PlaceOptions): Promise<Order>;
-  /** Refuses (LimitReached) when one more event would break a limit, without recording one. */
-  checkLimits(limits: readonly Limit[], now: Date): Promise<void>;
+  /**
+   * Refuses (LimitReached, or too many open orders) when one more order would break a limit,
+   * without recording anything: before a card is charged.
+   */
+  checkLimits(limits: readonly Limit[], now: Date, openOrders: OpenOrders | null): Promise<void>;
   get(id: string): Promise<Order | null>;
   /** Applies what `decide` returns for the stored order; null when there is no such order. */
   change(id: string, decide: (order: Order) => OrderChange, now: Date): Promise<Order | null>;
@@ -99,9 +105,20 @@ export const NO_OUTBOX: OrderOutbox = {
   removal: async () => () => {},
 };
 
+/** Whose open orders a new order counts against (D13), as of which Cairo date, up to what. */
+export interface OpenOrders {
+  userId: string;
+  /** YYYY-MM-DD, Cairo: moves on this date or later are still ahead. */
+  today: string;
+  /** The most a customer may hold (OPEN_ORDERS_PER_CUSTOMER). */
+  max: number;
+}
+
 export interface PlaceOptions {
   now: Date;
   limits: readonly Limit[];
+  /** The customer's open orders to count (null for an admin booking by phone, D8). */
+  openOrders: OpenOrders | null;
   /** The order-number draws; tests inject it to force collisions. */
   random?: () => number;
 }
@@ -131,6 +148,31 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
   const tracking = db.collection(COLLECTIONS.tracking);
   const statsRef = db.collection(COLLECTIONS.stats).doc(ORDER_STATS_ID);
 
+  /**
+   * Inside a transaction, before its writes: refuses one more order when the customer already
+   * holds the most open orders allowed (D13). Cost: one query on the customer's orders with
+   * `moveDate >= today` (index userId + moveDate), billed one read per order it returns and one
+   * when it returns none. That is at most 3 open ones, plus the cancelled and delivered ones
+   * still ahead, which isOpenOrder leaves out and the order limits (D8) keep few. The documents
+   * it returns are read by the transaction; with the per-customer order limit on (the default),
+   * every order a customer places also takes their quota document in the same transaction, so
+   * two of their orders at once are counted one after the other.
+   */
+  async function checkOpenOrdersIn(tx: Transaction, openOrders: OpenOrders | null): Promise<void> {
+    if (!openOrders) return;
+    const ahead = await tx.get(
+      orders.where('userId', '==', openOrders.userId).where('moveDate', '>=', openOrders.today),
+    );
+    const open = ahead.docs.filter((snapshot) => {
+      const data = snapshot.data();
+      return isOpenOrder(
+        { status: data.status as OrderStatus, moveDate: String(data.moveDate) },
+        openOrders.today,
+      );
+    });
+    checkOpenOrders(open.length, openOrders.max);
+  }
+
   /** Reads the counters; returns the write that moves one order from `from` to `to`. */
   async function countersIn(tx: Transaction) {
     const counts = countsOf((await tx.get(statsRef)).data());
@@ -143,12 +185,13 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
   }
 
   return {
-    async place(record, { now, limits, random = Math.random }) {
+    async place(record, { now, limits, openOrders, random = Math.random }) {
       const day = cairoYmdCompact(now);
       const dayRef = db.collection(COLLECTIONS.orderNumberDays).doc(day);
       const orderRef = orders.doc();
       return db.runTransaction(async (tx) => {
         const recordLimits = await takeLimits(tx, db, limits, now);
+        await checkOpenOrdersIn(tx, openOrders);
         const takeCrew = await checkNewOrderIn(tx, db, record.checked, record.fields, now);
         const issued = Number((await tx.get(dayRef)).data()?.issued ?? 0) || 0;
         const count = await countersIn(tx);
@@ -180,11 +223,12 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
       });
     },
 
-    async checkLimits(limits, now) {
-      if (limits.length === 0) return;
+    async checkLimits(limits, now, openOrders) {
+      if (limits.length === 0 && !openOrders) return;
       // A read-only transaction: the refusal, or nothing (the events are recorded by place()).
       await db.runTransaction(async (tx) => {
         await takeLimits(tx, db, limits, now);
+        await checkOpenOrdersIn(tx, openOrders);
       });
     },
 
@@ -217,6 +261,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         };
         // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
         const moveCrews = await crewChanges(tx, db, before, after);
+        // Its review is public only while it is delivered (D14).
+        const moveReview = await reviewFollowsOrder(tx, db, id);
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
         const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
@@ -232,6 +278,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
         if (before.status !== after.status) count(tx, before.status, after.status);
         moveCrews(tx);
+        if (before.status !== after.status) moveReview(tx, after);
         return after;
       });
     },
@@ -245,12 +292,15 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const count = await countersIn(tx);
         const forget = await outbox.removal(tx, id);
         const freeCrew = await crewChanges(tx, db, order, null);
+        // Its review stays for the admin, without an order (D14).
+        const keepReview = await reviewFollowsOrder(tx, db, id);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
         tx.delete(db.collection(COLLECTIONS.payments).doc(id));
         forget(tx);
         freeCrew(tx);
+        keepReview(tx, null);
         count(tx, order.status, null);
         return order;
       });

@@ -2,21 +2,26 @@
 // ID token and the App Check token, this turns the request into a CallContext, runs the handler
 // and turns a refusal into the protocol's error with our code, message key and field keys.
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { depsOver, type Deps, type Handler } from '../handlers.ts';
+import { firebaseAccounts, type Accounts } from '../shared/accounts.ts';
 import { appKeyOf, type CallContext } from './context.ts';
 import { CALLABLE_CODES, describeFailure } from './errors.ts';
 import { ENFORCE_APP_CHECK, PAYMOB_SECRETS, REGION, settingsFromParams } from './params.ts';
 
 let db: Firestore | null = null;
+let accounts: Accounts | null = null;
 
 export function deps(): Deps {
-  if (!db) {
-    db = getFirestore(getApps()[0] ?? initializeApp());
+  if (!db || !accounts) {
+    const app = getApps()[0] ?? initializeApp();
+    db = getFirestore(app);
+    accounts = firebaseAccounts(getAuth(app));
   }
-  return depsOver(db, settingsFromParams());
+  return depsOver(db, settingsFromParams(), { accounts });
 }
 
 export function contextOf(request: CallableRequest): CallContext {
@@ -28,6 +33,7 @@ export function contextOf(request: CallableRequest): CallContext {
           adminClaim: auth.token.admin === true,
           anonymous: auth.token.firebase?.sign_in_provider === 'anonymous',
           email: typeof auth.token.email === 'string' ? auth.token.email : null,
+          phone: typeof auth.token.phone_number === 'string' ? auth.token.phone_number : null,
         }
       : null,
     appKey: request.app ? appKeyOf(request.rawRequest.header('x-firebase-appcheck')) : null,

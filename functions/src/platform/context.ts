@@ -9,6 +9,11 @@ export interface Caller {
   anonymous: boolean;
   /** The account's email, as the ID token says (none for anonymous sessions). */
   email: string | null;
+  /**
+   * The mobile number the account proved with Firebase Auth's phone sign-in (E.164, the token's
+   * `phone_number` claim), or null: what decides who may book (D13).
+   */
+  phone: string | null;
 }
 
 /** Everything a handler knows about a call besides its data. */

@@ -1,4 +1,11 @@
-import { DAY_MS, hourAndDay, MINUTE_MS, type QuotaRule } from '../../../src/domain/quota.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  hourAndDay,
+  MINUTE_MS,
+  type QuotaRule,
+} from '../../../src/domain/quota.ts';
+import { OPEN_ORDERS_PER_CUSTOMER } from '../../../src/domain/customer-limits.ts';
 import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
 import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
 
@@ -16,12 +23,19 @@ export interface Limits {
   orderCustomer: QuotaRule[];
   /** Orders per App Check token: what new anonymous accounts from one browser share. */
   orderAppToken: QuotaRule[];
+  /** Open orders one customer may hold at once (D13); 0 is no limit. */
+  openOrders: number;
   /** Tracking look-ups per user and per App Check token. */
   tracking: QuotaRule[];
   /** Contact messages per user and per App Check token. */
   messages: QuotaRule[];
   /** Reviews per user and per App Check token (one a minute, D2). */
   reviews: QuotaRule[];
+  /**
+   * Claims of orders after a phone sign-in (claimPhoneOrders, claimAnonymousOrders; D13), per
+   * user and per App Check token: each is one sign-in, so a few an hour is plenty.
+   */
+  claims: QuotaRule[];
 }
 
 export interface Settings {
@@ -40,6 +54,7 @@ export function defaultLimits(
   return {
     orderCustomer: hourAndDay(overrides.customerHour ?? 3, overrides.customerDay ?? 5),
     orderAppToken: hourAndDay(overrides.appHour ?? 10, overrides.appDay ?? 30),
+    openOrders: OPEN_ORDERS_PER_CUSTOMER,
     tracking: [
       { max: 30, windowMs: 10 * MINUTE_MS },
       { max: 200, windowMs: DAY_MS },
@@ -52,6 +67,10 @@ export function defaultLimits(
       { max: 1, windowMs: MINUTE_MS },
       { max: 20, windowMs: DAY_MS },
     ],
+    claims: [
+      { max: 10, windowMs: HOUR_MS },
+      { max: 30, windowMs: DAY_MS },
+    ],
   };
 }
 
@@ -61,8 +80,10 @@ export function noLimits(): Limits {
   return {
     orderCustomer: none,
     orderAppToken: none,
+    openOrders: 0,
     tracking: none,
     messages: none,
     reviews: none,
+    claims: none,
   };
 }

@@ -1,10 +1,11 @@
-// Reviews (spec 5, D2): anyone with a session posts one a minute (per user and per App Check
-// token, so new anonymous accounts do not lift the limit); admins hide, show and delete.
-import { randomUUID } from 'node:crypto';
+// Reviews from customers' orders (spec 5, D2, D14): the order's owner reviews it once, when it
+// is confirmed; one a minute per user and per App Check token, so new anonymous accounts do not
+// lift the limit. The rules are the domain's decideReview; admins publish, hide, delete and
+// choose whether new reviews are published at once.
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
-import { reviewSchema } from '../../../src/domain/review-schema.ts';
-import { isHoneypotFilled } from '../../../src/domain/reviews.ts';
+import { decideReview } from '../../../src/domain/review-rules.ts';
+import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
+import type { AdminReview, ReviewSettings, SubmittedReview } from '../../../src/domain/reviews.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import {
   requireAdmin,
@@ -32,23 +33,26 @@ export async function addReview(
   ctx: CallContext,
   data: unknown,
   deps: ReviewDeps,
-): Promise<Review> {
+): Promise<SubmittedReview> {
   const caller = requireCaller(ctx);
   const input = parseOrRefuse(reviewSchema, data);
-  const { name, review, rating } = input;
-  // A bot sees the same success a person would; nothing is stored.
-  if (isHoneypotFilled(input)) {
-    return { id: randomUUID(), name, review, rating, createdAt: ctx.now.toISOString() };
-  }
   const limits = limitsFor(
     'review',
     { uid: caller.uid, appKey: ctx.appKey },
     { user: deps.settings.limits.reviews, app: deps.settings.limits.reviews },
     VALIDATION_MESSAGES.reviewCooldown,
   );
-  return deps.reviews.add({ name, review, rating }, { now: ctx.now, limits });
+  // An id that cannot name a document names no order.
+  const orderId = documentId(input.orderId, 'errors:review.orderNotFound');
+  return deps.reviews.add(
+    orderId,
+    (order, existing, settings) =>
+      decideReview(order, existing, { id: caller.uid }, input, settings, ctx.now),
+    { now: ctx.now, limits },
+  );
 }
 
+/** `hidden: false` publishes a review (approves a held one); `true` hides it. */
 export async function moderateReview(
   ctx: CallContext,
   data: unknown,
@@ -72,4 +76,15 @@ export async function deleteReview(
   await requireAdmin(ctx, deps.admins);
   if (!(await deps.reviews.remove(documentId(objectOf(data).id)))) throw notFound();
   return { deleted: true };
+}
+
+/** The admin chooses: publish new reviews at once, or hold them for approval (D14). */
+export async function saveReviewSettings(
+  ctx: CallContext,
+  data: unknown,
+  deps: ReviewDeps,
+): Promise<ReviewSettings> {
+  const admin = await requireAdmin(ctx, deps.admins);
+  const settings = parseOrRefuse(reviewSettingsSchema, data);
+  return deps.reviews.saveSettings(settings, { uid: admin.uid, email: admin.email }, ctx.now);
 }

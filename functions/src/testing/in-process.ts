@@ -6,14 +6,18 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   FakeAdminFirestore,
+  fakeIdToken,
   type CallOutcome,
   type FakeFirestoreBackend,
+  type FakeUser,
+  type Identity,
 } from '../../../src/data/firebase/testing-fake-firestore.ts';
 import { FUNCTION_NAMES, type FunctionName } from '../../../src/domain/hosted-store.ts';
 import { depsOver, HANDLERS, type Deps } from '../handlers.ts';
 import { appKeyOf } from '../platform/context.ts';
 import { CALLABLE_CODES, describeFailure } from '../platform/errors.ts';
 import { defaultLimits, type Settings } from '../platform/settings.ts';
+import type { Account, Accounts, VerifiedToken } from '../shared/accounts.ts';
 
 /** A demo deployment's settings: the test payment provider and the product's limits. */
 export const TEST_SETTINGS: Settings = { paymentProvider: 'test', limits: defaultLimits() };
@@ -22,6 +26,59 @@ export interface InProcessFunctions {
   deps: Deps;
   /** firebase-admin's Firestore over the store, for a test to seed or read as the functions do. */
   db: Firestore;
+  /** The fake of Firebase Auth's accounts the functions see; null when the test passed its own. */
+  fakeAccounts: FakeAccounts | null;
+}
+
+/**
+ * Firebase Auth's accounts for the in-process functions: every caller exists (it holds a token),
+ * and a test adds the accounts that never call (a former anonymous session, a deleted one). An
+ * ID token is a fake user's (`fakeIdToken(uid)`), and says what the account was when it was
+ * first seen, as a token says how its holder had signed in; anything else is what a forged or
+ * expired token is to firebase-admin: nothing.
+ */
+export class FakeAccounts implements Accounts {
+  private readonly accounts = new Map<string, Account>();
+  private readonly tokens = new Map<string, VerifiedToken>();
+
+  /** The account of a fake user (as signed in now), or of an identity a call came with. */
+  add(user: FakeUser | Identity): void {
+    const fake = 'isAnonymous' in user;
+    const anonymous = fake ? user.isAnonymous : user.anonymous;
+    const phone = (fake ? user.phoneNumber : user.phone) ?? null;
+    const admin = fake ? (this.accounts.get(user.uid)?.admin ?? false) : user.admin;
+    this.accounts.set(user.uid, { uid: user.uid, anonymous, phone, admin });
+    const token = fakeIdToken(user.uid);
+    if (!this.tokens.has(token)) {
+      const signInProvider = anonymous ? 'anonymous' : phone ? 'phone' : 'password';
+      this.tokens.set(token, { uid: user.uid, signInProvider });
+    }
+  }
+
+  /** The account is gone (deleted in the console, say); its tokens with it. */
+  remove(uid: string): void {
+    this.accounts.delete(uid);
+    this.tokens.delete(fakeIdToken(uid));
+  }
+
+  async byPhone(phone: string): Promise<Account | null> {
+    for (const account of this.accounts.values()) if (account.phone === phone) return account;
+    return null;
+  }
+
+  async get(uids: readonly string[]): Promise<Map<string, Account>> {
+    const found = new Map<string, Account>();
+    for (const uid of uids) {
+      const account = this.accounts.get(uid);
+      if (account) found.set(uid, account);
+    }
+    return found;
+  }
+
+  async verifyIdToken(token: string): Promise<VerifiedToken | null> {
+    const verified = this.tokens.get(token);
+    return verified && this.accounts.has(verified.uid) ? verified : null;
+  }
 }
 
 function isFunctionName(name: string): name is FunctionName {
@@ -32,13 +89,16 @@ function isFunctionName(name: string): name is FunctionName {
 export function routeFunctions(
   store: FakeFirestoreBackend,
   settings: Settings = TEST_SETTINGS,
-  extra: Parameters<typeof depsOver>[2] = {},
+  extra: Partial<Parameters<typeof depsOver>[2]> = {},
 ): InProcessFunctions {
   const db = new FakeAdminFirestore(store) as unknown as Firestore;
-  const deps = depsOver(db, settings, extra);
+  const fake = extra.accounts ? null : new FakeAccounts();
+  const deps = depsOver(db, settings, { ...extra, accounts: extra.accounts ?? fake! });
   store.functions = async ({ name, data, auth, appCheckToken }): Promise<CallOutcome> => {
     // An unknown name is a 404 for the protocol, which the SDK reports as not-found.
     if (!isFunctionName(name)) return { ok: false, code: 'not-found', message: 'NOT_FOUND' };
+    // Whoever holds a token has an account, as it is now.
+    if (auth) fake?.add(auth);
     try {
       const result = await HANDLERS[name](
         {
@@ -48,6 +108,7 @@ export function routeFunctions(
                 adminClaim: auth.admin,
                 anonymous: auth.anonymous,
                 email: auth.email ?? null,
+                phone: auth.phone ?? null,
               }
             : null,
           appKey: appKeyOf(appCheckToken),
@@ -64,5 +125,5 @@ export function routeFunctions(
       return { ok: false, code: CALLABLE_CODES[details.code], message, details };
     }
   };
-  return { deps, db };
+  return { deps, db, fakeAccounts: fake };
 }

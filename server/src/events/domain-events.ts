@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderEvent } from '../../../src/domain/notifications.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import type { Review } from '../../../src/domain/reviews.ts';
+import type { OrderStatus } from '../../../src/domain/status.ts';
 import type { OutboxMessage } from '../repositories/outbox-repository.ts';
 
 /**
@@ -12,10 +13,15 @@ import type { OutboxMessage } from '../repositories/outbox-repository.ts';
  */
 export type DomainEvent =
   | OrderEvent<Order>
-  | { type: 'order.deleted'; orderId: string; orderNumber: string }
+  /** `status`: the order's when deleted (a delivered one's review may have been public, D14). */
+  | { type: 'order.deleted'; orderId: string; orderNumber: string; status: OrderStatus }
   | { type: 'review.posted'; review: Review }
-  /** The public list of reviews changed another way (hidden, shown again, deleted). */
-  | { type: 'review.moderated'; reviewId: string }
+  /**
+   * The public list of reviews may have changed another way: a review published, hidden or
+   * deleted, or its order's status changed (D14). `reviewId` is null when a delivered order was
+   * deleted: its review, if it had one, is not known by that order any more.
+   */
+  | { type: 'review.moderated'; reviewId: string | null }
   /** A notification was queued, tried, sent, failed or sent again (D10). */
   | { type: 'notification.changed'; message: OutboxMessage };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvents } from './domain-events.ts';
+import { reviewsFollowOrders } from './reviews-follow-orders.ts';
 
 /**
  * Something that reacts to domain events: `(events, app) => { events.on('order.statusChanged',
@@ -10,4 +11,4 @@ import type { DomainEvents } from './domain-events.ts';
 export type Subscriber = (events: DomainEvents, app: FastifyInstance) => void;
 
 /** Every subscriber the server starts with. Tests add their own through build({ subscribers }). */
-export const SUBSCRIBERS: readonly Subscriber[] = [];
+export const SUBSCRIBERS: readonly Subscriber[] = [reviewsFollowOrders];

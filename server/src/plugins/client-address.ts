@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import type { TrustProxy } from './env.ts';
 
 /** The prefix an IPv6 subscriber gets for itself: every address inside it is one customer. */
 const IPV6_SUBSCRIBER_PREFIX = 64;
@@ -31,4 +32,18 @@ export function clientNetwork(ip: string | undefined): string {
  */
 export function addressKey(secret: string, ip: string | undefined): string {
   return createHmac('sha256', secret).update(clientNetwork(ip)).digest('hex').slice(0, 32);
+}
+
+/**
+ * Fastify's `trustProxy` for the TRUST_PROXY setting. Fastify reads X-Forwarded-For from the
+ * right, one hop at a time, while the peer it came from is trusted: the client's address is the
+ * first hop that is not. A hop count becomes a function of the hop's position, because Fastify 5
+ * takes a bare number as "trust nobody"; a list of the proxies' addresses is Fastify's own.
+ */
+export function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }

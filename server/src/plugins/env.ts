@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   passwordStrength,
@@ -18,17 +19,81 @@ import { OPEN_ORDERS_PER_CUSTOMER } from '../../../src/domain/customer-limits.ts
 // `.env` files and CI secrets often carry empty values; treat "" as "not set" so defaults apply.
 const optional = (value: unknown): unknown => (value === '' ? undefined : value);
 
-const booleanFlag = z.preprocess(
-  (value) => {
-    const v = optional(value);
-    if (typeof v !== 'string') return v;
-    const lowered = v.trim().toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(lowered)) return true;
-    if (['0', 'false', 'no', 'off'].includes(lowered)) return false;
-    return v;
-  },
-  z.boolean({ error: 'must be true or false (1/0, yes/no also accepted)' }),
-);
+/**
+ * Which peers may tell us a client's address and protocol (X-Forwarded-For, X-Forwarded-Proto):
+ * off, the number of proxies in front of the server, or the proxies' own addresses.
+ */
+export type TrustProxy = false | number | string[];
+
+/** The most proxies a request may pass through on its way here; more is a typo. */
+const MAX_PROXY_HOPS = 10;
+/** Names proxy-addr (Fastify's X-Forwarded-For reader) knows for common ranges. */
+const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_FORMS =
+  `the number of proxies in front of the server (1 to ${MAX_PROXY_HOPS}: 1 for one nginx or ` +
+  'Caddy) or their addresses (e.g. 127.0.0.1,::1 or 10.0.0.0/8)';
+
+/** An IP address, or a network as address/prefix with a prefix above 0 (0 would trust all). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const prefix = entry.slice(slash + 1);
+  return (
+    /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128)
+  );
+}
+
+/**
+ * TRUST_PROXY. "true" used to trust every peer: Fastify then takes the leftmost X-Forwarded-For,
+ * which the client writes itself when the proxy appends to it (nginx's usual
+ * $proxy_add_x_forwarded_for), and every per-address limit is the client's to choose. So only a
+ * hop count or the proxies' addresses are accepted; the address then read is the one the
+ * nearest untrusted hop was seen from.
+ */
+const trustProxySetting = z.unknown().transform((value, ctx): TrustProxy => {
+  const refuse = (message: string): never => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  const v = optional(value);
+  if (v === undefined) return false;
+  // Typed overrides (tests, build() callers) go through the same reading as the environment.
+  const entries = Array.isArray(v)
+    ? v.map((entry) => String(entry).trim())
+    : ['string', 'number', 'boolean'].includes(typeof v)
+      ? String(v)
+          .split(',')
+          .map((entry) => entry.trim())
+      : null;
+  if (entries === null) return refuse(`must be ${TRUST_PROXY_FORMS}, or false`);
+  if (entries.length === 1) {
+    const only = (entries[0] ?? '').toLowerCase();
+    if (['0', 'false', 'no', 'off'].includes(only)) return false;
+    if (['true', 'yes', 'on'].includes(only)) {
+      return refuse(
+        `"${only}" would let every client choose its own address (X-Forwarded-For): ` +
+          `give ${TRUST_PROXY_FORMS} instead`,
+      );
+    }
+    if (/^\d+$/.test(only)) {
+      const hops = Number(only);
+      return hops >= 1 && hops <= MAX_PROXY_HOPS
+        ? hops
+        : refuse(`must be ${TRUST_PROXY_FORMS}, or false`);
+    }
+  }
+  const addresses = entries.filter((entry) => entry !== '');
+  const bad = addresses.filter((entry) => !isProxyAddress(entry));
+  if (addresses.length === 0 || bad.length > 0) {
+    const named = bad.length > 0 ? ` (not an address or network: ${bad.join(', ')})` : '';
+    return refuse(`must be ${TRUST_PROXY_FORMS}, or false${named}`);
+  }
+  return addresses;
+});
 
 /** A limit on orders: a whole number, 0 meaning no limit. */
 function orderLimit(fallback: number) {
@@ -82,8 +147,9 @@ const envSchema = z
         .default('info'),
     ),
     // Only behind a reverse proxy that sets X-Forwarded-*: otherwise clients could spoof their
-    // address (rate limits) and protocol (security headers).
-    TRUST_PROXY: z.preprocess(optional, booleanFlag.default(false)),
+    // address (rate limits) and protocol (security headers). A hop count or the proxy's
+    // addresses, never "trust everyone" (see trustProxySetting).
+    TRUST_PROXY: trustProxySetting,
     // The first admin, created on start when no admin exists (D2). Without a password one is
     // generated and printed once.
     ADMIN_EMAIL: z.preprocess(

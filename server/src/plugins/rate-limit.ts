@@ -13,8 +13,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * Per-client-address limits (D2). A route opts in with `config: { rateLimit: RATE_LIMITS.login }`.
- * The address is `request.ip`, which honours X-Forwarded-For only with TRUST_PROXY on, counted
- * by network (an IPv6 client's whole /64, see client-address.ts).
+ * The address is `request.ip`, which reads X-Forwarded-For only from the proxies TRUST_PROXY
+ * names (D8), counted by network (an IPv6 client's whole /64, see client-address.ts).
  * The one-review-per-60-s rule is a product rule kept in the database, not one of these.
  */
 export const RATE_LIMITS = {

@@ -75,7 +75,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   });
   app.decorate('services', {
     orders,
-    reviews: new ReviewsService(app.reviews, events),
+    reviews: new ReviewsService(app.reviews, app.orders, events),
     messages: new MessagesService(app.messages),
     notifications,
     catalog,

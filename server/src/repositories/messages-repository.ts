@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ContactInput, ContactMessage } from '../../../src/domain/contact-schema.ts';
+import { contactMessageOf, type ContactMessage } from '../../../src/domain/contact-message.ts';
+import type { ContactInput } from '../../../src/domain/contact-schema.ts';
 
 interface MessageRow {
   id: string;
   name: string;
-  email: string;
-  phone: string;
+  /** NULL when the sender gave only the other way to reply (migration 013). */
+  email: string | null;
+  phone: string | null;
   message: string;
   created_at: string;
 }
@@ -32,38 +34,39 @@ export class MessagesRepository {
   }
 
   add(input: NewMessageRecord, now: Date = new Date()): ContactMessage {
-    const id = randomUUID();
-    const createdAt = now.toISOString();
-    this.#insert.run(
-      id,
-      input.name,
-      input.email,
-      input.phone,
-      input.message,
-      input.userId,
-      input.ip,
-      createdAt,
-    );
-    return {
-      id,
+    const message = contactMessageOf({
+      id: randomUUID(),
       name: input.name,
       email: input.email,
       phone: input.phone,
       message: input.message,
-      createdAt,
-    };
+      createdAt: now.toISOString(),
+    });
+    this.#insert.run(
+      message.id,
+      message.name,
+      message.email,
+      message.phone,
+      message.message,
+      input.userId,
+      input.ip,
+      message.createdAt,
+    );
+    return message;
   }
 
   /** Newest first. The sender's address and session stay in the database, out of the admin list. */
   list(limit = 500): ContactMessage[] {
-    return this.#list.all(limit).map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      createdAt: row.created_at,
-    }));
+    return this.#list.all(limit).map((row) =>
+      contactMessageOf({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        message: row.message,
+        createdAt: row.created_at,
+      }),
+    );
   }
 
   count(): number {

@@ -7,6 +7,8 @@ export interface SessionWithUser {
   sessionId: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** An anonymous visitor's session from before they wrote anything: short and not sliding (D8). */
+  provisional: boolean;
   user: {
     id: string;
     email: string | null;
@@ -20,6 +22,7 @@ interface SessionRow {
   session_id: string;
   expires_at: string;
   revoked_at: string | null;
+  provisional: number;
   user_id: string;
   email: string | null;
   role: string;
@@ -29,14 +32,21 @@ interface SessionRow {
 
 export function createSession(
   db: Database.Database,
-  input: { userId: string; tokenHash: string; expiresAt: string },
+  input: { userId: string; tokenHash: string; expiresAt: string; provisional?: boolean },
 ): string {
   const id = randomUUID();
   cachedStatement(
     db,
-    `INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?)`,
-  ).run(id, input.tokenHash, input.userId, new Date().toISOString(), input.expiresAt);
+    `INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at, provisional)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    input.tokenHash,
+    input.userId,
+    new Date().toISOString(),
+    input.expiresAt,
+    input.provisional ? 1 : 0,
+  );
   return id;
 }
 
@@ -48,7 +58,7 @@ export function findSessionByTokenHash(
   // Runs on every /api request that carries a session cookie.
   const row = cachedStatement<[string], SessionRow>(
     db,
-    `SELECT s.id AS session_id, s.expires_at, s.revoked_at,
+    `SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.provisional,
             u.id AS user_id, u.email, u.role, u.anonymous, u.phone
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = ?`,
@@ -58,6 +68,7 @@ export function findSessionByTokenHash(
     sessionId: row.session_id,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
+    provisional: row.provisional === 1,
     user: {
       id: row.user_id,
       email: row.email,
@@ -75,19 +86,42 @@ export function extendSession(db: Database.Database, sessionId: string, expiresA
   );
 }
 
+/**
+ * The visitor of a provisional session has written something: from now on it is an ordinary
+ * session, sliding like any other (D8).
+ */
+export function keepSession(db: Database.Database, sessionId: string, expiresAt: string): void {
+  cachedStatement(
+    db,
+    'UPDATE sessions SET provisional = 0, expires_at = ? WHERE id = ? AND revoked_at IS NULL',
+  ).run(expiresAt, sessionId);
+}
+
+// A revoked session is no longer provisional: it counts against no bound, and is kept a while
+// (see deleteEndedSessions) like any other.
 export function revokeSession(db: Database.Database, sessionId: string): void {
-  cachedStatement(db, 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
-    new Date().toISOString(),
-    sessionId,
-  );
+  cachedStatement(
+    db,
+    'UPDATE sessions SET revoked_at = ?, provisional = 0 WHERE id = ? AND revoked_at IS NULL',
+  ).run(new Date().toISOString(), sessionId);
 }
 
 /** Signs a user out everywhere (a password change by admin:create). */
 export function revokeUserSessions(db: Database.Database, userId: string): number {
   return cachedStatement(
     db,
-    'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+    'UPDATE sessions SET revoked_at = ?, provisional = 0 WHERE user_id = ? AND revoked_at IS NULL',
   ).run(new Date().toISOString(), userId).changes;
+}
+
+/** Provisional sessions stored, live or expired and not yet pruned (D8). */
+export function countProvisionalSessions(db: Database.Database): number {
+  return (
+    cachedStatement<[], { n: number }>(
+      db,
+      'SELECT COUNT(*) AS n FROM sessions WHERE provisional = 1',
+    ).get()?.n ?? 0
+  );
 }
 
 /**
@@ -98,5 +132,37 @@ export function deleteEndedSessions(db: Database.Database, before: string): numb
   return cachedStatement(db, 'DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?').run(
     before,
     before,
+  ).changes;
+}
+
+/**
+ * Provisional sessions, still live, whose visitor has written something since `since` after all
+ * (the request that wrote could not say so: the process stopped first): ordinary sessions from
+ * now on, until `expiresAt`. A provisional session lives a day, so writes older than that cannot
+ * be its visitor's; only the recent ones are read. Returns how many.
+ */
+export function keepWrittenProvisionalSessions(
+  db: Database.Database,
+  input: { now: string; since: string; expiresAt: string },
+): number {
+  return cachedStatement(
+    db,
+    `UPDATE sessions SET provisional = 0, expires_at = @expiresAt
+     WHERE provisional = 1 AND revoked_at IS NULL AND expires_at > @now
+       AND user_id IN (
+         SELECT user_id FROM orders WHERE created_at > @since
+         UNION SELECT user_id FROM reviews WHERE created_at > @since
+         UNION SELECT user_id FROM messages WHERE created_at > @since
+       )`,
+  ).run(input).changes;
+}
+
+/**
+ * Deletes provisional sessions that have ended: nobody wrote anything with them, so there is
+ * nothing to recognise a replayed cookie for (an unknown cookie is refused the same way).
+ */
+export function deleteExpiredProvisionalSessions(db: Database.Database, now: string): number {
+  return cachedStatement(db, 'DELETE FROM sessions WHERE provisional = 1 AND expires_at <= ?').run(
+    now,
   ).changes;
 }

@@ -267,3 +267,70 @@ export function claimOrdersByPhone(
             OR user_id IN (SELECT id FROM users WHERE anonymous = 1 OR role = 'admin'))`,
   ).run({ userId, phone: nationalPhone }).changes;
 }
+
+/**
+ * SQL that is true when the user `u` has written something of theirs the product keeps: an
+ * order, a review or a contact message (D8). Each is one look-up in an index on user_id.
+ */
+const HAS_WRITTEN = `(EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
+  OR EXISTS (SELECT 1 FROM reviews r WHERE r.user_id = u.id)
+  OR EXISTS (SELECT 1 FROM messages m WHERE m.user_id = u.id))`;
+
+/** Whether the user has placed an order, posted a review or sent a message. */
+export function hasWritten(db: Database.Database, userId: string): boolean {
+  const row = cachedStatement<[string], { written: number }>(
+    db,
+    `SELECT ${HAS_WRITTEN} AS written FROM users u WHERE u.id = ?`,
+  ).get(userId);
+  return row?.written === 1;
+}
+
+/**
+ * Deletes anonymous users who have written nothing and whose sessions are ending: provisional
+ * ones past their day (`now`), and others the prune deletes, having ended before `before`. A user
+ * with another live session stays. Nobody can sign in as them again, and nothing points at them;
+ * their sessions go with them. Only users with a session ending are looked at, never the whole
+ * table: every anonymous user has a session until the prune takes its last one (migration 012
+ * deleted those an older version had left without any). Returns how many users were deleted.
+ */
+export function deleteIdleAnonymousUsers(
+  db: Database.Database,
+  now: string,
+  before: string,
+): number {
+  return cachedStatement(
+    db,
+    `DELETE FROM users WHERE id IN (
+       SELECT u.id FROM users u
+       WHERE u.id IN (
+           SELECT s.user_id FROM sessions s
+           WHERE (s.provisional = 1 AND s.expires_at <= @now)
+              OR s.expires_at < @before OR s.revoked_at < @before
+         )
+         AND u.anonymous = 1
+         AND NOT EXISTS (
+           SELECT 1 FROM sessions l
+           WHERE l.user_id = u.id AND l.revoked_at IS NULL AND l.expires_at > @now
+         )
+         AND NOT ${HAS_WRITTEN}
+     )`,
+  ).run({ now, before }).changes;
+}
+
+/**
+ * Deletes the `count` anonymous users whose provisional sessions are the oldest, with those
+ * sessions, to make room for new ones (D8). A user who has written something keeps theirs,
+ * whatever the session row still says. Returns how many users were deleted.
+ */
+export function deleteOldestUnusedAnonymousUsers(db: Database.Database, count: number): number {
+  if (count <= 0) return 0;
+  return cachedStatement(
+    db,
+    `DELETE FROM users WHERE id IN (
+       SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.provisional = 1 AND u.anonymous = 1 AND NOT ${HAS_WRITTEN}
+       ORDER BY s.created_at
+       LIMIT ?
+     )`,
+  ).run(count).changes;
+}

@@ -1,5 +1,5 @@
+import type { ContactMessage } from '../../../src/domain/contact-message.ts';
 import { contactSchema } from '../../../src/domain/contact-schema.ts';
-import type { ContactMessage } from '../../../src/domain/contact-schema.ts';
 import type { MessagesRepository } from '../repositories/messages-repository.ts';
 
 /** The contact form (D7): anyone may write, admins read. */

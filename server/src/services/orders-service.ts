@@ -256,6 +256,7 @@ export class OrdersService {
       type: 'order.deleted',
       orderId: existing.id,
       orderNumber: existing.orderNumber,
+      status: existing.status,
     });
   }
 }

@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import type { AdminReview, Review } from '../../../src/domain/reviews.ts';
-import { reviewSchema } from '../../../src/domain/review-schema.ts';
-import { isHoneypotFilled } from '../../../src/domain/reviews.ts';
+import type {
+  AdminReview,
+  Review,
+  ReviewableOrder,
+  ReviewSettings,
+  SubmittedReview,
+} from '../../../src/domain/reviews.ts';
+import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
+import { REVIEW_COOLDOWN_MS } from '../../../src/domain/reviews.ts';
+import {
+  decideModeration,
+  decideReview,
+  REVIEW_MESSAGES as RULE_MESSAGES,
+  submittedReview,
+} from '../../../src/domain/review-rules.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
+import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { ReviewsRepository } from '../repositories/reviews-repository.ts';
 
 export const REVIEW_MESSAGES = {
-  cooldown: 'validation:review.cooldown',
-  notFound: 'errors:notFound',
+  cooldown: RULE_MESSAGES.cooldown,
+  notFound: RULE_MESSAGES.notFound,
 } as const;
 
 /** One review per user and per address a minute: the refusal says when to try again. */
@@ -26,55 +39,101 @@ function notFound(): RuleViolation {
   return new RuleViolation('not-found', REVIEW_MESSAGES.notFound);
 }
 
-/** Posting and moderating reviews (spec 5, D2). */
+/**
+ * Reviews from customers' orders and their moderation (spec 5, D2, D14). The rules are the
+ * domain's (src/domain/review-rules.ts); this class loads what they need, in one transaction
+ * with the write, stores what they decide and publishes what happened.
+ */
 export class ReviewsService {
   readonly #reviews: ReviewsRepository;
+  readonly #orders: Pick<OrdersRepository, 'findById'>;
   readonly #events: DomainEvents;
 
-  constructor(reviews: ReviewsRepository, events: DomainEvents) {
+  constructor(
+    reviews: ReviewsRepository,
+    orders: Pick<OrdersRepository, 'findById'>,
+    events: DomainEvents,
+  ) {
     this.#reviews = reviews;
+    this.#orders = orders;
     this.#events = events;
   }
 
+  /** The public list: published reviews of delivered orders. */
   list(): Review[] {
     return this.#reviews.list();
   }
 
-  /** Hidden ones included, for moderation (admins only; the route checks). */
+  /** Every review, every state, with its order, for moderation (admins only; the route checks). */
   listAll(): AdminReview[] {
     return this.#reviews.listAll();
   }
 
-  post(body: unknown, user: AuthUser, ip: string | null, now: Date = new Date()): Review {
+  /** The user's orders they may review now. */
+  reviewable(user: AuthUser): ReviewableOrder[] {
+    return this.#reviews.reviewableOrders(user.id);
+  }
+
+  post(body: unknown, user: AuthUser, ip: string | null, now: Date = new Date()): SubmittedReview {
     const input = reviewSchema.parse(body);
-    if (isHoneypotFilled(input)) {
-      // A bot sees the same success a person would; nothing is stored or published.
-      return {
-        id: randomUUID(),
-        name: input.name,
-        review: input.review,
-        rating: input.rating,
-        createdAt: now.toISOString(),
-      };
+    const outcome = this.#reviews.inTransaction(() => {
+      const decision = decideReview(
+        this.#orders.findById(input.orderId),
+        this.#reviews.findByOrder(input.orderId),
+        user,
+        input,
+        this.#reviews.settings(),
+        now,
+      );
+      if (decision instanceof RuleViolation) throw decision;
+      // A bot sees the same success a person would; nothing is stored or published, and a
+      // dropped submission does not start the minute for a real one.
+      if (decision.action === 'drop')
+        return { stored: false, review: submittedReview(randomUUID(), decision) };
+      const last = this.#reviews.lastWithinCooldown({ userId: user.id, ip }, now);
+      if (last !== null) {
+        throw new ReviewCooldownError(
+          Math.max(1, last.getTime() + REVIEW_COOLDOWN_MS - now.getTime()),
+        );
+      }
+      const id = this.#reviews.insert(decision.record, ip);
+      return { stored: true, review: submittedReview(id, decision) };
+    });
+    if (outcome.stored) {
+      const { id, name, review, rating, createdAt } = outcome.review;
+      this.#events.publish({
+        type: 'review.posted',
+        review: { id, name, review, rating, createdAt },
+      });
     }
-    const outcome = this.#reviews.addUnlessCoolingDown(
-      { name: input.name, review: input.review, rating: input.rating, userId: user.id, ip },
-      now,
-    );
-    if (!outcome.ok) throw new ReviewCooldownError(outcome.retryAfterMs);
-    this.#events.publish({ type: 'review.posted', review: outcome.review });
     return outcome.review;
   }
 
+  /** Hides a review, or publishes it (hidden = false approves a held one). */
   setHidden(id: string, hidden: boolean): AdminReview {
-    const review = this.#reviews.setHidden(id, hidden);
+    const review = this.#reviews.inTransaction(() => {
+      const found = this.#reviews.findById(id);
+      if (!found) throw notFound();
+      const state = decideModeration(found, hidden);
+      if (state instanceof RuleViolation) throw state;
+      return this.#reviews.setState(id, state);
+    });
     if (!review) throw notFound();
     this.#events.publish({ type: 'review.moderated', reviewId: id });
     return review;
   }
 
+  /** Deletes a review; its order may be reviewed again. */
   remove(id: string): void {
     if (!this.#reviews.remove(id)) throw notFound();
     this.#events.publish({ type: 'review.moderated', reviewId: id });
+  }
+
+  settings(): ReviewSettings {
+    return this.#reviews.settings();
+  }
+
+  saveSettings(body: unknown, admin: AuthUser, now: Date = new Date()): ReviewSettings {
+    return this.#reviews.saveSettings(reviewSettingsSchema.parse(body), admin.id, now);
   }
 }

@@ -23,9 +23,12 @@ function Screen() {
 }
 
 // On form screens the floating buttons would sit on top of inputs and steppers on a phone; those
-// screens carry their own call and chat buttons instead (or the footer's, below the form: "my
-// orders" is a sign-in by mobile number for most visitors, D13, and its cards have buttons).
+// screens carry their own call and chat buttons instead (or the footer's, below the form). On
+// /contact they covered the start of the phone number being typed (left to right, where an
+// Arabic page puts them); "my orders" is a sign-in by mobile number for most visitors (D13), and
+// its cards have buttons.
 const FORM_SCREENS = new Set<string>([
+  paths.contact,
   paths.myOrders,
   paths.moveType,
   paths.prices,

@@ -39,6 +39,7 @@ import {
   rejection,
   signInAs,
   TEST_FIREBASE_SETTINGS,
+  verifiedCustomer,
 } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 import { seedOrders } from './testing-seed-orders';
@@ -51,8 +52,10 @@ const NOW = Date.parse('2026-03-10T08:00:00.000Z');
 const MOVE_DATE = '2026-04-01';
 const numbered = (suffix: number) => `AF-20260310-${suffix}`;
 
-const VISITOR = fakeUser({ uid: 'visitor-uid' });
-const OTHER_VISITOR = fakeUser({ uid: 'other-visitor-uid' });
+/** Customers who proved their numbers (D13); CUSTOMER's is the one orderInput() books for. */
+const CUSTOMER = verifiedCustomer('visitor-uid');
+const OTHER_PHONE = '01112345678';
+const OTHER_CUSTOMER = verifiedCustomer('other-visitor-uid', '+201112345678');
 const ADMIN = fakeUser({ uid: 'admin-uid', email: 'admin@example.com', claims: { admin: true } });
 
 const browser = (user: FakeUser | null) => fakeBrowser(user);
@@ -132,7 +135,7 @@ describe('orders.create', () => {
     'refuses a body carrying card data (%s) before anything is sent',
     async (field) => {
       const body = { ...orderInput(), [field]: '4242424242424242' } as NewOrder;
-      const error = await rejection(browser(VISITOR).orders.create(body));
+      const error = await rejection(browser(CUSTOMER).orders.create(body));
       expect(error.code).toBe('invalid-argument');
       expect(error.fields).toEqual({ [field]: 'validation:common.invalid' });
       expect(backend.calls).toEqual([]);
@@ -141,7 +144,7 @@ describe('orders.create', () => {
 
   it('reports invalid input as invalid-argument with a message per field, before the call', async () => {
     const body = orderInput({ fullName: ' ', phoneNumber: '12345', pickupFloor: 25 });
-    const error = await rejection(browser(VISITOR).orders.create(body));
+    const error = await rejection(browser(CUSTOMER).orders.create(body));
     expect(error.code).toBe('invalid-argument');
     expect(error.fields).toEqual({
       fullName: 'validation:customerInfo.required',
@@ -154,7 +157,7 @@ describe('orders.create', () => {
   it('refuses a tampered total price', async () => {
     const body = orderInput();
     const error = await rejection(
-      browser(VISITOR).orders.create({ ...body, totalPrice: body.totalPrice - 500 }),
+      browser(CUSTOMER).orders.create({ ...body, totalPrice: body.totalPrice - 500 }),
     );
     expect(error).toMatchObject({
       code: 'invalid-argument',
@@ -169,7 +172,7 @@ describe('orders.create', () => {
     ['a test token with a slash', 'test_ok_abcdefgh/x'],
   ])('the function declines a card payment with %s; nothing is stored', async (_l, token) => {
     const error = await rejection(
-      browser(VISITOR).orders.create(orderInput({ paymentMethod: 'card', paymentToken: token })),
+      browser(CUSTOMER).orders.create(orderInput({ paymentMethod: 'card', paymentToken: token })),
     );
     expect(callNames()).toEqual(['placeOrder']);
     expect(error).toMatchObject({
@@ -189,10 +192,10 @@ describe('orders.create', () => {
   it('stores a cash order as received, pending, cash, with the functions’ time', async () => {
     drawSuffixes(427);
     const input = orderInput();
-    const order = await browser(VISITOR).orders.create(input);
+    const order = await browser(CUSTOMER).orders.create(input);
     expect(order).toMatchObject({
       orderNumber: numbered(427),
-      userId: VISITOR.uid,
+      userId: CUSTOMER.uid,
       status: 'received',
       paymentStatus: 'pending',
       paymentProvider: 'cash',
@@ -202,7 +205,7 @@ describe('orders.create', () => {
     const stored = backend.read(`orders/${order.id}`)!;
     expect(stored).toMatchObject({
       orderNumber: numbered(427),
-      userId: VISITOR.uid,
+      userId: CUSTOMER.uid,
       fullName: input.fullName,
       phoneNumber: '01012345678',
       governorateId: 'cairo',
@@ -215,11 +218,11 @@ describe('orders.create', () => {
     });
     // Normalised: "منى" is searched as "مني", whichever of the two a person types.
     expect(stored.searchTokens).toEqual(expect.arrayContaining(['من', 'مني', 'عبد', 'مني عبد']));
-    expect(await browser(VISITOR).orders.get(order.id)).toEqual(order);
+    expect(await browser(CUSTOMER).orders.get(order.id)).toEqual(order);
   });
 
   it('stores a card order with a test token as paid by the test provider, without the token', async () => {
-    const order = await browser(VISITOR).orders.create(
+    const order = await browser(CUSTOMER).orders.create(
       orderInput({ paymentMethod: 'card', paymentToken: CARD_TOKEN }),
     );
     expect(order).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'test' });
@@ -230,7 +233,7 @@ describe('orders.create', () => {
 
   it('writes the order, its public copy, the day counter and the counters in one commit', async () => {
     drawSuffixes(512);
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     const commit = backend.commits.find((writes) =>
       writes.some((w) => w.path === `orders/${order.id}`),
     )!;
@@ -257,7 +260,7 @@ describe('orders.create', () => {
   it('draws again when a number is taken, leaving the earlier order alone', async () => {
     takeNumber(numbered(111));
     drawSuffixes(111, 222);
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     expect(order.orderNumber).toBe(numbered(222));
     expect(backend.read(`tracking/${numbered(111)}`)).toEqual({ orderNumber: numbered(111) });
   });
@@ -265,7 +268,7 @@ describe('orders.create', () => {
   it('draws 12 numbers at the day’s width, then wider ones (D6)', async () => {
     for (let suffix = 100; suffix < 112; suffix += 1) takeNumber(numbered(suffix));
     const random = drawSuffixes(...Array.from({ length: 12 }, (_, i) => 100 + i), 4321);
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     expect(order.orderNumber).toBe(numbered(4321));
     expect(random).toHaveBeenCalledTimes(13);
   });
@@ -273,14 +276,14 @@ describe('orders.create', () => {
   it('a day that issued 450 numbers already draws 4 digits (the counter, not collisions)', async () => {
     backend.seed('orderNumberDays/20260310', { issued: 450 });
     drawSuffixes(5555);
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     expect(order.orderNumber).toBe(numbered(5555));
     expect(backend.read('orderNumberDays/20260310')).toEqual({ issued: 451 });
   });
 
   it('a spent day answers unavailable, having written nothing', async () => {
     backend.seed('orderNumberDays/20260310', { issued: 860_000 });
-    const error = await rejection(browser(VISITOR).orders.create(orderInput()));
+    const error = await rejection(browser(CUSTOMER).orders.create(orderInput()));
     expect(error).toMatchObject({ code: 'unavailable', message: 'errors:unavailable' });
     expect(backend.ids('orders')).toEqual([]);
   });
@@ -288,8 +291,8 @@ describe('orders.create', () => {
   it('two browsers drawing the same number at once get different numbers', async () => {
     drawSuffixes(333, 333, 444);
     const [a, b] = await Promise.all([
-      browser(VISITOR).orders.create(orderInput()),
-      browser(OTHER_VISITOR).orders.create(orderInput()),
+      browser(CUSTOMER).orders.create(orderInput()),
+      browser(OTHER_CUSTOMER).orders.create(orderInput({ phoneNumber: OTHER_PHONE })),
     ]);
     expect([a.orderNumber, b.orderNumber].sort()).toEqual([numbered(333), numbered(444)]);
     expect(backend.read('orderNumberDays/20260310')).toEqual({ issued: 2 });
@@ -298,41 +301,41 @@ describe('orders.create', () => {
 
 describe('orders.get and mine', () => {
   it('reads an order; an unknown or malformed id is not-found', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
-    expect((await browser(VISITOR).orders.get(order.id)).id).toBe(order.id);
+    const order = await browser(CUSTOMER).orders.create(orderInput());
+    expect((await browser(CUSTOMER).orders.get(order.id)).id).toBe(order.id);
     for (const id of ['missing', '', 'a/b', '.', '..']) {
-      expect((await rejection(browser(VISITOR).orders.get(id))).code).toBe('not-found');
+      expect((await rejection(browser(CUSTOMER).orders.get(id))).code).toBe('not-found');
     }
   });
 
   it('another visitor is refused by the rules; an admin reads it', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
-    expect((await rejection(browser(OTHER_VISITOR).orders.get(order.id))).code).toBe(
+    const order = await browser(CUSTOMER).orders.create(orderInput());
+    expect((await rejection(browser(OTHER_CUSTOMER).orders.get(order.id))).code).toBe(
       'permission-denied',
     );
     expect((await browser(ADMIN).orders.get(order.id)).id).toBe(order.id);
   });
 
   it('mine lists the user’s own orders newest first', async () => {
-    const first = await browser(VISITOR).orders.create(orderInput());
+    const first = await browser(CUSTOMER).orders.create(orderInput());
     later(1000);
-    await browser(OTHER_VISITOR).orders.create(orderInput());
+    await browser(OTHER_CUSTOMER).orders.create(orderInput({ phoneNumber: OTHER_PHONE }));
     later(1000);
-    const second = await browser(VISITOR).orders.create(orderInput());
-    expect((await browser(VISITOR).orders.mine()).map((o) => o.id)).toEqual([second.id, first.id]);
+    const second = await browser(CUSTOMER).orders.create(orderInput());
+    expect((await browser(CUSTOMER).orders.mine()).map((o) => o.id)).toEqual([second.id, first.id]);
   });
 
   it('maps an outage to unavailable', async () => {
     backend.failReads((path) => path.startsWith('orders'), 'unavailable');
-    expect((await rejection(browser(VISITOR).orders.mine())).code).toBe('unavailable');
+    expect((await rejection(browser(CUSTOMER).orders.mine())).code).toBe('unavailable');
   });
 });
 
 describe('orders.cancel', () => {
   it('the owner cancels a received order; the tracking copy follows', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     later(60_000);
-    const cancelled = await browser(VISITOR).orders.cancel(order.id);
+    const cancelled = await browser(CUSTOMER).orders.cancel(order.id);
     expect(cancelled.status).toBe('cancelled');
     expect(history(cancelled)).toEqual([
       ['received', 'system'],
@@ -347,29 +350,29 @@ describe('orders.cancel', () => {
   });
 
   it.each(['in_transit', 'delivered'] as const)('not once it is %s', async (status) => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     await advance(order, status);
-    const error = await rejection(browser(VISITOR).orders.cancel(order.id));
+    const error = await rejection(browser(CUSTOMER).orders.cancel(order.id));
     expect(error).toMatchObject({
       code: 'failed-precondition',
       message: 'errors:orderNotCancellable',
     });
-    expect((await browser(VISITOR).orders.get(order.id)).status).toBe(status);
+    expect((await browser(CUSTOMER).orders.get(order.id)).status).toBe(status);
   });
 
   it('another visitor may not cancel it; an unknown order is not-found', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
-    expect((await rejection(browser(OTHER_VISITOR).orders.cancel(order.id))).code).toBe(
+    const order = await browser(CUSTOMER).orders.create(orderInput());
+    expect((await rejection(browser(OTHER_CUSTOMER).orders.cancel(order.id))).code).toBe(
       'permission-denied',
     );
-    expect((await rejection(browser(VISITOR).orders.cancel('missing'))).code).toBe('not-found');
+    expect((await rejection(browser(CUSTOMER).orders.cancel('missing'))).code).toBe('not-found');
     expect((await rejection(browser(null).orders.cancel(order.id))).code).toBe('unauthenticated');
   });
 });
 
 describe('orders.update and remove (admin)', () => {
   it('a status change appends an admin history entry and updates the tracking copy', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     const updated = await browser(ADMIN).orders.update(order.id, {
       status: 'under_review',
       paymentStatus: 'paid',
@@ -389,17 +392,17 @@ describe('orders.update and remove (admin)', () => {
     [{}, { status: 'validation:common.invalid' }],
     [{ status: 'delivered', notes: 'x' }, { notes: 'validation:common.invalid' }],
   ])('refuses %j', async (update, fields) => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     const error = await rejection(browser(ADMIN).orders.update(order.id, update as never));
     expect(error).toMatchObject({ code: 'invalid-argument', fields });
   });
 
   it('customers (the owner too) are refused; so is an admin whose access was revoked', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     expect(
-      (await rejection(browser(VISITOR).orders.update(order.id, { status: 'delivered' }))).code,
+      (await rejection(browser(CUSTOMER).orders.update(order.id, { status: 'delivered' }))).code,
     ).toBe('permission-denied');
-    expect((await rejection(browser(VISITOR).orders.remove(order.id))).code).toBe(
+    expect((await rejection(browser(CUSTOMER).orders.remove(order.id))).code).toBe(
       'permission-denied',
     );
     // The claim is still in the token, the admins document is gone (grant-admin --revoke).
@@ -408,11 +411,11 @@ describe('orders.update and remove (admin)', () => {
       (await rejection(browser(revoked).orders.update(order.id, { status: 'delivered' }))).code,
     ).toBe('permission-denied');
     expect((await rejection(browser(revoked).orders.list())).code).toBe('permission-denied');
-    expect((await browser(VISITOR).orders.get(order.id)).status).toBe('received');
+    expect((await browser(CUSTOMER).orders.get(order.id)).status).toBe('received');
   });
 
   it('an admin deletes the order, its tracking copy and its payment record in one commit', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     await browser(ADMIN).orders.remove(order.id);
     expect(backend.commits.at(-1)!.map((w) => `${w.kind} ${w.path}`)).toEqual([
       `delete orders/${order.id}`,
@@ -430,11 +433,11 @@ describe('orders.update and remove (admin)', () => {
 
 describe('tracking.get', () => {
   it('returns only the public projection, signing a visitor in anonymously first', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     const visitor = browser(null);
     const signInAnonymously = vi.fn(async () => {
-      signIn(visitor, OTHER_VISITOR);
-      return { user: OTHER_VISITOR };
+      signIn(visitor, OTHER_CUSTOMER);
+      return { user: OTHER_CUSTOMER };
     });
     const { fakeAuthModule } = await import('./testing-fake-firestore');
     fakeAuthModule.signInAnonymously = signInAnonymously as never;
@@ -453,7 +456,7 @@ describe('tracking.get', () => {
   it.each(['', '   ', '#', '\u200f'])(
     'empty input %j is invalid-argument, with no call',
     async (typed) => {
-      const error = await rejection(browser(VISITOR).tracking.get(typed));
+      const error = await rejection(browser(CUSTOMER).tracking.get(typed));
       expect(error).toMatchObject({
         code: 'invalid-argument',
         message: 'validation:tracking.required',
@@ -463,15 +466,15 @@ describe('tracking.get', () => {
   );
 
   it.each(['AF-20260310-999', 'AF-1/2', 'nonsense'])('%s is orderNotFound', async (typed) => {
-    const error = await rejection(browser(VISITOR).tracking.get(typed));
+    const error = await rejection(browser(CUSTOMER).tracking.get(typed));
     expect(error).toMatchObject({ code: 'not-found', message: 'errors:orderNotFound' });
   });
 
   it('browsers cannot read tracking copies themselves: only the limited function can', async () => {
-    const order = await browser(VISITOR).orders.create(orderInput());
+    const order = await browser(CUSTOMER).orders.create(orderInput());
     const { getDoc, doc, getFirestore } = (await import('./testing-fake-firestore'))
       .fakeFirestoreModule;
-    const port = browser(VISITOR);
+    const port = browser(CUSTOMER);
     const refused = await getDoc(doc(getFirestore(port.app), 'tracking', order.orderNumber)).then(
       () => null,
       (error: { code: string }) => error.code,
@@ -482,7 +485,7 @@ describe('tracking.get', () => {
 
 describe('App Check', () => {
   it('is initialised with reCAPTCHA Enterprise on the first call, not for reads', async () => {
-    const port = browser(VISITOR);
+    const port = browser(CUSTOMER);
     await port.reviews.list();
     await port.orders.mine();
     expect(appCheckOptions.has(port.app)).toBe(false);
@@ -498,18 +501,39 @@ describe('App Check', () => {
       { ...TEST_FIREBASE_SETTINGS, appCheckSiteKey: undefined },
       { appName: 'no-app-check' },
     );
-    signIn(port, VISITOR);
+    signIn(port, CUSTOMER);
     await port.orders.create(orderInput());
     expect(appCheckOptions.has(port.app)).toBe(false);
   });
 });
 
-describe('reviews', () => {
+describe('reviews from orders (D14)', () => {
+  /** An order of `user`'s the team delivered. */
+  async function deliveredOrder(user: FakeUser = CUSTOMER): Promise<Order> {
+    const order = await browser(user).orders.create(orderInput());
+    await advance(order, 'delivered');
+    return { ...order, status: 'delivered' };
+  }
+
   function seedReviews(): void {
+    const listed = { state: 'published', orderStatus: 'delivered', public: true };
     const rows: [string, Data][] = [
-      ['r1', { name: 'Mona', review: 'Very good', rating: 5, hidden: false }],
-      ['r2', { name: 'Spammer', review: 'Buy now', rating: 1, hidden: true }],
-      ['r3', { name: 'Karim', review: 'On time', rating: 4, hidden: false }],
+      ['r1', { orderId: 'r1', name: 'Mona', review: 'Very good', rating: 5, ...listed }],
+      [
+        'r2',
+        {
+          orderId: 'r2',
+          name: 'Spammer',
+          review: 'Buy now',
+          rating: 1,
+          state: 'hidden',
+          orderStatus: 'delivered',
+          public: false,
+        },
+      ],
+      ['r3', { orderId: 'r3', name: 'Karim', review: 'On time', rating: 4, ...listed }],
+      // Written before D14: no order, no state, "visible" then.
+      ['old', { name: 'Visitor', review: 'Rated 1 star', rating: 1, hidden: false }],
     ];
     rows.forEach(([id, data], index) => {
       backend.seed(`reviews/${id}`, {
@@ -520,33 +544,69 @@ describe('reviews', () => {
   }
   const ids = (reviews: { id: string }[]) => reviews.map((r) => r.id);
 
-  it('the public list shows visible reviews newest first, read in the browser', async () => {
+  it('the public list shows public reviews newest first, read in the browser; older ones are not', async () => {
     seedReviews();
     expect(ids(await browser(null).reviews.list())).toEqual(['r3', 'r1']);
     expect(backend.calls).toEqual([]);
   });
 
-  it('adds a review through the function: trimmed, with the functions’ time, no author id', async () => {
-    const added = await browser(VISITOR).reviews.add({
-      name: '  Salma ',
+  it('the owner reviews a delivered order through the function: named from the order, held, no private data stored', async () => {
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
       review: ' Great team ',
       rating: '٤',
     });
-    expect(added).toMatchObject({ name: 'Salma', review: 'Great team', rating: 4 });
-    expect(backend.read(`reviews/${added.id}`)).toEqual({
-      name: 'Salma',
+    expect(added).toEqual({
+      id: order.id,
+      name: 'منى',
       review: 'Great team',
       rating: 4,
-      hidden: false,
+      createdAt: new Date(NOW).toISOString(),
+      state: 'pending',
+      listed: false,
+    });
+    expect(backend.read(`reviews/${order.id}`)).toEqual({
+      orderId: order.id,
+      name: 'منى',
+      review: 'Great team',
+      rating: 4,
+      state: 'pending',
+      orderStatus: 'delivered',
+      public: false,
       createdAt: Timestamp.fromMillis(NOW),
+    });
+    // The order says it has a review, so the owner's browser no longer offers it.
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBe(order.id);
+    expect(await browser(CUSTOMER).reviews.reviewable()).toEqual([]);
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+  });
+
+  it('someone else’s order, an unconfirmed one, a second review: refused by the function', async () => {
+    const order = await deliveredOrder();
+    const review = { orderId: order.id, review: 'Great', rating: 5 };
+    expect((await rejection(browser(OTHER_CUSTOMER).reviews.add(review))).code).toBe(
+      'permission-denied',
+    );
+    const waiting = await browser(CUSTOMER).orders.create(orderInput());
+    expect(
+      await rejection(browser(CUSTOMER).reviews.add({ ...review, orderId: waiting.id })),
+    ).toMatchObject({ code: 'failed-precondition', message: 'errors:review.notYet' });
+    await browser(CUSTOMER).reviews.add(review);
+    later(61_000);
+    expect(await rejection(browser(CUSTOMER).reviews.add(review))).toMatchObject({
+      code: 'already-exists',
+      message: 'errors:review.alreadyReviewed',
     });
   });
 
   it('a second review within a minute is rate-limited with the seconds left', async () => {
-    await browser(VISITOR).reviews.add({ name: 'Salma', review: 'Great', rating: 5 });
+    const first = await deliveredOrder();
+    const second = await deliveredOrder();
+    await browser(CUSTOMER).reviews.add({ orderId: first.id, review: 'Great', rating: 5 });
     later(20_000);
     const error = await rejection(
-      browser(VISITOR).reviews.add({ name: 'Salma', review: 'Again', rating: 5 }),
+      browser(CUSTOMER).reviews.add({ orderId: second.id, review: 'Again', rating: 5 }),
     );
     expect(error).toMatchObject({
       code: 'rate-limited',
@@ -555,34 +615,105 @@ describe('reviews', () => {
     });
   });
 
-  it('a filled honeypot looks like success and sends nothing', async () => {
-    const review: Review = await browser(VISITOR).reviews.add({
-      name: 'Bot',
+  it('a filled honeypot looks like success and stores nothing', async () => {
+    const order = await deliveredOrder();
+    const review = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
       review: 'Spam',
       rating: 5,
       website: 'https://spam.example',
     });
-    expect(review.name).toBe('Bot');
-    expect(backend.calls).toEqual([]);
+    expect(review.name).toBe('منى');
     expect(backend.ids('reviews')).toEqual([]);
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBeUndefined();
   });
 
-  it('an admin hides, shows and removes reviews through the functions; others may not', async () => {
+  it('an admin publishes, hides and removes reviews through the functions; others may not', async () => {
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Careful',
+      rating: 5,
+    });
     seedReviews();
     const admin = browser(ADMIN);
-    expect(await admin.reviews.setHidden('r1', true)).toMatchObject({ id: 'r1', hidden: true });
-    expect(ids(await browser(null).reviews.list())).toEqual(['r3']);
-    expect((await admin.reviews.listAll()).map((r) => [r.id, r.hidden])).toEqual([
-      ['r3', false],
-      ['r2', true],
-      ['r1', true],
+    expect(await admin.reviews.setHidden(added.id, false)).toMatchObject({
+      id: added.id,
+      state: 'published',
+      listed: true,
+      order: { id: order.id, orderNumber: order.orderNumber, fullName: order.fullName },
+    });
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id, 'r3', 'r1']);
+    const all = await admin.reviews.listAll();
+    expect(all.map((r) => [r.id, r.state, r.listed, r.order?.id ?? null])).toEqual([
+      [added.id, 'published', true, order.id],
+      ['old', 'pending', false, null],
+      ['r3', 'published', false, null],
+      ['r2', 'hidden', false, null],
+      ['r1', 'published', false, null],
     ]);
-    await admin.reviews.remove('r3');
-    expect((await rejection(admin.reviews.remove('r3'))).code).toBe('not-found');
-    expect((await rejection(browser(VISITOR).reviews.setHidden('r1', false))).code).toBe(
+    // A review without an order is never public (seeded r1 and r3 name orders that do not exist).
+    expect(await rejection(admin.reviews.setHidden('old', false))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:review.noOrder',
+    });
+    expect((await admin.reviews.setHidden(added.id, true)).listed).toBe(false);
+    expect(ids(await browser(null).reviews.list())).toEqual(['r3', 'r1']);
+    await admin.reviews.remove(added.id);
+    expect(backend.read(`orders/${order.id}`)?.reviewId).toBeNull();
+    expect((await rejection(admin.reviews.remove(added.id))).code).toBe('not-found');
+    expect((await rejection(browser(CUSTOMER).reviews.setHidden('r1', false))).code).toBe(
       'permission-denied',
     );
-    expect((await rejection(browser(VISITOR).reviews.listAll())).code).toBe('permission-denied');
+    expect((await rejection(browser(CUSTOMER).reviews.listAll())).code).toBe('permission-denied');
+  });
+
+  it('a review is public only while its order is delivered; a deleted order leaves it without one', async () => {
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Careful',
+      rating: 5,
+    });
+    await browser(ADMIN).reviews.setHidden(added.id, false);
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({ public: true });
+    await advance(order, 'in_transit');
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({
+      orderStatus: 'in_transit',
+      public: false,
+    });
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+    await advance(order, 'delivered');
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id]);
+    await browser(ADMIN).orders.remove(order.id);
+    expect(backend.read(`reviews/${order.id}`)).toMatchObject({ orderId: null, public: false });
+    expect(ids(await browser(null).reviews.list())).toEqual([]);
+    const [kept] = await browser(ADMIN).reviews.listAll();
+    expect(kept).toMatchObject({ id: added.id, order: null, listed: false });
+  });
+
+  it('the review settings: held by default; only an admin reads and saves them', async () => {
+    const admin = browser(ADMIN);
+    expect(await admin.reviews.settings()).toEqual({ publishAtOnce: false });
+    expect(await admin.reviews.saveSettings({ publishAtOnce: true })).toEqual({
+      publishAtOnce: true,
+    });
+    expect(backend.read('settings/reviews')).toMatchObject({
+      publishAtOnce: true,
+      updatedBy: 'admin@example.com',
+    });
+    expect((await rejection(browser(CUSTOMER).reviews.settings())).code).toBe('permission-denied');
+    expect(
+      (await rejection(browser(CUSTOMER).reviews.saveSettings({ publishAtOnce: false }))).code,
+    ).toBe('permission-denied');
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Published at once',
+      rating: 5,
+    });
+    expect(added).toMatchObject({ state: 'published', listed: true });
+    expect(ids(await browser(null).reviews.list())).toEqual([added.id]);
   });
 
   it('subscribe delivers the list now and after every change', async () => {
@@ -590,9 +721,14 @@ describe('reviews', () => {
     const seen: Review[][] = [];
     const stop = browser(null).reviews.subscribe((reviews) => seen.push(reviews));
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    await browser(ADMIN).reviews.setHidden('r1', true);
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(ids(seen[1]!)).toEqual(['r3']);
+    const order = await deliveredOrder();
+    const added = await browser(CUSTOMER).reviews.add({
+      orderId: order.id,
+      review: 'Ok',
+      rating: 3,
+    });
+    await browser(ADMIN).reviews.setHidden(added.id, false);
+    await vi.waitFor(() => expect(ids(seen.at(-1)!)).toEqual([added.id, 'r3', 'r1']));
     stop();
   });
 });
@@ -609,8 +745,8 @@ describe('messages', () => {
     const port = browser(null);
     const { fakeAuthModule } = await import('./testing-fake-firestore');
     fakeAuthModule.signInAnonymously = (async () => {
-      signIn(port, OTHER_VISITOR);
-      return { user: OTHER_VISITOR };
+      signIn(port, OTHER_CUSTOMER);
+      return { user: OTHER_CUSTOMER };
     }) as never;
     await port.messages.add(message);
     const [id] = backend.ids('messages');
@@ -619,17 +755,100 @@ describe('messages', () => {
       email: 'laila@example.com',
       phone: '01123456789',
       message: 'Hello',
-      userId: OTHER_VISITOR.uid,
+      userId: OTHER_CUSTOMER.uid,
       createdAt: Timestamp.fromMillis(NOW),
     });
     expect((await browser(ADMIN).messages.list()).map((m) => m.name)).toEqual(['Laila']);
-    expect((await rejection(browser(VISITOR).messages.list())).code).toBe('permission-denied');
+    expect((await rejection(browser(CUSTOMER).messages.list())).code).toBe('permission-denied');
   });
 
   it('validates before the call', async () => {
-    const error = await rejection(browser(VISITOR).messages.add({ ...message, phone: '123' }));
+    const error = await rejection(browser(CUSTOMER).messages.add({ ...message, phone: '123' }));
     expect(error.fields).toEqual({ phone: 'validation:phone.invalid' });
+    const { email: _email, phone: _phone, ...neither } = message;
+    expect((await rejection(browser(CUSTOMER).messages.add(neither))).fields).toEqual({
+      phone: 'validation:contact.phoneOrEmail',
+      email: 'validation:contact.phoneOrEmail',
+    });
     expect(backend.calls).toEqual([]);
+  });
+
+  it('the function refuses neither a phone nor an email, whoever calls it', async () => {
+    const { email: _email, phone: _phone, ...neither } = message;
+    // As a script would call it, past the adapter's own check.
+    const result = await backend.functions!({
+      name: 'sendMessage',
+      data: { ...neither, email: '', phone: null },
+      auth: { uid: CUSTOMER.uid, admin: false, anonymous: true },
+      appCheckToken: 'script-token',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'invalid-argument',
+      details: {
+        fields: {
+          phone: 'validation:contact.phoneOrEmail',
+          email: 'validation:contact.phoneOrEmail',
+        },
+      },
+    });
+    expect(backend.ids('messages')).toEqual([]);
+  });
+
+  it('stores the way to reply not given as null, and reads every document alike', async () => {
+    const { email: _email, ...byPhone } = message;
+    await browser(CUSTOMER).messages.add(byPhone);
+    const [id] = backend.ids('messages');
+    expect(backend.read(`messages/${id}`)).toEqual({
+      name: 'Laila',
+      email: null,
+      phone: '01123456789',
+      message: 'Hello',
+      userId: CUSTOMER.uid,
+      createdAt: Timestamp.fromMillis(NOW),
+    });
+    // Written before either one was enough (both), and a document with no phone field at all.
+    backend.seed('messages/old', {
+      name: 'Karim',
+      email: 'karim@example.com',
+      phone: '01012345678',
+      message: 'Old',
+      userId: 'someone',
+      createdAt: Timestamp.fromMillis(NOW - 2000),
+    });
+    backend.seed('messages/no-phone', {
+      name: 'Hoda',
+      email: 'hoda@example.com',
+      message: 'No phone field',
+      userId: 'someone',
+      createdAt: Timestamp.fromMillis(NOW - 1000),
+    });
+    expect(await browser(ADMIN).messages.list()).toEqual([
+      {
+        id,
+        name: 'Laila',
+        email: null,
+        phone: '01123456789',
+        message: 'Hello',
+        createdAt: new Date(NOW).toISOString(),
+      },
+      {
+        id: 'no-phone',
+        name: 'Hoda',
+        email: 'hoda@example.com',
+        phone: null,
+        message: 'No phone field',
+        createdAt: new Date(NOW - 1000).toISOString(),
+      },
+      {
+        id: 'old',
+        name: 'Karim',
+        email: 'karim@example.com',
+        phone: '01012345678',
+        message: 'Old',
+        createdAt: new Date(NOW - 2000).toISOString(),
+      },
+    ]);
   });
 });
 
@@ -747,6 +966,6 @@ describe('orders.list (admin) at scale', () => {
     expect(reads).toBeLessThanOrEqual(2);
     expect(await admin.orders.findByNumber('AF-20260301-999999')).toBeNull();
     // Anyone else finds only their own orders.
-    expect(await browser(VISITOR).orders.findByNumber('AF-20260301-102500')).toBeNull();
+    expect(await browser(CUSTOMER).orders.findByNumber('AF-20260301-102500')).toBeNull();
   });
 });

@@ -19,10 +19,16 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   linkWithCredential,
+  linkWithPhoneNumber,
   onIdTokenChanged,
+  PhoneAuthProvider,
+  RecaptchaVerifier,
   signInAnonymously,
+  signInWithCredential,
   signInWithEmailAndPassword,
+  signInWithPhoneNumber,
   signOut,
+  updatePhoneNumber,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -62,6 +68,8 @@ import type {
   NewOrder,
   NewReview,
   NotificationMessage,
+  PhoneChallenge,
+  PhoneCodeRequestInput,
   Order,
   OrderAdminUpdate,
   OrderFilter,
@@ -76,7 +84,10 @@ import type {
   PricesPort,
   PublicTracking,
   Review,
+  ReviewableOrder,
+  ReviewSettings,
   ReviewsPort,
+  SubmittedReview,
   TrackingPort,
   Unsubscribe,
 } from '../port';
@@ -88,10 +99,14 @@ import {
   catalogVersionFromDocument,
   COLLECTIONS,
   CURRENT_ID,
+  messageFromDocument,
   ORDER_STATS_ID,
   orderFromDocument,
   planFromDocument,
+  REVIEW_SETTINGS_ID,
+  reviewFromDocument,
   type FunctionName,
+  type StoredReview,
 } from '../../domain/hosted-store';
 import { requestedDates, type DayAvailability } from '../../domain/capacity';
 import { checkNewOrderInput, orderChange, type CalendarDay } from '../../domain/order';
@@ -99,9 +114,12 @@ import { orderPaging } from '../../domain/order-query';
 import type { CapacityPlan } from '../../domain/capacity';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../domain/pricing';
 import { loginSchema, signupSchema } from '../../domain/auth-schemas';
+import { phoneCodeRequestSchema, phoneCodeVerifySchema } from '../../domain/phone-auth-schema';
+import { decidePhoneSignIn, PHONE_MESSAGES } from '../../domain/phone-verification';
 import { contactSchema } from '../../domain/contact-schema';
 import { reviewSchema } from '../../domain/review-schema';
-import { isDisplayableReview, isHoneypotFilled } from '../../domain/reviews';
+import { isDisplayableReview } from '../../domain/reviews';
+import { isListed, reviewableOrders, reviewSettingsFrom } from '../../domain/review-rules';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../../domain/validation-messages';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
@@ -121,6 +139,40 @@ const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
 /** The catalog versions the admins' history shows, as on the server. */
 const CATALOG_HISTORY_LIMIT = 50;
+/** The next code to a number, no sooner than this after the last (as the server's cooldown). */
+export const PHONE_RESEND_SECONDS = 60;
+/**
+ * How long the screen is told a code lives. Firebase does not publish its codes' lifetime; this
+ * is a conservative figure for the screen's countdown, and Firebase's own answer (code-expired)
+ * is what decides.
+ */
+export const PHONE_CODE_LIFETIME_SECONDS = 5 * 60;
+/** A try not confirmed by then is forgotten (Firebase has long given up on it). */
+const PHONE_CHALLENGE_KEPT_MS = 60 * 60 * 1000;
+
+/** A code asked for and not yet confirmed: what typing it will do. */
+interface PendingPhoneSignIn {
+  /** E.164, as the code was sent to. */
+  phone: string;
+  /**
+   * `link`: the number joins the session's account (an anonymous visitor keeps their uid and
+   * orders; an account without a number gets one); `sign-in`: the number's account, or a new
+   * one, signs in; `update`: an account with another number gets this one instead.
+   */
+  mode: 'link' | 'sign-in' | 'update';
+  /** The session the code was asked from (null: none). */
+  from: User | null;
+  /** Firebase's ConfirmationResult, or the credential's confirmation for `update`. */
+  confirm(code: string): Promise<User>;
+  askedAt: number;
+}
+
+/** Orders still to claim after a phone sign-in whose claims failed (kept to try again). */
+interface UnfinishedClaims {
+  uid: string;
+  /** The anonymous session's ID token, while its orders have not moved yet. */
+  anonymousIdToken: string | null;
+}
 
 export interface FirebaseDataPortOptions {
   /** A separate app instance (its own auth state): tests run several "browsers" at once. */
@@ -141,20 +193,21 @@ function toOrder(snapshot: DocumentSnapshot<DocumentData>): Order {
   return orderFromDocument(snapshot.id, snapshot.data() ?? {}, iso);
 }
 
-function toAdminReview(snapshot: DocumentSnapshot<DocumentData>): AdminReview {
-  const d = snapshot.data({ serverTimestamps: 'estimate' }) ?? {};
-  return {
-    id: snapshot.id,
-    name: d.name,
-    review: d.review,
-    rating: d.rating,
-    createdAt: iso(d.createdAt),
-    hidden: d.hidden === true,
-  };
+function toStoredReview(snapshot: DocumentSnapshot<DocumentData>): StoredReview {
+  return reviewFromDocument(
+    snapshot.id,
+    snapshot.data({ serverTimestamps: 'estimate' }) ?? {},
+    iso,
+  );
 }
 
-function publicReview({ hidden: _hidden, ...review }: AdminReview): Review {
-  return review;
+/** The public list's reviews: listed (the rules' `public`, checked again) and displayable. */
+function publicReviews(docs: DocumentSnapshot<DocumentData>[]): Review[] {
+  return docs
+    .map(toStoredReview)
+    .filter((stored) => isListed(stored.state, stored.orderStatus))
+    .map((stored) => stored.review)
+    .filter(isDisplayableReview);
 }
 
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DataError {
@@ -254,6 +307,62 @@ export function toDataError(error: unknown): DataError {
   return new DataError('internal', 'internal');
 }
 
+/** Firebase's answers to linking a number that another account has (with a credential for it). */
+const NUMBER_TAKEN = [
+  'auth/account-exists-with-different-credential',
+  'auth/credential-already-in-use',
+];
+
+/**
+ * Firebase Auth's phone sign-in failures (D13) as the refusals the self-hosted server gives for
+ * the same, with the same message keys, so the screens need not know which backend sent the
+ * code. `step` is asking for a code or typing it.
+ */
+export function phoneAuthError(error: unknown, step: 'request' | 'verify'): DataError {
+  if (!(error instanceof FirebaseError) || !error.code.startsWith('auth/')) {
+    return toDataError(error);
+  }
+  const refused = (code: DataError['code'], message: string, field?: 'phone' | 'code') =>
+    new DataError(code, message, field ? { fields: { [field]: message } } : {});
+  switch (error.code) {
+    case 'auth/invalid-verification-code':
+      return refused('invalid-argument', PHONE_MESSAGES.wrongCode, 'code');
+    case 'auth/missing-verification-code':
+      return refused('invalid-argument', VALIDATION_MESSAGES.codeRequired, 'code');
+    // The code's time is over, or Firebase no longer knows the try it belonged to.
+    case 'auth/code-expired':
+    case 'auth/invalid-verification-id':
+    case 'auth/missing-verification-id':
+      return refused('failed-precondition', PHONE_MESSAGES.expired, 'code');
+    // Firebase's own abuse limits: too many codes to the number or from this browser, or too
+    // many wrong ones. It does not say when to try again.
+    case 'auth/too-many-requests':
+      return step === 'verify'
+        ? refused('rate-limited', PHONE_MESSAGES.locked, 'code')
+        : refused('rate-limited', PHONE_MESSAGES.tooManyCodes, 'phone');
+    // The project's SMS quota for the day is spent: nobody gets a code, not only this customer.
+    case 'auth/quota-exceeded':
+      return refused('unavailable', PHONE_MESSAGES.busy);
+    case 'auth/invalid-phone-number':
+    case 'auth/missing-phone-number':
+      return refused('invalid-argument', VALIDATION_MESSAGES.phoneInvalid, 'phone');
+    case 'auth/credential-already-in-use':
+    case 'auth/account-exists-with-different-credential':
+      return refused('already-exists', PHONE_MESSAGES.numberTaken, 'code');
+    // Phone sign-in off in the console, SMS to Egypt not allowed by the region policy, or the
+    // reCAPTCHA refused: no code went out.
+    case 'auth/operation-not-allowed':
+    case 'auth/captcha-check-failed':
+    case 'auth/invalid-app-credential':
+    case 'auth/missing-app-credential':
+      return refused('unavailable', PHONE_MESSAGES.notSent);
+    default:
+      return step === 'request' && error.code === 'auth/internal-error'
+        ? refused('unavailable', PHONE_MESSAGES.notSent)
+        : toDataError(error);
+  }
+}
+
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -310,6 +419,14 @@ export class FirebaseDataPort implements DataPort {
     },
   });
   private callables: Promise<Call> | null = null;
+  /** Phone sign-ins under way (D13), by the challenge id the screen holds. */
+  private readonly phoneSignIns = new Map<string, PendingPhoneSignIn>();
+  /** When a code was last sent to each number (ms), for the resend cooldown. */
+  private readonly codesSent = new Map<string, number>();
+  /** The invisible reCAPTCHA of the current try, and the element the adapter keeps it in. */
+  private recaptchaVerifier: RecaptchaVerifier | null = null;
+  private recaptchaElement: HTMLElement | null = null;
+  private unfinishedClaims: UnfinishedClaims | null = null;
   /**
    * The admin list's cursors: for each filter (without its page), the last document of each page
    * seen, so the next page starts after it instead of reading the pages before it again.
@@ -457,6 +574,7 @@ export class FirebaseDataPort implements DataPort {
     return {
       id: user.uid,
       email: user.email,
+      phone: user.phoneNumber ?? null,
       anonymous: user.isAnonymous,
       isAdmin: token.claims.admin === true,
     };
@@ -524,6 +642,221 @@ export class FirebaseDataPort implements DataPort {
     return async (name, data) => (await functionsSdk.httpsCallable(functions, name)(data)).data;
   }
 
+  // --- phone sign-in (D13) -----------------------------------------------------------------
+
+  /**
+   * A fresh invisible reCAPTCHA for each try, in the one element the adapter keeps for it: a
+   * verifier is cleared once its try is over, and an invisible one leaves its widget behind in
+   * the element, so both are cleared before the next. Google shows the reCAPTCHA badge there.
+   */
+  private freshRecaptcha(): RecaptchaVerifier {
+    try {
+      this.recaptchaVerifier?.clear();
+    } catch {
+      // Already cleared.
+    }
+    if (!this.recaptchaElement?.isConnected) {
+      this.recaptchaElement = document.createElement('div');
+      this.recaptchaElement.id = `phone-recaptcha-${this.app.name.replace(/[^\w-]/g, '')}`;
+      document.body.append(this.recaptchaElement);
+    }
+    this.recaptchaElement.replaceChildren();
+    this.recaptchaVerifier = new RecaptchaVerifier(this.authInstance, this.recaptchaElement, {
+      size: 'invisible',
+    });
+    return this.recaptchaVerifier;
+  }
+
+  /**
+   * Starts Firebase's phone sign-in for `phone` from the current session, as decidePhoneSignIn
+   * decides (D13): an anonymous visitor, or an account without a number, links it (same uid, so
+   * the visitor's orders stay theirs; if the number already has an account, confirming finds
+   * out, see switchToNumberOwner); an account with another number takes this one instead; no
+   * session, or an account proving its own number again, signs in (a new session).
+   */
+  private async startPhoneSignIn(
+    session: User | null,
+    phone: string,
+  ): Promise<Omit<PendingPhoneSignIn, 'askedAt'>> {
+    const verifier = this.freshRecaptcha();
+    if (session && (session.isAnonymous || !session.phoneNumber)) {
+      const result = await linkWithPhoneNumber(session, phone, verifier);
+      return {
+        phone,
+        mode: 'link',
+        from: session,
+        confirm: async (code) => (await result.confirm(code)).user,
+      };
+    }
+    if (session && session.phoneNumber !== phone) {
+      const verificationId = await new PhoneAuthProvider(this.authInstance).verifyPhoneNumber(
+        phone,
+        verifier,
+      );
+      return {
+        phone,
+        mode: 'update',
+        from: session,
+        confirm: async (code) => {
+          await updatePhoneNumber(session, PhoneAuthProvider.credential(verificationId, code));
+          return session;
+        },
+      };
+    }
+    const result = await signInWithPhoneNumber(this.authInstance, phone, verifier);
+    return {
+      phone,
+      mode: 'sign-in',
+      from: session,
+      confirm: async (code) => (await result.confirm(code)).user,
+    };
+  }
+
+  private async requestPhoneCode(request: PhoneCodeRequestInput): Promise<PhoneChallenge> {
+    const parsed = phoneCodeRequestSchema.safeParse(request);
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    // Firebase Auth sends its codes by SMS only: it has no WhatsApp channel. A request for
+    // WhatsApp (the server's first choice) gets an SMS, and the challenge says so.
+    const { phone, language } = parsed.data;
+    const now = Date.now();
+    const wait = (this.codesSent.get(phone) ?? -Infinity) + PHONE_RESEND_SECONDS * 1000 - now;
+    if (wait > 0) {
+      throw new DataError('rate-limited', PHONE_MESSAGES.resendTooSoon, {
+        fields: { phone: PHONE_MESSAGES.resendTooSoon },
+        retryAfterSeconds: Math.ceil(wait / 1000),
+      });
+    }
+    // The SMS (and the reCAPTCHA, if it shows a challenge) in the booking's or page's language.
+    this.authInstance.languageCode = language;
+    const session = await this.user();
+    let started: Omit<PendingPhoneSignIn, 'askedAt'>;
+    try {
+      started = await this.startPhoneSignIn(session, phone);
+    } catch (error) {
+      throw phoneAuthError(error, 'request');
+    }
+    this.codesSent.set(phone, now);
+    for (const [id, pending] of this.phoneSignIns) {
+      if (now - pending.askedAt > PHONE_CHALLENGE_KEPT_MS) this.phoneSignIns.delete(id);
+    }
+    const challengeId = crypto.randomUUID().replaceAll('-', '');
+    this.phoneSignIns.set(challengeId, { ...started, askedAt: now });
+    return {
+      challengeId,
+      phone,
+      channel: 'sms',
+      expiresInSeconds: PHONE_CODE_LIFETIME_SECONDS,
+      resendInSeconds: PHONE_RESEND_SECONDS,
+    };
+  }
+
+  private async verifyPhoneCode(challengeId: string, code: string): Promise<CurrentUser> {
+    const parsed = phoneCodeVerifySchema.safeParse({ challengeId, code });
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    const id = parsed.data.challengeId;
+    const pending = this.phoneSignIns.get(id);
+    const expired = () =>
+      new DataError('failed-precondition', PHONE_MESSAGES.expired, {
+        fields: { code: PHONE_MESSAGES.expired },
+      });
+    // Unknown (another tab, a reload), or asked from a session that has ended since.
+    if (!pending) throw expired();
+    if (pending.from && this.authInstance.currentUser?.uid !== pending.from.uid) {
+      this.phoneSignIns.delete(id);
+      throw expired();
+    }
+    let user: User;
+    let anonymousIdToken: string | null = null;
+    try {
+      user = await pending.confirm(parsed.data.code);
+    } catch (error) {
+      const owner = await this.switchToNumberOwner(pending, error).catch((failure: unknown) => {
+        this.phoneSignIns.delete(id);
+        throw failure instanceof DataError ? failure : phoneAuthError(failure, 'verify');
+      });
+      if (!owner) {
+        const failure = phoneAuthError(error, 'verify');
+        // A wrong code may be typed again (Firebase counts the tries); anything else is over.
+        if (failure.message !== PHONE_MESSAGES.wrongCode) this.phoneSignIns.delete(id);
+        throw failure;
+      }
+      ({ user, anonymousIdToken } = owner);
+    }
+    this.phoneSignIns.delete(id);
+    // The token the functions read the proved number from (`phone_number`).
+    await user.getIdToken(true);
+    await this.claimOrders({ uid: user.uid, anonymousIdToken });
+    return this.toCurrentUser(user);
+  }
+
+  /**
+   * Confirming a link found the number already has an account: Firebase answers with a proof
+   * that the code was right (auth/account-exists-with-different-credential, whose credential
+   * signs in as that account; auth/credential-already-in-use in older answers).
+   * decidePhoneSignIn says what that means: an account keeps its session and is told the number
+   * is another's (numberTaken); an anonymous visitor switches to the number's account, and their
+   * orders go with them. Their ID token, taken before leaving the session, is what proves to
+   * claimAnonymousOrders that those orders were theirs. Null when the failure is another.
+   */
+  private async switchToNumberOwner(
+    pending: PendingPhoneSignIn,
+    error: unknown,
+  ): Promise<{ user: User; anonymousIdToken: string | null } | null> {
+    const session = pending.from;
+    if (
+      pending.mode !== 'link' ||
+      !session ||
+      !(error instanceof FirebaseError) ||
+      !NUMBER_TAKEN.includes(error.code)
+    ) {
+      return null;
+    }
+    const decision = decidePhoneSignIn(
+      { id: session.uid, anonymous: session.isAnonymous, phone: session.phoneNumber },
+      // The number's account: which one, only Firebase knows; it is not the session's.
+      { id: '', anonymous: false, phone: pending.phone },
+      pending.phone,
+    );
+    const credential = PhoneAuthProvider.credentialFromError(error);
+    if (decision.action !== 'switch' || !credential) return null;
+    const anonymousIdToken = decision.moveOrdersFrom ? await session.getIdToken() : null;
+    const { user } = await signInWithCredential(this.authInstance, credential);
+    return { user, anonymousIdToken };
+  }
+
+  /**
+   * After a phone sign-in: the anonymous session's orders (when the customer left one), then the
+   * orders the office booked for the number. The sign-in stands if these fail on an outage or
+   * a limit; they are tried again before the customer's orders are next read.
+   */
+  private async claimOrders(claims: UnfinishedClaims): Promise<void> {
+    this.unfinishedClaims = claims;
+    await this.finishClaims();
+  }
+
+  private async finishClaims(): Promise<void> {
+    const claims = this.unfinishedClaims;
+    if (!claims) return;
+    if (this.authInstance.currentUser?.uid !== claims.uid) {
+      this.unfinishedClaims = null;
+      return;
+    }
+    try {
+      if (claims.anonymousIdToken) {
+        await this.call('claimAnonymousOrders', { idToken: claims.anonymousIdToken });
+        claims.anonymousIdToken = null;
+      }
+      await this.call('claimPhoneOrders', {});
+      this.unfinishedClaims = null;
+    } catch (error) {
+      // A refusal will be refused again; only an outage or a limit is worth another try.
+      const { code } = toDataError(error);
+      if (code !== 'unavailable' && code !== 'internal' && code !== 'rate-limited') {
+        this.unfinishedClaims = null;
+      }
+    }
+  }
+
   // --- auth ----------------------------------------------------------------------------------
 
   private createAuth(): AuthPort {
@@ -569,7 +902,13 @@ export class FirebaseDataPort implements DataPort {
           );
           return this.toCurrentUser(user);
         }),
-      signOut: () => guard(() => signOut(auth)),
+      signOut: () =>
+        guard(async () => {
+          this.unfinishedClaims = null;
+          await signOut(auth);
+        }),
+      requestPhoneCode: (request) => guard(() => this.requestPhoneCode(request)),
+      verifyPhoneCode: (challengeId, code) => guard(() => this.verifyPhoneCode(challengeId, code)),
       subscribe: (listener) => {
         let active = true;
         let latest = 0;
@@ -616,7 +955,12 @@ export class FirebaseDataPort implements DataPort {
           return this.call<Order>('placeOrder', input);
         }),
 
-      mine: () => guard(async () => this.ownOrders((await this.requireUser()).uid)),
+      mine: () =>
+        guard(async () => {
+          const user = await this.requireUser();
+          await this.finishClaims();
+          return this.ownOrders(user.uid);
+        }),
 
       get: (id) =>
         guard(async () => {
@@ -634,7 +978,10 @@ export class FirebaseDataPort implements DataPort {
         guard(async () => {
           const user = await this.requireUser();
           const isAdmin = (await user.getIdTokenResult()).claims.admin === true;
-          if (!isAdmin) return this.inBrowser(await this.ownOrders(user.uid), filter, false);
+          if (!isAdmin) {
+            await this.finishClaims();
+            return this.inBrowser(await this.ownOrders(user.uid), filter, false);
+          }
           checkOrderFilter(filter);
           return this.adminList(filter);
         }),
@@ -795,40 +1142,67 @@ export class FirebaseDataPort implements DataPort {
   private publicReviewsQuery() {
     return query(
       collection(this.db, REVIEWS),
-      where('hidden', '==', false),
+      where('public', '==', true),
       orderBy('createdAt', 'desc'),
       limit(REVIEWS_LIMIT),
     );
   }
 
+  /** A stored review with its order, as the admins see it (admins read every order). */
+  private async adminReviews(stored: StoredReview[]): Promise<AdminReview[]> {
+    const ids = [...new Set(stored.flatMap((s) => (s.orderId === null ? [] : [s.orderId])))];
+    const orders = new Map<string, Order>();
+    await Promise.all(
+      ids.map(async (id) => {
+        const snapshot = await getDoc(doc(this.db, ORDERS, id));
+        if (snapshot.exists()) orders.set(id, toOrder(snapshot));
+      }),
+    );
+    return stored.map(({ review, state, orderId }) => {
+      const order = orderId === null ? undefined : orders.get(orderId);
+      const reviewed = order
+        ? {
+            id: order.id,
+            orderNumber: order.orderNumber,
+            fullName: order.fullName,
+            status: order.status,
+          }
+        : null;
+      return { ...review, state, order: reviewed, listed: isListed(state, reviewed?.status) };
+    });
+  }
+
   private createReviews(): ReviewsPort {
-    const displayable = (docs: DocumentSnapshot<DocumentData>[]) =>
-      docs.map(toAdminReview).filter(isDisplayableReview).map(publicReview);
     return {
-      list: () => guard(async () => displayable((await getDocs(this.publicReviewsQuery())).docs)),
+      list: () => guard(async () => publicReviews((await getDocs(this.publicReviewsQuery())).docs)),
       subscribe: (listener, onError) =>
         onSnapshot(
           this.publicReviewsQuery(),
-          (snapshot) => listener(displayable(snapshot.docs)),
+          (snapshot) => listener(publicReviews(snapshot.docs)),
           (error) => onError?.(toDataError(error)),
         ),
+      reviewable: () =>
+        guard(async () => {
+          const user = await this.requireUser();
+          // The owner reads their orders; the review function marks an order it stored a
+          // review of (`reviewId`), so no review needs reading here.
+          const snapshot = await getDocs(
+            query(collection(this.db, ORDERS), where('userId', '==', user.uid)),
+          );
+          const reviewed = new Set(
+            snapshot.docs.filter((d) => typeof d.data().reviewId === 'string').map((d) => d.id),
+          );
+          return reviewableOrders(snapshot.docs.map(toOrder), { id: user.uid }, (id) =>
+            reviewed.has(id),
+          ) satisfies ReviewableOrder[];
+        }),
       add: (input: NewReview) =>
         guard(async () => {
           await this.requireUser();
           const parsed = reviewSchema.safeParse(input);
           if (!parsed.success) throw invalid(parsed.error.issues);
-          const { name, review, rating } = parsed.data;
-          // A bot sees the same success as a person; nothing is sent.
-          if (isHoneypotFilled(parsed.data)) {
-            return {
-              id: crypto.randomUUID(),
-              name,
-              review,
-              rating,
-              createdAt: new Date().toISOString(),
-            };
-          }
-          return this.call<Review>('addReview', { name, review, rating });
+          // The honeypot goes too: the function answers it like a success and stores nothing.
+          return this.call<SubmittedReview>('addReview', parsed.data);
         }),
       listAll: () =>
         guard(async () => {
@@ -840,7 +1214,7 @@ export class FirebaseDataPort implements DataPort {
               limit(ADMIN_REVIEWS_LIMIT),
             ),
           );
-          return snapshot.docs.map(toAdminReview);
+          return this.adminReviews(snapshot.docs.map(toStoredReview));
         }),
       setHidden: (id, hidden) =>
         guard(async () => {
@@ -854,6 +1228,14 @@ export class FirebaseDataPort implements DataPort {
           if (!isDocumentId(id)) throw notFound();
           await this.call('deleteReview', { id });
         }),
+      settings: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          const snapshot = await getDoc(doc(this.db, COLLECTIONS.settings, REVIEW_SETTINGS_ID));
+          return reviewSettingsFrom(snapshot.data());
+        }),
+      saveSettings: (settings: ReviewSettings) =>
+        this.asAdmin<ReviewSettings>('saveReviewSettings', settings),
     };
   }
 
@@ -879,17 +1261,9 @@ export class FirebaseDataPort implements DataPort {
               limit(MESSAGES_LIMIT),
             ),
           );
-          return snapshot.docs.map((snap): ContactMessage => {
-            const d = snap.data({ serverTimestamps: 'estimate' });
-            return {
-              id: snap.id,
-              name: d.name,
-              email: d.email,
-              phone: d.phone,
-              message: d.message,
-              createdAt: iso(d.createdAt),
-            };
-          });
+          return snapshot.docs.map((snap): ContactMessage =>
+            messageFromDocument(snap.id, snap.data({ serverTimestamps: 'estimate' }), iso),
+          );
         }),
     };
   }

@@ -31,14 +31,15 @@ import { checkNewOrder, newOrderFields } from '../../domain/order';
 import { FIRST_CATALOG, ratesOf } from '../../domain/pricing';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, FakeAdminFirestore, fakeUser, type FakeUser } from './testing-fake-firestore';
-import { fakeBrowser, hostedOrderInput, rejection } from './testing-hosted';
+import { fakeBrowser, hostedOrderInput, rejection, verifiedCustomer } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
 const DATE = '2026-04-01';
 const ADMIN = fakeUser({ uid: 'admin-uid', email: 'admin@example.com', claims: { admin: true } });
 let visitors = 0;
-const visitor = (): FakeUser => fakeUser({ uid: `visitor-${(visitors += 1)}` });
+/** A customer who proved the number hostedOrderInput() books for (D13). */
+const visitor = (): FakeUser => verifiedCustomer(`visitor-${(visitors += 1)}`);
 const browser = (user: FakeUser | null = visitor()): FirebaseDataPort => fakeBrowser(user);
 
 let deps: Deps;
@@ -124,7 +125,7 @@ describe('the catalog’s documents (D11)', () => {
           checked,
           paymentReference: null,
         },
-        { now: new Date(NOW), limits: [] },
+        { now: new Date(NOW), limits: [], openOrders: null },
       );
     // Saved between the function's check and its transaction: full moves cost 200 more.
     const dearer = ratesOf(FIRST_CATALOG);

@@ -27,10 +27,12 @@ import type { Timestamp } from './testing-fake-firestore';
 import { backend, fakeUser, type FakeUser } from './testing-fake-firestore';
 import {
   fakeBrowser,
+  HOSTED_ORDER_PHONE,
   hostedOrderInput,
   rejection,
   seedRoomyCapacity,
   signInAs,
+  verifiedCustomer,
 } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
@@ -43,20 +45,34 @@ let users = 0;
 const browser = (user: FakeUser | null = newVisitor()) => fakeBrowser(user);
 const signIn = signInAs;
 
-/** A new anonymous account: free to create, so no limit may rest on accounts alone. */
+/**
+ * A new account with a proved number (D13): each costs a code to a SIM, yet one browser may
+ * still hold several, so no limit may rest on accounts alone.
+ */
 function newVisitor(): FakeUser {
   users += 1;
-  return fakeUser({ uid: `anonymous-${users}` });
+  return verifiedCustomer(`customer-${users}`);
 }
 
 const orderInput = hostedOrderInput;
+
+/** A browser signed in as the seeded admin. */
+function admin() {
+  backend.seed('admins/admin-uid', {});
+  return browser(fakeUser({ uid: 'admin-uid', email: 'a@example.com', claims: { admin: true } }));
+}
+
+/** The team moves an order on to delivered. */
+async function deliver(orderId: string): Promise<void> {
+  await admin().orders.update(orderId, { status: 'delivered' });
+}
 
 /** A call straight to a function, as a script would make it, past the adapter's own checks. */
 async function scriptCalls(name: string, data: unknown, uid = newVisitor().uid) {
   return backend.functions!({
     name,
     data,
-    auth: { uid, admin: false, anonymous: true },
+    auth: { uid, admin: false, anonymous: false, phone: HOSTED_ORDER_PHONE },
     appCheckToken: `script-token-${uid}`,
   });
 }
@@ -159,23 +175,69 @@ describe('holes found in the hosted build, closed', () => {
   });
 
   it('a whitespace-only review is refused where it is stored, not only in the form', async () => {
-    const outcome = await scriptCalls('addReview', { name: '   ', review: '  \u200b ', rating: 5 });
+    const outcome = await scriptCalls('addReview', {
+      orderId: 'o1',
+      review: '  \u200b ',
+      rating: 5,
+    });
     expect(outcome).toMatchObject({ ok: false, code: 'invalid-argument' });
     expect(backend.ids('reviews')).toEqual([]);
   });
 
+  it('a one-tap rating by a visitor with no order behind it is refused (D14)', async () => {
+    const stranger = newVisitor().uid;
+    // The old quick rating's call: a name and a rating, no order.
+    const asBefore = await scriptCalls(
+      'addReview',
+      { name: 'Visitor', review: 'Rated 1 star', rating: 1 },
+      stranger,
+    );
+    expect(asBefore).toMatchObject({ ok: false, code: 'invalid-argument' });
+    const noSuchOrder = await scriptCalls(
+      'addReview',
+      { orderId: 'no-such-order', review: 'Rated 1 star', rating: 1 },
+      stranger,
+    );
+    expect(noSuchOrder).toMatchObject({ ok: false, code: 'not-found' });
+    const someone = await browser().orders.create(orderInput());
+    const notTheirs = await scriptCalls(
+      'addReview',
+      { orderId: someone.id, review: 'Rated 1 star', rating: 1 },
+      stranger,
+    );
+    expect(notTheirs).toMatchObject({ ok: false, code: 'permission-denied' });
+    expect(backend.ids('reviews')).toEqual([]);
+    expect(await browser(null).reviews.list()).toEqual([]);
+  });
+
   it('new anonymous accounts in one browser do not lift the one-review-a-minute limit', async () => {
-    const port = browser();
-    await port.reviews.add({ name: 'Salma', review: 'Great team', rating: 5 });
-    signIn(port, newVisitor());
-    const error = await rejection(port.reviews.add({ name: 'Salma', review: 'Again', rating: 5 }));
+    const [a, b] = [newVisitor(), newVisitor()];
+    const port = browser(a);
+    const first = await port.orders.create(orderInput());
+    signIn(port, b);
+    const second = await port.orders.create(orderInput());
+    for (const order of [first, second]) await deliver(order.id);
+    signIn(port, a);
+    await port.reviews.add({ orderId: first.id, review: 'Great team', rating: 5 });
+    signIn(port, b);
+    const error = await rejection(
+      port.reviews.add({ orderId: second.id, review: 'Again', rating: 5 }),
+    );
     expect(error.code).toBe('rate-limited');
   });
 
   it('a flood of blank reviews cannot empty the public list', async () => {
-    const real = await browser().reviews.add({ name: 'Karim', review: 'On time', rating: 5 });
+    const owner = newVisitor();
+    const order = await browser(owner).orders.create(orderInput());
+    await deliver(order.id);
+    const real = await browser(owner).reviews.add({
+      orderId: order.id,
+      review: 'On time',
+      rating: 5,
+    });
+    await admin().reviews.setHidden(real.id, false);
     for (let i = 0; i < 100; i += 1) {
-      await scriptCalls('addReview', { name: ' \u200b ', review: '   ', rating: 1 });
+      await scriptCalls('addReview', { orderId: order.id, review: '   ', rating: 1 });
     }
     expect((await browser(null).reviews.list()).map((r) => r.id)).toEqual([real.id]);
   });

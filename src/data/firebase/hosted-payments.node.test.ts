@@ -33,7 +33,7 @@ import { COLLECTIONS } from '../../domain/hosted-store';
 import { toPiastres } from '../../domain/payments';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, fakeUser } from './testing-fake-firestore';
-import { fakeBrowser, hostedOrderInput, rejection } from './testing-hosted';
+import { fakeBrowser, hostedOrderInput, rejection, verifiedCustomer } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
 
 const ADMIN = fakeUser({ uid: 'admin-uid', email: 'admin@example.com', claims: { admin: true } });
@@ -112,7 +112,7 @@ afterEach(() => {
 /** A visitor's browser with a pending card (or wallet) order. */
 async function placed(method: 'card' | 'wallet' = 'card', notifyConsent = false) {
   visitors += 1;
-  const port = fakeBrowser(fakeUser({ uid: `visitor-${visitors}` }));
+  const port = fakeBrowser(verifiedCustomer(`visitor-${visitors}`));
   const moveDate = cairoToday(new Date(Date.now() + 7 * 24 * 3600 * 1000));
   const order = await port.orders.create(
     hostedOrderInput({ paymentMethod: method, moveDate, notifyConsent }),

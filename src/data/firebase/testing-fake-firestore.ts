@@ -49,29 +49,64 @@ export interface FakeUser {
   uid: string;
   isAnonymous: boolean;
   email: string | null;
+  /** The number proved with phone sign-in (E.164), as the SDK's `User.phoneNumber`. */
+  phoneNumber: string | null;
   getIdToken(forceRefresh?: boolean): Promise<string>;
   getIdTokenResult(): Promise<{ claims: Record<string, unknown> }>;
 }
 
-/** A signed-in user as the SDK hands it to the adapter; the test decides its claims. */
+/** The ID token a fake user hands out: the in-process functions' fake Auth knows whose it is. */
+export function fakeIdToken(uid: string): string {
+  return `token-of-${uid}`;
+}
+
+/**
+ * A signed-in user as the SDK hands it to the adapter; the test decides its claims. Without an
+ * email or a phone it is an anonymous session's.
+ */
 export function fakeUser(options: {
   uid: string;
   email?: string;
+  /** E.164: a number this user proved (its token's `phone_number`). */
+  phone?: string;
   claims?: Record<string, unknown>;
 }): FakeUser {
   const claims = { ...options.claims };
-  return {
+  const user: FakeUser = {
     uid: options.uid,
-    isAnonymous: options.email === undefined,
+    isAnonymous: options.email === undefined && options.phone === undefined,
     email: options.email ?? null,
-    getIdToken: async () => `token-of-${options.uid}`,
-    getIdTokenResult: async () => ({ claims }),
+    phoneNumber: options.phone ?? null,
+    getIdToken: async () => fakeIdToken(options.uid),
+    // The token says what the account is now: a number linked since is in the next one.
+    getIdTokenResult: async () => ({
+      claims: { ...claims, ...(user.phoneNumber ? { phone_number: user.phoneNumber } : {}) },
+    }),
   };
+  return user;
+}
+
+/** The auth each fake user was last signed in to (the SDK's `user.auth`). */
+const authOfUser = new WeakMap<FakeUser, FakeAuth>();
+
+export function authOfFakeUser(user: FakeUser): FakeAuth | undefined {
+  return authOfUser.get(user);
 }
 
 /** One app's auth state: `currentUser` is whoever the test signed in. */
 export class FakeAuth {
-  currentUser: FakeUser | null = null;
+  /** The language of the SMS and reCAPTCHA (the SDK's `auth.languageCode`). */
+  languageCode: string | null = null;
+  private user: FakeUser | null = null;
+
+  get currentUser(): FakeUser | null {
+    return this.user;
+  }
+
+  set currentUser(user: FakeUser | null) {
+    this.user = user;
+    if (user) authOfUser.set(user, this);
+  }
 
   async authStateReady(): Promise<void> {}
 }
@@ -406,6 +441,8 @@ export interface Identity {
   anonymous: boolean;
   /** The ID token's email, when the account has one. */
   email?: string | null;
+  /** The ID token's `phone_number`: the number the account proved (E.164). */
+  phone?: string | null;
 }
 
 /** A browser read, as firestore.rules judge it ("rules are not filters": a query as a whole). */
@@ -464,6 +501,7 @@ async function identityOfFakeApp(app: { name: string }): Promise<Identity | null
     admin: claims.admin === true,
     anonymous: user.isAnonymous,
     email: user.email,
+    phone: typeof claims.phone_number === 'string' ? claims.phone_number : null,
   };
 }
 

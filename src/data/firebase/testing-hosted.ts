@@ -8,7 +8,12 @@ import { ROOMY_PLAN } from '../../testing/capacity-fixtures';
 import { DataError, type NewOrder } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';
 import type { FirebaseSettings } from './firebase-config';
-import type { FakeAuth, FakeFirestoreBackend, FakeUser } from './testing-fake-firestore';
+import {
+  fakeUser,
+  type FakeAuth,
+  type FakeFirestoreBackend,
+  type FakeUser,
+} from './testing-fake-firestore';
 
 export const TEST_FIREBASE_SETTINGS: FirebaseSettings = {
   apiKey: 'fake-api-key',
@@ -34,6 +39,17 @@ export function fakeBrowser(
 
 export function signInAs(port: FirebaseDataPort, user: FakeUser | null): void {
   (port.authInstance as unknown as FakeAuth).currentUser = user;
+}
+
+/** The mobile number of hostedOrderInput(), as Firebase Auth's phone sign-in proves it (E.164). */
+export const HOSTED_ORDER_PHONE = '+201012345678';
+
+/**
+ * A customer who proved `phone` with a code (D13): who may book hostedOrderInput()'s orders.
+ * Tests that need an anonymous visitor use fakeUser({ uid }).
+ */
+export function verifiedCustomer(uid: string, phone: string = HOSTED_ORDER_PHONE): FakeUser {
+  return fakeUser({ uid, phone });
 }
 
 /** A valid order for 1 April 2026, priced by the catalog. */

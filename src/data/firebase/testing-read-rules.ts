@@ -27,8 +27,10 @@ export const firestoreReadRules: ReadRules = (request: ReadRequest) => {
       return auth !== null && (filtersOn(request.constraints, 'userId', auth.uid) || isAdmin());
     case COLLECTIONS.reviews:
       return request.kind === 'get'
-        ? request.resource?.hidden === false || isAdmin()
-        : filtersOn(request.constraints, 'hidden', false) || isAdmin();
+        ? request.resource?.public === true || isAdmin()
+        : filtersOn(request.constraints, 'public', true) || isAdmin();
+    case COLLECTIONS.settings:
+      return request.kind === 'get' && isAdmin();
     case COLLECTIONS.messages:
       return isAdmin();
     case COLLECTIONS.stats:

@@ -440,16 +440,21 @@ describe('reviews.subscribe', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('falls back to polling after repeated stream errors', async () => {
+  it('falls back to polling after repeated errors of a stream that was open', async () => {
     vi.useFakeTimers();
     const { fetch, calls } = fakeFetch(() => json(200, { reviews: reviews('p1') }));
     const port = new HttpDataPort({ fetch, EventSource: FakeEventSource, pollIntervalMs: 1000 });
     const seen: Review[][] = [];
     const stop = port.reviews.subscribe((list) => seen.push(list));
     const source = FakeEventSource.instances[0]!;
+    source.readyState = 1;
+    source.emit('open');
+    // Dropped: the browser reconnects by itself, twice.
+    source.readyState = 0;
     source.emit('error');
     source.emit('error');
     expect(calls).toHaveLength(0);
+    expect(source.closed).toBe(false);
     source.emit('error');
     expect(source.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
@@ -460,6 +465,32 @@ describe('reviews.subscribe', () => {
     stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls).toHaveLength(2);
+  });
+
+  it('polls every 30 s at once when the server refuses the stream (an error before it opened)', async () => {
+    vi.useFakeTimers();
+    const { fetch, calls } = fakeFetch(() => json(200, { reviews: reviews('p1') }));
+    const port = new HttpDataPort({ fetch, EventSource: FakeEventSource });
+    const seen: Review[][] = [];
+    const stop = port.reviews.subscribe((list) => seen.push(list));
+    const source = FakeEventSource.instances[0]!;
+    // The server answered 503 or 429 (D8), or could not be reached: still connecting.
+    source.emit('error');
+    expect(source.closed).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/reviews']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.map((list) => list[0]?.id)).toEqual(['p1']);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(3);
+    // The refused stream is not tried again behind the polling's back.
+    expect(FakeEventSource.instances).toHaveLength(1);
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(3);
   });
 
   it('polls at once when the browser gives up on the stream', async () => {

@@ -37,7 +37,10 @@ import type {
   PricesPort,
   PublicTracking,
   Review,
+  ReviewableOrder,
+  ReviewSettings,
   ReviewsPort,
+  SubmittedReview,
   TrackingPort,
   Unsubscribe,
 } from '../port';
@@ -58,7 +61,7 @@ export interface HttpDataPortOptions {
   fetch?: typeof globalThis.fetch;
   /** Without one (old browsers, jsdom), reviews are polled instead of streamed. */
   EventSource?: EventSourceConstructor | undefined;
-  /** Review polling interval when streaming is unavailable. */
+  /** Review polling interval when streaming is unavailable or refused. */
   pollIntervalMs?: number;
 }
 
@@ -76,7 +79,11 @@ const KNOWN_CODES: readonly DataErrorCode[] = [
 const EVENT_SOURCE_CLOSED = 2;
 /** Consecutive stream errors (without a message in between) before falling back to polling. */
 const STREAM_ERRORS_BEFORE_POLLING = 3;
-const DEFAULT_POLL_MS = 15_000;
+/**
+ * The server refuses a live stream when it has none to spare (D8) and asks for 30 s before the
+ * next try; the list is then polled this often, which costs it one small GET a visitor.
+ */
+const DEFAULT_POLL_MS = 30_000;
 /** `mine()` reads every page; the server caps a page at 500. */
 const MINE_PAGE_SIZE = 500;
 
@@ -532,8 +539,13 @@ export class HttpDataPort implements DataPort {
     const reviewPath = (id: string) => `/api/reviews/${encodeURIComponent(id)}`;
     return {
       list,
+      reviewable: async () =>
+        this.pick<ReviewableOrder[]>(
+          await this.request('GET', '/api/reviews/reviewable'),
+          'orders',
+        ),
       add: async (review: NewReview) =>
-        this.pick<Review>(await this.request('POST', '/api/reviews', review), 'review'),
+        this.pick<SubmittedReview>(await this.request('POST', '/api/reviews', review), 'review'),
       listAll: async () =>
         this.pick<AdminReview[]>(await this.request('GET', '/api/reviews?all=1'), 'reviews'),
       setHidden: async (id, hidden) =>
@@ -541,6 +553,13 @@ export class HttpDataPort implements DataPort {
       remove: async (id) => {
         await this.request('DELETE', reviewPath(id));
       },
+      settings: async () =>
+        this.pick<ReviewSettings>(await this.request('GET', '/api/reviews/settings'), 'settings'),
+      saveSettings: async (settings) =>
+        this.pick<ReviewSettings>(
+          await this.request('PUT', '/api/reviews/settings', settings),
+          'settings',
+        ),
       subscribe: (listener, onError) => {
         let closed = false;
         let source: EventSourceLike | null = null;
@@ -572,19 +591,27 @@ export class HttpDataPort implements DataPort {
           try {
             const stream = new Source(`${this.baseUrl}/api/reviews/stream`);
             source = stream;
+            let opened = false;
             let failures = 0;
+            stream.addEventListener('open', () => {
+              opened = true;
+            });
             stream.addEventListener('reviews', (event) => {
+              opened = true;
               failures = 0;
               const reviews = parseReviewsEvent((event as MessageEvent).data);
               if (!closed && reviews) listener(reviews);
             });
-            // The browser reconnects by itself; only a stream that keeps failing, or that the
-            // browser gave up on (a non-stream answer), is replaced by polling.
+            // A stream that never opened was refused (the server's 503 or 429 when it has none
+            // to spare, D8) or cannot be reached: poll at once instead of retrying it. One that
+            // was open and dropped is reconnected by the browser; only one that keeps failing,
+            // or that the browser gave up on (a non-stream answer), is replaced by polling.
             stream.addEventListener('error', () => {
               failures += 1;
               if (
                 source === stream &&
-                (failures >= STREAM_ERRORS_BEFORE_POLLING ||
+                (!opened ||
+                  failures >= STREAM_ERRORS_BEFORE_POLLING ||
                   stream.readyState === EVENT_SOURCE_CLOSED)
               ) {
                 fallBackToPolling();

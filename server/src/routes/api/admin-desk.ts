@@ -69,7 +69,7 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
           });
         }
         let unsubscribe = () => {};
-        const write = streams.open(reply, () => unsubscribe());
+        const { write } = streams.open(reply, () => unsubscribe());
         write(sseEvent('ready', { at: new Date().toISOString() }));
         unsubscribe = changes.subscribe(write);
       },

@@ -9,10 +9,19 @@ import { phoneAuthRoutes } from './phone-auth.ts';
 import { paymentsRoutes } from './payments.ts';
 import { pricesRoutes } from './prices.ts';
 import { reviewsRoutes } from './reviews.ts';
+import type { ReviewsRoutesOptions } from './reviews.ts';
 import { trackRoutes } from './track.ts';
 
+export interface ApiRoutesOptions {
+  /** The review streams' limits; tests make them small (D8). */
+  reviewStreams?: ReviewsRoutesOptions;
+}
+
 /** Every /api route file is registered here (prefix /api is applied by the caller). */
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  options: ApiRoutesOptions = {},
+): Promise<void> {
   // API answers are per-user and change often; no browser or proxy cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -27,6 +36,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(trackRoutes);
-  await app.register(reviewsRoutes);
+  await app.register(reviewsRoutes, options.reviewStreams ?? {});
   await app.register(adminDeskRoutes);
 }

@@ -27,6 +27,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // A second tab or a retry must not mint a second visitor and split their orders.
       if (request.auth) return { user: toCurrentUser(request.auth.user) };
+      // A provisional session (D8): a day long until the visitor writes something, and one of
+      // at most MAX_UNUSED_SESSIONS. Making room for it may delete the oldest unused visitors,
+      // in the same transaction as this one's user and session.
       const session = db.transaction(() => startSession(reply, createAnonymousUser(db).id))();
       return { user: toCurrentUser(session.user) };
     },

@@ -11,14 +11,22 @@ export function sseEvent(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** One open stream. */
+export interface LiveStream {
+  /** Sends `chunk` (an event, a comment); nothing once the stream has ended. */
+  write(chunk: string): void;
+  /** Ends the stream from our side (to give its place to another client). */
+  close(): void;
+}
+
 export interface EventStreams {
   /** Streams open now. */
   readonly size: number;
   /**
-   * Takes over `reply` as a text/event-stream and returns the function that writes to it.
-   * `onClose` runs once, when the client goes away or the server shuts down.
+   * Takes over `reply` as a text/event-stream and returns the stream. `onClose` runs once, when
+   * the client goes away, the stream is closed or the server shuts down.
    */
-  open(reply: FastifyReply, onClose: () => void): (chunk: string) => void;
+  open(reply: FastifyReply, onClose: () => void): LiveStream;
 }
 
 /**
@@ -87,7 +95,13 @@ export function eventStreams(
         streams.delete(res);
         onClose();
       });
-      return write;
+      return {
+        write,
+        close: () => {
+          // The client's EventSource reconnects after `retry`; the route decides then.
+          if (!res.writableEnded) res.end();
+        },
+      };
     },
   };
 }

@@ -98,20 +98,44 @@ export const currentUserSchema = object({
   isAdmin: { type: 'boolean' },
 });
 
-/** A review; `hidden` only in the admins' moderation list and answers (AdminReview). */
-export const reviewSchema = {
-  ...object({ id: text, name: text, review: text, rating: integer, createdAt: text }),
-  properties: {
-    ...object({ id: text, name: text, review: text, rating: integer, createdAt: text }).properties,
-    hidden: { type: 'boolean' },
-  },
-} as const;
+const reviewFields = { id: text, name: text, review: text, rating: integer, createdAt: text };
 
+/** A review as everyone sees it (Review). */
+export const reviewSchema = object(reviewFields);
+
+/** What the author of a new review is answered (SubmittedReview, D14). */
+export const submittedReviewSchema = object({
+  ...reviewFields,
+  state: text,
+  listed: { type: 'boolean' },
+});
+
+/** A review as the admins moderate it (AdminReview, D14): its state and its order, if any. */
+export const adminReviewSchema = object({
+  ...reviewFields,
+  state: text,
+  listed: { type: 'boolean' },
+  order: {
+    ...object({ id: text, orderNumber: text, fullName: text, status: text }),
+    type: ['object', 'null'],
+  },
+});
+
+/** An order its owner may review (ReviewableOrder, D14). */
+export const reviewableOrderSchema = object({
+  orderId: text,
+  orderNumber: text,
+  moveDate: text,
+  status: text,
+  name: text,
+});
+
+/** A contact message (ContactMessage): the way to reply the sender did not give is null (D7). */
 export const contactMessageSchema = object({
   id: text,
   name: text,
-  email: text,
-  phone: text,
+  email: nullableText,
+  phone: nullableText,
   message: text,
   createdAt: text,
 });
@@ -145,13 +169,30 @@ export const phoneChallengeResponse = {
   }),
 };
 
+/**
+ * GET /reviews: the public list, or (`?all=1`, admins) the moderation list, whose extra fields
+ * are optional here so the public answer carries none of them.
+ */
 export const reviewListResponse = {
-  200: object({ reviews: { type: 'array', items: reviewSchema } }),
+  200: object({
+    reviews: {
+      type: 'array',
+      items: { ...reviewSchema, properties: adminReviewSchema.properties },
+    },
+  }),
 };
 
-export function reviewResponse(status: 200 | 201) {
-  return { [status]: object({ review: reviewSchema }) };
-}
+export const submittedReviewResponse = { 201: object({ review: submittedReviewSchema }) };
+
+export const adminReviewResponse = { 200: object({ review: adminReviewSchema }) };
+
+export const reviewableOrdersResponse = {
+  200: object({ orders: { type: 'array', items: reviewableOrderSchema } }),
+};
+
+export const reviewSettingsResponse = {
+  200: object({ settings: object({ publishAtOnce: { type: 'boolean' } }) }),
+};
 
 export const messageListResponse = {
   200: object({ messages: { type: 'array', items: contactMessageSchema } }),

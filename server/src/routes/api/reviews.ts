@@ -7,7 +7,15 @@ import { clientNetwork } from '../../plugins/client-address.ts';
 import { adminRequired, requireAdmin, userOf, userRequired } from '../../plugins/sessions.ts';
 import { REVIEW_MESSAGES } from '../../services/reviews-service.ts';
 import { eventStreams, sseEvent } from './event-stream.ts';
-import { reviewListResponse, reviewResponse } from './response-schemas.ts';
+import type { LiveStream } from './event-stream.ts';
+import {
+  adminReviewResponse,
+  reviewableOrdersResponse,
+  reviewListResponse,
+  reviewSettingsResponse,
+  submittedReviewResponse,
+} from './response-schemas.ts';
+import { StreamShares } from './stream-shares.ts';
 
 export { SSE_HEARTBEAT_MS } from './event-stream.ts';
 
@@ -15,13 +23,19 @@ const INVALID = 'validation:common.invalid';
 /** Each stream holds a socket; past this many, new ones are refused rather than starving the rest. */
 export const MAX_REVIEW_STREAMS = 1000;
 /**
- * Streams one client may hold (D8): a few tabs per session, a household or an office per address.
- * Without them one client could take every slot above and lock the next visitor out.
+ * Streams one client may hold (D8): a few tabs per session and per address. Small enough that a
+ * group of 100 addresses holds at most 400 of the 1,000; past 250 addresses, a full pool is
+ * shared out fairly (stream-shares.ts). A client refused a stream polls the list instead.
  */
 export const MAX_REVIEW_STREAMS_PER_SESSION = 4;
-export const MAX_REVIEW_STREAMS_PER_ADDRESS = 16;
+export const MAX_REVIEW_STREAMS_PER_ADDRESS = 4;
 /** A refused stream's EventSource (or the polling it falls back to) should wait this long. */
 export const STREAM_RETRY_AFTER_S = 30;
+/** What a refused stream answers: the page then polls, and can say why if it wants to. */
+export const STREAM_MESSAGES = {
+  busy: 'errors:liveUpdates.busy',
+  tooMany: 'errors:liveUpdates.tooMany',
+} as const;
 
 function reviewsEvent(reviews: Review[]): string {
   return sseEvent('reviews', { reviews });
@@ -63,26 +77,10 @@ export interface ReviewsRoutesOptions {
   maxStreamsPerAddress?: number;
 }
 
-/** Open streams per key (a session id, a client network), counted up and down. */
-class StreamCounts {
-  readonly #counts = new Map<string, number>();
-
-  get(key: string): number {
-    return this.#counts.get(key) ?? 0;
-  }
-
-  add(key: string): void {
-    this.#counts.set(key, this.get(key) + 1);
-  }
-
-  remove(key: string): void {
-    const left = this.get(key) - 1;
-    if (left > 0) this.#counts.set(key, left);
-    else this.#counts.delete(key);
-  }
-}
-
-/** The reviews carousel: a list, a live stream of it, and posting (spec 5, D2). */
+/**
+ * The reviews carousel: a list, a live stream of it, customers reviewing their own orders, and
+ * the team's moderation and settings (spec 5, D2, D14).
+ */
 export async function reviewsRoutes(
   app: FastifyInstance,
   options: ReviewsRoutesOptions = {},
@@ -93,11 +91,11 @@ export async function reviewsRoutes(
     app,
     options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {},
   );
-  const maxStreams = options.maxStreams ?? MAX_REVIEW_STREAMS;
-  const perSession = options.maxStreamsPerSession ?? MAX_REVIEW_STREAMS_PER_SESSION;
-  const perAddress = options.maxStreamsPerAddress ?? MAX_REVIEW_STREAMS_PER_ADDRESS;
-  const bySession = new StreamCounts();
-  const byAddress = new StreamCounts();
+  const shares = new StreamShares<LiveStream>({
+    total: options.maxStreams ?? MAX_REVIEW_STREAMS,
+    perSession: options.maxStreamsPerSession ?? MAX_REVIEW_STREAMS_PER_SESSION,
+    perAddress: options.maxStreamsPerAddress ?? MAX_REVIEW_STREAMS_PER_ADDRESS,
+  });
 
   /** Every open stream hears the public list after a change that may have altered it. */
   const broadcast = () => {
@@ -125,7 +123,8 @@ export async function reviewsRoutes(
   await app.register(async (admins) => {
     admins.addHook('preHandler', adminRequired);
 
-    admins.patch('/reviews/:id', { schema: { response: reviewResponse(200) } }, async (request) => {
+    // hidden: true hides a review; false publishes it (approves a held one).
+    admins.patch('/reviews/:id', { schema: { response: adminReviewResponse } }, async (request) => {
       const id = reviewId(request);
       const { hidden } = moderationSchema.parse(request.body ?? {});
       return { review: services.reviews.setHidden(id, hidden) };
@@ -135,43 +134,63 @@ export async function reviewsRoutes(
       services.reviews.remove(reviewId(request));
       return reply.code(204).send();
     });
+
+    // Publish reviews at once, or hold them for approval (D14).
+    admins.get('/reviews/settings', { schema: { response: reviewSettingsResponse } }, async () => ({
+      settings: services.reviews.settings(),
+    }));
+
+    admins.put(
+      '/reviews/settings',
+      { schema: { response: reviewSettingsResponse } },
+      async (request) => ({
+        settings: services.reviews.saveSettings(request.body ?? {}, userOf(request)),
+      }),
+    );
   });
 
   // No HEAD twin: it would hold a socket open with nothing to send.
   app.get('/reviews/stream', { compress: false, exposeHeadRoute: false }, (request, reply) => {
-    if (streams.size >= maxStreams) {
-      throw new HttpError(503, 'unavailable', 'errors:unavailable', undefined, {
-        retryAfterSeconds: STREAM_RETRY_AFTER_S,
-      });
-    }
     const session = request.auth?.sessionId;
     const address = clientNetwork(request.ip);
-    if (
-      (session !== undefined && bySession.get(session) >= perSession) ||
-      byAddress.get(address) >= perAddress
-    ) {
-      throw new HttpError(429, 'rate-limited', 'errors:rateLimited', undefined, {
-        retryAfterSeconds: STREAM_RETRY_AFTER_S,
-      });
+    const admission = shares.admit(session, address);
+    if (!admission.open) {
+      throw admission.reason === 'client'
+        ? new HttpError(429, 'rate-limited', STREAM_MESSAGES.tooMany, undefined, {
+            retryAfterSeconds: STREAM_RETRY_AFTER_S,
+          })
+        : new HttpError(503, 'unavailable', STREAM_MESSAGES.busy, undefined, {
+            retryAfterSeconds: STREAM_RETRY_AFTER_S,
+          });
     }
-    if (session !== undefined) bySession.add(session);
-    byAddress.add(address);
+    if (admission.evict) {
+      // Its place is this client's now; its 'close' comes later and finds nothing to forget.
+      shares.remove(admission.evict);
+      admission.evict.close();
+    }
     let unsubscribe = () => {};
-    const write = streams.open(reply, () => {
+    const stream = streams.open(reply, () => {
       unsubscribe();
-      if (session !== undefined) bySession.remove(session);
-      byAddress.remove(address);
+      shares.remove(stream);
     });
-    write(reviewsEvent(services.reviews.list()));
-    unsubscribe = changes.subscribe(write);
+    shares.add(stream, session, address);
+    stream.write(reviewsEvent(services.reviews.list()));
+    unsubscribe = changes.subscribe(stream.write);
   });
 
   await app.register(async (customers) => {
     customers.addHook('preHandler', userRequired);
 
+    // The orders this customer may review now (D14).
+    customers.get(
+      '/reviews/reviewable',
+      { schema: { response: reviewableOrdersResponse } },
+      async (request) => ({ orders: services.reviews.reviewable(userOf(request)) }),
+    );
+
     customers.post(
       '/reviews',
-      { schema: { response: reviewResponse(201) } },
+      { schema: { response: submittedReviewResponse } },
       async (request, reply) => {
         const review = services.reviews.post(
           request.body ?? {},

@@ -8,6 +8,7 @@ import { SessionContext } from '../../../data/react/session-context';
 import adminEn from '../../../../locales/en/admin.json';
 import adminAr from '../../../../locales/ar/admin.json';
 import errorsEn from '../../../../locales/en/errors.json';
+import { customerWithOrder } from '../../../testing/review-fixtures';
 import { adminPort, futureDate, placeOrder } from '../testing-orders';
 import { AdminGuard } from './admin-guard';
 import { AdminOrdersPage } from './admin-orders-page';
@@ -169,7 +170,7 @@ describe('AdminOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: adminEn.orders.pagination.next }));
     expect(await screen.findByText('Showing 51–51 of 51')).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader')).toHaveLength(1);
-  }, 30_000);
+  }, 60_000);
 
   it('updates a status: "Status updated", the list reloads with the new status', async () => {
     const backend = new MemoryBackend();
@@ -298,36 +299,114 @@ describe('AdminOrdersPage', () => {
       'href',
       'mailto:laila@example.com',
     );
+    expect(within(items[0]!).getByRole('link', { name: /01112345678/ })).toHaveAttribute(
+      'href',
+      'tel:01112345678',
+    );
+  });
+
+  it('shows only the way to reply a message gave, whatever the store kept for the other', async () => {
+    const backend = new MemoryBackend();
+    await backend
+      .client()
+      .messages.add({ name: 'Hoda', phone: '01012345678', message: 'By phone' });
+    backend.advanceTime(1000);
+    await backend.client().messages.add({
+      name: 'Omar',
+      email: 'omar@example.com',
+      message: 'By email',
+    });
+    // As another store may hold a way not given: an empty string, or no field at all.
+    backend.messages.push(
+      {
+        message: {
+          id: 'stored-1',
+          name: 'Sara',
+          email: '',
+          phone: '01112345678',
+          message: 'Empty email',
+          createdAt: '2020-01-01T10:00:00.000Z',
+        },
+        seq: 1000,
+      },
+      {
+        message: {
+          id: 'stored-2',
+          name: 'Nour',
+          email: 'nour@example.com',
+          message: 'No phone field',
+          createdAt: '2020-01-01T09:00:00.000Z',
+        },
+        seq: 1001,
+      },
+    );
+    const { user } = renderPage(await adminPort(backend));
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.messages }));
+    const items = await within(screen.getByRole('tabpanel')).findAllByRole('listitem');
+    const links = (item: HTMLElement) =>
+      within(item)
+        .queryAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+    expect(items.map((item) => [item.querySelector('h3')?.textContent, links(item)])).toEqual([
+      ['Omar', ['mailto:omar@example.com']],
+      ['Hoda', ['tel:01012345678']],
+      ['Sara', ['tel:01112345678']],
+      ['Nour', ['mailto:nour@example.com']],
+    ]);
+    // No empty "Email:" or "Phone:" for the one not given, and no "undefined" or "null".
+    expect(
+      items.map((item) => [
+        item.textContent?.includes(`${adminEn.messages.phone}: `),
+        item.textContent?.includes(`${adminEn.messages.email}: `),
+      ]),
+    ).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+    for (const item of items) expect(item.textContent).not.toMatch(/undefined|null/);
   });
 
   it('in Arabic, joins a review’s rating and date with an Arabic comma (a dot reads as ٠)', async () => {
     const backend = new MemoryBackend();
-    const visitor = backend.client();
-    await visitor.auth.ensureSession();
-    await visitor.reviews.add({ name: 'هدى', review: 'فريق ممتاز وحريص', rating: 4 });
+    const { client, order } = await customerWithOrder(backend, 'delivered', {
+      fullName: 'هدى علي',
+    });
+    await client.reviews.add({ orderId: order.id, review: 'فريق ممتاز وحريص', rating: 4 });
     const { user } = renderPage(await adminPort(backend), 'ar');
     await user.click(await screen.findByRole('tab', { name: 'التقييمات' }));
     const line = (await screen.findByText(/التقييم: ٤ من ٥/)).closest('p')!;
     expect(line.textContent).toMatch(/التقييم: ٤ من ٥، [٠-٩]/);
     expect(line.textContent).not.toContain('·');
+    // The order behind it, with its status in Arabic.
+    const orderLine = screen.getByText(order.orderNumber).closest('p')!;
+    expect(orderLine).toHaveTextContent('هدى علي');
+    expect(orderLine).toHaveTextContent('تم التسليم');
+    expect(screen.getByText(order.orderNumber)).toHaveClass('ltr-value');
   });
 
-  it('hides, shows and deletes reviews', async () => {
+  it('publishes a held review, hides it, and deletes it (D14)', async () => {
     const backend = new MemoryBackend();
-    const visitor = backend.client();
-    await visitor.auth.ensureSession();
-    await visitor.reviews.add({
-      name: 'Hoda',
+    const { client, order } = await customerWithOrder(backend, 'delivered', {
+      fullName: 'Hoda Omar',
+    });
+    await client.reviews.add({
+      orderId: order.id,
       review: 'Great team, careful with glass',
       rating: 5,
     });
     const { user } = renderPage(await adminPort(backend));
     await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.reviews }));
+    expect(await screen.findByText(adminEn.reviews.state.pending)).toBeInTheDocument();
+    expect(await client.reviews.list()).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Publish (review by Hoda)' }));
+    expect(await screen.findByText(adminEn.reviews.state.listed)).toBeInTheDocument();
+    expect(await client.reviews.list()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Publish (review by Hoda)' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Hide (review by Hoda)' }));
-    expect(await screen.findByText(adminEn.reviews.hidden)).toBeInTheDocument();
-    expect(await visitor.reviews.list()).toHaveLength(0);
-    await user.click(await screen.findByRole('button', { name: 'Show (review by Hoda)' }));
-    expect(await screen.findByText(adminEn.reviews.visible)).toBeInTheDocument();
+    expect(await screen.findByText(adminEn.reviews.state.hidden)).toBeInTheDocument();
+    expect(await client.reviews.list()).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Delete (review by Hoda)' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', {
@@ -335,6 +414,44 @@ describe('AdminOrdersPage', () => {
       }),
     );
     expect(await screen.findByText(adminEn.reviews.empty)).toBeInTheDocument();
+  });
+
+  it('a published review of a move not delivered yet says so; one without an order can only be deleted', async () => {
+    const backend = new MemoryBackend();
+    const team = await adminPort(backend);
+    await team.reviews.saveSettings({ publishAtOnce: true });
+    const moving = await customerWithOrder(backend, 'in_transit', { fullName: 'Omar Said' });
+    await moving.client.reviews.add({
+      orderId: moving.order.id,
+      review: 'So far so good',
+      rating: 4,
+    });
+    const gone = await customerWithOrder(backend, 'delivered', { fullName: 'Laila Fahmy' });
+    await gone.client.reviews.add({ orderId: gone.order.id, review: 'Lovely crew', rating: 5 });
+    await team.orders.remove(gone.order.id);
+    const { user } = renderPage(team);
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.reviews }));
+    expect(await screen.findByText(adminEn.reviews.state.afterDelivery)).toBeInTheDocument();
+    expect(screen.getByText(adminEn.reviews.state.noOrder)).toBeInTheDocument();
+    expect(screen.getByText(adminEn.reviews.noOrder)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish (review by Laila)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hide (review by Laila)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete (review by Laila)' })).toBeInTheDocument();
+  });
+
+  it('the review setting: held for approval by default; the admin chooses to publish at once', async () => {
+    const backend = new MemoryBackend();
+    const { user } = renderPage(await adminPort(backend));
+    await user.click(await screen.findByRole('tab', { name: adminEn.panel.tabs.reviews }));
+    const settings = await screen.findByRole('group', { name: adminEn.reviews.settings.title });
+    const hold = within(settings).getByRole('radio', { name: adminEn.reviews.settings.hold });
+    await waitFor(() => expect(hold).toBeChecked());
+    await user.click(
+      within(settings).getByRole('radio', { name: adminEn.reviews.settings.publishAtOnce }),
+    );
+    await user.click(within(settings).getByRole('button', { name: adminEn.reviews.settings.save }));
+    expect(await screen.findByText(adminEn.reviews.settings.savedPublish)).toBeInTheDocument();
+    expect(backend.reviewSettings).toEqual({ publishAtOnce: true });
   });
 });
 

@@ -6,7 +6,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdminList } from '../hooks/use-admin-list';
 import { AdminListPanel } from './admin-list-panel';
 
-/** The contact form's messages (D7), newest first. */
+/** The contact form's messages (D7), newest first, each with the ways to reply it gave. */
 export function MessagesPanel() {
   const { t } = useTranslation('admin');
   const port = useDataPort();
@@ -29,16 +29,23 @@ export function MessagesPanel() {
               {formatDateTime(message.createdAt, language)}
             </time>
           </div>
-          <p className="admin-contact">
-            <a href={`mailto:${message.email}`}>
-              <span className="visually-hidden">{t('messages.email')}: </span>
-              <bdi className="ltr-value">{message.email}</bdi>
-            </a>
-            <a href={`tel:${message.phone}`}>
-              <span className="visually-hidden">{t('messages.phone')}: </span>
-              <bdi className="ltr-value">{message.phone}</bdi>
-            </a>
-          </p>
+          {message.phone || message.email ? (
+            // Only the ways to reply the sender gave (D7): either one may be missing.
+            <p className="admin-contact">
+              {message.phone ? (
+                <a href={`tel:${message.phone}`}>
+                  <span className="visually-hidden">{t('messages.phone')}: </span>
+                  <bdi className="ltr-value">{message.phone}</bdi>
+                </a>
+              ) : null}
+              {message.email ? (
+                <a href={`mailto:${message.email}`}>
+                  <span className="visually-hidden">{t('messages.email')}: </span>
+                  <bdi className="ltr-value">{message.email}</bdi>
+                </a>
+              ) : null}
+            </p>
+          ) : null}
           <p className="admin-message-body">
             <bdi>{message.message}</bdi>
           </p>

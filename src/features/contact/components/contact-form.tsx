@@ -1,26 +1,61 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { serverFieldMessages, useFieldErrors } from '../../../components/ui/use-field-errors';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { contactSchema } from '../../../domain/contact-schema';
+import type { DisplayLanguage } from '../../../domain/locale';
+import { formatDigits } from '../../../domain/money';
+import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
-const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+const FIELDS = ['name', 'phone', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
+/** The two ways to reply, of which one is enough (D7). */
+const WAYS_TO_REPLY = ['phone', 'email'] as const;
+type WayToReply = (typeof WAYS_TO_REPLY)[number];
+const isWayToReply = (field: Field): field is WayToReply =>
+  (WAYS_TO_REPLY as readonly Field[]).includes(field);
+
+/** The schema's (or the server's) message when neither way to reply was given. */
+const NEITHER = VALIDATION_MESSAGES.phoneOrEmailRequired;
+
+const EMPTY: Values = { name: '', phone: '', email: '', message: '' };
 
 /**
- * The contact form (spec 5: all four fields required, email typed as email; D7: stored through
- * the DataPort and listed for admins). Bad input shows each field's message and sends nothing;
- * a failed send keeps what was typed.
+ * The form's element ids. Not useId: /contact is prerendered and hydrated, and the prerenderer
+ * renders the app inside the whole document, so useId gives the browser other ids than the HTML
+ * holds, and React keeps the HTML's. The first refused field would then not be found to focus,
+ * and a hint named after an error would not be found to read. There is one form per page.
+ */
+const IDS = 'contact-form';
+
+/**
+ * The phone hint's example in the reader's digits. Arabic-Indic digits are Arabic numbers to the
+ * bidi algorithm, and a space between two of them takes their direction: "٠١٠ ١٢٣٤ ٥٦٧٨" would
+ * show its groups right to left even in a left-to-right box. A left-to-right mark after each
+ * group keeps them in the order they are typed.
+ */
+function phoneExample(language: DisplayLanguage): string {
+  const example = formatDigits('010 1234 5678', language);
+  return language === 'ar' ? example.replaceAll(' ', '\u200E ') : example;
+}
+
+/**
+ * The contact form (spec 5 as amended by D7; stored through the DataPort, listed for admins).
+ * Name and message are required; a phone number or an email, either one being enough, tells us
+ * how to reply: the two are one group, and when neither is given the group says so once, both
+ * fields marked and described by it. Bad input shows each field's message and sends nothing; a
+ * failed send keeps what was typed.
  */
 export function ContactForm() {
   const { t } = useTranslation(['contact', 'validation', 'errors']);
   const port = useDataPort();
-  const ids = useId();
+  const language = useDisplayLanguage();
+  const ids = IDS;
   const idFor = useCallback((field: Field) => `${ids}-${field}`, [ids]);
   const errors = useFieldErrors({ fields: FIELDS, idFor });
   const [values, setValues] = useState<Values>(EMPTY);
@@ -54,22 +89,37 @@ export function ContactForm() {
     }
   };
 
+  /** Neither way to reply was given: the group's one message stands for both fields'. */
+  const neither = WAYS_TO_REPLY.some((field) => errors.errors[field] === NEITHER);
+
   const update = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    errors.clear(field);
+    // Typing either way to reply answers "neither": the other field's copy of it goes too.
+    if (isWayToReply(field) && neither) for (const way of WAYS_TO_REPLY) errors.clear(way);
+    else errors.clear(field);
     if (sent) setSent(false);
   };
 
-  const fieldProps = (field: Field, hint?: boolean) =>
-    ({
+  const reachId = `${ids}-reach`;
+  const reachErrorId = `${reachId}-error`;
+
+  const fieldProps = (field: Field, hint?: boolean) => {
+    const props = {
       ...errors.inputProps(field, { hint }),
       name: field,
       value: values[field],
-      required: true,
-      'aria-required': true,
-    }) as const;
+    };
+    if (isWayToReply(field)) {
+      if (!neither) return props;
+      const describedBy = [reachErrorId, hint ? `${idFor(field)}-hint` : ''].filter(Boolean);
+      return { ...props, 'aria-invalid': true, 'aria-describedby': describedBy.join(' ') };
+    }
+    return { ...props, required: true, 'aria-required': true };
+  };
 
-  const errorOf = errors.errorText;
+  /** A field's own message; the ways to reply leave "neither" to their group. */
+  const errorOf = (field: Field) =>
+    isWayToReply(field) && neither ? null : errors.errorText(field);
 
   const titleId = `${ids}-title`;
 
@@ -89,39 +139,51 @@ export function ContactForm() {
           />
           {errorOf('name')}
         </div>
-        <div className="field">
-          <label htmlFor={`${ids}-email`}>{t('contact:form.email')}</label>
-          <input
-            {...fieldProps('email')}
-            className="input"
-            type="email"
-            dir="ltr"
-            inputMode="email"
-            autoComplete="email"
-            onChange={(e) => update('email')(e.target.value)}
-          />
-          {errorOf('email')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-phone`}>{t('contact:form.phone')}</label>
-          <input
-            {...fieldProps('phone', true)}
-            className="input"
-            type="tel"
-            dir="ltr"
-            inputMode="tel"
-            autoComplete="tel"
-            onChange={(e) => update('phone')(e.target.value)}
-          />
-          <p id={`${ids}-phone-hint`} className="field-hint">
-            <Trans
-              t={t}
-              i18nKey="contact:form.phoneHint"
-              components={{ num: <bdi className="ltr-value" /> }}
-            />
+        <fieldset className="contact-reach" aria-describedby={`${reachId}-hint`}>
+          <legend>{t('contact:form.reach')}</legend>
+          <p id={`${reachId}-hint`} className="field-hint">
+            {t('contact:form.reachHint')}
           </p>
-          {errorOf('phone')}
-        </div>
+          {neither && (
+            <p id={reachErrorId} className="field-error">
+              {t(NEITHER)}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${ids}-phone`}>{t('contact:form.phone')}</label>
+            <input
+              {...fieldProps('phone', true)}
+              className="input"
+              type="tel"
+              dir="ltr"
+              inputMode="tel"
+              autoComplete="tel"
+              onChange={(e) => update('phone')(e.target.value)}
+            />
+            <p id={`${ids}-phone-hint`} className="field-hint">
+              <Trans
+                t={t}
+                i18nKey="contact:form.phoneHint"
+                values={{ example: phoneExample(language) }}
+                components={{ num: <bdi className="ltr-value" /> }}
+              />
+            </p>
+            {errorOf('phone')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-email`}>{t('contact:form.email')}</label>
+            <input
+              {...fieldProps('email')}
+              className="input"
+              type="email"
+              dir="ltr"
+              inputMode="email"
+              autoComplete="email"
+              onChange={(e) => update('email')(e.target.value)}
+            />
+            {errorOf('email')}
+          </div>
+        </fieldset>
         <div className="field">
           <label htmlFor={`${ids}-message`}>{t('contact:form.message')}</label>
           <textarea

@@ -75,24 +75,61 @@ describe('ContactPage', () => {
     expect(within(details).getByText(en.details.hoursValue)).toBeInTheDocument();
   });
 
-  it('requires all four fields, says which, and stores nothing', async () => {
+  it('requires a name, a message and a way to reply: the pair says so once, and nothing is stored', async () => {
     const { backend, port, user } = setup('en');
     const add = vi.spyOn(port.messages, 'add');
     await user.click(screen.getByRole('button', { name: en.form.submit }));
 
     expect(await screen.findByText(enValidation.name.required)).toBeInTheDocument();
-    expect(screen.getByText(enValidation.email.required)).toBeInTheDocument();
-    expect(screen.getByText(enValidation.phone.required)).toBeInTheDocument();
     expect(screen.getByText(enValidation.message.required)).toBeInTheDocument();
+    expect(screen.getAllByText(enValidation.contact.phoneOrEmail)).toHaveLength(1);
+    expect(screen.queryByText(enValidation.phone.required)).not.toBeInTheDocument();
+    expect(screen.queryByText(enValidation.email.required)).not.toBeInTheDocument();
     expect(field(en.form.name)).toHaveAttribute('aria-invalid', 'true');
     expect(field(en.form.name)).toHaveAccessibleDescription(enValidation.name.required);
     expect(field(en.form.name)).toHaveFocus();
+    // Both ways to reply are marked, and each is described by the pair's one message.
+    expect(field(en.form.phone)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(en.form.phone)).toHaveAccessibleDescription(
+      `${enValidation.contact.phoneOrEmail} Egyptian mobile, e.g. 010 1234 5678`,
+    );
+    expect(field(en.form.email)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(en.form.email)).toHaveAccessibleDescription(enValidation.contact.phoneOrEmail);
     expect(field(en.form.email)).toHaveAttribute('type', 'email');
     expect(add).not.toHaveBeenCalled();
     expect(await storedMessages(backend)).toHaveLength(0);
   });
 
-  it('checks the email and phone formats', async () => {
+  it('says either way to reply is enough, and marks only name and message required', () => {
+    setup('en');
+    expect(screen.getByText(en.form.required)).toBeInTheDocument();
+    const reach = screen.getByRole('group', { name: en.form.reach });
+    expect(reach).toHaveAccessibleDescription(en.form.reachHint);
+    expect(within(reach).getByLabelText(en.form.phone)).toBe(field(en.form.phone));
+    expect(within(reach).getByLabelText(en.form.email)).toBe(field(en.form.email));
+    expect(field(en.form.name)).toBeRequired();
+    expect(field(en.form.message)).toBeRequired();
+    for (const way of [en.form.phone, en.form.email]) {
+      expect(field(way)).not.toBeRequired();
+      expect(field(way)).not.toHaveAttribute('aria-required');
+    }
+  });
+
+  it('with only the way to reply missing, focuses the phone; typing either one clears the pair', async () => {
+    const { user } = setup('en');
+    await user.type(field(en.form.name), 'Mona');
+    await user.type(field(en.form.message), 'When can you come?');
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+    expect(await screen.findByText(enValidation.contact.phoneOrEmail)).toBeInTheDocument();
+    expect(field(en.form.phone)).toHaveFocus();
+
+    await user.type(field(en.form.email), 'm');
+    expect(screen.queryByText(enValidation.contact.phoneOrEmail)).not.toBeInTheDocument();
+    expect(field(en.form.phone)).not.toHaveAttribute('aria-invalid');
+    expect(field(en.form.email)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the email and phone formats, each on its own field', async () => {
     const { port, user } = setup('en');
     const add = vi.spyOn(port.messages, 'add');
     await user.type(field(en.form.name), 'Mona');
@@ -103,32 +140,81 @@ describe('ContactPage', () => {
 
     expect(await screen.findByText(enValidation.email.invalid)).toBeInTheDocument();
     expect(screen.getByText(enValidation.phone.invalid)).toBeInTheDocument();
-    expect(field(en.form.email)).toHaveFocus();
+    expect(screen.queryByText(enValidation.contact.phoneOrEmail)).not.toBeInTheDocument();
+    expect(field(en.form.phone)).toHaveFocus();
     expect(add).not.toHaveBeenCalled();
-    // Typing clears that field's message.
+    // Typing clears that field's message, and only that one.
     await user.type(field(en.form.email), 'example.com');
     expect(screen.queryByText(enValidation.email.invalid)).not.toBeInTheDocument();
+    expect(screen.getByText(enValidation.phone.invalid)).toBeInTheDocument();
+
+    // A wrong phone is refused even beside a right email.
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+    expect(await screen.findByText(enValidation.phone.invalid)).toBeInTheDocument();
+    expect(add).not.toHaveBeenCalled();
   });
 
-  it('stores a valid message (phone in Arabic-Indic digits), says so and clears the form', async () => {
+  it('stores a message with only a phone, typed in Arabic-Indic digits, says so and clears the form', async () => {
     const { backend, user } = setup('ar');
+    expect(screen.getByText(ar.form.reachHint)).toBeInTheDocument();
+    // The example in Arabic digits, a left-to-right mark after each group (see phoneExample).
+    expect(field(ar.form.phone)).toHaveAccessibleDescription(
+      'رقم موبايل مصري، مثل ٠١٠\u200E ١٢٣٤\u200E ٥٦٧٨',
+    );
     await user.type(field(ar.form.name), 'منى حسن');
-    await user.type(field(ar.form.email), 'mona@example.com');
     await user.type(field(ar.form.phone), '٠١٠ ١٢٣٤ ٥٦٧٨');
     await user.type(field(ar.form.message), 'متى يمكنكم الحضور؟');
     await user.click(screen.getByRole('button', { name: ar.form.submit }));
 
     expect(await screen.findByText(ar.form.success)).toBeInTheDocument();
     expect(field(ar.form.name)).toHaveValue('');
+    expect(field(ar.form.phone)).toHaveValue('');
     expect(field(ar.form.message)).toHaveValue('');
     const stored = await storedMessages(backend);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      name: 'منى حسن',
-      email: 'mona@example.com',
-      phone: '01012345678',
-      message: 'متى يمكنكم الحضور؟',
-    });
+    expect(stored).toEqual([
+      {
+        id: expect.any(String),
+        name: 'منى حسن',
+        email: null,
+        phone: '01012345678',
+        message: 'متى يمكنكم الحضور؟',
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('stores a message with only an email', async () => {
+    const { backend, user } = setup('en');
+    await user.type(field(en.form.name), 'Mona');
+    await user.type(field(en.form.email), ' Mona@Example.com ');
+    await user.type(field(en.form.message), 'Do you pack books?');
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+
+    expect(await screen.findByText(en.form.success)).toBeInTheDocument();
+    expect(await storedMessages(backend)).toEqual([
+      expect.objectContaining({ email: 'mona@example.com', phone: null }),
+    ]);
+  });
+
+  it('shows the server’s "neither" once for the pair', async () => {
+    const { port, user } = setup('en');
+    vi.spyOn(port.messages, 'add').mockRejectedValue(
+      new DataError('invalid-argument', 'validation:common.invalid', {
+        fields: {
+          phone: 'validation:contact.phoneOrEmail',
+          email: 'validation:contact.phoneOrEmail',
+        },
+      }),
+    );
+    await user.type(field(en.form.name), 'Mona');
+    await user.type(field(en.form.phone), '01012345678');
+    await user.type(field(en.form.message), 'Hello');
+    await user.click(screen.getByRole('button', { name: en.form.submit }));
+
+    expect(await screen.findByText(enValidation.contact.phoneOrEmail)).toBeInTheDocument();
+    expect(screen.getAllByText(enValidation.contact.phoneOrEmail)).toHaveLength(1);
+    expect(field(en.form.phone)).toHaveFocus();
+    expect(field(en.form.email)).toHaveAccessibleDescription(enValidation.contact.phoneOrEmail);
   });
 
   it('keeps what was typed and shows a translated message when sending fails', async () => {

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATING_MAX } from '../../../domain/rating';
 import './reviews-section-layout.css';
 
 /**
@@ -59,14 +58,8 @@ export function ReviewsSectionSkeleton() {
         <span className="reviews-skeleton-block reviews-skeleton-button" />
         <span className="reviews-skeleton-block reviews-skeleton-button" />
       </div>
-      <div className="quick-rating" aria-hidden="true">
-        <span className="reviews-skeleton-block reviews-skeleton-line" />
-        <span className="quick-rating-stars">
-          {Array.from({ length: RATING_MAX }, (_, i) => (
-            <span key={i} className="reviews-skeleton-block reviews-skeleton-star" />
-          ))}
-        </span>
-      </div>
+      {/* No quick rating: it shows only to a customer with a move to review (D14), not to the
+          visitors who are most of Home's. */}
     </ReviewsSectionFrame>
   );
 }
