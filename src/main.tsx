@@ -8,7 +8,7 @@ import './zod-config';
 import type { Resource } from 'i18next';
 import './styles/global.css';
 import { stripLanguagePrefix } from './i18n/languages';
-import { reportWebVitals } from './analytics/analytics';
+import { hasAnalyticsSink, reportWebVitals } from './analytics/analytics';
 import type { InitialData } from './data/react/initial-data';
 import {
   DATA_ELEMENT_ID,
@@ -77,7 +77,11 @@ const container = document.getElementById(ROOT_ELEMENT_ID);
 if (!container) throw new Error('index.html has no #root element');
 void start(container);
 
-// Web vitals load after the page has settled, never competing with the first paint.
+// Web vitals load after the page has settled, never competing with the first paint, and only
+// for a deployment that plugged an analytics sink in (before this line): the default sink drops
+// every event, and a customer on mobile data should not download a measuring library for it.
 const startVitals = () => void reportWebVitals().catch(() => {});
-if ('requestIdleCallback' in window) window.requestIdleCallback(startVitals, { timeout: 5000 });
-else setTimeout(startVitals, 3000);
+if (hasAnalyticsSink()) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(startVitals, { timeout: 5000 });
+  else setTimeout(startVitals, 3000);
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   metricToEvent,
+  hasAnalyticsSink,
   reportWebVitals,
   setAnalyticsSink,
   track,
@@ -57,5 +58,14 @@ describe('analytics', () => {
     await reportWebVitals(load as never);
     expect(load).toHaveBeenCalledTimes(1);
     expect(events.map((e) => e.params?.metric)).toEqual(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']);
+  });
+
+  it('knows whether a sink is plugged in: without one, web vitals are not loaded at all', () => {
+    setAnalyticsSink(null);
+    expect(hasAnalyticsSink()).toBe(false);
+    setAnalyticsSink(() => {});
+    expect(hasAnalyticsSink()).toBe(true);
+    setAnalyticsSink(null);
+    expect(hasAnalyticsSink()).toBe(false);
   });
 });

@@ -21,6 +21,11 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
   sink = next ?? noopSink;
 }
 
+/** Whether a deployment plugged a sink in: without one, nothing is measured for nobody. */
+export function hasAnalyticsSink(): boolean {
+  return sink !== noopSink;
+}
+
 export function track(name: AnalyticsEventName, params?: AnalyticsEvent['params']): void {
   try {
     sink(params ? { name, params } : { name });

@@ -4,12 +4,7 @@ import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { Subscriber } from '../../server/src/events/subscribers.ts';
 import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
 import { orderBody, TEST_CARD_TOKEN } from './order-fixtures.ts';
-import {
-  adminClient,
-  createTestServer,
-  customerClient,
-  uniquePhone,
-} from './test-server.ts';
+import { adminClient, createTestServer, customerClient, uniquePhone } from './test-server.ts';
 import type { TestClient, TestServer } from './test-server.ts';
 
 // The services publish what happened on one bus (order created, status changed, cancelled,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview, Order, Review } from '../../src/data/port.ts';
 import { orderBody } from './order-fixtures.ts';
-import { adminClient, createTestServer, visitorClient } from './test-server.ts';
+import { adminClient, createTestServer, customerClient, uniquePhone } from './test-server.ts';
 import type { TestServer, TestClient } from './test-server.ts';
 
 // Review moderation (issue 5, D14): admins list every review with its order, publish (approve)
@@ -28,17 +28,41 @@ describe('review moderation over REST', () => {
     server.app.db.exec('DELETE FROM reviews');
   });
 
-  /**
-   * A customer's review of their delivered order, held for approval (the default): a new
-   * anonymous customer from a new address (one a minute each).
-   */
-  async function post(text: string, client?: TestClient): Promise<Review> {
-    const customer = client ?? (await visitorClient(server.app, { remoteAddress: nextAddress() }));
-    const placed = await customer.request<{ order: Order }>('POST', '/api/orders', orderBody());
+  /** A customer who proved a number of their own (D13), from a new address (one a minute each). */
+  interface Customer {
+    client: TestClient;
+    phone: string;
+  }
+
+  async function newCustomer(): Promise<Customer> {
+    const phone = uniquePhone();
+    return {
+      client: await customerClient(server.app, { phone, remoteAddress: nextAddress() }),
+      phone,
+    };
+  }
+
+  /** An order of `customer`'s, delivered by the team. */
+  async function deliveredOrder({ client, phone }: Customer): Promise<Order> {
+    const placed = await client.request<{ order: Order }>(
+      'POST',
+      '/api/orders',
+      orderBody({ phoneNumber: phone }),
+    );
     expect(placed.status).toBe(201);
     await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'delivered' });
-    const res = await customer.request<{ review: Review }>('POST', '/api/reviews', {
-      orderId: placed.body.order.id,
+    return placed.body.order;
+  }
+
+  /**
+   * A customer's review of their delivered order, held for approval (the default): a new
+   * customer's unless given.
+   */
+  async function post(text: string, author?: Customer): Promise<Review> {
+    const customer = author ?? (await newCustomer());
+    const order = await deliveredOrder(customer);
+    const res = await customer.client.request<{ review: Review }>('POST', '/api/reviews', {
+      orderId: order.id,
       review: text,
       rating: 4,
     });
@@ -110,13 +134,12 @@ describe('review moderation over REST', () => {
   });
 
   it('a hidden review still counts for its author’s one-a-minute rule', async () => {
-    const client = await visitorClient(server.app, { remoteAddress: nextAddress() });
-    const first = await post('First one, then hidden', client);
+    const author = await newCustomer();
+    const first = await post('First one, then hidden', author);
     await admin.request('PATCH', `/api/reviews/${first.id}`, { hidden: true });
-    const placed = await client.request<{ order: Order }>('POST', '/api/orders', orderBody());
-    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'delivered' });
-    const again = await client.request('POST', '/api/reviews', {
-      orderId: placed.body.order.id,
+    const second = await deliveredOrder(author);
+    const again = await author.client.request('POST', '/api/reviews', {
+      orderId: second.id,
       review: 'Trying again at once',
       rating: 1,
     });
@@ -163,8 +186,9 @@ describe('review moderation over REST', () => {
   });
 
   it('after a deletion the customer may review that order again (hide keeps them from it)', async () => {
-    const client = await visitorClient(server.app, { remoteAddress: nextAddress() });
-    const review = await post('Rude words, deleted', client);
+    const author = await newCustomer();
+    const client = author.client;
+    const review = await post('Rude words, deleted', author);
     const orderId = (
       server.app.db.prepare('SELECT order_id FROM reviews WHERE id = ?').get(review.id) as {
         order_id: string;

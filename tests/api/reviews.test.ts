@@ -20,8 +20,10 @@ import { orderBody } from './order-fixtures.ts';
 import {
   adminClient,
   createTestServer,
+  customerClient,
   TEST_ADMIN,
   TestClient,
+  uniquePhone,
   visitorClient,
 } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
@@ -64,9 +66,15 @@ describe('reviews from orders over REST (D14)', () => {
     await admin.request('PUT', '/api/reviews/settings', { publishAtOnce: false });
   });
 
-  /** A new customer (an anonymous session, its own address). */
-  function customer(): Promise<TestClient> {
-    return visitorClient(server.app, { remoteAddress: freshIp() });
+  /** The number each customer proved (D13): their orders are booked for it. */
+  const phones = new WeakMap<TestClient, string>();
+
+  /** A new customer: a number of their own, proved from `remoteAddress` (their own unless given). */
+  async function customer(remoteAddress = freshIp()): Promise<TestClient> {
+    const phone = uniquePhone();
+    const client = await customerClient(server.app, { phone, remoteAddress });
+    phones.set(client, phone);
+    return client;
   }
 
   /** An order of `client`'s, moved on by the team to `status`. */
@@ -78,7 +86,7 @@ describe('reviews from orders over REST (D14)', () => {
     const placed = await client.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody(overrides),
+      orderBody({ phoneNumber: phones.get(client), ...overrides }),
     );
     expect(placed.status).toBe(201);
     if (status === 'received') return placed.body.order;
@@ -116,7 +124,7 @@ describe('reviews from orders over REST (D14)', () => {
   });
 
   it('the attack: a one-tap 1-star "visitor" review with no order behind it is refused', async () => {
-    const visitor = await customer();
+    const visitor = await visitorClient(server.app, { remoteAddress: freshIp() });
     const asBefore = await post(visitor, { name: 'Visitor', review: 'Rated 1 star', rating: 1 });
     expect(asBefore.status).toBe(400);
     expect(asBefore.body.error).toMatchObject({ code: 'invalid-argument' });
@@ -346,8 +354,9 @@ describe('reviews from orders over REST (D14)', () => {
 
   it('allows one review a minute per address, whoever posts it', async () => {
     const ip = freshIp();
-    const home = await visitorClient(server.app, { remoteAddress: ip });
-    const sameHouse = await visitorClient(server.app, { remoteAddress: ip });
+    // Two customers, two numbers, one address.
+    const home = await customer(ip);
+    const sameHouse = await customer(ip);
     const homeOrder = await orderOf(home);
     const houseOrder = await orderOf(sameHouse);
     expect((await post(home, { orderId: homeOrder.id, review: TEXT, rating: 5 })).status).toBe(201);
@@ -630,12 +639,9 @@ describe('GET /api/reviews/stream (Server-Sent Events)', () => {
     const address = server.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
     base = `http://127.0.0.1:${address.port}`;
-    const res = await fetch(`${base}/api/auth/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-    });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('afsh_session='));
-    cookie = setCookie?.split(';', 1)[0] ?? '';
+    // The stream's customer proved the fixtures' number (D13); their cookie goes over HTTP.
+    const customer = await customerClient(server.app);
+    cookie = `afsh_session=${customer.sessionCookie ?? ''}`;
     expect(cookie).toMatch(/^afsh_session=.+/);
   });
 
@@ -647,7 +653,7 @@ describe('GET /api/reviews/stream (Server-Sent Events)', () => {
     await server.close();
   });
 
-  /** An order of the stream's visitor (its cookie), delivered by the team. */
+  /** An order of the stream's customer (its cookie), delivered by the team. */
   async function deliveredOrder(): Promise<Order> {
     const placed = await fetch(`${base}/api/orders`, {
       method: 'POST',
