@@ -11,8 +11,10 @@ import {
   TruckIcon,
 } from '../../components/ui/icons';
 import { LanguageToggle } from '../../components/ui/language-toggle';
-import { groupMobile, PhoneNumber } from '../../components/ui/phone-number';
+import { groupMobile } from '../../components/ui/group-mobile';
+import { formatDigits } from '../../domain/money';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../data/react/session-context';
+import { useDisplayLanguage } from '../../i18n/use-display-language';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
 import './header.css';
 
@@ -38,6 +40,7 @@ export function promptForOrderNumber(
 
 export function Header() {
   const { t } = useTranslation('common');
+  const language = useDisplayLanguage();
   const { user, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -110,7 +113,10 @@ export function Header() {
           <NavLink className="nav-link header-account" to={paths.login}>
             <PhoneIcon />
             <span className="visually-hidden">{t('nav.account')}</span>{' '}
-            <PhoneNumber value={groupMobile(user.phone)} />
+            {/* As PhoneNumber writes it; that component is not in the first download. */}
+            <bdi className="ltr-value ltr-digits">
+              {formatDigits(groupMobile(user.phone), language)}
+            </bdi>
           </NavLink>
         )}
         <button type="button" className="btn btn-ghost nav-button" onClick={() => void onLogout()}>

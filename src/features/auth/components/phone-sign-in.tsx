@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { groupMobile } from '../../../components/ui/phone-number';
-import { useClientValue } from '../../../components/ui/use-client-value';
 import type { CurrentUser } from '../../../data/port';
 import { formatDigits } from '../../../domain/money';
 import { toE164Egyptian } from '../../../domain/phone';
@@ -15,9 +14,6 @@ import './phone-sign-in.css';
 
 const PHONE_EXAMPLE = '010 1234 5678';
 
-/** The code sent in this tab that still works, read once the page runs (storage and clock). */
-const recallAny = () => recallCode();
-
 /**
  * Signing in with a mobile number (D13), the main way in: the number, then the code sent to it.
  * A new number is a new customer; a known one is its owner, with every order booked for it.
@@ -28,7 +24,13 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
   const language = useDisplayLanguage();
   const id = useId();
   const request = useCodeRequest();
-  const restored = useClientValue(recallAny, null);
+  // The code sent in this tab that still works, read once the page runs (storage and clock:
+  // the prerendered HTML, and so the first render, has the number field).
+  const [restored, setRestored] = useState<PendingCode | null>(null);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestored(recallCode());
+  }, []);
   // The customer's own moves win over what was restored: null until they act.
   const [chosen, setChosen] = useState<{ pending: PendingCode | null } | null>(null);
   const pending = chosen ? chosen.pending : restored;
