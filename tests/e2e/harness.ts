@@ -184,6 +184,9 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   try {
     await page.goto(base + opts.path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#root > *', { timeout: 15_000 });
+    // A prerendered page is drawn before the app runs: wait until the app has taken it over
+    // (main.tsx marks #root), or a first click can land before any handler is attached.
+    await page.waitForSelector('#root[data-live]', { state: 'attached', timeout: 15_000 });
     await page.waitForLoadState('networkidle');
   } catch (error) {
     const collected = errors.length ? `\nErrors so far:\n  ${errors.join('\n  ')}` : '';
