@@ -265,3 +265,13 @@ export function decidePhoneSignIn(
   if (owner) return { action: 'switch', userId: owner.id, moveOrdersFrom };
   return { action: 'create', phone, moveOrdersFrom };
 }
+
+/**
+ * Whether an order booked for a number passes to the customer who proved it (D13): when nobody
+ * who proved it owns the order yet, that is when its owner is gone (`null`), an anonymous visitor
+ * who typed the number, or an admin who booked for a caller. Another customer's account keeps its
+ * orders. Every backend asks this of each order of the number, the order's own owner excepted.
+ */
+export function isClaimableOwner(owner: { anonymous: boolean; isAdmin: boolean } | null): boolean {
+  return owner === null || owner.anonymous || owner.isAdmin;
+}

@@ -78,6 +78,7 @@ import {
   decideCodeAttempt,
   decideCodeRequest,
   decidePhoneSignIn,
+  isClaimableOwner,
   DEFAULT_PHONE_CODE_POLICY,
   newPhoneCode,
   PHONE_MESSAGES,
@@ -912,7 +913,8 @@ export class MemoryDataPort implements DataPort {
     for (const { order } of backend.orders.values()) {
       if (order.phoneNumber !== national || order.userId === user.id) continue;
       const owner = order.userId === null ? undefined : backend.users.get(order.userId);
-      if (!owner || owner.anonymous || owner.role === 'admin') order.userId = user.id;
+      const party = owner ? { anonymous: owner.anonymous, isAdmin: owner.role === 'admin' } : null;
+      if (isClaimableOwner(party)) order.userId = user.id;
     }
     // A new session whatever the outcome (no fixation).
     this.switchSession(user.id);

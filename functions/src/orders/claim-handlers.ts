@@ -5,7 +5,11 @@
 // caller whose ID token carries the proved number.
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { nationalEgyptian } from '../../../src/domain/phone.ts';
-import { decidePhoneSignIn, PHONE_MESSAGES } from '../../../src/domain/phone-verification.ts';
+import {
+  decidePhoneSignIn,
+  isClaimableOwner,
+  PHONE_MESSAGES,
+} from '../../../src/domain/phone-verification.ts';
 import {
   permissionDenied,
   requireCaller,
@@ -14,7 +18,7 @@ import {
   type Caller,
 } from '../platform/context.ts';
 import type { Settings } from '../platform/settings.ts';
-import type { Account, Accounts } from '../shared/accounts.ts';
+import type { Accounts } from '../shared/accounts.ts';
 import { invalidFields, objectOf } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
 import type { OrderClaims } from './claim-repository.ts';
@@ -52,15 +56,6 @@ async function spendClaim(ctx: CallContext, caller: Caller, deps: ClaimDeps): Pr
     'errors:rateLimited',
   );
   await deps.claims.spend(limits, ctx.now);
-}
-
-/**
- * Whether orders of the proved number whose owner is `account` (undefined: no account any more)
- * go to the number's account: an admin's (the office booked by phone), an anonymous visitor's,
- * or an owner that is gone. Another customer's account keeps its orders.
- */
-export function isClaimableOwner(account: Account | undefined, isAdmin: boolean): boolean {
-  return account === undefined || account.anonymous || account.admin || isAdmin;
 }
 
 /**
@@ -127,7 +122,11 @@ export async function claimPhoneOrders(
       owner !== null && account !== undefined && !account.anonymous && !account.admin
         ? await deps.admins.isAdmin(owner)
         : false;
-    if (!isClaimableOwner(account, admin)) continue;
+    const party =
+      account === undefined
+        ? null
+        : { anonymous: account.anonymous, isAdmin: account.admin || admin };
+    if (!isClaimableOwner(party)) continue;
     claimed += await deps.claims.move({ owner, phoneNumber }, caller.uid);
   }
   return { claimed };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { isClaimableOwner } from '../../../src/domain/phone-verification.ts';
 
 export type UserRole = 'customer' | 'admin';
 
@@ -250,23 +251,36 @@ export function setUserPhone(db: Database.Database, id: string, phone: string): 
 }
 
 /**
- * The orders booked for `nationalPhone` that nobody who proved it owns yet: booked by the office
- * for a caller, by an anonymous visitor who typed it, or left without an owner. They become
- * `userId`'s, the number's proved owner (D13). Orders of other customers' accounts stay theirs.
+ * The orders booked for `nationalPhone` that nobody who proved it owns yet (the domain's
+ * `isClaimableOwner`: the office's bookings for a caller, an anonymous visitor's, ownerless ones)
+ * become `userId`'s, the number's proved owner (D13). Orders of other customers' accounts stay
+ * theirs. Returns how many moved.
  */
 export function claimOrdersByPhone(
   db: Database.Database,
   nationalPhone: string,
   userId: string,
 ): number {
-  return cachedStatement(
+  const orders = cachedStatement<
+    [string, string],
+    { id: string; owner: string | null; anonymous: number | null; role: string | null }
+  >(
     db,
-    `UPDATE orders SET user_id = :userId
-     WHERE phone_number = :phone
-       AND (user_id IS NULL OR user_id <> :userId)
-       AND (user_id IS NULL
-            OR user_id IN (SELECT id FROM users WHERE anonymous = 1 OR role = 'admin'))`,
-  ).run({ userId, phone: nationalPhone }).changes;
+    `SELECT o.id, o.user_id AS owner, u.anonymous, u.role
+     FROM orders o LEFT JOIN users u ON u.id = o.user_id
+     WHERE o.phone_number = ? AND (o.user_id IS NULL OR o.user_id <> ?)`,
+  ).all(nationalPhone, userId);
+  const move = cachedStatement<[string, string]>(db, 'UPDATE orders SET user_id = ? WHERE id = ?');
+  let moved = 0;
+  for (const order of orders) {
+    const owner =
+      order.owner === null || order.anonymous === null
+        ? null
+        : { anonymous: order.anonymous === 1, isAdmin: userRole(order.role ?? '') === 'admin' };
+    if (!isClaimableOwner(owner)) continue;
+    moved += move.run(userId, order.id).changes;
+  }
+  return moved;
 }
 
 /**

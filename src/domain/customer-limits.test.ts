@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkOpenOrders, isOpenOrder, OPEN_ORDERS_PER_CUSTOMER } from './customer-limits';
+import { RuleViolation } from './errors';
+
+describe('open moves per customer (D13)', () => {
+  const today = '2026-11-27';
+
+  it('an order holds its crew while it is ahead and neither cancelled nor delivered', () => {
+    expect(isOpenOrder({ status: 'received', moveDate: today }, today)).toBe(true);
+    expect(isOpenOrder({ status: 'in_transit', moveDate: '2026-12-01' }, today)).toBe(true);
+    expect(isOpenOrder({ status: 'cancelled', moveDate: '2026-12-01' }, today)).toBe(false);
+    expect(isOpenOrder({ status: 'delivered', moveDate: '2026-12-01' }, today)).toBe(false);
+    expect(isOpenOrder({ status: 'received', moveDate: '2026-11-26' }, today)).toBe(false);
+  });
+
+  it('refuses one more once the customer holds the most, with the numbers', () => {
+    expect(() => checkOpenOrders(OPEN_ORDERS_PER_CUSTOMER - 1)).not.toThrow();
+    let error: unknown;
+    try {
+      checkOpenOrders(OPEN_ORDERS_PER_CUSTOMER);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(error).toMatchObject({
+      code: 'rate-limited',
+      message: 'errors:order.tooManyOpen',
+      details: { openOrders: OPEN_ORDERS_PER_CUSTOMER, max: OPEN_ORDERS_PER_CUSTOMER },
+    });
+  });
+
+  it('a max of 0 is no limit', () => {
+    expect(() => checkOpenOrders(50, 0)).not.toThrow();
+  });
+});
