@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { CurrentUser } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
-import { toE164Egyptian } from '../../../domain/phone';
+import { normalizeEgyptianMobile } from '../../../domain/phone';
+import { checkBooker } from '../../../domain/phone-verification';
 
 /**
  * What the details step renders to prove a number (D13): the auth feature's code step, wired in
@@ -34,10 +35,18 @@ function isCheckRequest(value: unknown): value is PhoneCheckRequest {
   );
 }
 
-/** Whether this session may book for `phone` without a code: an admin, or its proved owner. */
-export function provedFor(user: CurrentUser | null, phone: string): boolean {
+/**
+ * Whether this session may book for `phone` without a code: the backend's own rule (an admin, or
+ * the session that proved the number), asked before the crew is held rather than after.
+ */
+function mayBookFor(user: CurrentUser | null, phone: string): boolean {
   if (!user) return false;
-  return user.isAdmin || (user.phone !== null && user.phone === toE164Egyptian(phone));
+  try {
+    checkBooker(user, normalizeEgyptianMobile(phone) ?? phone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -72,7 +81,7 @@ export function usePhoneCheck(phone: string | undefined) {
       } finally {
         setChecking(false);
       }
-      if (provedFor(user, number)) next();
+      if (mayBookFor(user, number)) next();
       else setVerifying(number);
     },
     [port, next],
@@ -90,8 +99,6 @@ export function usePhoneCheck(phone: string | undefined) {
     checking,
     verifying,
     check,
-    /** Sent back from payment: the step says why it asks. */
-    sentBack: request !== null,
     onVerified: () => {
       setVerifying(null);
       next();
