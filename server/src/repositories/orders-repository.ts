@@ -101,8 +101,6 @@ export interface OrderQuota {
   address: readonly QuotaRule[];
   /** Moves the customer may hold booked ahead at once (D13); 0 or absent: no limit. */
   openOrders?: number;
-  /** Cairo's today, for which orders are still ahead. */
-  today?: string;
 }
 
 export interface CreateOrderOptions {
@@ -510,8 +508,8 @@ export class OrdersRepository {
         );
       }
     }
-    if (quota.openOrders && quota.openOrders > 0) {
-      const today = quota.today ?? cairoToday(now);
+    if (quota.openOrders !== undefined && quota.openOrders > 0) {
+      const today = cairoToday(now);
       const ahead = this.#statements.aheadByUser.all(userId, today) as {
         status: OrderStatus;
         moveDate: string;
@@ -520,7 +518,7 @@ export class OrdersRepository {
     }
   }
 
-  /** Forgets quota entries older than `before`: the limits never look back further than a day. */
+  /** Forgets quota entries older than `before`: the limits never look back further than a week. */
   pruneQuotaLog(before: Date): number {
     return this.#statements.pruneQuota.run(before.toISOString()).changes;
   }
