@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolation } from './errors';
 import type { Order } from './order';
 import {
+  adminReview,
   decideModeration,
   decideReview,
   isListed,
@@ -175,6 +176,35 @@ describe('which orders may be reviewed, and which reviews are public', () => {
     ['hidden', 'delivered', false],
   ])('%s review of a %s order → listed %s', (state, status, expected) => {
     expect(isListed(state, status)).toBe(expected);
+  });
+
+  it('an admin sees a review with its order, and whether the public lists it', () => {
+    const review = {
+      id: 'o1',
+      name: 'Mona',
+      review: 'On time',
+      rating: 5,
+      createdAt: '2026-04-21',
+    };
+    const delivered = {
+      ...order('delivered'),
+      orderNumber: 'AF-1',
+      phoneNumber: '01012345678',
+    };
+    expect(adminReview(review, 'published', delivered)).toEqual({
+      ...review,
+      state: 'published',
+      order: { id: 'o1', orderNumber: 'AF-1', fullName: 'منى عبد الرحمن', status: 'delivered' },
+      listed: true,
+    });
+    expect(adminReview(review, 'pending', delivered).listed).toBe(false);
+    // Without an order (before D14, or deleted since): never public.
+    expect(adminReview(review, 'published', null)).toEqual({
+      ...review,
+      state: 'published',
+      order: null,
+      listed: false,
+    });
   });
 
   it('the caller’s reviewable orders without a review, newest first, with the name to show', () => {

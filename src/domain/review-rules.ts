@@ -13,6 +13,8 @@ import {
   isReviewState,
   REVIEW_NAME_MAX,
   REVIEW_NAME_MIN,
+  type AdminReview,
+  type Review,
   type ReviewableOrder,
   type ReviewSettings,
   type ReviewState,
@@ -47,6 +49,27 @@ export function isReviewableStatus(status: string | null | undefined): boolean {
 /** In the public list and the stars: published by the team, and its order delivered. */
 export function isListed(state: ReviewState, orderStatus: string | null | undefined): boolean {
   return state === 'published' && orderStatus === LISTED_ORDER_STATUS;
+}
+
+/**
+ * A review as the admin sees it (D14): its state, its order as it is now (null: none, or
+ * deleted; such a review is never public) and whether the public lists it.
+ */
+export function adminReview(
+  review: Review,
+  state: ReviewState,
+  order: Pick<Order, 'id' | 'orderNumber' | 'fullName' | 'status'> | null,
+): AdminReview {
+  const reviewed =
+    order === null
+      ? null
+      : {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          fullName: order.fullName,
+          status: order.status,
+        };
+  return { ...review, state, order: reviewed, listed: isListed(state, reviewed?.status) };
 }
 
 /** The state a new review starts in, by the team's setting. */

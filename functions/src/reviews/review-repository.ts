@@ -7,12 +7,11 @@ import {
   reviewDocument,
   reviewFromDocument,
   reviewVisibility,
-  type StoredReview,
 } from '../../../src/domain/hosted-store.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import {
+  adminReview,
   decideModeration,
-  isListed,
   reviewSettingsFrom,
   submittedReview,
   type ReviewDecision,
@@ -53,25 +52,6 @@ export interface ReviewRepository {
 const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
 const toIso = (value: unknown) =>
   value instanceof Timestamp ? value.toDate().toISOString() : String(value);
-
-/** A stored review with its order as the admin sees it. */
-function adminReviewOf(stored: StoredReview, order: Order | null): AdminReview {
-  const reviewed =
-    order === null
-      ? null
-      : {
-          id: order.id,
-          orderNumber: order.orderNumber,
-          fullName: order.fullName,
-          status: order.status,
-        };
-  return {
-    ...stored.review,
-    state: stored.state,
-    order: reviewed,
-    listed: isListed(stored.state, reviewed?.status),
-  };
-}
 
 /**
  * Review documents are public once listed (name, text, rating, state, order status, time): the
@@ -119,7 +99,7 @@ export function firestoreReviews(db: Firestore): ReviewRepository {
         if (state instanceof RuleViolation) throw state;
         const visibility = reviewVisibility(state, order?.status ?? null);
         tx.update(ref, visibility);
-        return adminReviewOf({ ...stored, state }, order);
+        return adminReview(stored.review, state, order);
       });
     },
 

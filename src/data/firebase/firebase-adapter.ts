@@ -119,7 +119,12 @@ import { decidePhoneSignIn, PHONE_MESSAGES } from '../../domain/phone-verificati
 import { contactSchema } from '../../domain/contact-schema';
 import { reviewSchema } from '../../domain/review-schema';
 import { isDisplayableReview } from '../../domain/reviews';
-import { isListed, reviewableOrders, reviewSettingsFrom } from '../../domain/review-rules';
+import {
+  adminReview,
+  isListed,
+  reviewableOrders,
+  reviewSettingsFrom,
+} from '../../domain/review-rules';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../../domain/validation-messages';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/status';
@@ -1158,18 +1163,9 @@ export class FirebaseDataPort implements DataPort {
         if (snapshot.exists()) orders.set(id, toOrder(snapshot));
       }),
     );
-    return stored.map(({ review, state, orderId }) => {
-      const order = orderId === null ? undefined : orders.get(orderId);
-      const reviewed = order
-        ? {
-            id: order.id,
-            orderNumber: order.orderNumber,
-            fullName: order.fullName,
-            status: order.status,
-          }
-        : null;
-      return { ...review, state, order: reviewed, listed: isListed(state, reviewed?.status) };
-    });
+    return stored.map(({ review, state, orderId }) =>
+      adminReview(review, state, (orderId === null ? undefined : orders.get(orderId)) ?? null),
+    );
   }
 
   private createReviews(): ReviewsPort {
