@@ -398,9 +398,10 @@ describe('ReviewsSection', () => {
   );
 
   it('the quick rating is not shown for a move not yet confirmed', async () => {
-    const { order } = await renderForCustomer('en', { status: 'received' });
-    await screen.findByText(en.summary.samples);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { order, user } = await renderForCustomer('en', { status: 'received' });
+    // The customer's orders to review are in once the dialog says there is none.
+    const dialog = await openDialog(user, 'en');
+    await within(dialog).findByText(en.dialog.noOrder.text);
     expect(screen.queryByText(order.orderNumber)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rate 4 out of 5' })).not.toBeInTheDocument();
   });
