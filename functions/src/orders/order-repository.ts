@@ -259,10 +259,13 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
               }
             : {}),
         };
+        const statusChanged = before.status !== after.status;
         // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
         const moveCrews = await crewChanges(tx, db, before, after);
-        // Its review is public only while it is delivered (D14).
-        const moveReview = await reviewFollowsOrder(tx, db, id);
+        // Its review is public only while it is delivered (D14): only a new status moves it.
+        const moveReview = statusChanged
+          ? await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId)
+          : () => {};
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
         const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
@@ -276,9 +279,9 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         });
         // The public copy is the projection of the order as it now is, whatever it held before.
         tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
-        if (before.status !== after.status) count(tx, before.status, after.status);
+        if (statusChanged) count(tx, before.status, after.status);
         moveCrews(tx);
-        if (before.status !== after.status) moveReview(tx, after);
+        moveReview(tx, after);
         return after;
       });
     },
@@ -293,7 +296,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const forget = await outbox.removal(tx, id);
         const freeCrew = await crewChanges(tx, db, order, null);
         // Its review stays for the admin, without an order (D14).
-        const keepReview = await reviewFollowsOrder(tx, db, id);
+        const keepReview = await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId);
         tx.delete(ref);
         tx.delete(tracking.doc(order.orderNumber));
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).

@@ -136,12 +136,16 @@ export function firestoreReviews(db: Firestore): ReviewRepository {
  * Keeps an order's review in step with it (D14), inside the transaction that changes or
  * deletes the order: reads the review now (before the transaction's writes), and returns the
  * write for the order as it ends up (null: deleted, the review stays without an order).
+ * `reviewId` is the order document's: `add` sets it and `remove` clears it in the review's own
+ * transaction, so an order without one has no review, and nothing is read for it.
  */
 export async function reviewFollowsOrder(
   tx: Transaction,
   db: Firestore,
   orderId: string,
+  reviewId: unknown,
 ): Promise<(tx: Transaction, after: Order | null) => void> {
+  if (typeof reviewId !== 'string') return () => {};
   const ref = db.collection(COLLECTIONS.reviews).doc(orderId);
   const snapshot = await tx.get(ref);
   if (!snapshot.exists) return () => {};

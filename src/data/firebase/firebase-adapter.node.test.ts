@@ -692,6 +692,20 @@ describe('reviews from orders (D14)', () => {
     expect(kept).toMatchObject({ id: added.id, order: null, listed: false });
   });
 
+  it('an order’s change reads its review only when the order has one and its status changes', async () => {
+    const reviewed = await deliveredOrder();
+    await browser(CUSTOMER).reviews.add({ orderId: reviewed.id, review: 'Careful', rating: 5 });
+    const unreviewed = await deliveredOrder();
+    // From here on a read of any review fails: none of these changes may need one (each is billed).
+    backend.failReads((path) => path.startsWith('reviews/'));
+    const admin = browser(ADMIN);
+    await admin.orders.update(reviewed.id, { paymentStatus: 'paid' });
+    await advance(unreviewed, 'in_transit');
+    await admin.orders.remove(unreviewed.id);
+    expect(backend.read(`orders/${reviewed.id}`)).toMatchObject({ paymentStatus: 'paid' });
+    expect(backend.read(`orders/${unreviewed.id}`)).toBeUndefined();
+  });
+
   it('the review settings: held by default; only an admin reads and saves them', async () => {
     const admin = browser(ADMIN);
     expect(await admin.reviews.settings()).toEqual({ publishAtOnce: false });
