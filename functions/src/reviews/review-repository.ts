@@ -41,7 +41,7 @@ export interface ReviewRepository {
   setHidden(id: string, hidden: boolean): Promise<AdminReview | null>;
   /** Deletes a review; its order may be reviewed again. */
   remove(id: string): Promise<boolean>;
-  settings(): Promise<ReviewSettings>;
+  /** Stores the team's choice; browsers read it through the rules (admins only). */
   saveSettings(
     settings: ReviewSettings,
     by: { uid: string; email: string | null },
@@ -116,10 +116,6 @@ export function firestoreReviews(db: Firestore): ReviewRepository {
       });
     },
 
-    async settings() {
-      return reviewSettingsFrom((await settingsRef.get()).data());
-    },
-
     async saveSettings(settings, by, now) {
       await settingsRef.set({
         ...settings,
@@ -127,7 +123,7 @@ export function firestoreReviews(db: Firestore): ReviewRepository {
         updatedBy: by.email,
         updatedByUid: by.uid,
       });
-      return reviewSettingsFrom(settings);
+      return settings;
     },
   };
 }
