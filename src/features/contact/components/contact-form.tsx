@@ -5,7 +5,6 @@ import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { contactSchema } from '../../../domain/contact-schema';
-import type { DisplayLanguage } from '../../../domain/locale';
 import { formatDigits } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -33,16 +32,7 @@ const EMPTY: Values = { name: '', phone: '', email: '', message: '' };
  */
 const IDS = 'contact-form';
 
-/**
- * The phone hint's example in the reader's digits. Arabic-Indic digits are Arabic numbers to the
- * bidi algorithm, and a space between two of them takes their direction: "٠١٠ ١٢٣٤ ٥٦٧٨" would
- * show its groups right to left even in a left-to-right box. A left-to-right mark after each
- * group keeps them in the order they are typed.
- */
-function phoneExample(language: DisplayLanguage): string {
-  const example = formatDigits('010 1234 5678', language);
-  return language === 'ar' ? example.replaceAll(' ', '\u200E ') : example;
-}
+const PHONE_EXAMPLE = '010 1234 5678';
 
 /**
  * The contact form (spec 5 as amended by D7; stored through the DataPort, listed for admins).
@@ -164,8 +154,8 @@ export function ContactForm() {
               <Trans
                 t={t}
                 i18nKey="contact:form.phoneHint"
-                values={{ example: phoneExample(language) }}
-                components={{ num: <bdi className="ltr-value" /> }}
+                values={{ example: formatDigits(PHONE_EXAMPLE, language) }}
+                components={{ num: <bdi className="ltr-value ltr-digits" /> }}
               />
             </p>
             {errorOf('phone')}
