@@ -3,7 +3,7 @@
 // lift the limit. The rules are the domain's decideReview; admins publish, hide, delete and
 // choose whether new reviews are published at once.
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import { decideReview } from '../../../src/domain/review-rules.ts';
+import { decideReview, REVIEW_MESSAGES } from '../../../src/domain/review-rules.ts';
 import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
 import type { AdminReview, ReviewSettings, SubmittedReview } from '../../../src/domain/reviews.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
@@ -43,7 +43,7 @@ export async function addReview(
     VALIDATION_MESSAGES.reviewCooldown,
   );
   // An id that cannot name a document names no order.
-  const orderId = documentId(input.orderId, 'errors:review.orderNotFound');
+  const orderId = documentId(input.orderId, REVIEW_MESSAGES.orderNotFound);
   return deps.reviews.add(
     orderId,
     (order, existing, settings) =>
