@@ -160,9 +160,16 @@ describe('database', () => {
     const inFlight = new Promise<void>((resolve) => {
       arrived = resolve;
     });
+    let closing = () => {};
+    const closeBegun = new Promise<void>((resolve) => {
+      closing = resolve;
+    });
+    // preClose runs once close() has begun and before the requests in flight are waited for.
+    app.addHook('preClose', async () => closing());
     app.get('/api/test/slow', async () => {
       arrived();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Still in the handler when the app is closing: the database must be open for it.
+      await closeBegun;
       return app.db.prepare('SELECT COUNT(*) AS n FROM users').get();
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
