@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { groupMobile } from '../../../components/ui/phone-number';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import type { CurrentUser } from '../../../data/port';
 import { formatDigits } from '../../../domain/money';
 import { toE164Egyptian } from '../../../domain/phone';
@@ -13,6 +14,7 @@ import { PhoneCodeStep } from './phone-code-step';
 import './phone-sign-in.css';
 
 const PHONE_EXAMPLE = '010 1234 5678';
+const FIELDS = ['phone'] as const;
 
 /**
  * Signing in with a mobile number (D13), the main way in: the number, then the code sent to it.
@@ -35,7 +37,9 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
   const [chosen, setChosen] = useState<{ pending: PendingCode | null } | null>(null);
   const pending = chosen ? chosen.pending : restored;
   const [phone, setPhone] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const inputId = `${id}-phone`;
+  const idFor = useCallback(() => inputId, [inputId]);
+  const errors = useFieldErrors({ fields: FIELDS, idFor });
   const numberRef = useRef<HTMLInputElement>(null);
   const [focusNumber, setFocusNumber] = useState(false);
 
@@ -48,11 +52,11 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
     if (request.sending) return;
     const parsed = phoneCodeRequestSchema.safeParse({ phone, language });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'validation:phone.invalid');
+      errors.report(parsed.error, { focus: false });
       numberRef.current?.focus();
       return;
     }
-    setFieldError(null);
+    errors.clearAll();
     // A code for this number that still works is typed rather than asked for again.
     const earlier = recallCode(parsed.data.phone);
     if (earlier) {
@@ -85,10 +89,6 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
     );
   }
 
-  const inputId = `${id}-phone`;
-  const describedBy = [fieldError ? `${inputId}-error` : '', `${inputId}-hint`]
-    .filter(Boolean)
-    .join(' ');
   return (
     <form className="auth-form phone-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       {request.problem && (
@@ -100,7 +100,7 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
         <label htmlFor={inputId}>{t('auth:phone.number')}</label>
         <input
           ref={numberRef}
-          id={inputId}
+          {...errors.inputProps('phone', { hint: true })}
           name="phone"
           className="input phone-number-input"
           type="tel"
@@ -111,10 +111,8 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
           value={phone}
           onChange={(event) => {
             setPhone(event.target.value);
-            if (fieldError) setFieldError(null);
+            errors.clear('phone');
           }}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={describedBy}
         />
         <p id={`${inputId}-hint`} className="field-hint">
           <Trans
@@ -124,11 +122,7 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn?: (user: CurrentUser) =
             components={{ num: <bdi className="ltr-value ltr-digits" /> }}
           />
         </p>
-        {fieldError && (
-          <p id={`${inputId}-error`} className="field-error">
-            {t(fieldError)}
-          </p>
-        )}
+        {errors.errorText('phone')}
       </div>
       <button
         type="submit"
