@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkOpenOrders, isOpenOrder, OPEN_ORDERS_PER_CUSTOMER } from './customer-limits';
+import {
+  checkOpenOrders,
+  customerLimitsApply,
+  isOpenOrder,
+  newOrderOwner,
+  OPEN_ORDERS_PER_CUSTOMER,
+} from './customer-limits';
 import { RuleViolation } from './errors';
 
 describe('open moves per customer (D13)', () => {
@@ -31,5 +37,16 @@ describe('open moves per customer (D13)', () => {
 
   it('a max of 0 is no limit', () => {
     expect(() => checkOpenOrders(50, 0)).not.toThrow();
+  });
+
+  it('admins are not held to the customer limits', () => {
+    expect(customerLimitsApply({ isAdmin: false })).toBe(true);
+    expect(customerLimitsApply({ isAdmin: true })).toBe(false);
+  });
+
+  it('an order is its booker’s, or for an admin the proved number’s customer when there is one', () => {
+    expect(newOrderOwner({ id: 'c', isAdmin: false }, 'someone')).toBe('c');
+    expect(newOrderOwner({ id: 'a', isAdmin: true }, 'customer')).toBe('customer');
+    expect(newOrderOwner({ id: 'a', isAdmin: true }, null)).toBe('a');
   });
 });

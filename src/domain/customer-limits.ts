@@ -28,3 +28,23 @@ export function checkOpenOrders(openCount: number, max: number = OPEN_ORDERS_PER
     max,
   });
 }
+
+/**
+ * Whether a booking counts against the customer limits (D8, D13: per customer and address, open
+ * moves): not an admin's, who books by phone for many callers.
+ */
+export function customerLimitsApply(booker: { isAdmin: boolean }): boolean {
+  return !booker.isAdmin;
+}
+
+/**
+ * Whose a new order is (D13): the booker's own; an admin's booking for a caller is the customer's
+ * who proved that number (`numberOwner`, looked up for admins' bookings only), when there is one,
+ * so it is in their "my orders" at once.
+ */
+export function newOrderOwner(
+  booker: { id: string; isAdmin: boolean },
+  numberOwner: string | null,
+): string {
+  return booker.isAdmin && numberOwner !== null ? numberOwner : booker.id;
+}

@@ -2,6 +2,7 @@
 // of (call context, call data, dependencies), so they run the same under firebase-functions
 // (index.ts wraps them), in the tests and in the benchmark. The rules are the domain's, as on
 // the self-hosted server (server/src/services/orders-service.ts).
+import { customerLimitsApply, newOrderOwner } from '../../../src/domain/customer-limits.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   checkCustomerCancel,
@@ -77,11 +78,16 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
   // An admin's booking belongs to the customer whose number it is, once they have an account
   // (one Auth look-up); until then to the admin, and that customer claims it when they prove
   // the number (claimPhoneOrders).
-  const owner = isAdmin
-    ? ((await deps.accounts.byPhone(toE164Egyptian(input.phoneNumber)!))?.uid ?? caller.uid)
-    : caller.uid;
+  const booker = { id: caller.uid, isAdmin };
+  const owner = newOrderOwner(
+    booker,
+    isAdmin
+      ? ((await deps.accounts.byPhone(toE164Egyptian(input.phoneNumber)!))?.uid ?? null)
+      : null,
+  );
   // Admins book by phone for many customers (D8): no limits for them, open orders included.
-  const limits = isAdmin
+  const limited = customerLimitsApply(booker);
+  const limits = !limited
     ? []
     : limitsFor(
         'order',
@@ -91,7 +97,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       );
   const max = deps.settings.limits.openOrders;
   const openOrders =
-    isAdmin || max <= 0 ? null : { userId: caller.uid, today: cairoToday(ctx.now), max };
+    !limited || max <= 0 ? null : { userId: caller.uid, today: cairoToday(ctx.now), max };
 
   let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
   if (input.paymentMethod !== 'cod') {

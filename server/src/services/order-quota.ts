@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { customerLimitsApply } from '../../../src/domain/customer-limits.ts';
 import { addressKey } from '../plugins/client-address.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, QuotaRule } from '../repositories/orders-repository.ts';
@@ -30,7 +31,7 @@ export function orderQuotaPolicy(app: FastifyInstance): QuotaPolicy {
   ];
   const address = rules(env.ORDER_LIMIT_ADDRESS_HOUR, env.ORDER_LIMIT_ADDRESS_DAY);
   return (ip, user) =>
-    user.role === 'admin'
+    !customerLimitsApply({ isAdmin: user.role === 'admin' })
       ? undefined
       : {
           addressKey: addressKey(secret, ip),

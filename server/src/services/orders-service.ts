@@ -18,6 +18,7 @@ import {
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { toE164Egyptian } from '../../../src/domain/phone.ts';
 import { checkBooker } from '../../../src/domain/phone-verification.ts';
+import { newOrderOwner } from '../../../src/domain/customer-limits.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
@@ -160,9 +161,10 @@ export class OrdersService {
    * customer who proved that number, when there is one, so it is in their "my orders" (D13).
    */
   #ownerOf(user: AuthUser, input: { phoneNumber: string }): string {
-    if (user.role !== 'admin') return user.id;
-    const e164 = toE164Egyptian(input.phoneNumber);
-    return (e164 !== null ? this.#phoneOwner?.(e164) : null) ?? user.id;
+    const booker = { id: user.id, isAdmin: user.role === 'admin' };
+    // The look-up is for admins' bookings only: a customer's order is theirs whatever it finds.
+    const e164 = booker.isAdmin ? toE164Egyptian(input.phoneNumber) : null;
+    return newOrderOwner(booker, e164 !== null ? (this.#phoneOwner?.(e164) ?? null) : null);
   }
 
   /** True when placing the order charges it (the test card provider), before it is written. */
