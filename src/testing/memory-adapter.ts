@@ -93,7 +93,13 @@ import {
   type PhoneCodeChannel,
 } from '../domain/phone-auth-schema';
 import { nationalEgyptian, toE164Egyptian } from '../domain/phone';
-import { checkOpenOrders, isOpenOrder, OPEN_ORDERS_PER_CUSTOMER } from '../domain/customer-limits';
+import {
+  checkOpenOrders,
+  customerLimitsApply,
+  isOpenOrder,
+  newOrderOwner,
+  OPEN_ORDERS_PER_CUSTOMER,
+} from '../domain/customer-limits';
 import { loginSchema, signupSchema } from '../domain/auth-schemas';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
@@ -416,6 +422,22 @@ export class MemoryBackend {
 
   now(): Date {
     return new Date(this.fakeNow ?? Date.now());
+  }
+
+  #orderSchema: { day: string; schema: ReturnType<typeof createOrderInputSchema> } | null = null;
+
+  /**
+   * The order schema as of this backend's clock, which may be fake: "today" comes from it rather
+   * than the real one. The schema depends on the Cairo day alone, and building one (zod compiles
+   * it) costs far more than parsing an order, so it is built once a day, not once an order.
+   */
+  orderSchema(): ReturnType<typeof createOrderInputSchema> {
+    const now = this.now();
+    const day = cairoToday(now);
+    if (this.#orderSchema?.day !== day) {
+      this.#orderSchema = { day, schema: createOrderInputSchema(now) };
+    }
+    return this.#orderSchema.schema;
   }
 
   /** Moves the fake clock (starting one at the real time if there was none). */
@@ -1107,20 +1129,16 @@ export class MemoryDataPort implements DataPort {
         const user = this.requireUser();
         const now = backend.now();
         const plan = backend.plan();
-        // This backend's clock may be fake, so "today" comes from it rather than the real one.
         const checked = rule(() =>
-          checkNewOrder(input, {
-            catalog: backend.catalog(),
-            plan,
-            schema: createOrderInputSchema(now),
-          }),
+          checkNewOrder(input, { catalog: backend.catalog(), plan, schema: backend.orderSchema() }),
         );
         const { input: values, paymentToken } = checked;
         // A crew is held only for a customer who proved the order's number (D13).
         rule(() =>
           checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, values.phoneNumber),
         );
-        if (user.role !== 'admin' && backend.openOrdersPerCustomer > 0) {
+        const booker = { id: user.id, isAdmin: user.role === 'admin' };
+        if (customerLimitsApply(booker) && backend.openOrdersPerCustomer > 0) {
           const today = cairoToday(now);
           const open = records().filter(
             ({ order }) => order.userId === user.id && isOpenOrder(order, today),
@@ -1153,9 +1171,12 @@ export class MemoryDataPort implements DataPort {
             checked,
             // An admin's booking for a caller is the customer's who proved that number, when
             // there is one: it is in their "my orders" at once (D13).
-            (user.role === 'admin'
-              ? backend.findUserByPhone(toE164Egyptian(values.phoneNumber) ?? '')?.id
-              : undefined) ?? user.id,
+            newOrderOwner(
+              booker,
+              booker.isAdmin
+                ? (backend.findUserByPhone(toE164Egyptian(values.phoneNumber) ?? '')?.id ?? null)
+                : null,
+            ),
             newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
             now.toISOString(),
           ),
