@@ -2,14 +2,14 @@ import { deleteApp, getApps, initializeApp as initializeAdminApp } from 'firebas
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { describe } from 'vitest';
-import {
-  createFirebaseDataPort,
-  type FirebaseDataPort,
-} from '../../src/data/firebase/firebase-adapter';
 import { COLLECTIONS, CURRENT_ID, planDocument } from '../../src/domain/hosted-store';
 import { ROOMY_PLAN } from '../../src/testing/capacity-fixtures';
 import { describeDataPortContract } from './data-port.contract';
-import { firebaseProvePhone, noPhoneCodeInNode } from './firebase-prove-phone';
+import {
+  contractAdmin,
+  FIREBASE_CONTRACT_PROJECT,
+  firebaseContractClients,
+} from './firebase-prove-phone';
 
 // The FirebaseDataPort against the Auth, Firestore and Functions emulators, with firestore.rules
 // and functions/lib (built first) loaded by them (firebase.json; functions/.env.local turns App
@@ -20,8 +20,6 @@ import { firebaseProvePhone, noPhoneCodeInNode } from './firebase-prove-phone';
 const FIRESTORE = process.env.FIRESTORE_EMULATOR_HOST;
 const AUTH = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const FUNCTIONS = process.env.FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
-const PROJECT = 'demo-afsh';
-const ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' };
 
 if (!FIRESTORE || !AUTH) {
   console.info(
@@ -31,48 +29,25 @@ if (!FIRESTORE || !AUTH) {
 
 describe.skipIf(!FIRESTORE || !AUTH)('firebase adapter (emulators)', () => {
   describeDataPortContract('firebase', async () => {
-    const adminApp = getApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
+    const adminApp = getApps()[0] ?? initializeAdminApp({ projectId: FIREBASE_CONTRACT_PROJECT });
     const adminAuth = getAdminAuth(adminApp);
-    const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
-    const user = existing ?? (await adminAuth.createUser(ADMIN));
-    await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+    const admin = await contractAdmin(adminAuth);
     const store = getAdminFirestore(adminApp);
-    await store.doc(`admins/${user.uid}`).set({ email: ADMIN.email });
+    await store.doc(`admins/${admin.uid}`).set({ email: admin.email });
     // As the other backends start: many crews per window (the crews tests save their own).
     await store
       .doc(`${COLLECTIONS.capacity}/${CURRENT_ID}`)
       .set(planDocument(ROOMY_PLAN, (iso) => new Date(iso)));
 
-    const ports: FirebaseDataPort[] = [];
-    const appNames = new Map<unknown, string>();
-    const newClient = () => {
-      const port = createFirebaseDataPort(
-        {
-          VITE_FIREBASE_API_KEY: 'demo-api-key',
-          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-          VITE_FIREBASE_PROJECT_ID: PROJECT,
-          VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-          VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
-          VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
-          VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: FUNCTIONS,
-        },
-        { appName: `contract-${ports.length + 1}` },
-      );
-      appNames.set(port, `contract-${ports.length + 1}`);
-      ports.push(port);
-      return port;
-    };
+    const clients = firebaseContractClients(adminAuth, 'contract', {
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: AUTH,
+      VITE_FIRESTORE_EMULATOR_HOST: FIRESTORE,
+      VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: FUNCTIONS,
+    });
     return {
-      newClient,
-      phoneCode: noPhoneCodeInNode,
-      provePhone: firebaseProvePhone(adminAuth, (client) => appNames.get(client)!),
-      adminClient: async () => {
-        const client = newClient();
-        await client.auth.signIn(ADMIN);
-        return client;
-      },
+      ...clients,
       close: async () => {
-        await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
+        await clients.signOutAll();
         await deleteApp(adminApp);
       },
     };

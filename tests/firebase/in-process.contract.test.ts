@@ -5,15 +5,15 @@ import type { FirebaseApp } from 'firebase/app';
 import { describe, inject, vi } from 'vitest';
 import { firebaseAccounts } from '../../functions/src/shared/accounts';
 import { routeFunctions, TEST_SETTINGS } from '../../functions/src/testing/in-process';
-import {
-  createFirebaseDataPort,
-  type FirebaseDataPort,
-} from '../../src/data/firebase/firebase-adapter';
 import { backend } from '../../src/data/firebase/testing-fake-firestore';
 import { seedRoomyCapacity } from '../../src/data/firebase/testing-hosted';
 import { firestoreReadRules } from '../../src/data/firebase/testing-read-rules';
 import { describeDataPortContract } from '../contract/data-port.contract';
-import { firebaseProvePhone, noPhoneCodeInNode } from '../contract/firebase-prove-phone';
+import {
+  contractAdmin,
+  FIREBASE_CONTRACT_PROJECT,
+  firebaseContractClients,
+} from '../contract/firebase-prove-phone';
 
 // THE DataPort contract against the Firebase adapter and the Cloud Functions together, without
 // the Firestore emulator: Firebase Auth is real (the Auth emulator, which runs in Node), every
@@ -38,27 +38,23 @@ vi.mock(
 const host = inject('authEmulatorHost');
 if (!host) console.info(`skipped: ${inject('authEmulatorProblem')}`);
 
-const PROJECT = 'demo-afsh';
-const ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' };
-
 describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)', () => {
   describeDataPortContract('firebase (in-process functions)', async () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = host!;
-    const adminApp = getAdminApps()[0] ?? initializeAdminApp({ projectId: PROJECT });
+    const adminApp =
+      getAdminApps()[0] ?? initializeAdminApp({ projectId: FIREBASE_CONTRACT_PROJECT });
     const adminAuth = getAdminAuth(adminApp);
-    const existing = await adminAuth.getUserByEmail(ADMIN.email).catch(() => null);
-    const user = existing ?? (await adminAuth.createUser(ADMIN));
-    await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+    const admin = await contractAdmin(adminAuth);
 
     backend.reset();
     backend.readRules = firestoreReadRules;
-    backend.seed(`admins/${user.uid}`, { email: ADMIN.email });
+    backend.seed(`admins/${admin.uid}`, { email: admin.email });
     // As the other backends start: many crews per window, so the contract's many orders on one
     // morning are not refused; the crews tests save plans of their own.
     seedRoomyCapacity(backend);
     // The contract places many orders from few browsers: the order limits are the server's
     // RATE_LIMITS=off; the review limit is part of the contract and stays. Its customers prove
-    // their numbers through `provePhone` below (D13).
+    // their numbers through `provePhone` (firebaseContractClients, D13).
     routeFunctions(
       backend,
       {
@@ -88,35 +84,14 @@ describe.skipIf(!host)('firebase adapter + functions, in-process (Auth emulator)
       };
     };
 
-    const ports: FirebaseDataPort[] = [];
-    const appNames = new Map<unknown, string>();
-    const newClient = () => {
-      const port = createFirebaseDataPort(
-        {
-          VITE_FIREBASE_API_KEY: 'demo-api-key',
-          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-          VITE_FIREBASE_PROJECT_ID: PROJECT,
-          VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-          VITE_FIREBASE_AUTH_EMULATOR_HOST: host!,
-          VITE_FIREBASE_APPCHECK_SITE_KEY: 'site-key-0123456789',
-        },
-        { appName: `in-process-${ports.length + 1}` },
-      );
-      appNames.set(port, `in-process-${ports.length + 1}`);
-      ports.push(port);
-      return port;
-    };
+    const clients = firebaseContractClients(adminAuth, 'in-process', {
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: host!,
+      VITE_FIREBASE_APPCHECK_SITE_KEY: 'site-key-0123456789',
+    });
     return {
-      newClient,
-      phoneCode: noPhoneCodeInNode,
-      provePhone: firebaseProvePhone(adminAuth, (client) => appNames.get(client)!),
-      adminClient: async () => {
-        const client = newClient();
-        await client.auth.signIn(ADMIN);
-        return client;
-      },
+      ...clients,
       close: async () => {
-        await Promise.all(ports.map((port) => port.auth.signOut().catch(() => undefined)));
+        await clients.signOutAll();
         backend.functions = null;
       },
     };
