@@ -10,7 +10,7 @@ import type {
 } from '../../../src/domain/reviews.ts';
 import { isDisplayableReview, REVIEW_COOLDOWN_MS } from '../../../src/domain/reviews.ts';
 import {
-  isListed,
+  adminReview,
   LISTED_ORDER_STATUS,
   reviewableOrders,
   reviewSettingsFrom,
@@ -71,7 +71,6 @@ function toReview(row: ReviewRow): Review {
 
 /** The one read path of a stored review: rows from before D14 come back without an order. */
 function toAdminReview(row: AdminReviewRow): AdminReview {
-  const state = reviewStateOf(row);
   const order =
     row.order_id !== null && row.order_number !== null
       ? {
@@ -81,7 +80,7 @@ function toAdminReview(row: AdminReviewRow): AdminReview {
           status: row.order_status as OrderStatus,
         }
       : null;
-  return { ...toReview(row), state, order, listed: isListed(state, order?.status) };
+  return adminReview(toReview(row), reviewStateOf(row), order);
 }
 
 const ADMIN_COLUMNS = `
