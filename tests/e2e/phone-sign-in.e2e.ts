@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { request as playwrightRequest } from 'playwright-core';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { cairoDatePlusDays } from '../../src/domain/datetime';
 import authAr from '../../locales/ar/auth.json';
 import authEn from '../../locales/en/auth.json';
@@ -77,6 +77,38 @@ async function typeCode(scope: Locator, lang: Lang, code: string) {
   const field = scope.getByLabel(t.code, { exact: true });
   await field.fill(lang === 'ar' ? toArabicDigits(code) : code);
   await scope.getByRole('button', { name: t.verify, exact: true }).click();
+}
+
+const isVerify = (response: Response) =>
+  response.request().method() === 'POST' &&
+  new URL(response.url()).pathname === '/api/auth/phone/verify';
+
+/**
+ * Types a code that the server refuses and returns what the page says about it, once the server
+ * has answered (the alert of the code before is gone as the code is sent).
+ */
+async function refusalOf(page: Page, scope: Locator, lang: Lang, code: string): Promise<string> {
+  const answered = page.waitForResponse(isVerify);
+  await typeCode(scope, lang, code);
+  expect((await answered).ok()).toBe(false);
+  const alert = scope.getByRole('alert');
+  await alert.waitFor();
+  return norm(await alert.textContent());
+}
+
+/** The same code with its first digit changed. */
+const wrongFor = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+
+/** The Arabic page's refusal of a wrong code with `left` tries left. */
+function wrongCodeAr(left: number): string {
+  const t = authAr.phone;
+  const tries =
+    left === 1
+      ? t.attemptsLeft_one
+      : left === 2
+        ? t.attemptsLeft_two
+        : t.attemptsLeft_few.replace('{{value}}', toArabicDigits(String(left)));
+  return `${errorsAr.phone.wrongCode} ${tries}`;
 }
 
 /** A new customer books a small move from /select-city, proving the number on the way. */
@@ -213,14 +245,8 @@ describe('sign in by mobile number (D13)', () => {
       await main.getByRole('button', { name: t.send }).click();
       const challenge = await asked;
       const code = await phoneCodeFor(challenge);
-      const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
-      await typeCode(main, 'ar', wrong);
-      const alert = main.getByRole('alert');
-      await alert.waitFor();
-      expect(norm(await alert.textContent())).toBe(
-        `${errorsAr.phone.wrongCode} ${authAr.phone.attemptsLeft_few.replace('{{value}}', '٤')}`,
-      );
+      expect(await refusalOf(page, main, 'ar', wrongFor(code))).toBe(wrongCodeAr(4));
       const field = main.getByLabel(t.code, { exact: true });
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       await checkA11y(page, 'login-wrong-code-ar');
@@ -236,10 +262,7 @@ describe('sign in by mobile number (D13)', () => {
       } finally {
         await elsewhere.dispose();
       }
-      await typeCode(main, 'ar', code);
-      await expect
-        .poll(async () => norm(await main.getByRole('alert').textContent()))
-        .toBe(errorsAr.phone.used);
+      expect(await refusalOf(page, main, 'ar', code)).toBe(errorsAr.phone.used);
       expect(appPath(page.url())).toBe('/login');
       await snap(page, 'login-used-code-ar');
       await expectNoErrors(opened);
@@ -259,30 +282,12 @@ describe('sign in by mobile number (D13)', () => {
       const asked = nextChallenge(page);
       await main.getByRole('button', { name: t.send }).click();
       const code = await phoneCodeFor(await asked);
-      const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
       for (let left = 4; left >= 0; left -= 1) {
-        await typeCode(main, 'ar', wrong);
-        await expect
-          .poll(async () => norm(await main.getByRole('alert').textContent()))
-          .toBe(
-            left > 0
-              ? `${errorsAr.phone.wrongCode} ${
-                  left === 1
-                    ? authAr.phone.attemptsLeft_one
-                    : left === 2
-                      ? authAr.phone.attemptsLeft_two
-                      : authAr.phone.attemptsLeft_few.replace(
-                          '{{value}}',
-                          toArabicDigits(String(left)),
-                        )
-                }`
-              : errorsAr.phone.locked,
-          );
+        expect(await refusalOf(page, main, 'ar', wrongFor(code))).toBe(
+          left > 0 ? wrongCodeAr(left) : errorsAr.phone.locked,
+        );
       }
-      await typeCode(main, 'ar', code);
-      await expect
-        .poll(async () => norm(await main.getByRole('alert').textContent()))
-        .toBe(errorsAr.phone.locked);
+      expect(await refusalOf(page, main, 'ar', code)).toBe(errorsAr.phone.locked);
       expect(appPath(page.url())).toBe('/login');
       await checkA11y(page, 'login-locked-ar');
       await snap(page, 'login-locked-ar');
