@@ -83,6 +83,14 @@ function toAdminReview(row: AdminReviewRow): AdminReview {
   return adminReview(toReview(row), reviewStateOf(row), order);
 }
 
+/**
+ * The `hidden` column from before D14, written with every state: a server rolled back to before
+ * D14 shows the reviews with hidden = 0, so only published ones may have it.
+ */
+function hiddenColumn(state: ReviewState): 0 | 1 {
+  return state === 'published' ? 0 : 1;
+}
+
 const ADMIN_COLUMNS = `
   r.id, r.name, r.review, r.rating, r.created_at, r.hidden, r.state, r.order_id,
   o.order_number, o.full_name, o.status AS order_status`;
@@ -153,8 +161,7 @@ export class ReviewsRepository {
       userId: record.userId,
       ip,
       createdAt: record.createdAt,
-      // Kept in step for a server rolled back to before D14, which shows hidden = 0.
-      hidden: record.state === 'published' ? 0 : 1,
+      hidden: hiddenColumn(record.state),
       orderId: record.orderId,
       state: record.state,
     });
@@ -195,7 +202,7 @@ export class ReviewsRepository {
     const changes = this.#statements.setState.run({
       id,
       state,
-      hidden: state === 'published' ? 0 : 1,
+      hidden: hiddenColumn(state),
     }).changes;
     return changes === 0 ? null : this.findById(id);
   }
