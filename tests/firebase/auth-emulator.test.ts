@@ -6,7 +6,7 @@ import {
   FakeAdminFirestore,
   FakeFirestoreBackend,
 } from '../../src/data/firebase/testing-fake-firestore';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { isDataError } from '../../src/data/port';
 import type { CurrentUser } from '../../src/data/port';
 import {
@@ -158,10 +158,15 @@ describe.skipIf(!host)('Firebase adapter: auth against the Auth emulator', () =>
     expect((await port.refreshClaims())?.isAdmin).toBe(true);
     const token = await port.authInstance.currentUser!.getIdToken();
     const adminAuth = getAdminAuth(getAdminApps()[0]!);
-    expect((await adminAuth.verifyIdToken(token, true)).admin).toBe(true);
+    const decoded = await adminAuth.verifyIdToken(token, true);
+    expect(decoded.admin).toBe(true);
 
-    // Token times are whole seconds: revoke in a later second than the token was issued.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Revocation is kept in whole seconds and spares a token signed in during the revoke's own
+    // second (auth_time): revoke once the clock has moved past the token's sign-in second.
+    await vi.waitFor(
+      () => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(decoded.auth_time),
+      { timeout: 5_000, interval: 50 },
+    );
     expect(await grantAdmin(email, true)).toMatchObject({ ok: true, admin: false });
     // The rules and the functions check this document on every request.
     expect(store.read(`admins/${user.id}`)).toBeUndefined();
