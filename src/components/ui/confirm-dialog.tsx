@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { keepTabInside } from './modal-focus';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -12,9 +13,6 @@ interface ConfirmDialogProps {
   /** A translated message shown inside the dialog (a failed confirm keeps it open). */
   error?: string | null;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal confirm (spec: cancelling needs a confirm dialog), never window.confirm: it is
@@ -49,18 +47,7 @@ export function ConfirmDialog({
       if (!busy) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, panel.current);
   };
 
   return (

@@ -1,14 +1,12 @@
 import { Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { keepTabInside } from '../../../components/ui/modal-focus';
 import { groupMobile, PhoneNumber } from '../../../components/ui/phone-number';
 import { PHONE_MESSAGES } from '../../../domain/phone-verification';
 import type { PhoneVerifier, PhoneVerifierProps } from '../hooks/use-phone-check';
 import '../../../components/ui/confirm-dialog.css';
 import './phone-check-dialog.css';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The code step over the details form (D13): a modal dialog, so the form stays as it was typed
@@ -33,21 +31,7 @@ export function PhoneCheckDialog({
       props.onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (
-      event.shiftKey &&
-      (document.activeElement === first || document.activeElement === panel.current)
-    ) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, panel.current);
   };
 
   return (
