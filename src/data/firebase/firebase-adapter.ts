@@ -115,7 +115,11 @@ import type { CapacityPlan } from '../../domain/capacity';
 import type { CatalogRates, CatalogVersion, PriceCatalog } from '../../domain/pricing';
 import { loginSchema, signupSchema } from '../../domain/auth-schemas';
 import { phoneCodeRequestSchema, phoneCodeVerifySchema } from '../../domain/phone-auth-schema';
-import { decidePhoneSignIn, PHONE_MESSAGES } from '../../domain/phone-verification';
+import {
+  decidePhoneSignIn,
+  PHONE_CODE_RESEND_MS,
+  PHONE_MESSAGES,
+} from '../../domain/phone-verification';
 import { contactSchema } from '../../domain/contact-schema';
 import { reviewSchema } from '../../domain/review-schema';
 import { isDisplayableReview } from '../../domain/reviews';
@@ -144,8 +148,8 @@ const ADMIN_REVIEWS_LIMIT = 1000;
 const MESSAGES_LIMIT = 500;
 /** The catalog versions the admins' history shows, as on the server. */
 const CATALOG_HISTORY_LIMIT = 50;
-/** The next code to a number, no sooner than this after the last (as the server's cooldown). */
-export const PHONE_RESEND_SECONDS = 60;
+/** The next code to a number, no sooner than this after the last: the domain's cooldown. */
+export const PHONE_RESEND_SECONDS = PHONE_CODE_RESEND_MS / 1000;
 /**
  * How long the screen is told a code lives. Firebase does not publish its codes' lifetime; this
  * is a conservative figure for the screen's countdown, and Firebase's own answer (code-expired)
