@@ -48,6 +48,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           name: 'unit',
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/**/*.node.test.ts', 'tests/unit/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {
@@ -57,6 +58,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/testing/setup.ts'],
+          // A screen test types and renders in jsdom: CPU-bound work that took over the default
+          // 5 s on a busy two-core machine. Tests never time anything (architecture habit 11).
+          testTimeout: 30_000,
         },
       },
       {
@@ -65,6 +69,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          // Real servers on real SQLite files, some started as processes: see component above.
+          testTimeout: 30_000,
         },
       },
       {
