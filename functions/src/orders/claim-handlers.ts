@@ -118,14 +118,16 @@ export async function claimPhoneOrders(
   let claimed = 0;
   for (const owner of owners) {
     const account = owner === null ? undefined : accounts.get(owner);
-    const admin =
-      owner !== null && account !== undefined && !account.anonymous && !account.admin
-        ? await deps.admins.isAdmin(owner)
-        : false;
     const party =
       account === undefined
         ? null
-        : { anonymous: account.anonymous, isAdmin: account.admin || admin };
+        : {
+            anonymous: account.anonymous,
+            // The claim, or admins/{uid}: read only when neither the claim nor being anonymous
+            // already answers.
+            isAdmin:
+              account.admin || (!account.anonymous && (await deps.admins.isAdmin(account.uid))),
+          };
     if (!isClaimableOwner(party)) continue;
     claimed += await deps.claims.move({ owner, phoneNumber }, caller.uid);
   }
