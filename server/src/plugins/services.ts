@@ -13,6 +13,7 @@ import { CatalogService } from '../services/catalog-service.ts';
 import { MessagesService } from '../services/messages-service.ts';
 import type { NotificationsService } from '../services/notifications-service.ts';
 import { createNotifications } from './notifications.ts';
+import { pruneHourly } from './prune-hourly.ts';
 import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-quota.ts';
 import type { QuotaPolicy } from '../services/order-quota.ts';
 import { OrdersService } from '../services/orders-service.ts';
@@ -94,26 +95,6 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   pruneQuotaLogWhileRunning(app);
   pruneHourly(app, 'phone codes', () => phoneAuth.prune());
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
-}
-
-/** Runs `prune` when the app is ready and every hour while it runs; a failure is a warning. */
-function pruneHourly(app: FastifyInstance, what: string, prune: () => void): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    try {
-      prune();
-    } catch (error) {
-      app.log.warn({ err: error }, `could not prune ${what}`);
-    }
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, 60 * 60 * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }
 
 /** The provider the settings choose: Paymob with its keys, else the test provider (D3). */

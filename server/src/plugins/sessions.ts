@@ -24,6 +24,7 @@ import {
 } from '../repositories/users-repository.ts';
 import type { ServerEnv } from './env.ts';
 import { isApiPath } from './errors.ts';
+import { pruneHourly } from './prune-hourly.ts';
 
 export const SESSION_COOKIE = 'afsh_session';
 
@@ -32,7 +33,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 // Ended sessions stay this long so a replayed cookie is seen as revoked, then they are deleted.
 const KEEP_ENDED_MS = 7 * DAY_MS;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * How long the session of an anonymous visitor who has written nothing lasts (D8). Such a session
@@ -324,20 +324,5 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     done(null, payload);
   });
 
-  const prune = () => {
-    try {
-      pruneSessions(app.db, app.config);
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not prune ended sessions');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  pruneHourly(app, 'ended sessions', () => pruneSessions(app.db, app.config));
 }

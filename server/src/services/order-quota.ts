@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { customerLimitsApply } from '../../../src/domain/customer-limits.ts';
 import { addressKey } from '../plugins/client-address.ts';
+import { pruneHourly } from '../plugins/prune-hourly.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, QuotaRule } from '../repositories/orders-repository.ts';
 import { serverSecret } from '../repositories/secrets-repository.ts';
@@ -9,7 +10,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** The quota log is read a week back; a day more covers a clock that moved. */
 const QUOTA_LOG_KEPT_MS = 8 * DAY_MS;
-const QUOTA_PRUNE_EVERY_MS = HOUR_MS;
 
 export type QuotaPolicy = (ip: string | undefined, user: AuthUser) => OrderQuota | undefined;
 
@@ -43,20 +43,7 @@ export function orderQuotaPolicy(app: FastifyInstance): QuotaPolicy {
 
 /** Old entries of the quota log go once an hour, while the app runs. */
 export function pruneQuotaLogWhileRunning(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const prune = () => {
-    try {
-      app.orders.pruneQuotaLog(new Date(Date.now() - QUOTA_LOG_KEPT_MS));
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not prune the order quota log');
-    }
-  };
-  app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, QUOTA_PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  pruneHourly(app, 'the order quota log', () =>
+    app.orders.pruneQuotaLog(new Date(Date.now() - QUOTA_LOG_KEPT_MS)),
+  );
 }
