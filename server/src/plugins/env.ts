@@ -223,24 +223,17 @@ const envSchema = z
   .superRefine((env, ctx) => {
     checkNotificationEnv(env, ctx);
     checkPaymentEnv(env, ctx);
-    for (const scope of ['CUSTOMER', 'ADDRESS'] as const) {
-      const hour = env[`ORDER_LIMIT_${scope}_HOUR`];
-      const day = env[`ORDER_LIMIT_${scope}_DAY`];
-      if (scope === 'CUSTOMER') {
-        const week = env.ORDER_LIMIT_CUSTOMER_WEEK;
-        if (day > 0 && week > 0 && day > week) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['ORDER_LIMIT_CUSTOMER_DAY'],
-            message: `is more than ORDER_LIMIT_CUSTOMER_WEEK (${week}): the weekly limit would always come first`,
-          });
-        }
-      }
-      if (hour > 0 && day > 0 && hour > day) {
+    // A shorter window's limit above a longer one's is never the one reached: a typo, refused.
+    for (const [shorter, longer, which] of [
+      ['ORDER_LIMIT_CUSTOMER_DAY', 'ORDER_LIMIT_CUSTOMER_WEEK', 'weekly'],
+      ['ORDER_LIMIT_CUSTOMER_HOUR', 'ORDER_LIMIT_CUSTOMER_DAY', 'daily'],
+      ['ORDER_LIMIT_ADDRESS_HOUR', 'ORDER_LIMIT_ADDRESS_DAY', 'daily'],
+    ] as const) {
+      if (env[shorter] > 0 && env[longer] > 0 && env[shorter] > env[longer]) {
         ctx.addIssue({
           code: 'custom',
-          path: [`ORDER_LIMIT_${scope}_HOUR`],
-          message: `is more than ORDER_LIMIT_${scope}_DAY (${day}): the daily limit would always come first`,
+          path: [shorter],
+          message: `is more than ${longer} (${env[longer]}): the ${which} limit would always come first`,
         });
       }
     }
