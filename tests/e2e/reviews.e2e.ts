@@ -91,17 +91,10 @@ async function reviewsSection(page: Page, lang: 'ar' | 'en'): Promise<Locator> {
 
 async function openDialog(page: Page, scope: Locator, lang: 'ar' | 'en') {
   const dialog = page.getByRole('dialog', { name: T[lang].reviews.dialog.title });
-  // A page that arrived as HTML answers taps once React has taken it over (it hydrates in
-  // slices): tap again until the dialog opens.
-  for (let tries = 0; ; tries += 1) {
-    await scope.getByRole('button', { name: T[lang].reviews.dialog.open }).first().click();
-    const opened = await dialog
-      .waitFor({ timeout: 2_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (opened) break;
-    if (tries === 10) throw new Error('the review dialog did not open');
-  }
+  // The page is the app's by now (openPage waits for it; Home's section is drawn by the app
+  // itself): one tap opens the dialog.
+  await scope.getByRole('button', { name: T[lang].reviews.dialog.open }).first().click();
+  await dialog.waitFor();
   // A real modal: in the top layer, the rest of the page inert behind it.
   expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
   return dialog;
