@@ -11,6 +11,8 @@ import {
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_RESEND_MS,
   PHONE_CODE_TTL_MS,
+  sentChallenge,
+  UNSENT_CODE_CHANNEL,
   wrongCode,
 } from './phone-verification';
 import type { CodeRequestState } from './phone-verification';
@@ -100,6 +102,21 @@ describe('decideCodeRequest (D13)', () => {
     const open = { ...DEFAULT_PHONE_CODE_POLICY, perAddress: [], overall: [] };
     const state = { ...EMPTY, addressSends: times(50, 1000), overallSends: times(5000, 100) };
     expect(() => decideCodeRequest(state, NOW, open)).not.toThrow();
+  });
+});
+
+describe('sentChallenge (D13)', () => {
+  it('a challenge whose code went out is the one to check', () => {
+    const challenge = { id: 'c1', channel: 'whatsapp' };
+    expect(sentChallenge(challenge)).toBe(challenge);
+  });
+
+  it('an unknown challenge, or one no channel took, is a code that no longer works', () => {
+    for (const challenge of [null, undefined, { channel: UNSENT_CODE_CHANNEL }]) {
+      const error = refusal(() => sentChallenge(challenge));
+      expect(error).toMatchObject({ code: 'not-found', message: 'errors:phone.expired' });
+      expect(error.fields).toEqual({ code: 'errors:phone.expired' });
+    }
   });
 });
 

@@ -122,6 +122,21 @@ export function decideCodeRequest(
   return { expiresAt: now + PHONE_CODE_TTL_MS, resendAt: now + PHONE_CODE_RESEND_MS };
 }
 
+/** The channel of a challenge whose code no channel took: kept, as it counts against the limits. */
+export const UNSENT_CODE_CHANNEL = 'failed';
+
+/**
+ * The challenge a typed code is checked against: one that exists and whose code was sent. An
+ * unknown challenge, or one no channel took (nobody has its code), is to the customer a code
+ * that no longer works.
+ */
+export function sentChallenge<C extends { channel: string }>(challenge: C | null | undefined): C {
+  if (!challenge || challenge.channel === UNSENT_CODE_CHANNEL) {
+    throw new RuleViolation('not-found', PHONE_MESSAGES.expired, { code: PHONE_MESSAGES.expired });
+  }
+  return challenge;
+}
+
 /** A code as stored: never the code itself, only whether a typed one matches (its hash). */
 export interface StoredCode {
   expiresAt: number;

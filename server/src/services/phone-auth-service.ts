@@ -14,6 +14,8 @@ import {
   DEFAULT_PHONE_CODE_POLICY,
   newPhoneCode,
   PHONE_MESSAGES,
+  sentChallenge,
+  UNSENT_CODE_CHANNEL,
   wrongCode,
 } from '../../../src/domain/phone-verification.ts';
 import type { PhoneCodePolicy, SignInParty } from '../../../src/domain/phone-verification.ts';
@@ -103,7 +105,7 @@ export class PhoneAuthService {
       language: input.language,
       ...(input.channel ? { prefer: input.channel } : {}),
     });
-    this.#codes.setChannel(challengeId, channel ?? 'failed');
+    this.#codes.setChannel(challengeId, channel ?? UNSENT_CODE_CHANNEL);
     if (channel === null) throw new RuleViolation('unavailable', PHONE_MESSAGES.notSent);
     return {
       challengeId,
@@ -129,12 +131,7 @@ export class PhoneAuthService {
     const now = this.#now();
     const outcome = this.#db
       .transaction(() => {
-        const stored = this.#codes.find(input.challengeId);
-        if (!stored || stored.channel === 'failed') {
-          throw new RuleViolation('not-found', PHONE_MESSAGES.expired, {
-            code: PHONE_MESSAGES.expired,
-          });
-        }
+        const stored = sentChallenge(this.#codes.find(input.challengeId));
         const failures = this.#codes.failures(stored.phone, addressKey, now, this.#policy);
         const attempt = decideCodeAttempt(
           stored,
