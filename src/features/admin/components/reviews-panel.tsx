@@ -5,6 +5,7 @@ import { errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { formatDateTime } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
+import { decideModeration } from '../../../domain/review-rules';
 import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdminList } from '../hooks/use-admin-list';
@@ -91,7 +92,9 @@ export function ReviewsPanel({ notify }: { notify: Notify }) {
         onReload={reload}
         renderItem={(review) => {
           const { key, tone } = standing(review);
-          const canPublish = review.order !== null && review.state !== 'published';
+          // Publishing is the domain's call (D14: never a review without an order).
+          const canPublish =
+            review.state !== 'published' && decideModeration(review, false) === 'published';
           const canHide = review.order !== null && review.state !== 'hidden';
           return (
             <li className={`card admin-review${review.listed ? '' : ' admin-review-hidden'}`}>
