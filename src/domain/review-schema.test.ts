@@ -6,6 +6,7 @@ import {
   isHoneypotFilled,
   isWithinReviewCooldown,
   REVIEW_COOLDOWN_MS,
+  reviewCooldownLeftMs,
   REVIEW_NAME_MAX,
   REVIEW_NAME_MIN,
   REVIEW_TEXT_MAX,
@@ -119,6 +120,16 @@ describe('review (spec 5, D14)', () => {
     [Number.NaN, t0, false],
   ])('isWithinReviewCooldown(%j, %d) → %s', (last, now, expected) => {
     expect(isWithinReviewCooldown(last, now)).toBe(expected);
+  });
+
+  it.each<[number | null | undefined, number, number]>([
+    [null, t0, 0],
+    [t0, t0, 60_000],
+    [t0, t0 + 59_999, 1],
+    [t0, t0 + 60_000, 0],
+    [t0 + 10 * 60_000, t0, 0], // stored time in the future: no wait
+  ])('reviewCooldownLeftMs(%j, %d) → %d', (last, now, expected) => {
+    expect(reviewCooldownLeftMs(last, now)).toBe(expected);
   });
 
   it.each<[Record<string, unknown>, boolean]>([

@@ -99,6 +99,19 @@ export function isWithinReviewCooldown(
   return elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS;
 }
 
+/**
+ * How long until the author of a review at `lastSubmittedAt` may post again, in ms; 0 once the
+ * minute is over (and for a time in the future, as above). Every backend refuses a review with
+ * this as its retry time.
+ */
+export function reviewCooldownLeftMs(
+  lastSubmittedAt: number | null | undefined,
+  now: number = Date.now(),
+): number {
+  if (!isWithinReviewCooldown(lastSubmittedAt, now)) return 0;
+  return (lastSubmittedAt as number) + REVIEW_COOLDOWN_MS - now;
+}
+
 /** Stored reviews are shown only with a real name and text (spec 5). */
 export function isDisplayableReview(review: { name?: unknown; review?: unknown }): boolean {
   const long = (value: unknown, min: number) =>

@@ -8,7 +8,7 @@ import type {
   SubmittedReview,
 } from '../../../src/domain/reviews.ts';
 import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
-import { REVIEW_COOLDOWN_MS } from '../../../src/domain/reviews.ts';
+import { reviewCooldownLeftMs } from '../../../src/domain/reviews.ts';
 import {
   decideModeration,
   decideReview,
@@ -91,11 +91,8 @@ export class ReviewsService {
       if (decision.action === 'drop')
         return { stored: false, review: submittedReview(randomUUID(), decision) };
       const last = this.#reviews.lastWithinCooldown({ userId: user.id, ip }, now);
-      if (last !== null) {
-        throw new ReviewCooldownError(
-          Math.max(1, last.getTime() + REVIEW_COOLDOWN_MS - now.getTime()),
-        );
-      }
+      const wait = reviewCooldownLeftMs(last?.getTime(), now.getTime());
+      if (wait > 0) throw new ReviewCooldownError(wait);
       const id = this.#reviews.insert(decision.record, ip);
       return { stored: true, review: submittedReview(id, decision) };
     });
