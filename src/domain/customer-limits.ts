@@ -20,9 +20,19 @@ export function isOpenOrder(
   return order.status !== 'cancelled' && order.status !== 'delivered' && order.moveDate >= today;
 }
 
-/** Refuses one more order when the customer already holds `max` open ones (0 = no limit). */
-export function checkOpenOrders(openCount: number, max: number = OPEN_ORDERS_PER_CUSTOMER): void {
-  if (max <= 0 || openCount < max) return;
+/**
+ * Refuses one more order when the customer already holds `max` open ones (0 = no limit).
+ * `orders` are theirs as a backend loads them (it may leave out those before `today`); which of
+ * them hold a crew is isOpenOrder's to say.
+ */
+export function checkOpenOrders(
+  orders: readonly { status: OrderStatus; moveDate: string }[],
+  today: string,
+  max: number = OPEN_ORDERS_PER_CUSTOMER,
+): void {
+  if (max <= 0) return;
+  const openCount = orders.filter((order) => isOpenOrder(order, today)).length;
+  if (openCount < max) return;
   throw new RuleViolation('rate-limited', CUSTOMER_LIMIT_MESSAGES.tooManyOpen, undefined, {
     openOrders: openCount,
     max,

@@ -96,7 +96,6 @@ import { nationalEgyptian, toE164Egyptian } from '../domain/phone';
 import {
   checkOpenOrders,
   customerLimitsApply,
-  isOpenOrder,
   newOrderOwner,
   OPEN_ORDERS_PER_CUSTOMER,
 } from '../domain/customer-limits';
@@ -109,14 +108,14 @@ import { contactSchema } from '../domain/contact-schema';
 import { reviewSchema, reviewSettingsSchema } from '../domain/review-schema';
 import {
   isDisplayableReview,
-  REVIEW_COOLDOWN_MS,
+  reviewCooldownLeftMs,
   type ReviewSettings,
   type ReviewState,
 } from '../domain/reviews';
 import {
+  adminReview,
   decideModeration,
   decideReview,
-  isListed,
   reviewableOrders,
   reviewSettingsFrom,
   submittedReview,
@@ -553,23 +552,10 @@ export class MemoryBackend {
   /** The team's review settings (D14), as the admin saved them; none saved: the defaults. */
   reviewSettings: ReviewSettings = reviewSettingsFrom(undefined);
 
-  /** @internal A review as the admin sees it, with its order as it is now. */
+  /** @internal A review as the admin sees it, with its order as it is now (the domain's view). */
   adminReview(record: ReviewRecord): AdminReview {
     const order = record.orderId === null ? undefined : this.orders.get(record.orderId)?.order;
-    const reviewed = order
-      ? {
-          id: order.id,
-          orderNumber: order.orderNumber,
-          fullName: order.fullName,
-          status: order.status,
-        }
-      : null;
-    return {
-      ...copy(record.review),
-      state: record.state,
-      order: reviewed,
-      listed: isListed(record.state, reviewed?.status),
-    };
+    return adminReview(copy(record.review), record.state, order ?? null);
   }
 
   /** @internal */ displayableReviews(): Review[] {
@@ -1139,11 +1125,10 @@ export class MemoryDataPort implements DataPort {
         );
         const booker = { id: user.id, isAdmin: user.role === 'admin' };
         if (customerLimitsApply(booker) && backend.openOrdersPerCustomer > 0) {
-          const today = cairoToday(now);
-          const open = records().filter(
-            ({ order }) => order.userId === user.id && isOpenOrder(order, today),
-          ).length;
-          rule(() => checkOpenOrders(open, backend.openOrdersPerCustomer));
+          const theirs = records()
+            .map(({ order }) => order)
+            .filter((order) => order.userId === user.id);
+          rule(() => checkOpenOrders(theirs, cairoToday(now), backend.openOrdersPerCustomer));
         }
         const gateway = backend.gateway;
         const online = values.paymentMethod !== 'cod';
@@ -1316,10 +1301,10 @@ export class MemoryDataPort implements DataPort {
             (latest, record) => Math.max(latest, Date.parse(record.review.createdAt)),
             -Infinity,
           );
-        const elapsed = now.getTime() - last;
-        if (elapsed >= 0 && elapsed < REVIEW_COOLDOWN_MS) {
+        const wait = reviewCooldownLeftMs(Number.isFinite(last) ? last : null, now.getTime());
+        if (wait > 0) {
           throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
-            retryAfterSeconds: Math.ceil((REVIEW_COOLDOWN_MS - elapsed) / 1000),
+            retryAfterSeconds: Math.ceil(wait / 1000),
           });
         }
         const submitted = submittedReview(crypto.randomUUID(), decision);

@@ -19,7 +19,7 @@ import type {
   PublicTracking,
   StatusActor,
 } from '../../../src/domain/order.ts';
-import { checkOpenOrders, isOpenOrder } from '../../../src/domain/customer-limits.ts';
+import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
@@ -163,14 +163,11 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
     const ahead = await tx.get(
       orders.where('userId', '==', openOrders.userId).where('moveDate', '>=', openOrders.today),
     );
-    const open = ahead.docs.filter((snapshot) => {
+    const theirs = ahead.docs.map((snapshot) => {
       const data = snapshot.data();
-      return isOpenOrder(
-        { status: data.status as OrderStatus, moveDate: String(data.moveDate) },
-        openOrders.today,
-      );
+      return { status: data.status as OrderStatus, moveDate: String(data.moveDate) };
     });
-    checkOpenOrders(open.length, openOrders.max);
+    checkOpenOrders(theirs, openOrders.today, openOrders.max);
   }
 
   /** Reads the counters; returns the write that moves one order from `from` to `to`. */

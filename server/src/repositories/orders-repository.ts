@@ -15,7 +15,7 @@ import type {
 import { newOrderFields } from '../../../src/domain/order.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
-import { checkOpenOrders, isOpenOrder } from '../../../src/domain/customer-limits.ts';
+import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
   ORDER_PAGE_SIZE_DEFAULT,
@@ -514,7 +514,7 @@ export class OrdersRepository {
         status: OrderStatus;
         moveDate: string;
       }[];
-      checkOpenOrders(ahead.filter((order) => isOpenOrder(order, today)).length, quota.openOrders);
+      checkOpenOrders(ahead, today, quota.openOrders);
     }
   }
 
