@@ -4,6 +4,7 @@ import type { CurrentUser, DataPort, DataError, DeskChange } from '../../src/dat
 import { lazyDataPort } from '../../src/data/select-adapter';
 import { MemoryBackend } from '../../src/testing/memory-adapter';
 import { hostedOrderInput } from '../../src/data/firebase/testing-hosted';
+import { verifiedCustomer } from '../../src/testing/order-fixtures';
 
 // select-adapter's lazy DataPort: what a `firebase` build hands the app at start-up, before the
 // adapter chunk (and the SDK) has loaded.
@@ -79,13 +80,12 @@ describe('lazyDataPort', () => {
       (up) => live.push(up),
     );
     await expect.poll(() => live.at(-1)).toBe(true);
-    const customer = backend.client();
-    await customer.auth.ensureSession();
-    const order = await customer.orders.create(
-      hostedOrderInput({
-        moveDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      }),
-    );
+    const input = hostedOrderInput({
+      moveDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    // Only a customer who proved the order's number books (D13).
+    const customer = await verifiedCustomer(backend, input.phoneNumber);
+    const order = await customer.orders.create(input);
     await expect
       .poll(() => heard.map((h) => h.type === 'order' && h.change.orderNumber))
       .toContain(order.orderNumber);
