@@ -4,9 +4,12 @@ import { reviewsFollowOrders } from './reviews-follow-orders.ts';
 
 /**
  * Something that reacts to domain events: `(events, app) => { events.on('order.statusChanged',
- * ...) }`. It gets the app for its settings (`app.config`) and logger. A new reaction (an SMS
- * when an order's status changes, say) is one file exporting a Subscriber and one line in
- * SUBSCRIBERS below.
+ * ...) }`. It gets the app for its settings (`app.config`) and logger. It runs after the change
+ * has committed, once, with no retry and no record: right for what may be lost (the live review
+ * stream following an order). A message a change causes (an SMS when an order's status changes,
+ * say) must not be lost, so it is not a subscriber: it is a template and a line in the domain's
+ * planMessages (src/domain/notifications.ts), which both backends call inside the change's own
+ * transaction to write the outbox (D10).
  */
 export type Subscriber = (events: DomainEvents, app: FastifyInstance) => void;
 
