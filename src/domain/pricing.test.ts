@@ -183,7 +183,7 @@ describe('estimatePrice', () => {
 
   it('prices an unknown move type (stale session data) as the default, full', () => {
     const price = estimatePrice(FIRST_CATALOG, {
-      moveType: 'piano' as MoveType,
+      moveType: 'not-a-move-type' as MoveType,
       pickupFloor: 0,
       dropoffFloor: 0,
       workers: 1,
