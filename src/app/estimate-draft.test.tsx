@@ -23,7 +23,9 @@ describe('the estimator’s draft in the booking store', () => {
   it('a hand-edited draft is ignored, and a stored price is never read', () => {
     sessionStorage.setItem(
       BOOKING_STORAGE_KEY,
-      JSON.stringify({ drafts: { estimate: { ...input, moveType: 'piano', workers: '4' } } }),
+      JSON.stringify({
+        drafts: { estimate: { ...input, moveType: 'not-a-move-type', workers: '4' } },
+      }),
     );
     expect(estimateDraft.load()).toBeNull();
     sessionStorage.setItem(

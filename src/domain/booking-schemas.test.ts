@@ -149,7 +149,11 @@ describe('date selection (spec 5, D6)', () => {
     ['not a calendar date', { ...valid, moveDate: '2026-02-30' }, [['moveDate', M.dateInvalid]]],
     ['wrong format', { ...valid, moveDate: '05/03/2026' }, [['moveDate', M.dateInvalid]]],
     ['time 24:00', { ...valid, moveTime: '24:00' }, [['moveTime', M.timeInvalid]]],
-    ['unknown move type', { ...valid, moveType: 'piano' }, [['moveType', M.moveTypeInvalid]]],
+    [
+      'unknown move type',
+      { ...valid, moveType: 'not-a-move-type' },
+      [['moveType', M.moveTypeInvalid]],
+    ],
     ['unknown housing', { ...valid, housing: 'tent' }, [['housing', M.housingInvalid]]],
     ['floor 21', { ...valid, pickupFloor: 21 }, [['pickupFloor', M.floorRange]]],
     ['floor -1', { ...valid, dropoffFloor: '-1' }, [['dropoffFloor', M.floorRange]]],

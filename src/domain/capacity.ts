@@ -7,6 +7,7 @@
 import { cairoDatePlusDays, cairoParts, cairoToday, isValidYmd } from './datetime';
 import { RuleViolation } from './errors';
 import { BOOKING_HORIZON_DAYS } from './pricing';
+import { isMissing, storedArray, storedCount, storedObject, storedString } from './stored';
 
 export interface TimeWindow {
   /** Stable: orders keep it, so a window whose hours change keeps its bookings. */
@@ -95,6 +96,47 @@ export const FIRST_CAPACITY_PLAN: CapacityPlan = Object.freeze({
   updatedAt: null,
   updatedBy: null,
 }) as CapacityPlan;
+
+const STORED_PLAN = 'crews plan';
+
+/**
+ * A stored crews plan (its windows and exceptions), whichever version of this code saved it: the
+ * one step every backend and the memory adapter read a plan through (docs/architecture.md,
+ * "Stored data ages well"). What a later version added takes its default (no exceptions, no
+ * crews changed, an empty note); a field every version stored that is missing or of the wrong
+ * kind is broken data and throws (`StoredDataError`).
+ */
+export function draftFromStored(stored: unknown): CapacityDraft {
+  const d = storedObject(stored, STORED_PLAN, 'plan');
+  const text = (value: unknown, path: string) => storedString(value, STORED_PLAN, path);
+  const count = (value: unknown, path: string) => storedCount(value, STORED_PLAN, path);
+  const windows = storedArray(d.windows, STORED_PLAN, 'windows').map((value, i) => {
+    const w = storedObject(value, STORED_PLAN, `windows.${i}`);
+    const at = `windows.${i}`;
+    return {
+      id: text(w.id, `${at}.id`),
+      start: text(w.start, `${at}.start`),
+      end: text(w.end, `${at}.end`),
+      crews: count(w.crews, `${at}.crews`),
+    };
+  });
+  const exceptions = storedArray(d.exceptions, STORED_PLAN, 'exceptions').map((value, i) => {
+    const e = storedObject(value, STORED_PLAN, `exceptions.${i}`);
+    const at = `exceptions.${i}`;
+    const crews: Record<string, number> = {};
+    for (const [id, n] of Object.entries(storedObject(e.crews, STORED_PLAN, `${at}.crews`))) {
+      crews[id] = count(n, `${at}.crews.${id}`);
+    }
+    const exception: CapacityException = {
+      crews,
+      note: isMissing(e.note) ? '' : text(e.note, `${at}.note`),
+    };
+    if (!isMissing(e.date)) exception.date = text(e.date, `${at}.date`);
+    if (!isMissing(e.weekday)) exception.weekday = count(e.weekday, `${at}.weekday`);
+    return exception;
+  });
+  return { windows, exceptions };
+}
 
 export const CAPACITY_MESSAGES = {
   windowFull: 'errors:order.windowFull',

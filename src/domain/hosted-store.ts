@@ -4,21 +4,22 @@
  * by the Cloud Functions (functions/, which write every document) and the Firebase adapter (which
  * reads them), so both name a field once. Pure TypeScript: no Firebase import here.
  */
-import { FIRST_CAPACITY_PLAN, type BookedWindow, type CapacityPlan } from './capacity';
+import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
-import { toPublicTracking } from './order';
+import { orderFromStored, paymentProviderOf, toPublicTracking } from './order';
 import type {
   Order,
   PaymentProviderName,
   PublicTracking,
   StatusActor,
   StatusChange,
+  StoredOrder,
 } from './order';
-import { catalogFromRates, CURRENCY, FIRST_CATALOG_RATES, ratesOf } from './pricing';
+import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored, ratesOf } from './pricing';
 import { isListed, reviewStateOf, type NewReviewRecord } from './review-rules';
 import type { Review, ReviewState } from './reviews';
-import type { CatalogRates, CatalogVersion, Housing, MoveType, PriceCatalog } from './pricing';
+import type { CatalogVersion, MoveType, PriceCatalog } from './pricing';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
 
 export const COLLECTIONS = {
@@ -223,14 +224,6 @@ export function trackingDocument(
   };
 }
 
-function bookedWindowOf(value: unknown): BookedWindow | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, start, end } = value as Record<string, unknown>;
-  return typeof id === 'string' && typeof start === 'string' && typeof end === 'string'
-    ? { id, start, end }
-    : null;
-}
-
 function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
   if (!Array.isArray(value)) return [];
   return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusActor }) => ({
@@ -240,48 +233,14 @@ function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
   }));
 }
 
-/** An order document as the domain's `Order`. */
+/** An order document as the domain's `Order`, through the one upcaster of a stored order. */
 export function orderFromDocument(id: string, d: Record<string, unknown>, toIso: ToIso): Order {
-  return {
+  return orderFromStored({
+    ...(d as unknown as StoredOrder),
     id,
-    orderNumber: d.orderNumber as string,
-    userId: (d.userId as string | undefined) ?? null,
-    fullName: d.fullName as string,
-    phoneNumber: d.phoneNumber as string,
-    pickupAddress: d.pickupAddress as string,
-    dropoffAddress: d.dropoffAddress as string,
-    governorateId: d.governorateId as string,
-    districtId: d.districtId as string,
-    // Where the move ends (D11); documents from before it were moves inside one district.
-    dropoffGovernorateId:
-      (d.dropoffGovernorateId as string | undefined) ?? (d.governorateId as string),
-    dropoffDistrictId: (d.dropoffDistrictId as string | undefined) ?? (d.districtId as string),
-    notes: (d.notes as string | undefined) ?? '',
-    moveType: d.moveType as MoveType,
-    housing: d.housing as Housing,
-    pickupFloor: d.pickupFloor as number,
-    dropoffFloor: d.dropoffFloor as number,
-    workers: d.workers as number,
-    moveDate: d.moveDate as string,
-    moveTime: d.moveTime as string,
-    // The crew window (D12); documents from before it hold none.
-    timeWindow: bookedWindowOf(d.timeWindow),
-    totalPrice: d.totalPrice as number,
-    currency: CURRENCY,
-    // The catalog version and distance it was priced with (D11); before it, version 1 and none.
-    catalogVersion: typeof d.catalogVersion === 'number' ? d.catalogVersion : 1,
-    distanceKm: typeof d.distanceKm === 'number' ? d.distanceKm : 0,
-    distanceFee: typeof d.distanceFee === 'number' ? d.distanceFee : 0,
-    paymentMethod: d.paymentMethod as PaymentMethod,
-    paymentStatus: d.paymentStatus as PaymentStatus,
-    paymentProvider: d.paymentProvider as PaymentProviderName,
-    status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     createdAt: toIso(d.createdAt),
-    // What the customer booked in and agreed to (D10); documents from before D10 have neither.
-    ...(d.language === 'ar' || d.language === 'en' ? { language: d.language } : {}),
-    ...(typeof d.notifyConsent === 'boolean' ? { notifyConsent: d.notifyConsent } : {}),
-  };
+  });
 }
 
 /** A tracking document as the public view. */
@@ -297,9 +256,10 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     paymentMethod: d.paymentMethod as PaymentMethod,
     paymentStatus: d.paymentStatus as PaymentStatus,
     // Copies written before payments had providers other than the test one do not say.
-    paymentProvider:
-      (d.paymentProvider as PaymentProviderName | undefined) ??
-      (d.paymentMethod === 'cod' ? 'cash' : 'test'),
+    paymentProvider: paymentProviderOf({
+      paymentMethod: d.paymentMethod as PaymentMethod,
+      paymentProvider: d.paymentProvider as PaymentProviderName | undefined,
+    }),
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,
@@ -441,14 +401,17 @@ export function catalogVersionDocument(
   return { ...catalogDocument(catalog, toTime), createdBy: by.email, createdByUid: by.uid };
 }
 
-/** The catalog a document holds; no document is the first version (D4). */
+/**
+ * The catalog a document holds, its rates read through `ratesFromStored` (a move type the
+ * version was saved before has its default rate); no document is the first version (D4).
+ */
 export function catalogFromDocument(
   d: Record<string, unknown> | undefined,
   toIso: ToIso,
 ): PriceCatalog {
   if (!d) return catalogFromRates(FIRST_CATALOG_RATES, 1, null);
   return catalogFromRates(
-    d.rates as CatalogRates,
+    ratesFromStored(d.rates),
     d.version as number,
     d.createdAt === null || d.createdAt === undefined ? null : toIso(d.createdAt),
   );
@@ -488,7 +451,7 @@ export function planDocument(plan: CapacityPlan, toTime: ToTime): Record<string,
   };
 }
 
-/** The plan a document holds; no document is the first plan. */
+/** The plan a document holds, read through `draftFromStored`; no document is the first plan. */
 export function planFromDocument(
   d: Record<string, unknown> | undefined,
   toIso: ToIso,
@@ -498,9 +461,8 @@ export function planFromDocument(
     return { ...first, windows: first.windows.map((w) => ({ ...w })), exceptions: [] };
   }
   return {
+    ...draftFromStored(d),
     version: d.version as number,
-    windows: d.windows as CapacityPlan['windows'],
-    exceptions: d.exceptions as CapacityPlan['exceptions'],
     updatedAt: d.updatedAt === null || d.updatedAt === undefined ? null : toIso(d.updatedAt),
     updatedBy: typeof d.updatedBy === 'string' ? d.updatedBy : null,
   };

@@ -417,6 +417,80 @@ export interface OutboxMessage extends NotificationMessage {
   updatedAt: string;
 }
 
+/**
+ * An outbox message as a backend stored it, whichever version of this code wrote it: the fields
+ * every version stored, decoded from the backend's own encoding (the server's comma-separated
+ * fallback and JSON params, Firestore's timestamps), and those that may be missing.
+ */
+export interface StoredOutboxMessage extends Pick<
+  OutboxMessage,
+  | 'id'
+  | 'eventId'
+  | 'orderId'
+  | 'recipient'
+  | 'channel'
+  | 'address'
+  | 'template'
+  | 'state'
+  | 'nextAttemptAt'
+  | 'idempotencyKey'
+  | 'createdAt'
+  | 'updatedAt'
+> {
+  fallback?: readonly NotificationChannel[] | null;
+  language?: unknown;
+  params?: Record<string, string> | null;
+  body?: string | null;
+  subject?: string | null;
+  tries?: unknown;
+  maxTries?: unknown;
+  lastError?: string | null;
+  provider?: string | null;
+  providerMessageId?: string | null;
+  fallbackOf?: string | null;
+  sentAt?: string | null;
+}
+
+const countOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/**
+ * A stored outbox message as the domain's `OutboxMessage`: the one step the server's rows and
+ * the hosted build's documents are read back through (docs/architecture.md, "Stored data ages
+ * well"). What may be missing takes its default. A recipient, channel or state this code does
+ * not know (a newer version queued it) is kept as stored: reading never fails on it, the desk
+ * shows its key, and the sender finds no provider for such a channel (the message fails, with
+ * that reason, instead of stopping the worker).
+ */
+export function outboxMessageFromStored(stored: StoredOutboxMessage): OutboxMessage {
+  return {
+    id: stored.id,
+    eventId: stored.eventId,
+    orderId: stored.orderId,
+    recipient: stored.recipient,
+    channel: stored.channel,
+    fallback: [...(stored.fallback ?? [])],
+    address: stored.address,
+    template: stored.template,
+    language: stored.language === 'en' ? 'en' : 'ar',
+    params: { ...(stored.params ?? {}) },
+    body: stored.body ?? '',
+    subject: stored.subject ?? '',
+    state: stored.state,
+    tries: countOr(stored.tries, 0),
+    maxTries: countOr(stored.maxTries, 1),
+    nextAttemptAt: stored.nextAttemptAt,
+    lastError: stored.lastError ?? null,
+    idempotencyKey: stored.idempotencyKey,
+    provider: stored.provider ?? null,
+    providerMessageId: stored.providerMessageId ?? null,
+    fallbackOf: stored.fallbackOf ?? null,
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
+    sentAt: stored.sentAt ?? null,
+  };
+}
+
 /** A message to store: everything but its bookkeeping. */
 export type NewOutboxMessage = Pick<
   OutboxMessage,

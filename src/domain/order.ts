@@ -83,6 +83,110 @@ export interface Order {
 }
 
 /**
+ * An order as a backend stored it, whichever version of this code wrote it: the fields every
+ * version stored, and those added since, which older rows and documents lack (or hold null).
+ * Each backend names its own columns or document fields and times; this is the one shape they
+ * hand to `orderFromStored`.
+ */
+export interface StoredOrder extends Omit<
+  Order,
+  | 'userId'
+  | 'dropoffGovernorateId'
+  | 'dropoffDistrictId'
+  | 'notes'
+  | 'timeWindow'
+  | 'currency'
+  | 'catalogVersion'
+  | 'distanceKm'
+  | 'distanceFee'
+  | 'paymentProvider'
+  | 'language'
+  | 'notifyConsent'
+> {
+  userId?: string | null;
+  /** D11: where the move ends; before it, moves stayed in the pickup's district. */
+  dropoffGovernorateId?: string | null;
+  dropoffDistrictId?: string | null;
+  notes?: string | null;
+  /** D12: the crew window it holds; before it, none. */
+  timeWindow?: unknown;
+  /** D11: the catalog version and distance it was priced with; before it, version 1 and none. */
+  catalogVersion?: unknown;
+  distanceKm?: unknown;
+  distanceFee?: unknown;
+  /** D3's providers; before them, cash for cash on delivery and the test provider for cards. */
+  paymentProvider?: PaymentProviderName | null;
+  /** D10: the language it was booked in and the consent to be told; before it, neither. */
+  language?: unknown;
+  notifyConsent?: unknown;
+}
+
+/** Who took the money of an order (or its public copy) stored before providers were recorded. */
+export function paymentProviderOf(stored: {
+  paymentMethod: PaymentMethod;
+  paymentProvider?: PaymentProviderName | null;
+}): PaymentProviderName {
+  return stored.paymentProvider ?? (stored.paymentMethod === 'cod' ? 'cash' : 'test');
+}
+
+/** A stored crew window, or null when there is none (or only part of one). */
+export function bookedWindowOf(value: unknown): BookedWindow | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, start, end } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof start === 'string' && typeof end === 'string'
+    ? { id, start, end }
+    : null;
+}
+
+const wholeOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/**
+ * A stored order as the domain's `Order`: the one step the server's rows, the hosted build's
+ * documents and the memory adapter are read back through (docs/architecture.md, "Stored data ages
+ * well"). A field added after the order was written takes its default here, so adding one to
+ * `Order` needs no backfill. Values of lists that grow (a move type, a status) are kept as stored,
+ * even one this code does not know: reading never fails on them, the screens show the key.
+ */
+export function orderFromStored(stored: StoredOrder): Order {
+  return {
+    id: stored.id,
+    orderNumber: stored.orderNumber,
+    userId: stored.userId ?? null,
+    fullName: stored.fullName,
+    phoneNumber: stored.phoneNumber,
+    pickupAddress: stored.pickupAddress,
+    dropoffAddress: stored.dropoffAddress,
+    governorateId: stored.governorateId,
+    districtId: stored.districtId,
+    dropoffGovernorateId: stored.dropoffGovernorateId ?? stored.governorateId,
+    dropoffDistrictId: stored.dropoffDistrictId ?? stored.districtId,
+    notes: stored.notes ?? '',
+    moveType: stored.moveType,
+    housing: stored.housing,
+    pickupFloor: stored.pickupFloor,
+    dropoffFloor: stored.dropoffFloor,
+    workers: stored.workers,
+    moveDate: stored.moveDate,
+    moveTime: stored.moveTime,
+    timeWindow: bookedWindowOf(stored.timeWindow),
+    totalPrice: stored.totalPrice,
+    currency: CURRENCY,
+    catalogVersion: wholeOr(stored.catalogVersion, 1),
+    distanceKm: wholeOr(stored.distanceKm, 0),
+    distanceFee: wholeOr(stored.distanceFee, 0),
+    paymentMethod: stored.paymentMethod,
+    paymentStatus: stored.paymentStatus,
+    paymentProvider: paymentProviderOf(stored),
+    status: stored.status,
+    statusHistory: stored.statusHistory,
+    createdAt: stored.createdAt,
+    ...(stored.language === 'ar' || stored.language === 'en' ? { language: stored.language } : {}),
+    ...(typeof stored.notifyConsent === 'boolean' ? { notifyConsent: stored.notifyConsent } : {}),
+  };
+}
+
+/**
  * What anyone with the order number may see: no name, phone, address or notes (D2). The route is
  * shown by governorate only; null where a backend does not keep it in its public copy.
  */

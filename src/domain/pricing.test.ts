@@ -19,6 +19,7 @@ import {
   MOVE_TYPES,
   parsePrice,
   PRICE_CATALOG,
+  ratesFromStored,
   priceCatalog,
   recommendedTeamSize,
   TEAM_MAX,
@@ -182,7 +183,7 @@ describe('estimatePrice', () => {
 
   it('prices an unknown move type (stale session data) as the default, full', () => {
     const price = estimatePrice(FIRST_CATALOG, {
-      moveType: 'piano' as MoveType,
+      moveType: 'not-a-move-type' as MoveType,
       pickupFloor: 0,
       dropoffFloor: 0,
       workers: 1,
@@ -306,14 +307,15 @@ describe('priceCatalog', () => {
 });
 
 describe('a later catalog version', () => {
+  // As stored: read through the upcaster, so a move type added after it has its default rate.
   const v2 = catalogFromRates(
-    {
+    ratesFromStored({
       base: { full: 2000, partial: 1100, office: 1300, packaging: 550, loading: 650 },
       floorFee: 100,
       workerExtraPerHead: 300,
       team: { base: 3, manyFloors: 2 },
       distance: { roadFactor: 1.5, includedKm: 10, perKm: 20 },
-    },
+    }),
     2,
     '2030-01-01T10:00:00.000Z',
   );

@@ -1,6 +1,7 @@
 import { CURRENCY } from './currency';
 import { parseDecimal } from './digits';
 import { estimatedRoadKm, type Place } from './distance';
+import { storedNumber, storedObject } from './stored';
 
 export const MOVE_TYPES = ['full', 'partial', 'office', 'packaging', 'loading'] as const;
 export type MoveType = (typeof MOVE_TYPES)[number];
@@ -14,7 +15,9 @@ export function isMoveType(x: unknown): x is MoveType {
  * The first version of the price catalog (docs/decisions.md D4, D11): the base price per move
  * type. Prices are data since then: an admin saves new versions and every screen, the server and
  * each order price with a version (`PriceCatalog`). These constants are that first version, which
- * a new database starts with and the prerendered pages are built with.
+ * a new database starts with and the prerendered pages are built with. A move type added later
+ * is priced here too: that is its rate in every stored version saved before it existed
+ * (`ratesFromStored`), so a new type needs no migration, only this list and MOVE_TYPES.
  */
 export const PRICE_CATALOG: Readonly<Record<MoveType, number>> = Object.freeze({
   full: 1500,
@@ -114,6 +117,46 @@ export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
   team: { base: TEAM_MIN, manyFloors: 4 },
   distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
 });
+
+const STORED_CATALOG = 'catalog version';
+
+/**
+ * A stored version's rates, whichever version of this code saved them: the one step every
+ * backend and the memory adapter read a catalog through (docs/architecture.md, "Stored data ages
+ * well"). A move type added since takes its rate in PRICE_CATALOG, any other field added since
+ * takes the first version's value, and a move type this code does not know (saved by a newer
+ * one) is left out: nothing here offers or prices it. A field that is there but not a number is
+ * broken data, not old data: that throws (`StoredDataError`).
+ */
+export function ratesFromStored(stored: unknown): CatalogRates {
+  const d = storedObject(stored, STORED_CATALOG, 'rates');
+  const base = storedObject(d.base, STORED_CATALOG, 'base');
+  const team = storedObject(d.team, STORED_CATALOG, 'team');
+  const distance = storedObject(d.distance, STORED_CATALOG, 'distance');
+  const first = FIRST_CATALOG_RATES;
+  const number = (value: unknown, fallback: number, path: string) =>
+    storedNumber(value, fallback, STORED_CATALOG, path);
+  return {
+    base: Object.fromEntries(
+      MOVE_TYPES.map((type) => [type, number(base[type], first.base[type], `base.${type}`)]),
+    ) as Record<MoveType, number>,
+    floorFee: number(d.floorFee, first.floorFee, 'floorFee'),
+    workerExtraPerHead: number(
+      d.workerExtraPerHead,
+      first.workerExtraPerHead,
+      'workerExtraPerHead',
+    ),
+    team: {
+      base: number(team.base, first.team.base, 'team.base'),
+      manyFloors: number(team.manyFloors, first.team.manyFloors, 'team.manyFloors'),
+    },
+    distance: {
+      roadFactor: number(distance.roadFactor, first.distance.roadFactor, 'distance.roadFactor'),
+      includedKm: number(distance.includedKm, first.distance.includedKm, 'distance.includedKm'),
+      perKm: number(distance.perKm, first.distance.perKm, 'distance.perKm'),
+    },
+  };
+}
 
 /** Freezes `value` and everything in it: a value shared by every caller that none may change. */
 export function deepFreeze<T>(value: T): T {

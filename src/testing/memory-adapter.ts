@@ -44,6 +44,7 @@ import {
   checkCrewFree,
   holdsCrew,
   requestedDates,
+  draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
 import { RuleViolation } from '../domain/errors';
@@ -72,7 +73,7 @@ import {
   toPiastres,
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
-import { catalogFromRates, FIRST_CATALOG_RATES } from '../domain/pricing';
+import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
 import {
   checkBooker,
   decideCodeAttempt,
@@ -191,6 +192,17 @@ export interface SentPhoneCode {
  * is every provider failing (`errors:phone.notSent`).
  */
 export type CodeDelivery = 'providers' | 'log' | 'down';
+
+/**
+ * A saved catalog version or crews plan as this backend keeps it: the document as saved, read
+ * back through the domain's upcaster like every backend's (a test may put an older shape here).
+ */
+export interface StoredVersion {
+  version: number;
+  value: unknown;
+  createdAt: string;
+  createdBy: string | null;
+}
 
 interface MessageRecord {
   /** As a backend stores it; read back through contactMessageOf, like every backend's. */
@@ -326,8 +338,8 @@ export class MemoryBackend {
   /** The gateway's reason for refusing the next refunds and voids (null: it accepts them). */
   reversalRefusal: string | null = null;
   /** Every catalog version (D11) and crews plan (D12), oldest first; the last is current. */
-  readonly catalogs: CatalogVersion[];
-  readonly plans: CapacityPlan[];
+  readonly catalogs: StoredVersion[];
+  readonly plans: StoredVersion[];
   /** Codes sent to phones (D13), oldest first: what tests read, as a customer reads the SMS. */
   readonly phoneCodes: SentPhoneCode[] = [];
   /** @internal The codes as stored: hashed, with their tries and expiry. */
@@ -355,25 +367,31 @@ export class MemoryBackend {
     this.openOrdersPerCustomer = options.openOrdersPerCustomer ?? OPEN_ORDERS_PER_CUSTOMER;
     this.codeDelivery = options.codeDelivery ?? 'providers';
     const createdAt = this.now().toISOString();
-    this.catalogs = [
-      { catalog: catalogFromRates(FIRST_CATALOG_RATES, 1, createdAt), createdBy: null },
-    ];
-    this.plans = [
-      {
-        ...copy(options.capacity ?? ROOMY_CAPACITY),
-        version: 1,
-        updatedAt: createdAt,
-        updatedBy: null,
-      },
-    ];
+    const first = { version: 1, createdAt, createdBy: null };
+    this.catalogs = [{ ...first, value: copy(FIRST_CATALOG_RATES) }];
+    this.plans = [{ ...first, value: copy(options.capacity ?? ROOMY_CAPACITY) }];
+  }
+
+  /** @internal A saved catalog version as every backend reads it back. */
+  catalogVersion(saved: StoredVersion): CatalogVersion {
+    return {
+      catalog: catalogFromRates(ratesFromStored(saved.value), saved.version, saved.createdAt),
+      createdBy: saved.createdBy,
+    };
   }
 
   catalog(): PriceCatalog {
-    return this.catalogs[this.catalogs.length - 1]!.catalog;
+    return this.catalogVersion(this.catalogs[this.catalogs.length - 1]!).catalog;
   }
 
   plan(): CapacityPlan {
-    return this.plans[this.plans.length - 1]!;
+    const saved = this.plans[this.plans.length - 1]!;
+    return {
+      ...draftFromStored(saved.value),
+      version: saved.version,
+      updatedAt: saved.createdAt,
+      updatedBy: saved.createdBy,
+    };
   }
 
   /** @internal Window id → orders holding a crew in it on `date` (the domain's `holdsCrew`). */
@@ -1379,17 +1397,17 @@ export class MemoryDataPort implements DataPort {
         const admin = this.requireAdmin();
         const parsed = catalogRatesSchema.safeParse(rates);
         if (!parsed.success) throw invalid(parsed.error.issues);
-        const catalog = catalogFromRates(
-          parsed.data,
-          backend.catalog().version + 1,
-          backend.now().toISOString(),
-        );
-        backend.catalogs.push({ catalog, createdBy: admin.email });
-        return copy(catalog);
+        backend.catalogs.push({
+          version: backend.catalog().version + 1,
+          value: copy(parsed.data),
+          createdAt: backend.now().toISOString(),
+          createdBy: admin.email,
+        });
+        return copy(backend.catalog());
       },
       history: async () => {
         this.requireAdmin();
-        return copy([...backend.catalogs].reverse());
+        return [...backend.catalogs].reverse().map((saved) => backend.catalogVersion(saved));
       },
     };
   }
@@ -1419,10 +1437,10 @@ export class MemoryDataPort implements DataPort {
         const parsed = capacityDraftSchema.safeParse(draft);
         if (!parsed.success) throw invalid(parsed.error.issues);
         backend.plans.push({
-          ...copy(parsed.data),
           version: backend.plan().version + 1,
-          updatedAt: backend.now().toISOString(),
-          updatedBy: admin.email,
+          value: copy(parsed.data),
+          createdAt: backend.now().toISOString(),
+          createdBy: admin.email,
         });
         return copy(backend.plan());
       },

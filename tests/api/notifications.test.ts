@@ -537,3 +537,37 @@ describe('a customer who asks to stop', () => {
     expect((await admin.request('POST', '/api/orders/nope/notifications/stop')).status).toBe(404);
   });
 });
+
+describe('a message a newer version queued on a channel this one does not know', () => {
+  it('is read, fails for want of a provider without stopping the worker, and is listed', async () => {
+    const booker = await signInAs();
+    const worker = server.app.notificationWorker;
+    // Held still, so that the booking's customer message can be made a Telegram one first
+    // (possible since migration 040: the column checks a channel's shape, not a list).
+    await worker.stop();
+    let order: Order;
+    try {
+      ({ order } = await place(booker, { notifyConsent: true }));
+      const changed = server.app.db
+        .prepare(
+          `UPDATE outbox_messages SET channel = 'telegram', fallback = ''
+           WHERE order_id = ? AND recipient = 'customer'`,
+        )
+        .run(order.id);
+      expect(changed.changes).toBe(1);
+    } finally {
+      worker.start();
+    }
+    const messages = await until(order.id, settled);
+    expect(messages.find((m) => m.channel === ('telegram' as string))).toMatchObject({
+      recipient: 'customer',
+      state: 'failed',
+      lastError: 'no provider for telegram is configured',
+    });
+    // The team's messages, after it in the queue, went out all the same.
+    expect(messages.filter((m) => m.recipient === 'company').map((m) => m.state)).toEqual([
+      'sent',
+      'sent',
+    ]);
+  });
+});

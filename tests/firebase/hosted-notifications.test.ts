@@ -271,6 +271,26 @@ describe('the sender', () => {
     expect(dueOnWrite(stored, new Date())).toBe(false);
   });
 
+  it('a message a newer version queued on a channel this one does not know is read, fails for want of a provider, and is listed', async () => {
+    const order = await place({ notifyConsent: true });
+    const id = `${order.id}-1-1`;
+    // Telegram, without the fields it may not have stored (read through outboxMessageFromStored).
+    const {
+      subject: _subject,
+      params: _params,
+      ...stored
+    } = backend.read(`${COLLECTIONS.outbox}/${id}`)!;
+    backend.seed(`${COLLECTIONS.outbox}/${id}`, { ...stored, channel: 'telegram', fallback: [] });
+    expect(await sendOutboxMessage(id, sender)).toBe('failed');
+    expect(backend.read(`${COLLECTIONS.outbox}/${id}`)).toMatchObject({
+      state: 'failed',
+      lastError: 'no provider for telegram is configured',
+    });
+    expect(fakes.whatsapp.requests).toHaveLength(0);
+    const listed = (await messagesOf(order.id)).find((message) => message.id === id);
+    expect(listed).toMatchObject({ channel: 'telegram', state: 'failed' });
+  });
+
   it('the trigger, a second delivery of it and the sweeper at once: one try, one request', async () => {
     const order = await place({ notifyConsent: true });
     const id = `${order.id}-1-1`;

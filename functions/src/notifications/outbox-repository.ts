@@ -18,8 +18,13 @@ import type {
   NotificationChannel,
   OutboxEntry,
   OutboxMessage,
+  StoredOutboxMessage,
 } from '../../../src/domain/notifications.ts';
-import { clipNotificationError, queuedOutboxMessage } from '../../../src/domain/notifications.ts';
+import {
+  clipNotificationError,
+  outboxMessageFromStored,
+  queuedOutboxMessage,
+} from '../../../src/domain/notifications.ts';
 
 /** A try's verdict as the outbox records it. */
 export type Settlement =
@@ -77,34 +82,21 @@ const isoOf = (value: unknown): string =>
     : String(value);
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : isoOf(value));
 
-/** A message document as the domain's OutboxMessage. */
+/** A message document as the domain's OutboxMessage, through the one upcaster of a stored message. */
 export function outboxMessageFrom(id: string, d: DocumentData): OutboxMessage {
-  return {
+  return outboxMessageFromStored({
+    ...(d as StoredOutboxMessage),
     id,
     eventId: String(d.eventId),
     orderId: String(d.orderId),
-    recipient: d.recipient,
-    channel: d.channel,
     fallback: Array.isArray(d.fallback) ? (d.fallback as NotificationChannel[]) : [],
     address: String(d.address),
-    template: d.template,
-    language: d.language,
-    params: (d.params ?? {}) as Record<string, string>,
-    body: String(d.body ?? ''),
-    subject: String(d.subject ?? ''),
-    state: d.state,
-    tries: Number(d.tries) || 0,
-    maxTries: Number(d.maxTries) || 0,
     nextAttemptAt: isoOf(d.nextAttemptAt),
-    lastError: (d.lastError as string | null | undefined) ?? null,
     idempotencyKey: String(d.idempotencyKey),
-    provider: (d.provider as string | null | undefined) ?? null,
-    providerMessageId: (d.providerMessageId as string | null | undefined) ?? null,
-    fallbackOf: (d.fallbackOf as string | null | undefined) ?? null,
     createdAt: isoOf(d.createdAt),
     updatedAt: isoOf(d.updatedAt),
     sentAt: isoOrNull(d.sentAt),
-  };
+  });
 }
 
 /** A new message's document: waiting, due now. */

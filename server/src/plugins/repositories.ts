@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CatalogRates } from '../../../src/domain/pricing.ts';
-import { catalogRatesSchema } from '../../../src/domain/catalog-schema.ts';
+import { ratesFromStored, type CatalogRates } from '../../../src/domain/pricing.ts';
 import { CapacityRepository } from '../repositories/capacity-repository.ts';
 import { MessagesRepository } from '../repositories/messages-repository.ts';
 import { OrdersRepository } from '../repositories/orders-repository.ts';
@@ -18,9 +17,9 @@ export function registerRepositories(app: FastifyInstance): void {
   app.decorate('messages', new MessagesRepository(app.db));
   app.decorate(
     'catalogs',
-    new VersionsRepository(app.db, { table: 'price_catalogs', column: 'rates' }, (json) =>
-      catalogRatesSchema.parse(json),
-    ),
+    // Read through the domain's upcaster: a version saved before a move type existed prices it
+    // at the type's default rate (docs/architecture.md, "Stored data ages well").
+    new VersionsRepository(app.db, { table: 'price_catalogs', column: 'rates' }, ratesFromStored),
   );
   app.decorate('capacity', new CapacityRepository(app.db));
 }

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CapacityDraft } from '../../../src/domain/capacity.ts';
-import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
+import { draftFromStored, type CapacityDraft } from '../../../src/domain/capacity.ts';
 import { VersionsRepository } from './versions-repository.ts';
 
 /** Window id → orders holding a crew in it. */
@@ -18,8 +17,11 @@ export class CapacityRepository {
   >;
 
   constructor(db: Database.Database) {
-    this.plans = new VersionsRepository(db, { table: 'capacity_plans', column: 'plan' }, (json) =>
-      capacityDraftSchema.parse(json),
+    // Read through the domain's upcaster, as every backend (docs/architecture.md).
+    this.plans = new VersionsRepository(
+      db,
+      { table: 'capacity_plans', column: 'plan' },
+      draftFromStored,
     );
     this.#bookedBetween = db.prepare(
       `SELECT move_date, window_id, COUNT(*) AS n FROM orders

@@ -12,7 +12,7 @@ import type {
   StatusActor,
   StatusChange,
 } from '../../../src/domain/order.ts';
-import { newOrderFields } from '../../../src/domain/order.ts';
+import { newOrderFields, orderFromStored } from '../../../src/domain/order.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
@@ -255,8 +255,9 @@ function emptyCounts(): Record<OrderStatus, number> {
   >;
 }
 
+/** A row as the domain's `Order`, through the one upcaster of a stored order (order.ts). */
 function toOrder(row: OrderRow, history: StatusChange[]): Order {
-  return {
+  return orderFromStored({
     id: row.id,
     orderNumber: row.order_number,
     userId: row.user_id,
@@ -266,8 +267,8 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     dropoffAddress: row.dropoff_address,
     governorateId: row.governorate_id,
     districtId: row.district_id,
-    dropoffGovernorateId: row.dropoff_governorate_id ?? row.governorate_id,
-    dropoffDistrictId: row.dropoff_district_id ?? row.district_id,
+    dropoffGovernorateId: row.dropoff_governorate_id,
+    dropoffDistrictId: row.dropoff_district_id,
     notes: row.notes,
     moveType: row.move_type,
     housing: row.housing,
@@ -276,12 +277,8 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     workers: row.workers,
     moveDate: row.move_date,
     moveTime: row.move_time,
-    timeWindow:
-      row.window_id !== null && row.window_start !== null && row.window_end !== null
-        ? { id: row.window_id, start: row.window_start, end: row.window_end }
-        : null,
+    timeWindow: { id: row.window_id, start: row.window_start, end: row.window_end },
     totalPrice: row.total_price,
-    currency: row.currency,
     catalogVersion: row.catalog_version,
     distanceKm: row.distance_km,
     distanceFee: row.distance_fee,
@@ -293,7 +290,7 @@ function toOrder(row: OrderRow, history: StatusChange[]): Order {
     createdAt: row.created_at,
     language: row.language,
     notifyConsent: row.notify_consent === 1,
-  };
+  });
 }
 
 function prepareStatements(db: Database.Database) {

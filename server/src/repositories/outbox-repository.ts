@@ -9,7 +9,11 @@ import type {
   NotificationTemplate,
   OutboxMessage,
 } from '../../../src/domain/notifications.ts';
-import { clipNotificationError, queuedOutboxMessage } from '../../../src/domain/notifications.ts';
+import {
+  clipNotificationError,
+  outboxMessageFromStored,
+  queuedOutboxMessage,
+} from '../../../src/domain/notifications.ts';
 
 export type { NewOutboxMessage, OutboxMessage };
 
@@ -40,8 +44,9 @@ interface MessageRow {
   sent_at: string | null;
 }
 
+/** A row as the domain's `OutboxMessage`, through the one upcaster of a stored message. */
 function toMessage(row: MessageRow): OutboxMessage {
-  return {
+  return outboxMessageFromStored({
     id: row.id,
     eventId: row.event_id,
     orderId: row.order_id,
@@ -66,7 +71,7 @@ function toMessage(row: MessageRow): OutboxMessage {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sentAt: row.sent_at,
-  };
+  });
 }
 
 const clip = clipNotificationError;

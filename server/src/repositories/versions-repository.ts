@@ -36,6 +36,7 @@ export class VersionsRepository<T> {
   readonly #history: Database.Statement<[number], VersionRow>;
   #cached: SavedVersion<T> | null = null;
 
+  /** `parse` is the domain's upcaster of the stored document (ratesFromStored, draftFromStored). */
   constructor(
     db: Database.Database,
     { table, column }: VersionedTable,

@@ -28,7 +28,7 @@ import { testPaymentProvider } from '../../../server/src/payments/test-provider'
 import { FIRST_CAPACITY_PLAN, type CapacityDraft } from '../../domain/capacity';
 import { COLLECTIONS, CURRENT_ID } from '../../domain/hosted-store';
 import { checkNewOrder, newOrderFields } from '../../domain/order';
-import { FIRST_CATALOG, ratesOf } from '../../domain/pricing';
+import { FIRST_CATALOG, PRICE_CATALOG, ratesOf } from '../../domain/pricing';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, FakeAdminFirestore, fakeUser, type FakeUser } from './testing-fake-firestore';
 import { fakeBrowser, hostedOrderInput, rejection, verifiedCustomer } from './testing-hosted';
@@ -108,6 +108,23 @@ describe('the catalog’s documents (D11)', () => {
     expect(await browser(ADMIN).prices.history()).toEqual([
       { catalog: FIRST_CATALOG, createdBy: null },
     ]);
+  });
+
+  it('a version stored before a move type existed prices it at the type’s default: read and booked, no NaN', async () => {
+    // As every version saved before "piano" would be: `loading` stands for the type it lacks.
+    const { loading: _loading, ...base } = FIRST_CATALOG.base;
+    const stored = { version: 2, rates: { ...ratesOf(FIRST_CATALOG), base }, createdAt: null };
+    backend.seed(`${COLLECTIONS.catalog}/${CURRENT_ID}`, stored);
+    backend.seed(`${COLLECTIONS.catalogVersions}/2`, { ...stored, createdBy: 'admin@example.com' });
+    const catalog = await browser(null).prices.catalog();
+    expect(catalog).toMatchObject({ version: 2, base: { loading: PRICE_CATALOG.loading } });
+    expect((await browser(ADMIN).prices.history())[0]!.catalog.base.loading).toBe(
+      PRICE_CATALOG.loading,
+    );
+    const input = hostedOrderInput({ ...morning, moveType: 'loading' });
+    const order = await browser().orders.create(input);
+    expect(order).toMatchObject({ moveType: 'loading', totalPrice: input.totalPrice });
+    expect(Number.isFinite(order.totalPrice)).toBe(true);
   });
 
   it('the order’s transaction prices again: a version saved after the check refuses a changed total, and keeps an unchanged one', async () => {

@@ -1,0 +1,281 @@
+// The upcasters (docs/architecture.md, "Stored data ages well"): each starts from data in the
+// oldest shape a version of this code stored, and from data a newer version may store.
+import { describe, expect, it } from 'vitest';
+import { draftFromStored, FIRST_CAPACITY_PLAN } from './capacity';
+import { catalogFromDocument, orderFromDocument, planFromDocument } from './hosted-store';
+import { outboxMessageFromStored, type StoredOutboxMessage } from './notifications';
+import { orderFromStored, type StoredOrder } from './order';
+import {
+  estimatePrice,
+  catalogFromRates,
+  FIRST_CATALOG_RATES,
+  MOVE_TYPES,
+  PRICE_CATALOG,
+  ratesFromStored,
+} from './pricing';
+import { StoredDataError } from './stored';
+
+/** The rates row migration 006 wrote: the oldest stored catalog version. */
+const RATES_V1 = {
+  // Stored JSON: whatever move types there were then, not the ones this code knows.
+  base: { full: 1500, partial: 1000, office: 1200, packaging: 500, loading: 600 } as Record<
+    string,
+    number
+  >,
+  floorFee: 80,
+  workerExtraPerHead: 250,
+  team: { base: 2, manyFloors: 4 },
+  distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+};
+
+describe('ratesFromStored: a catalog version as any version stored it', () => {
+  it('reads the oldest stored rates unchanged', () => {
+    expect(ratesFromStored(RATES_V1)).toEqual(FIRST_CATALOG_RATES);
+  });
+
+  it.each(MOVE_TYPES)(
+    'a version saved before move type “%s” existed prices it at its default rate (no migration)',
+    (type) => {
+      const known: Record<string, number> = { ...RATES_V1.base, full: 2000, partial: 1100 };
+      delete known[type];
+      const rates = ratesFromStored({ ...RATES_V1, base: known });
+      expect(rates.base[type]).toBe(PRICE_CATALOG[type]);
+      // The rates the version did save stay its own.
+      for (const [other, price] of Object.entries(known)) {
+        expect(rates.base[other as keyof typeof rates.base]).toBe(price);
+      }
+      const price = estimatePrice(catalogFromRates(rates, 7, null), {
+        moveType: type,
+        pickupFloor: 0,
+        dropoffFloor: 0,
+        workers: 1,
+      });
+      expect(price.total).toBe(PRICE_CATALOG[type]);
+    },
+  );
+
+  it('fields added since take the first version’s values', () => {
+    const { team: _team, distance: _distance, ...older } = RATES_V1;
+    expect(ratesFromStored({ ...older, floorFee: 90 })).toEqual({
+      ...FIRST_CATALOG_RATES,
+      floorFee: 90,
+    });
+    expect(ratesFromStored({ ...RATES_V1, distance: { roadFactor: 1.5 } }).distance).toEqual({
+      ...FIRST_CATALOG_RATES.distance,
+      roadFactor: 1.5,
+    });
+  });
+
+  it('a move type this code does not know (saved by a newer version) is left out, not a crash', () => {
+    const rates = ratesFromStored({
+      ...RATES_V1,
+      base: { ...RATES_V1.base, piano: 900 },
+      surcharge: 5,
+    });
+    expect(Object.keys(rates.base).sort()).toEqual([...MOVE_TYPES].sort());
+    expect(rates).not.toHaveProperty('surcharge');
+  });
+
+  it('a field that is there but not a number is broken data: it throws, never a NaN price', () => {
+    expect(() =>
+      ratesFromStored({ ...RATES_V1, base: { ...RATES_V1.base, full: '1500' } }),
+    ).toThrow(StoredDataError);
+    expect(() =>
+      ratesFromStored({ ...RATES_V1, base: { ...RATES_V1.base, full: '1500' } }),
+    ).toThrow(/base\.full is not a number/);
+    expect(() => ratesFromStored({ ...RATES_V1, distance: 3 })).toThrow(
+      /distance is not an object/,
+    );
+    expect(() => ratesFromStored('rates')).toThrow(StoredDataError);
+  });
+
+  it('the hosted catalog document is read through it: no cast, no NaN', () => {
+    const { loading: _loading, ...known } = RATES_V1.base;
+    const catalog = catalogFromDocument(
+      { version: 3, rates: { ...RATES_V1, base: known }, createdAt: '2026-01-01T00:00:00.000Z' },
+      String,
+    );
+    expect(catalog).toMatchObject({ version: 3, base: { loading: PRICE_CATALOG.loading } });
+  });
+});
+
+describe('draftFromStored: a crews plan as any version stored it', () => {
+  const windows = FIRST_CAPACITY_PLAN.windows.map((window) => ({ ...window }));
+
+  it('a plan stored without exceptions, or exceptions without a note or crews, gets the defaults', () => {
+    expect(draftFromStored({ windows })).toEqual({ windows, exceptions: [] });
+    expect(draftFromStored({ windows, exceptions: [{ weekday: 5 }] }).exceptions).toEqual([
+      { weekday: 5, crews: {}, note: '' },
+    ]);
+  });
+
+  it('keeps what it stored, and leaves out what this code does not know', () => {
+    const stored = {
+      windows: windows.map((window) => ({ ...window, colour: 'blue' })),
+      exceptions: [{ date: '2026-04-01', crews: { morning: 0 }, note: 'Eid', reason: 'holiday' }],
+    };
+    expect(draftFromStored(stored)).toEqual({
+      windows,
+      exceptions: [{ date: '2026-04-01', crews: { morning: 0 }, note: 'Eid' }],
+    });
+  });
+
+  it('a window without its crews or hours is broken data', () => {
+    expect(() =>
+      draftFromStored({ windows: [{ id: 'morning', start: '08:00', end: '12:00' }] }),
+    ).toThrow(/windows\.0\.crews is not a number/);
+    expect(() => draftFromStored({ windows: [{ ...windows[0], start: 8 }] })).toThrow(
+      StoredDataError,
+    );
+  });
+
+  it('the hosted plan document is read through it', () => {
+    expect(planFromDocument({ version: 4, windows, updatedAt: null }, String)).toEqual({
+      version: 4,
+      windows,
+      exceptions: [],
+      updatedAt: null,
+      updatedBy: null,
+    });
+  });
+});
+
+/** An order as the first version stored it: before D3's providers, D10, D11 and D12. */
+const ORDER_V1: StoredOrder = {
+  id: 'o1',
+  orderNumber: 'AF-20260101-1',
+  fullName: 'Mona Adel',
+  phoneNumber: '01012345678',
+  pickupAddress: '1 Tahrir St',
+  dropoffAddress: '2 Nile St',
+  governorateId: 'cairo',
+  districtId: 'maadi',
+  moveType: 'full',
+  housing: 'apartment',
+  pickupFloor: 1,
+  dropoffFloor: 2,
+  workers: 3,
+  moveDate: '2026-02-01',
+  moveTime: '10:00',
+  totalPrice: 2240,
+  paymentMethod: 'cod',
+  paymentStatus: 'pending',
+  status: 'received',
+  statusHistory: [{ status: 'received', at: '2026-01-01T08:00:00.000Z', actor: 'customer' }],
+  createdAt: '2026-01-01T08:00:00.000Z',
+};
+
+describe('orderFromStored: an order as any version stored it', () => {
+  it('fields added since take their defaults', () => {
+    expect(orderFromStored(ORDER_V1)).toEqual({
+      ...ORDER_V1,
+      userId: null,
+      dropoffGovernorateId: 'cairo',
+      dropoffDistrictId: 'maadi',
+      notes: '',
+      timeWindow: null,
+      currency: 'EGP',
+      catalogVersion: 1,
+      distanceKm: 0,
+      distanceFee: 0,
+      paymentProvider: 'cash',
+    });
+    expect(orderFromStored({ ...ORDER_V1, paymentMethod: 'card' }).paymentProvider).toBe('test');
+  });
+
+  it('keeps what a later version stored', () => {
+    const later: StoredOrder = {
+      ...ORDER_V1,
+      userId: 'u1',
+      dropoffGovernorateId: 'giza',
+      dropoffDistrictId: 'dokki',
+      notes: 'Fragile',
+      timeWindow: { id: 'morning', start: '08:00', end: '12:00' },
+      catalogVersion: 4,
+      distanceKm: 30,
+      distanceFee: 50,
+      paymentProvider: 'paymob',
+      language: 'en',
+      notifyConsent: true,
+    };
+    expect(orderFromStored(later)).toMatchObject({
+      ...later,
+      currency: 'EGP',
+    });
+  });
+
+  it('a window stored in part (a row with null hours) is no window', () => {
+    expect(
+      orderFromStored({ ...ORDER_V1, timeWindow: { id: 'morning', start: null, end: null } })
+        .timeWindow,
+    ).toBeNull();
+  });
+
+  it('a move type or status this code does not know is kept, not a crash', () => {
+    const stored = {
+      ...ORDER_V1,
+      moveType: 'piano',
+      status: 'scheduled',
+    } as unknown as StoredOrder;
+    expect(orderFromStored(stored)).toMatchObject({ moveType: 'piano', status: 'scheduled' });
+  });
+
+  it('the hosted order document is read through it', () => {
+    const { statusHistory: _history, id: _id, ...document } = ORDER_V1;
+    const order = orderFromDocument('o1', { ...document, statusHistory: [] }, String);
+    expect(order).toMatchObject({ id: 'o1', paymentProvider: 'cash', catalogVersion: 1 });
+    expect(order).not.toHaveProperty('language');
+  });
+});
+
+/** A message as the first outbox stored it. */
+const MESSAGE_V1: StoredOutboxMessage = {
+  id: 'm1',
+  eventId: 'e1',
+  orderId: 'o1',
+  recipient: 'customer',
+  channel: 'whatsapp',
+  address: '+201012345678',
+  template: 'order_created',
+  state: 'pending',
+  nextAttemptAt: '2026-01-01T08:00:00.000Z',
+  idempotencyKey: 'afsh-m1',
+  createdAt: '2026-01-01T08:00:00.000Z',
+  updatedAt: '2026-01-01T08:00:00.000Z',
+};
+
+describe('outboxMessageFromStored: an outbox message as any version stored it', () => {
+  it('what may be missing takes its default', () => {
+    expect(outboxMessageFromStored(MESSAGE_V1)).toEqual({
+      ...MESSAGE_V1,
+      fallback: [],
+      language: 'ar',
+      params: {},
+      body: '',
+      subject: '',
+      tries: 0,
+      maxTries: 1,
+      lastError: null,
+      provider: null,
+      providerMessageId: null,
+      fallbackOf: null,
+      sentAt: null,
+    });
+  });
+
+  it('a channel, recipient or state this code does not know is kept, not a crash', () => {
+    const stored = {
+      ...MESSAGE_V1,
+      channel: 'telegram',
+      recipient: 'driver',
+      state: 'scheduled',
+      fallback: ['sms', 'signal'],
+    } as unknown as StoredOutboxMessage;
+    expect(outboxMessageFromStored(stored)).toMatchObject({
+      channel: 'telegram',
+      recipient: 'driver',
+      state: 'scheduled',
+      fallback: ['sms', 'signal'],
+    });
+  });
+});
