@@ -24,7 +24,7 @@ import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import type { OrderPaymentChange } from '../payments/transaction-decision.ts';
+import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
 import type { CapacityService } from './capacity-service.ts';
