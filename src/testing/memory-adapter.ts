@@ -1030,7 +1030,7 @@ export class MemoryDataPort implements DataPort {
         const url = new URL(gateway!.checkoutUrl);
         url.searchParams.set('reference', attempt.reference);
         url.searchParams.set('language', language);
-        return { attemptId: attempt.id, redirectUrl: url.toString() };
+        return { attemptId: attempt.id, kind: 'redirect', redirectUrl: url.toString() };
       },
       progress: async (orderId) =>
         paymentProgress(this.readableOrder(orderId), attemptsOf(orderId), backend.now()),

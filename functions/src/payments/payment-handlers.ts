@@ -21,6 +21,7 @@ import {
   orderIdOfReference,
   PAYMENT_MESSAGES,
   paymentProgress,
+  paymentStartOf,
   type PaymentAttempt,
   type PaymentHistory,
   type PaymentOptions,
@@ -29,13 +30,10 @@ import {
 } from '../../../src/domain/payments.ts';
 import {
   parseStartRequest,
-  paymentOptionsOf,
   paymentRequestFor,
 } from '../../../server/src/payments/hosted-payment.ts';
-import {
-  PaymentProviderError,
-  type PaymentProvider,
-} from '../../../server/src/payments/payment-provider.ts';
+import { PaymentProviderError } from '../../../server/src/payments/payment-provider.ts';
+import { paymentOptionsOf, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
   isAdminCaller,
   permissionDenied,
@@ -58,8 +56,8 @@ export interface PaymentDeps {
   orders: OrderRepository;
   paymentRecords: PaymentRepository;
   admins: AdminDirectory;
-  /** Who takes online payments; null when none is configured (PAYMENT_PROVIDER=none). */
-  payments: PaymentProvider | null;
+  /** The payment providers on (none when PAYMENT_PROVIDER=none), by method and by name. */
+  payments: PaymentRegistry;
   /** The site's public address, where the gateway sends the customer back. */
   siteUrl: string;
   log: PaymentLog;
@@ -97,7 +95,7 @@ export async function startPayment(
   const id = documentId(body.id, ORDER_MESSAGES.notFound);
   const { method, language } = parseStartRequest({ method: body.method, language: body.language });
   const at = ctx.now.toISOString();
-  const gateway = deps.payments?.kind === 'hosted' ? deps.payments : null;
+  const gateway = deps.payments.forMethod(method);
 
   const { order, result: attempt } = await deps.paymentRecords.update(
     id,
@@ -144,7 +142,7 @@ export async function startPayment(
     }),
   );
   deps.log.info('payment started', { orderId: id, attemptId: attempt.id });
-  return { attemptId: attempt.id, redirectUrl: started.redirectUrl };
+  return paymentStartOf(attempt.id, started.next);
 }
 
 /** Where an order's payment stands, for its owner or an admin. */
@@ -213,8 +211,8 @@ export async function reversePayment(
   const attempt = (await deps.paymentRecords.record(id)).attempts.find((a) => a.id === attemptId);
   if (!attempt) throw notFound();
   checkReversible(attempt);
-  const gateway = deps.payments;
-  if (gateway?.kind !== 'hosted') {
+  const gateway = deps.payments.named(attempt.provider);
+  if (!gateway) {
     throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
   }
   const at = ctx.now.toISOString();
@@ -248,16 +246,18 @@ export interface HttpOutcome {
 }
 
 /**
- * The gateway's transaction processed callback. Only a signed one counts; what it does is the
- * shared decision, recorded once per transaction and kind in the order's payment record.
+ * A gateway's transaction callback (`/api/payments/:provider/callback`). Only a signed one
+ * counts; what it does is the shared decision, recorded once per transaction and kind in the
+ * order's payment record.
  */
-export async function paymobCallback(
+export async function paymentCallback(
+  providerName: string,
   request: { query: unknown; body: unknown },
   deps: PaymentDeps,
   now: Date,
 ): Promise<HttpOutcome> {
-  const gateway = deps.payments;
-  if (gateway?.kind !== 'hosted') {
+  const gateway = deps.payments.named(providerName);
+  if (!gateway) {
     return { status: 404, body: { error: { code: 'not-found', message: 'errors:notFound' } } };
   }
   const reading = gateway.readCallback(request);
@@ -309,4 +309,13 @@ export async function paymobCallback(
   }
   deps.log.info('payment callback applied', { ...context, orderId, outcome: decision.outcome });
   return { status: 200, body: { outcome: 'applied' } };
+}
+
+/** Paymob's callback: its account is configured with /api/payments/paymob/callback. */
+export function paymobCallback(
+  request: { query: unknown; body: unknown },
+  deps: PaymentDeps,
+  now: Date,
+): Promise<HttpOutcome> {
+  return paymentCallback('paymob', request, deps, now);
 }

@@ -1,5 +1,9 @@
 import type { PaymentProviderName } from '../../../src/domain/order.ts';
-import type { HostedProviderName, PaymentReversal } from '../../../src/domain/payments.ts';
+import type {
+  HostedProviderName,
+  PaymentNext,
+  PaymentReversal,
+} from '../../../src/domain/payments.ts';
 import type { ProviderTransaction } from '../../../src/domain/payment-decisions.ts';
 import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 
@@ -47,8 +51,11 @@ export interface HostedPaymentRequest {
 export interface HostedPaymentStarted {
   /** The provider's order for this payment (signed in its callbacks). */
   providerOrderId: string;
-  /** Where to send the customer's browser: the provider's checkout. */
-  redirectUrl: string;
+  /**
+   * What the customer does next: go to the provider's checkout (`redirect`), or pay a
+   * `reference` code (at a kiosk) before it expires.
+   */
+  next: PaymentNext;
   /** When the checkout stops accepting it (ISO instant). */
   expiresAt: string;
 }

@@ -4,6 +4,7 @@ import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { paymobProvider } from '../payments/paymob/paymob-provider.ts';
+import { paymentRegistry } from '../payments/registry.ts';
 import { paymobConfig } from '../payments/settings.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
 import { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -53,7 +54,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
   const notifications = createNotifications(app, events);
-  const provider = options.paymentProvider ?? paymentProviderFrom(app);
+  const providers = paymentRegistry([options.paymentProvider ?? paymentProviderFrom(app)]);
   const catalog = new CatalogService(app.catalogs);
   const capacity = new CapacityService(app.capacity, app.orders);
   const orders = new OrdersService({
@@ -61,7 +62,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     catalog,
     capacity,
     events,
-    payments: provider,
+    payments: providers,
     outbox: notifications,
     phoneOwner: (phone) => findUserByPhone(app.db, phone)?.id ?? null,
   });
@@ -82,7 +83,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     catalog,
     capacity,
     payments: new PaymentsService({
-      provider,
+      providers,
       orders: app.orders,
       ordersService: orders,
       payments: new PaymentsRepository(app.db),

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type {
-  PaymentAttemptChange,
-  PaymentChange,
-} from '../../../src/domain/payment-decisions.ts';
+import type { PaymentAttemptChange, PaymentChange } from '../../../src/domain/payment-decisions.ts';
 import {
   attemptNumber,
   type HostedProviderName,
@@ -178,7 +175,11 @@ export class PaymentsRepository {
     }
   }
 
-  updateAttempt(id: string, change: PaymentAttemptChange, now: Date = new Date()): PaymentAttempt | null {
+  updateAttempt(
+    id: string,
+    change: PaymentAttemptChange,
+    now: Date = new Date(),
+  ): PaymentAttempt | null {
     this.#statements.update.run({
       id,
       state: change.state ?? null,

@@ -14,6 +14,7 @@ import {
 import {
   PAYMENT_MESSAGES,
   paymentProgress,
+  paymentStartOf,
   type PaymentHistory,
   type PaymentOptions,
   type PaymentProgress,
@@ -21,16 +22,9 @@ import {
   type PaymentStart,
 } from '../../../src/domain/payments.ts';
 import { randomUUID } from 'node:crypto';
-import {
-  PaymentProviderError,
-  type HostedPaymentProvider,
-  type PaymentProvider,
-} from '../payments/payment-provider.ts';
-import {
-  parseStartRequest,
-  paymentOptionsOf,
-  paymentRequestFor,
-} from '../payments/hosted-payment.ts';
+import { PaymentProviderError } from '../payments/payment-provider.ts';
+import { paymentOptionsOf, type PaymentRegistry } from '../payments/registry.ts';
+import { parseStartRequest, paymentRequestFor } from '../payments/hosted-payment.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -43,7 +37,8 @@ export interface PaymentLog {
 }
 
 export interface PaymentsServiceOptions {
-  provider: PaymentProvider;
+  /** The providers on (D3), by method and by name. */
+  providers: PaymentRegistry;
   orders: OrdersRepository;
   ordersService: OrdersService;
   payments: PaymentsRepository;
@@ -71,7 +66,7 @@ function notFound(): RuleViolation {
  * (server/src/payments/); the rules are the domain's (src/domain/payments.ts).
  */
 export class PaymentsService {
-  readonly #provider: PaymentProvider;
+  readonly #providers: PaymentRegistry;
   readonly #orders: OrdersRepository;
   readonly #ordersService: OrdersService;
   readonly #payments: PaymentsRepository;
@@ -82,7 +77,7 @@ export class PaymentsService {
   readonly #reversing = new Set<string>();
 
   constructor(options: PaymentsServiceOptions) {
-    this.#provider = options.provider;
+    this.#providers = options.providers;
     this.#orders = options.orders;
     this.#ordersService = options.ordersService;
     this.#payments = options.payments;
@@ -93,12 +88,7 @@ export class PaymentsService {
 
   /** What /payment offers. */
   options(): PaymentOptions {
-    return paymentOptionsOf(this.#provider);
-  }
-
-  /** The gateway; without one (the test provider) there is nothing to pay online (D3). */
-  #hosted(): HostedPaymentProvider | null {
-    return this.#provider.kind === 'hosted' ? this.#provider : null;
+    return paymentOptionsOf(this.#providers);
   }
 
   #ownOrder(orderId: string, user: AuthUser): Order {
@@ -117,7 +107,7 @@ export class PaymentsService {
   async start(orderId: string, body: unknown, user: AuthUser): Promise<PaymentStart> {
     const { method, language } = parseStartRequest(body);
     const order = this.#ownOrder(orderId, user);
-    const provider = this.#hosted();
+    const provider = this.#providers.forMethod(method);
     const now = this.#now();
     const attempt = this.#orders.inTransaction(() => {
       const change = decideStart({
@@ -160,7 +150,7 @@ export class PaymentsService {
       { orderId: order.id, attemptId: attempt.id, providerOrderId: started.providerOrderId },
       'payment started',
     );
-    return { attemptId: attempt.id, redirectUrl: started.redirectUrl };
+    return paymentStartOf(attempt.id, started.next);
   }
 
   /** Where an order's payment stands, for its owner (the return page) or an admin. */
@@ -190,9 +180,13 @@ export class PaymentsService {
    * A gateway's transaction callback. Only a signed one counts; what it does is decided by the
    * shared decision (server/src/payments/transaction-decision.ts) and recorded once.
    */
-  handleCallback(request: { query: unknown; body: unknown }): CallbackOutcome {
-    if (this.#provider.kind !== 'hosted') return { status: 404, outcome: 'no-gateway' };
-    const reading = this.#provider.readCallback(request);
+  handleCallback(
+    providerName: string,
+    request: { query: unknown; body: unknown },
+  ): CallbackOutcome {
+    const provider = this.#providers.named(providerName);
+    if (!provider) return { status: 404, outcome: 'no-gateway' };
+    const reading = provider.readCallback(request);
     if (!reading.ok) {
       if (reading.reason === 'signature') {
         this.#log.warn({ reason: reading.reason }, 'payment callback failed verification: ignored');
@@ -205,7 +199,7 @@ export class PaymentsService {
     const found =
       (transaction.reference ? this.#payments.byReference(transaction.reference) : null) ??
       (transaction.reference === null
-        ? this.#payments.byProviderOrder(this.#provider.name, transaction.providerOrderId)
+        ? this.#payments.byProviderOrder(provider.name, transaction.providerOrderId)
         : null);
     const orderId = found?.orderId ?? null;
     const context = { transactionId: transaction.transactionId, reference: transaction.reference };
@@ -273,7 +267,7 @@ export class PaymentsService {
   ): Promise<PaymentHistory> {
     const attempt = this.#payments.attempt(attemptId);
     if (!attempt || attempt.orderId !== orderId) throw notFound();
-    const provider = this.#hosted();
+    const provider = this.#providers.named(attempt.provider);
     checkReversible(attempt);
     if (!provider || this.#reversing.has(attemptId)) {
       throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);

@@ -30,6 +30,7 @@ import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
 import { cairoToday } from '../../domain/datetime';
 import { COLLECTIONS } from '../../domain/hosted-store';
+import { paymentRegistry } from '../../../server/src/payments/registry';
 import { toPiastres } from '../../domain/payments';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, fakeUser } from './testing-fake-firestore';
@@ -125,7 +126,9 @@ async function start(
   orderId: string,
   method: 'card' | 'wallet' = 'card',
 ): Promise<{ attemptId: string; intention: FakeIntention }> {
-  const { redirectUrl, attemptId } = await port.payments.start(orderId, method, 'ar');
+  const started = await port.payments.start(orderId, method, 'ar');
+  if (started.kind !== 'redirect') throw new Error('Paymob redirects');
+  const { redirectUrl, attemptId } = started;
   const intention = fake.intentions.get(new URL(redirectUrl).searchParams.get('clientSecret')!)!;
   expect(intention).toBeDefined();
   return { attemptId, intention };
@@ -275,7 +278,7 @@ describe('hosted build: Paymob through the functions', () => {
     });
     const outcome = await paymobCallback(
       { query: {}, body: {} },
-      { ...deps, payments: null },
+      { ...deps, payments: paymentRegistry([]) },
       new Date(),
     );
     expect(outcome.status).toBe(404);
