@@ -66,7 +66,7 @@ describe('Paymob HMAC', () => {
 });
 
 const config = paymobConfig({
-  PAYMENT_PROVIDER: 'paymob',
+  PAYMENT_PROVIDER: ['paymob'],
   PAYMOB_API_URL: 'http://127.0.0.1:9',
   PAYMOB_SECRET_KEY: 'egy_sk_test_1',
   PAYMOB_PUBLIC_KEY: 'egy_pk_test_2',

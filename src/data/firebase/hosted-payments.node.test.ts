@@ -83,7 +83,7 @@ beforeEach(() => {
   backend.readRules = firestoreReadRules;
   backend.seed('admins/admin-uid', { email: 'admin@example.com' });
   const paymob = paymobConfig({
-    PAYMENT_PROVIDER: 'paymob',
+    PAYMENT_PROVIDER: ['paymob'],
     PAYMOB_API_URL: fake.apiUrl,
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
