@@ -311,6 +311,19 @@ export async function paymentCallback(
   return { status: 200, body: { outcome: 'applied' } };
 }
 
+/**
+ * Any gateway's callback, by the name in its address (`/api/payments/<name>/callback`): a new
+ * provider's callbacks need no function of their own.
+ */
+export function paymentCallbackByPath(
+  request: { query: unknown; body: unknown; path: string },
+  deps: PaymentDeps,
+  now: Date,
+): Promise<HttpOutcome> {
+  const name = /^\/api\/payments\/([a-z0-9-]{1,40})\/callback$/.exec(request.path)?.[1] ?? '';
+  return paymentCallback(name, request, deps, now);
+}
+
 /** Paymob's callback: its account is configured with /api/payments/paymob/callback. */
 export function paymobCallback(
   request: { query: unknown; body: unknown },

@@ -22,7 +22,10 @@ vi.mock(
   async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
 );
 
-import { paymobCallback } from '../../../functions/src/payments/payment-handlers';
+import {
+  paymentCallbackByPath,
+  paymobCallback,
+} from '../../../functions/src/payments/payment-handlers';
 import type { Deps } from '../../../functions/src/handlers';
 import { routeFunctions } from '../../../functions/src/testing/in-process';
 import { defaultLimits } from '../../../functions/src/platform/settings';
@@ -282,5 +285,15 @@ describe('hosted build: Paymob through the functions', () => {
       new Date(),
     );
     expect(outcome.status).toBe(404);
+  });
+
+  it('the callback function for any gateway finds it by the name in its address', async () => {
+    const tampered = { query: { hmac: '00' }, body: { type: 'TRANSACTION', obj: { id: 1 } } };
+    const by = (path: string) => paymentCallbackByPath({ ...tampered, path }, deps, new Date());
+    // Paymob's address reaches Paymob's signature check, which refuses it and changes nothing.
+    expect((await by('/api/payments/paymob/callback')).status).toBe(401);
+    // A gateway that is not on (or no gateway at all) is not found.
+    expect((await by('/api/payments/fawry/callback')).status).toBe(404);
+    expect((await by('/api/payments/callback')).status).toBe(404);
   });
 });
