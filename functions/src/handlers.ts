@@ -3,7 +3,7 @@
 // (testing/in-process.ts), so the names the adapter calls and the code that answers never drift.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { FunctionName } from '../../src/domain/hosted-store.ts';
-import type { PaymentProvider } from '../../server/src/payments/payment-provider.ts';
+import { paymentRegistry, type PaymentRegistry } from '../../server/src/payments/registry.ts';
 import {
   capacityAvailability,
   capacityCalendar,
@@ -99,15 +99,15 @@ export const HANDLERS = {
   capacityCalendar,
 } satisfies Record<FunctionName, Handler>;
 
-/** The provider the settings choose (D3): none, the test provider, or Paymob with its keys. */
-export function paymentProviderFor(settings: Settings): PaymentProvider | null {
+/** The providers the settings turn on (D3): none, the test provider, or Paymob with its keys. */
+export function paymentProvidersFor(settings: Settings): PaymentRegistry {
   switch (settings.paymentProvider) {
     case 'test':
-      return testPaymentProvider;
+      return paymentRegistry([testPaymentProvider]);
     case 'paymob':
-      return settings.paymob ? paymobProvider(settings.paymob) : null;
+      return paymentRegistry(settings.paymob ? [paymobProvider(settings.paymob)] : []);
     default:
-      return null;
+      return paymentRegistry([]);
   }
 }
 
@@ -131,7 +131,8 @@ export function depsOver(
     accounts: Accounts;
     random?: () => number;
     log?: PaymentLog;
-    payments?: PaymentProvider | null;
+    /** The providers on, instead of the settings' (tests). */
+    payments?: PaymentRegistry;
   },
 ): Deps {
   // Every order write queues its messages in its own transaction (D10).
@@ -150,7 +151,7 @@ export function depsOver(
     admins: firestoreAdmins(db),
     paymentRecords: firestorePayments(db, ordersOutbox),
     settings,
-    payments: paymentProviderFor(settings),
+    payments: paymentProvidersFor(settings),
     siteUrl: settings.paymob?.siteUrl ?? '',
     log: consoleLog,
     ...extra,

@@ -1,7 +1,10 @@
 // The hosted build's Cloud Functions, one thin export per callable (functions/README.md). A new
 // group adds its module under src/, its handlers to handlers.ts and its exports here.
 import { HANDLERS } from './handlers.ts';
-import { paymobCallback as paymobCallbackHandler } from './payments/payment-handlers.ts';
+import {
+  paymentCallbackByPath,
+  paymobCallback as paymobCallbackHandler,
+} from './payments/payment-handlers.ts';
 import { callable } from './platform/callable.ts';
 import { httpsEndpoint } from './platform/https.ts';
 import { outboxSender, outboxSweeper } from './platform/notification-triggers.ts';
@@ -38,6 +41,9 @@ export const reversePayment = callable('reversePayment', HANDLERS.reversePayment
 // Paymob's transaction callback (HTTPS): Firebase Hosting rewrites /api/payments/paymob/callback
 // here (firebase.json), so its address is the site's, as with the self-hosted server.
 export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHandler);
+// Every other gateway's callback, /api/payments/<name>/callback (D3): a new provider needs no
+// function or rewrite of its own.
+export const paymentCallback = httpsEndpoint('paymentCallback', paymentCallbackByPath);
 
 // Prices and crews as data (D11, D12): the admins' saves, which windows still have a free crew,
 // and the admins' calendar of the coming weeks.

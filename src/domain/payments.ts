@@ -131,10 +131,23 @@ export interface PaymentProgress {
   canSwitchToCash: boolean;
 }
 
-/** What the server answers when the customer starts paying: where to send the browser. */
-export interface PaymentStart {
-  attemptId: string;
-  redirectUrl: string;
+/**
+ * What the customer does after a provider started a payment: go to its page (`redirect`), or pay
+ * a `reference` code (a kiosk's) before it expires.
+ */
+export type PaymentNext =
+  { kind: 'redirect'; url: string } | { kind: 'reference'; code: string; expiresAt: string };
+
+/** What the server answers when the customer starts paying: where to go, or what to pay. */
+export type PaymentStart = { attemptId: string } & (
+  { kind: 'redirect'; redirectUrl: string } | { kind: 'reference'; code: string; expiresAt: string }
+);
+
+/** The answer to "start paying" for try `attemptId`, the provider having said `next`. */
+export function paymentStartOf(attemptId: string, next: PaymentNext): PaymentStart {
+  return next.kind === 'redirect'
+    ? { attemptId, kind: 'redirect', redirectUrl: next.url }
+    : { attemptId, kind: 'reference', code: next.code, expiresAt: next.expiresAt };
 }
 
 /** A paid attempt's money goes back with a refund (any time) or a void (the same day). */

@@ -62,15 +62,21 @@ import {
   toPublicTracking,
 } from '../domain/order';
 import {
+  applyPaymentChange,
+  checkReversible,
+  decideReversal,
+  decideStart,
+  decideStartAnswer,
+  decideSwitchToCash,
+  decideTransaction,
+  type PaymentChange,
+  type PaymentOrder,
+} from '../domain/payment-decisions';
+import {
   attemptNumber,
-  canPayOnline,
-  canReverse,
   checkAdminPaymentStatus,
-  canSwitchToCash,
-  merchantReference,
   PAYMENT_MESSAGES,
   paymentProgress,
-  toPiastres,
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
@@ -334,6 +340,8 @@ export class MemoryBackend {
   /** Tries to pay online and the payment history (D3), when there is a gateway. */
   readonly paymentAttempts: PaymentAttempt[] = [];
   readonly paymentEvents: PaymentEvent[] = [];
+  /** @internal The transaction that paid each order (the server's `payment_reference`). */
+  readonly paymentReferences = new Map<string, string | null>();
   readonly gateway: MemoryBackendOptions['gateway'];
   /** The gateway's reason for refusing the next refunds and voids (null: it accepts them). */
   reversalRefusal: string | null = null;
@@ -410,31 +418,58 @@ export class MemoryBackend {
    */
   settlePayment(orderId: string, outcome: 'paid' | 'declined' | 'pending'): PaymentAttempt {
     const attempt = this.paymentAttempts.filter((a) => a.orderId === orderId).at(-1);
-    if (!attempt) throw new Error(`No payment was started for ${orderId}`);
-    const now = this.now().toISOString();
-    attempt.state = outcome;
-    attempt.transactionId = String(100000 + this.paymentEvents.length);
-    attempt.updatedAt = now;
-    this.paymentEvents.push({
-      id: crypto.randomUUID(),
-      orderId,
-      attemptId: attempt.id,
-      kind: outcome,
-      actor: 'provider',
-      transactionId: attempt.transactionId,
-      amountCents: attempt.amountCents,
-      detail: null,
-      at: now,
-    });
     const record = this.orders.get(orderId);
-    if (record && outcome === 'paid') {
-      Object.assign(record.order, {
-        paymentStatus: 'paid',
-        paymentMethod: attempt.method,
-        paymentProvider: attempt.provider,
-      });
+    if (!attempt || !record) throw new Error(`No payment was started for ${orderId}`);
+    const decision = decideTransaction(
+      {
+        transactionId: String(100000 + this.paymentEvents.length),
+        providerOrderId: attempt.providerOrderId ?? '',
+        reference: attempt.reference,
+        amountCents: attempt.amountCents,
+        currency: attempt.currency,
+        success: outcome === 'paid',
+        pending: outcome === 'pending',
+        errorOccurred: false,
+        refunded: false,
+        voided: false,
+        child: false,
+        message: null,
+      },
+      {
+        attempt,
+        order: this.paymentOrder(record.order),
+        recorded: (kind, id) =>
+          this.paymentEvents.some((e) => e.kind === kind && e.transactionId === id),
+      },
+    );
+    if (decision.kind === 'apply') this.storePayment(record.order, decision.change);
+    return copy(this.paymentAttempts.find((a) => a.id === attempt.id)!);
+  }
+
+  /** @internal An order as payment decisions read it. */
+  paymentOrder(order: Order): PaymentOrder {
+    return { ...order, paymentReference: this.paymentReferences.get(order.id) ?? null };
+  }
+
+  /** @internal Stores what a payment decision changed (src/domain/payment-decisions.ts). */
+  storePayment(order: Order, change: PaymentChange): void {
+    const lists = applyPaymentChange(
+      { attempts: this.paymentAttempts.filter((a) => a.orderId === order.id), events: [] },
+      change,
+      this.now().toISOString(),
+      () => crypto.randomUUID(),
+    );
+    for (const attempt of lists.attempts) {
+      const at = this.paymentAttempts.findIndex((a) => a.id === attempt.id);
+      if (at < 0) this.paymentAttempts.push(attempt);
+      else this.paymentAttempts[at] = attempt;
     }
-    return copy(attempt);
+    this.paymentEvents.push(...lists.events);
+    if (change.order) {
+      const { paymentReference, ...fields } = change.order;
+      Object.assign(order, fields);
+      if (paymentReference !== undefined) this.paymentReferences.set(order.id, paymentReference);
+    }
   }
 
   now(): Date {
@@ -974,7 +1009,6 @@ export class MemoryDataPort implements DataPort {
       attempts: copy(attemptsOf(orderId)),
       events: copy(backend.paymentEvents.filter((e) => e.orderId === orderId)),
     });
-    const notPayable = () => new DataError('failed-precondition', PAYMENT_MESSAGES.notPayable);
     return {
       options: async () => {
         const gateway = backend.gateway;
@@ -989,62 +1023,41 @@ export class MemoryDataPort implements DataPort {
       start: async (orderId, method, language) => {
         const order = ownOrder(orderId);
         const gateway = backend.gateway;
-        if (!gateway || !(gateway.methods ?? ['card', 'wallet']).includes(method)) {
-          throw dataErrorFrom(paymentMethodUnavailable(method));
-        }
-        if (!canPayOnline(order)) throw notPayable();
-        const now = backend.now().toISOString();
-        const seq = attemptsOf(orderId).length + 1;
-        const attempt: PaymentAttempt = {
-          id: crypto.randomUUID(),
-          orderId,
-          provider: 'paymob',
-          method,
-          state: 'awaiting',
-          amountCents: toPiastres(order.totalPrice),
-          currency: 'EGP',
-          reference: merchantReference(orderId, seq),
-          providerOrderId: String(seq),
-          transactionId: null,
-          detail: null,
-          createdAt: now,
-          updatedAt: now,
-          expiresAt: null,
-        };
-        backend.paymentAttempts.push(attempt);
-        backend.paymentEvents.push({
-          id: crypto.randomUUID(),
-          orderId,
-          attemptId: attempt.id,
-          kind: 'started',
-          actor: 'customer',
-          transactionId: null,
-          amountCents: attempt.amountCents,
-          detail: method,
-          at: now,
-        });
-        const url = new URL(gateway.checkoutUrl);
+        const change = rule(() =>
+          decideStart({
+            order,
+            attempts: attemptsOf(orderId),
+            provider: gateway
+              ? { name: 'paymob', methods: gateway.methods ?? ['card', 'wallet'] }
+              : null,
+            method,
+            attemptId: crypto.randomUUID(),
+            now: backend.now(),
+          }),
+        );
+        backend.storePayment(order, change);
+        const attempt = change.newAttempt;
+        backend.storePayment(
+          order,
+          decideStartAnswer(attempt, {
+            ok: true,
+            providerOrderId: String(attemptNumber(attempt)),
+            expiresAt: null,
+          }),
+        );
+        const url = new URL(gateway!.checkoutUrl);
         url.searchParams.set('reference', attempt.reference);
         url.searchParams.set('language', language);
-        return { attemptId: attempt.id, redirectUrl: url.toString() };
+        return { attemptId: attempt.id, kind: 'redirect', redirectUrl: url.toString() };
       },
       progress: async (orderId) =>
         paymentProgress(this.readableOrder(orderId), attemptsOf(orderId), backend.now()),
       switchToCash: async (orderId) => {
         const order = ownOrder(orderId);
-        if (!canSwitchToCash(order)) throw notPayable();
-        Object.assign(order, { paymentMethod: 'cod', paymentProvider: 'cash' });
-        backend.paymentEvents.push({
-          id: crypto.randomUUID(),
-          orderId,
-          attemptId: null,
-          kind: 'switchedToCash',
-          actor: 'customer',
-          transactionId: null,
-          amountCents: null,
-          detail: null,
-          at: backend.now().toISOString(),
-        });
+        backend.storePayment(
+          order,
+          rule(() => decideSwitchToCash(backend.paymentOrder(order))),
+        );
         return copy(order);
       },
       history: async (orderId) => {
@@ -1058,37 +1071,19 @@ export class MemoryDataPort implements DataPort {
         const attempt = backend.paymentAttempts.find((a) => a.id === attemptId);
         if (!attempt || attempt.orderId !== orderId)
           throw new DataError('not-found', 'errors:notFound');
-        if (!canReverse(attempt)) {
-          throw new DataError('failed-precondition', PAYMENT_MESSAGES.notReversible);
-        }
-        if (backend.reversalRefusal !== null) {
-          backend.paymentEvents.push({
-            id: crypto.randomUUID(),
-            orderId,
-            attemptId,
-            kind: 'reverseFailed',
-            actor: 'admin',
-            transactionId: null,
-            amountCents: null,
-            detail: `${kind}: ${backend.reversalRefusal}`,
-            at: backend.now().toISOString(),
-          });
+        rule(() => checkReversible(attempt));
+        const refusal = backend.reversalRefusal;
+        const answer =
+          refusal !== null
+            ? { ok: false as const, detail: refusal }
+            : { ok: true as const, transactionId: null };
+        backend.storePayment(
+          order,
+          decideReversal({ order: backend.paymentOrder(order), attempt, kind, answer }),
+        );
+        if (!answer.ok) {
           throw new DataError('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
         }
-        const state = kind === 'void' ? 'voided' : 'refunded';
-        attempt.state = state;
-        order.paymentStatus = 'refunded';
-        backend.paymentEvents.push({
-          id: crypto.randomUUID(),
-          orderId,
-          attemptId,
-          kind: state,
-          actor: 'admin',
-          transactionId: attempt.transactionId,
-          amountCents: attempt.amountCents,
-          detail: null,
-          at: backend.now().toISOString(),
-        });
         return history(orderId);
       },
     };

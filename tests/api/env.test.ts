@@ -33,7 +33,7 @@ describe('server settings', () => {
       // Sign-in codes (D13) go in this WhatsApp authentication template.
       WHATSAPP_CODE_TEMPLATE: 'afsh_code',
       // Payments (D3): the test provider, no account.
-      PAYMENT_PROVIDER: 'test',
+      PAYMENT_PROVIDER: ['test'],
       PAYMOB_API_URL: 'https://accept.paymob.com',
       PAYMOB_TIMEOUT_SECONDS: 15,
       PAYMOB_EXPIRY_MINUTES: 60,
@@ -68,7 +68,11 @@ describe('server settings', () => {
       /PAYMENT_PROVIDER: must be one of test, paymob/,
     );
     const env = loadEnv({ ...keys, PAYMOB_PUBLIC_KEY: 'egy_pk_live_1' });
-    expect(env.PAYMENT_PROVIDER).toBe('paymob');
+    expect(env.PAYMENT_PROVIDER).toEqual(['paymob']);
+    expect(
+      loadEnv({ ...keys, PAYMOB_PUBLIC_KEY: 'egy_pk_live_1', PAYMENT_PROVIDER: 'Paymob, test' })
+        .PAYMENT_PROVIDER,
+    ).toEqual(['paymob', 'test']);
   });
 
   it('reads the order limits and the request timeout, and refuses nonsense', () => {

@@ -26,7 +26,7 @@ import {
 
 function paymobEnv(fake: FakePaymob, siteUrl: string): Partial<ServerEnv> {
   return {
-    PAYMENT_PROVIDER: 'paymob',
+    PAYMENT_PROVIDER: ['paymob'],
     PAYMOB_API_URL: fake.apiUrl,
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,

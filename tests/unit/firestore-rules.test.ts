@@ -350,6 +350,11 @@ describe('firebase.json', () => {
         source: PAYMOB_CALLBACK_PATH,
         function: { functionId: 'paymobCallback', region: 'europe-west1' },
       },
+      // Every other gateway's, by the name in the address.
+      {
+        source: '/api/payments/*/callback',
+        function: { functionId: 'paymentCallback', region: 'europe-west1' },
+      },
     ]);
     expect(existsSync(join(ROOT, config.firestore.rules))).toBe(true);
     expect(existsSync(join(ROOT, config.firestore.indexes))).toBe(true);

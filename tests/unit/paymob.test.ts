@@ -7,12 +7,6 @@ import {
 } from '../../server/src/payments/paymob/hmac.ts';
 import { paymobProvider } from '../../server/src/payments/paymob/paymob-provider.ts';
 import { paymobConfig } from '../../server/src/payments/settings.ts';
-import {
-  decideTransaction,
-  type DecisionContext,
-} from '../../server/src/payments/transaction-decision.ts';
-import type { ProviderTransaction } from '../../server/src/payments/payment-provider.ts';
-import type { PaymentAttempt } from '../../src/domain/payments.ts';
 
 // Paymob's documentation ("HMAC Transaction Callback") gives a sample processed callback and
 // the string its HMAC is computed over. Our signer must produce exactly that string.
@@ -72,7 +66,7 @@ describe('Paymob HMAC', () => {
 });
 
 const config = paymobConfig({
-  PAYMENT_PROVIDER: 'paymob',
+  PAYMENT_PROVIDER: ['paymob'],
   PAYMOB_API_URL: 'http://127.0.0.1:9',
   PAYMOB_SECRET_KEY: 'egy_sk_test_1',
   PAYMOB_PUBLIC_KEY: 'egy_pk_test_2',
@@ -132,104 +126,5 @@ describe('reading a callback', () => {
       ok: false,
       reason: 'shape',
     });
-  });
-});
-
-describe('deciding on a transaction', () => {
-  const attempt: PaymentAttempt = {
-    id: 'a1',
-    orderId: 'o1',
-    provider: 'paymob',
-    method: 'card',
-    state: 'awaiting',
-    amountCents: 150000,
-    currency: 'EGP',
-    reference: 'o1.1',
-    providerOrderId: '77',
-    transactionId: null,
-    detail: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    expiresAt: null,
-  };
-  const order = {
-    id: 'o1',
-    totalPrice: 1500,
-    paymentMethod: 'card' as const,
-    paymentStatus: 'pending' as const,
-    paymentProvider: 'paymob' as const,
-    paymentReference: null,
-  };
-  const tx: ProviderTransaction = {
-    transactionId: '9',
-    providerOrderId: '77',
-    reference: 'o1.1',
-    amountCents: 150000,
-    currency: 'EGP',
-    success: true,
-    pending: false,
-    errorOccurred: false,
-    refunded: false,
-    voided: false,
-    child: false,
-    message: null,
-  };
-  const context = (over: Partial<DecisionContext> = {}): DecisionContext => ({
-    attempt,
-    order,
-    recorded: () => false,
-    ...over,
-  });
-
-  it('pays the order with a successful transaction of its try', () => {
-    expect(decideTransaction(tx, context())).toEqual({
-      kind: 'apply',
-      attemptState: 'paid',
-      event: { kind: 'paid', transactionId: '9', amountCents: 150000, detail: null },
-      order: {
-        paymentStatus: 'paid',
-        paymentMethod: 'card',
-        paymentProvider: 'paymob',
-        paymentReference: '9',
-      },
-    });
-  });
-
-  it.each([
-    ['another Paymob order', { ...tx, providerOrderId: '78' }, 'reference-mismatch'],
-    ['a refund transaction', { ...tx, child: true }, 'child-transaction'],
-  ] as const)('ignores %s', (_name, transaction, reason) => {
-    expect(decideTransaction(transaction, context())).toEqual({ kind: 'ignore', reason });
-  });
-
-  it('ignores what it has recorded, and a try it does not know', () => {
-    expect(decideTransaction(tx, context({ recorded: (kind) => kind === 'paid' }))).toEqual({
-      kind: 'ignore',
-      reason: 'duplicate',
-    });
-    expect(decideTransaction(tx, context({ attempt: null }))).toEqual({
-      kind: 'ignore',
-      reason: 'unknown-reference',
-    });
-  });
-
-  it('never pays a different amount or currency, even signed', () => {
-    for (const wrong of [{ amountCents: 149900 }, { currency: 'USD' }]) {
-      const decision = decideTransaction({ ...tx, ...wrong }, context());
-      expect(decision).toMatchObject({ kind: 'apply', attemptState: 'mismatch' });
-      expect(decision).not.toHaveProperty('order');
-    }
-  });
-
-  it('declines and pending never touch a paid try or the order', () => {
-    const paid = { ...attempt, state: 'paid' as const, transactionId: '8' };
-    const declined = decideTransaction({ ...tx, success: false }, context({ attempt: paid }));
-    expect(declined).toEqual({
-      kind: 'apply',
-      event: { kind: 'declined', transactionId: '9', amountCents: 150000, detail: null },
-    });
-    const open = decideTransaction({ ...tx, success: false, pending: true }, context());
-    expect(open).toMatchObject({ attemptState: 'pending' });
-    expect(open).not.toHaveProperty('order');
   });
 });

@@ -13,7 +13,6 @@ import {
   newOrderPayment,
   ORDER_MESSAGES,
   paymentDeclined,
-  paymentMethodUnavailable,
   type Order,
   type PublicTracking,
 } from '../../../src/domain/order.ts';
@@ -25,7 +24,7 @@ import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
-import type { PaymentProvider } from '../../../server/src/payments/payment-provider.ts';
+import { placementFor, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
   isAdminCaller,
   requireAdmin,
@@ -48,8 +47,8 @@ export interface OrderDeps {
   /** Firebase Auth's accounts: whose number an admin books for (D13). */
   accounts: Accounts;
   settings: Settings;
-  /** Who verifies card payments; null when none is configured (PAYMENT_PROVIDER=none). */
-  payments: PaymentProvider | null;
+  /** The payment providers on (none when PAYMENT_PROVIDER=none). */
+  payments: PaymentRegistry;
   /** The order-number draws (tests force collisions with it). */
   random?: () => number;
 }
@@ -101,13 +100,9 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
 
   let payment = { ...newOrderPayment(input.paymentMethod), reference: null as string | null };
   if (input.paymentMethod !== 'cod') {
-    const provider = deps.payments;
-    if (!provider) throw paymentMethodUnavailable(input.paymentMethod);
-    if (provider.kind === 'hosted') {
+    const { kind, provider } = placementFor(deps.payments, input.paymentMethod);
+    if (kind === 'hosted') {
       // Paid on the gateway's page after the order exists; only its callback marks it paid.
-      if (!provider.methods.includes(input.paymentMethod)) {
-        throw paymentMethodUnavailable(input.paymentMethod);
-      }
       payment = { ...newOrderPayment(input.paymentMethod, provider.name), reference: null };
     } else {
       const token = checkPaymentToken(checked);

@@ -4,24 +4,25 @@
 // HTTPS function, paymobCallback). The gateway's client, its signature and what a callback
 // decides are the server's own modules (server/src/payments/), so both backends agree.
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import {
-  checkCanRead,
-  ORDER_MESSAGES,
-  paymentMethodUnavailable,
-} from '../../../src/domain/order.ts';
+import { checkCanRead, ORDER_MESSAGES } from '../../../src/domain/order.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import {
-  canPayOnline,
-  canReverse,
-  canSwitchToCash,
-  merchantReference,
+  applyPaymentChange,
+  checkReversible,
+  decideReversal,
+  decideStart,
+  decideStartAnswer,
+  decideSwitchToCash,
+  decideTransaction,
+  type PaymentChange,
+  type TransactionDecision,
+} from '../../../src/domain/payment-decisions.ts';
+import {
   orderIdOfReference,
-  PAYMENT_ATTEMPTS_MAX,
   PAYMENT_MESSAGES,
   paymentProgress,
-  toPiastres,
+  paymentStartOf,
   type PaymentAttempt,
-  type PaymentEvent,
   type PaymentHistory,
   type PaymentOptions,
   type PaymentProgress,
@@ -29,18 +30,10 @@ import {
 } from '../../../src/domain/payments.ts';
 import {
   parseStartRequest,
-  paymentOptionsOf,
   paymentRequestFor,
 } from '../../../server/src/payments/hosted-payment.ts';
-import {
-  PaymentProviderError,
-  type HostedPaymentProvider,
-  type PaymentProvider,
-} from '../../../server/src/payments/payment-provider.ts';
-import {
-  decideTransaction,
-  type TransactionDecision,
-} from '../../../server/src/payments/transaction-decision.ts';
+import { PaymentProviderError } from '../../../server/src/payments/payment-provider.ts';
+import { paymentOptionsOf, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
   isAdminCaller,
   permissionDenied,
@@ -63,8 +56,8 @@ export interface PaymentDeps {
   orders: OrderRepository;
   paymentRecords: PaymentRepository;
   admins: AdminDirectory;
-  /** Who takes online payments; null when none is configured (PAYMENT_PROVIDER=none). */
-  payments: PaymentProvider | null;
+  /** The payment providers on (none when PAYMENT_PROVIDER=none), by method and by name. */
+  payments: PaymentRegistry;
   /** The site's public address, where the gateway sends the customer back. */
   siteUrl: string;
   log: PaymentLog;
@@ -74,30 +67,9 @@ function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
 }
 
-function notPayable(): RuleViolation {
-  return new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notPayable);
-}
-
-function event(
-  fields: Omit<PaymentEvent, 'id' | 'transactionId' | 'amountCents' | 'detail'> &
-    Partial<Pick<PaymentEvent, 'transactionId' | 'amountCents' | 'detail'>>,
-): PaymentEvent {
-  return {
-    id: crypto.randomUUID(),
-    transactionId: null,
-    amountCents: null,
-    detail: null,
-    ...fields,
-  };
-}
-
-function withAttempt(
-  record: PaymentRecord,
-  id: string,
-  change: Partial<PaymentAttempt>,
-  at: string,
-): PaymentAttempt[] {
-  return record.attempts.map((a) => (a.id === id ? { ...a, ...change, updatedAt: at } : a));
+/** `record` with a decision's change stored at `at` (the order change is the repository's). */
+function stored(record: PaymentRecord, change: PaymentChange, at: string): PaymentRecord {
+  return applyPaymentChange(record, change, at, () => crypto.randomUUID());
 }
 
 function newestFirst(attempts: readonly PaymentAttempt[]): PaymentAttempt[] {
@@ -123,112 +95,54 @@ export async function startPayment(
   const id = documentId(body.id, ORDER_MESSAGES.notFound);
   const { method, language } = parseStartRequest({ method: body.method, language: body.language });
   const at = ctx.now.toISOString();
-  let provider: HostedPaymentProvider | null = null;
+  const gateway = deps.payments.forMethod(method);
 
   const { order, result: attempt } = await deps.paymentRecords.update(
     id,
-    (stored, record) => {
-      if (!stored) throw notFound();
-      if (stored.userId !== caller.uid) throw permissionDenied();
-      const gateway = deps.payments;
-      if (gateway?.kind !== 'hosted' || !gateway.methods.includes(method)) {
-        throw paymentMethodUnavailable(method);
-      }
-      provider = gateway;
-      if (!canPayOnline(stored)) throw notPayable();
-      const seq = record.attempts.length + 1;
-      if (seq > PAYMENT_ATTEMPTS_MAX) {
-        throw new RuleViolation('rate-limited', PAYMENT_MESSAGES.tooManyAttempts);
-      }
-      const created: PaymentAttempt = {
-        id: crypto.randomUUID(),
-        orderId: id,
-        provider: gateway.name,
+    (current, record) => {
+      if (!current) throw notFound();
+      if (current.userId !== caller.uid) throw permissionDenied();
+      const change = decideStart({
+        order: current,
+        attempts: record.attempts,
+        provider: gateway,
         method,
-        state: 'awaiting',
-        amountCents: toPiastres(stored.totalPrice),
-        currency: 'EGP',
-        reference: merchantReference(id, seq),
-        providerOrderId: null,
-        transactionId: null,
-        detail: null,
-        createdAt: at,
-        updatedAt: at,
-        expiresAt: null,
-      };
-      return {
-        record: {
-          attempts: [...record.attempts, created],
-          events: [
-            ...record.events,
-            event({
-              orderId: id,
-              attemptId: created.id,
-              kind: 'started',
-              actor: 'customer',
-              amountCents: created.amountCents,
-              detail: method,
-              at,
-            }),
-          ],
-        },
-        result: created,
-      };
+        attemptId: crypto.randomUUID(),
+        now: ctx.now,
+      });
+      return { record: stored(record, change, at), result: change.newAttempt };
     },
     ctx.now,
   );
-
-  const gateway = provider as HostedPaymentProvider | null;
   if (!gateway || !order) throw notFound();
+
+  const answer = async (change: PaymentChange) =>
+    deps.paymentRecords.update(
+      id,
+      (_current, record) => ({ record: stored(record, change, at), result: null }),
+      ctx.now,
+    );
+  let started;
   try {
-    const started = await gateway.start(
+    started = await gateway.start(
       paymentRequestFor(order, attempt, { language, siteUrl: deps.siteUrl, email: null }),
       ctx.now,
     );
-    await deps.paymentRecords.update(
-      id,
-      (_stored, record) => ({
-        record: {
-          ...record,
-          attempts: withAttempt(
-            record,
-            attempt.id,
-            { providerOrderId: started.providerOrderId, expiresAt: started.expiresAt },
-            at,
-          ),
-        },
-        result: null,
-      }),
-      ctx.now,
-    );
-    deps.log.info('payment started', { orderId: id, attemptId: attempt.id });
-    return { attemptId: attempt.id, redirectUrl: started.redirectUrl };
   } catch (error) {
     const detail = error instanceof PaymentProviderError ? error.detail : 'failed';
-    await deps.paymentRecords.update(
-      id,
-      (_stored, record) => ({
-        record: {
-          attempts: withAttempt(record, attempt.id, { state: 'failed', detail }, at),
-          events: [
-            ...record.events,
-            event({
-              orderId: id,
-              attemptId: attempt.id,
-              kind: 'startFailed',
-              actor: 'provider',
-              detail,
-              at,
-            }),
-          ],
-        },
-        result: null,
-      }),
-      ctx.now,
-    );
+    await answer(decideStartAnswer(attempt, { ok: false, detail }));
     deps.log.warn('payment not started', { orderId: id, attemptId: attempt.id, detail });
     throw new RuleViolation('unavailable', PAYMENT_MESSAGES.providerUnavailable);
   }
+  await answer(
+    decideStartAnswer(attempt, {
+      ok: true,
+      providerOrderId: started.providerOrderId,
+      expiresAt: started.expiresAt,
+    }),
+  );
+  deps.log.info('payment started', { orderId: id, attemptId: attempt.id });
+  return paymentStartOf(attempt.id, started.next);
 }
 
 /** Where an order's payment stands, for its owner or an admin. */
@@ -257,26 +171,11 @@ export async function switchToCash(
   const at = ctx.now.toISOString();
   const { order } = await deps.paymentRecords.update(
     id,
-    (stored, record) => {
-      if (!stored) throw notFound();
-      if (stored.userId !== caller.uid) throw permissionDenied();
-      if (!canSwitchToCash(stored)) throw notPayable();
-      return {
-        record: {
-          ...record,
-          events: [
-            ...record.events,
-            event({ orderId: id, attemptId: null, kind: 'switchedToCash', actor: 'customer', at }),
-          ],
-        },
-        change: {
-          paymentStatus: 'pending',
-          paymentMethod: 'cod',
-          paymentProvider: 'cash',
-          paymentReference: null,
-        },
-        result: null,
-      };
+    (current, record) => {
+      if (!current) throw notFound();
+      if (current.userId !== caller.uid) throw permissionDenied();
+      const change = decideSwitchToCash(current);
+      return { record: stored(record, change, at), change: change.order ?? null, result: null };
     },
     ctx.now,
     'customer',
@@ -311,64 +210,23 @@ export async function reversePayment(
   if (!kind) throw notFound();
   const attempt = (await deps.paymentRecords.record(id)).attempts.find((a) => a.id === attemptId);
   if (!attempt) throw notFound();
-  const gateway = deps.payments;
-  if (gateway?.kind !== 'hosted' || !canReverse(attempt)) {
+  checkReversible(attempt);
+  const gateway = deps.payments.named(attempt.provider);
+  if (!gateway) {
     throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
   }
   const at = ctx.now.toISOString();
-  const outcome = await gateway.reverse(kind, attempt.transactionId!, attempt.amountCents);
-  const state = kind === 'void' ? 'voided' : 'refunded';
+  const outcome = await gateway.reverse(kind, attempt.transactionId, attempt.amountCents);
   await deps.paymentRecords.update(
     id,
-    (stored, record) => {
-      if (!outcome.ok) {
-        return {
-          record: {
-            ...record,
-            events: [
-              ...record.events,
-              event({
-                orderId: id,
-                attemptId,
-                kind: 'reverseFailed',
-                actor: 'admin',
-                detail: `${kind}: ${outcome.detail}`,
-                at,
-              }),
-            ],
-          },
-          result: null,
-        };
-      }
-      return {
-        record: {
-          attempts: withAttempt(
-            record,
-            attemptId,
-            { state, detail: outcome.transactionId ? `${kind} ${outcome.transactionId}` : kind },
-            at,
-          ),
-          // Under the paid transaction's id: its callback saying "refunded" finds this record.
-          events: [
-            ...record.events,
-            event({
-              orderId: id,
-              attemptId,
-              kind: state,
-              actor: 'admin',
-              transactionId: attempt.transactionId,
-              amountCents: attempt.amountCents,
-              detail: outcome.transactionId,
-              at,
-            }),
-          ],
-        },
-        change:
-          stored?.paymentReference === attempt.transactionId
-            ? { paymentStatus: 'refunded' as const }
-            : null,
-        result: null,
-      };
+    (current, record) => {
+      const change = decideReversal({
+        order: { id, paymentReference: current?.paymentReference ?? null },
+        attempt,
+        kind,
+        answer: outcome,
+      });
+      return { record: stored(record, change, at), change: change.order ?? null, result: null };
     },
     ctx.now,
     'admin',
@@ -388,16 +246,18 @@ export interface HttpOutcome {
 }
 
 /**
- * The gateway's transaction processed callback. Only a signed one counts; what it does is the
- * shared decision, recorded once per transaction and kind in the order's payment record.
+ * A gateway's transaction callback (`/api/payments/:provider/callback`). Only a signed one
+ * counts; what it does is the shared decision, recorded once per transaction and kind in the
+ * order's payment record.
  */
-export async function paymobCallback(
+export async function paymentCallback(
+  providerName: string,
   request: { query: unknown; body: unknown },
   deps: PaymentDeps,
   now: Date,
 ): Promise<HttpOutcome> {
-  const gateway = deps.payments;
-  if (gateway?.kind !== 'hosted') {
+  const gateway = deps.payments.named(providerName);
+  if (!gateway) {
     return { status: 404, body: { error: { code: 'not-found', message: 'errors:notFound' } } };
   }
   const reading = gateway.readCallback(request);
@@ -417,47 +277,21 @@ export async function paymobCallback(
   const at = now.toISOString();
   const ignored: TransactionDecision = { kind: 'ignore', reason: 'unknown-reference' };
   const { result: decision } = orderId
-    ? await deps.paymentRecords.update(
+    ? await deps.paymentRecords.update<TransactionDecision>(
         orderId,
-        (stored, record) => {
+        (current, record) => {
           const attempt =
             record.attempts.find((a) => a.reference === transaction.reference) ?? null;
           const decided = decideTransaction(transaction, {
             attempt,
-            order: stored,
+            order: current,
             recorded: (kind, id) =>
               record.events.some((e) => e.kind === kind && e.transactionId === id),
           });
-          if (decided.kind !== 'apply' || !attempt) return { result: decided };
+          if (decided.kind !== 'apply') return { result: decided };
           return {
-            record: {
-              attempts: decided.attemptState
-                ? withAttempt(
-                    record,
-                    attempt.id,
-                    {
-                      state: decided.attemptState,
-                      transactionId: decided.event.transactionId,
-                      detail: decided.event.detail,
-                    },
-                    at,
-                  )
-                : record.attempts,
-              events: [
-                ...record.events,
-                event({
-                  orderId: attempt.orderId,
-                  attemptId: attempt.id,
-                  kind: decided.event.kind,
-                  actor: 'provider',
-                  transactionId: decided.event.transactionId,
-                  amountCents: decided.event.amountCents,
-                  detail: decided.event.detail,
-                  at,
-                }),
-              ],
-            },
-            change: decided.order ?? null,
+            record: stored(record, decided.change, at),
+            change: decided.change.order ?? null,
             result: decided,
           };
         },
@@ -473,6 +307,28 @@ export async function paymobCallback(
     });
     return { status: 200, body: { outcome: 'ignored' } };
   }
-  deps.log.info('payment callback applied', { ...context, orderId, outcome: decision.event.kind });
+  deps.log.info('payment callback applied', { ...context, orderId, outcome: decision.outcome });
   return { status: 200, body: { outcome: 'applied' } };
+}
+
+/**
+ * Any gateway's callback, by the name in its address (`/api/payments/<name>/callback`): a new
+ * provider's callbacks need no function of their own.
+ */
+export function paymentCallbackByPath(
+  request: { query: unknown; body: unknown; path: string },
+  deps: PaymentDeps,
+  now: Date,
+): Promise<HttpOutcome> {
+  const name = /^\/api\/payments\/([a-z0-9-]{1,40})\/callback$/.exec(request.path)?.[1] ?? '';
+  return paymentCallback(name, request, deps, now);
+}
+
+/** Paymob's callback: its account is configured with /api/payments/paymob/callback. */
+export function paymobCallback(
+  request: { query: unknown; body: unknown },
+  deps: PaymentDeps,
+  now: Date,
+): Promise<HttpOutcome> {
+  return paymentCallback('paymob', request, deps, now);
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../src/domain/hosted-store.ts';
 import type { Order, StatusActor } from '../../../src/domain/order.ts';
 import type { PaymentAttempt, PaymentEvent } from '../../../src/domain/payments.ts';
-import type { OrderPaymentChange } from '../../../server/src/payments/transaction-decision.ts';
+import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
 
 /** An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`). */

@@ -9,7 +9,8 @@ import { deps } from './callable.ts';
 import { PAYMOB_SECRETS, REGION } from './params.ts';
 
 export type HttpHandler = (
-  request: { query: unknown; body: unknown },
+  /** `path`: the address it was posted to (the site's, through Hosting's rewrite). */
+  request: { query: unknown; body: unknown; path: string },
   deps: Deps,
   now: Date,
 ) => Promise<HttpOutcome>;
@@ -22,7 +23,7 @@ export function httpsEndpoint(name: string, handler: HttpHandler) {
     }
     try {
       const outcome = await handler(
-        { query: request.query, body: request.body as unknown },
+        { query: request.query, body: request.body as unknown, path: request.path },
         deps(),
         new Date(),
       );

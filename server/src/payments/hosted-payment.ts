@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../src/domain/locale.ts';
 import type { Order } from '../../../src/domain/order.ts';
-import type { PaymentAttempt, PaymentOptions } from '../../../src/domain/payments.ts';
+import type { PaymentAttempt } from '../../../src/domain/payments.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from '../../../src/domain/status.ts';
-import type { HostedPaymentRequest, PaymentProvider } from './payment-provider.ts';
+import type { HostedPaymentRequest } from './payment-provider.ts';
 
 // What the server and the hosted build's functions do the same way around a gateway (D3): what
-// /payment offers, what a customer may ask for when starting to pay, and the payment the gateway
+// a customer may ask for when starting to pay, and the payment the gateway
 // is asked for. Each backend keeps its own records (SQLite rows, Firestore documents).
 
 /** The browser comes back here (in the language it left in) from the gateway's page. */
@@ -31,19 +31,6 @@ export function parseStartRequest(body: unknown): {
     });
   }
   return parsed.data;
-}
-
-/** What /payment offers with `provider` (none: cash only). */
-export function paymentOptionsOf(provider: PaymentProvider | null): PaymentOptions {
-  if (!provider) return { provider: 'none', methods: ['cod'], testMode: false };
-  if (provider.kind === 'token') {
-    return { provider: provider.name, methods: ['card', 'cod'], testMode: true };
-  }
-  return {
-    provider: provider.name,
-    methods: [...provider.methods, 'cod'],
-    testMode: provider.testMode,
-  };
 }
 
 /** The payment of `order` the gateway is asked for, for try `attempt`. */

@@ -1,6 +1,13 @@
 import type { PaymentProviderName } from '../../../src/domain/order.ts';
-import type { HostedProviderName, PaymentReversal } from '../../../src/domain/payments.ts';
+import type {
+  HostedProviderName,
+  PaymentNext,
+  PaymentReversal,
+} from '../../../src/domain/payments.ts';
+import type { ProviderTransaction } from '../../../src/domain/payment-decisions.ts';
 import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
+
+export type { ProviderTransaction };
 
 /**
  * The seam between an order and whoever takes the money (docs/decisions.md D3). Card details never
@@ -44,29 +51,13 @@ export interface HostedPaymentRequest {
 export interface HostedPaymentStarted {
   /** The provider's order for this payment (signed in its callbacks). */
   providerOrderId: string;
-  /** Where to send the customer's browser: the provider's checkout. */
-  redirectUrl: string;
+  /**
+   * What the customer does next: go to the provider's checkout (`redirect`), or pay a
+   * `reference` code (at a kiosk) before it expires.
+   */
+  next: PaymentNext;
   /** When the checkout stops accepting it (ISO instant). */
   expiresAt: string;
-}
-
-/** A provider's transaction as its callback tells it, once the signature is checked. */
-export interface ProviderTransaction {
-  transactionId: string;
-  providerOrderId: string;
-  /** Our merchant reference, as the provider echoes it (not covered by the signature). */
-  reference: string | null;
-  amountCents: number;
-  currency: string;
-  success: boolean;
-  pending: boolean;
-  errorOccurred: boolean;
-  refunded: boolean;
-  voided: boolean;
-  /** A refund, void or capture of another transaction: it never pays anything. */
-  child: boolean;
-  /** The provider's short reason for a decline (its own words, for the admin). */
-  message: string | null;
 }
 
 export type CallbackReading =

@@ -40,15 +40,25 @@ const httpUrl = z
 
 /** The environment variables of payments; env.ts merges them into the server's schema. */
 export const paymentEnvShape = {
-  // `test` (the default): the test provider, no money moves (D3). `paymob`: real payments on
-  // Paymob's checkout, with the PAYMOB_* settings below.
+  // The providers on, comma-separated (D3): `test` (the default): the test provider, no money
+  // moves. `paymob`: real payments on Paymob's checkout, with the PAYMOB_* settings below.
+  // Several may be on at once; the registry gives each method to the first one that takes it.
   PAYMENT_PROVIDER: z.preprocess(
-    (value) => (typeof optional(value) === 'string' ? String(value).trim().toLowerCase() : value),
+    (value) =>
+      typeof optional(value) === 'string'
+        ? String(value)
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter((name) => name !== '')
+        : value,
     z
-      .enum(PAYMENT_PROVIDER_SETTINGS, {
-        error: `must be one of ${PAYMENT_PROVIDER_SETTINGS.join(', ')}`,
-      })
-      .default('test'),
+      .array(
+        z.enum(PAYMENT_PROVIDER_SETTINGS, {
+          error: `must be one of ${PAYMENT_PROVIDER_SETTINGS.join(', ')}`,
+        }),
+      )
+      .min(1, `must name one of ${PAYMENT_PROVIDER_SETTINGS.join(', ')}`)
+      .default(['test']),
   ),
   PAYMOB_API_URL: z.preprocess(optional, httpUrl.default('https://accept.paymob.com')),
   PAYMOB_SECRET_KEY: setting,
@@ -92,7 +102,7 @@ export function checkPaymentEnv(
   env: PaymentEnv & { SITE_URL?: string },
   ctx: z.RefinementCtx,
 ): void {
-  if (env.PAYMENT_PROVIDER !== 'paymob') return;
+  if (!env.PAYMENT_PROVIDER.includes('paymob')) return;
   for (const key of REQUIRED_FOR_PAYMOB) {
     if (env[key] === undefined) {
       ctx.addIssue({
@@ -140,9 +150,9 @@ export interface PaymobConfig {
 
 export const PAYMOB_CALLBACK_PATH = '/api/payments/paymob/callback';
 
-/** The payment settings as the provider reads them; null for the test provider. */
+/** The payment settings as the provider reads them; null when Paymob is not on. */
 export function paymobConfig(env: PaymentEnv & { SITE_URL: string }): PaymobConfig | null {
-  if (env.PAYMENT_PROVIDER !== 'paymob') return null;
+  if (!env.PAYMENT_PROVIDER.includes('paymob')) return null;
   const missing = REQUIRED_FOR_PAYMOB.filter((key) => env[key] === undefined);
   if (missing.length > 0) throw new Error(`Paymob is not configured: ${missing.join(', ')}`);
   const site = new URL(env.SITE_URL);

@@ -4,6 +4,7 @@ import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { paymobProvider } from '../payments/paymob/paymob-provider.ts';
+import { paymentRegistry } from '../payments/registry.ts';
 import { paymobConfig } from '../payments/settings.ts';
 import { testPaymentProvider } from '../payments/test-provider.ts';
 import { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -53,7 +54,9 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   const events = new DomainEvents(app.log);
   app.decorate('events', events);
   const notifications = createNotifications(app, events);
-  const provider = options.paymentProvider ?? paymentProviderFrom(app);
+  const providers = paymentRegistry(
+    options.paymentProvider ? [options.paymentProvider] : paymentProvidersFrom(app),
+  );
   const catalog = new CatalogService(app.catalogs);
   const capacity = new CapacityService(app.capacity, app.orders);
   const orders = new OrdersService({
@@ -61,7 +64,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     catalog,
     capacity,
     events,
-    payments: provider,
+    payments: providers,
     outbox: notifications,
     phoneOwner: (phone) => findUserByPhone(app.db, phone)?.id ?? null,
   });
@@ -82,7 +85,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     catalog,
     capacity,
     payments: new PaymentsService({
-      provider,
+      providers,
       orders: app.orders,
       ordersService: orders,
       payments: new PaymentsRepository(app.db),
@@ -97,15 +100,17 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
 }
 
-/** The provider the settings choose: Paymob with its keys, else the test provider (D3). */
-function paymentProviderFrom(app: FastifyInstance): PaymentProvider {
-  const config = paymobConfig(app.config);
-  if (!config) return testPaymentProvider;
-  app.log.info(
-    { testMode: config.testMode, methods: config.integrations, callbackUrl: config.callbackUrl },
-    'payments: Paymob',
-  );
-  return paymobProvider(config);
+/** The providers the settings turn on (D3), in their order: the test provider, Paymob. */
+function paymentProvidersFrom(app: FastifyInstance): PaymentProvider[] {
+  return app.config.PAYMENT_PROVIDER.map((name) => {
+    if (name === 'test') return testPaymentProvider;
+    const config = paymobConfig(app.config)!;
+    app.log.info(
+      { testMode: config.testMode, methods: config.integrations, callbackUrl: config.callbackUrl },
+      'payments: Paymob',
+    );
+    return paymobProvider(config);
+  });
 }
 
 declare module 'fastify' {

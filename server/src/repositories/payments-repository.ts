@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type {
-  HostedProviderName,
-  PaymentAttempt,
-  PaymentAttemptState,
-  PaymentEvent,
-  PaymentEventKind,
+import type { PaymentAttemptChange, PaymentChange } from '../../../src/domain/payment-decisions.ts';
+import {
+  attemptNumber,
+  type HostedProviderName,
+  type PaymentAttempt,
+  type PaymentAttemptState,
+  type PaymentEvent,
+  type PaymentEventKind,
 } from '../../../src/domain/payments.ts';
 import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 
@@ -72,23 +74,6 @@ function toEvent(row: EventRow): PaymentEvent {
   };
 }
 
-export interface NewAttempt {
-  orderId: string;
-  seq: number;
-  reference: string;
-  provider: HostedProviderName;
-  method: OnlinePaymentMethod;
-  amountCents: number;
-}
-
-export interface AttemptChange {
-  state?: PaymentAttemptState;
-  providerOrderId?: string;
-  transactionId?: string | null;
-  detail?: string | null;
-  expiresAt?: string | null;
-}
-
 export interface NewPaymentEvent {
   orderId: string;
   attemptId: string | null;
@@ -114,7 +99,6 @@ export class PaymentsRepository {
       byProviderOrder: db.prepare(
         'SELECT * FROM payment_attempts WHERE provider = ? AND provider_order_id = ?',
       ),
-      lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM payment_attempts WHERE order_id = ?'),
       insert: db.prepare(`
         INSERT INTO payment_attempts (id, order_id, seq, provider, method, state, amount_cents,
           currency, reference, created_at, updated_at)
@@ -164,27 +148,38 @@ export class PaymentsRepository {
   }
 
   /** The number the next try of `orderId` gets (1 for the first). */
-  nextSeq(orderId: string): number {
-    const row = this.#statements.lastSeq.get(orderId) as { seq: number | null };
-    return (row.seq ?? 0) + 1;
+  /**
+   * Stores what a payment decision changed (src/domain/payment-decisions.ts): its new try, the
+   * try it changed and its history entries, made by `actorUserId` unless the provider's.
+   */
+  store(change: PaymentChange, now: Date, actorUserId: string | null = null): void {
+    const created = change.newAttempt;
+    if (created) {
+      this.#statements.insert.run({
+        id: created.id,
+        order_id: created.orderId,
+        seq: attemptNumber(created),
+        provider: created.provider,
+        method: created.method,
+        amount_cents: created.amountCents,
+        reference: created.reference,
+        at: created.createdAt,
+      });
+    }
+    if (change.attempt) this.updateAttempt(change.attempt.id, change.attempt.change, now);
+    for (const event of change.events) {
+      this.recordEvent(
+        { ...event, actorUserId: event.actor === 'provider' ? null : actorUserId },
+        now,
+      );
+    }
   }
 
-  createAttempt(attempt: NewAttempt, now: Date = new Date()): PaymentAttempt {
-    const id = randomUUID();
-    this.#statements.insert.run({
-      id,
-      order_id: attempt.orderId,
-      seq: attempt.seq,
-      provider: attempt.provider,
-      method: attempt.method,
-      amount_cents: attempt.amountCents,
-      reference: attempt.reference,
-      at: now.toISOString(),
-    });
-    return this.attempt(id)!;
-  }
-
-  updateAttempt(id: string, change: AttemptChange, now: Date = new Date()): PaymentAttempt | null {
+  updateAttempt(
+    id: string,
+    change: PaymentAttemptChange,
+    now: Date = new Date(),
+  ): PaymentAttempt | null {
     this.#statements.update.run({
       id,
       state: change.state ?? null,

@@ -13,7 +13,6 @@ import {
   newOrderPayment,
   ORDER_MESSAGES,
   paymentDeclined,
-  paymentMethodUnavailable,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { toE164Egyptian } from '../../../src/domain/phone.ts';
@@ -23,8 +22,8 @@ import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { canCustomerCancel } from '../../../src/domain/status.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import type { OrderPaymentChange } from '../payments/transaction-decision.ts';
+import { placementFor, type PaymentRegistry } from '../payments/registry.ts';
+import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrderQuota, OrdersRepository } from '../repositories/orders-repository.ts';
 import type { CapacityService } from './capacity-service.ts';
@@ -40,7 +39,7 @@ export interface OrdersServiceOptions {
    * Who takes online payments (D3): the test provider (a token verified while placing) until a
    * gateway (Paymob: the order waits for its callback) is configured.
    */
-  payments: PaymentProvider;
+  payments: PaymentRegistry;
   /**
    * Writes what a change causes (the notification outbox, D10) inside the change's own
    * transaction: if it cannot, the change is not made either.
@@ -64,7 +63,7 @@ export class OrdersService {
   readonly #catalog: CatalogService;
   readonly #capacity: CapacityService;
   readonly #events: DomainEvents;
-  readonly #payments: PaymentProvider;
+  readonly #payments: PaymentRegistry;
   readonly #outbox: OrdersServiceOptions['outbox'];
   readonly #phoneOwner: OrdersServiceOptions['phoneOwner'];
 
@@ -112,13 +111,10 @@ export class OrdersService {
       ...newOrderPayment(input.paymentMethod),
       paymentReference: null as string | null,
     };
-    const provider = this.#payments;
     if (input.paymentMethod !== 'cod') {
-      if (provider.kind === 'hosted') {
+      const { kind, provider } = placementFor(this.#payments, input.paymentMethod);
+      if (kind === 'hosted') {
         // Paid on the gateway's page after the order exists; only its callback marks it paid.
-        if (!provider.methods.includes(input.paymentMethod)) {
-          throw paymentMethodUnavailable(input.paymentMethod);
-        }
         payment = {
           ...newOrderPayment(input.paymentMethod, provider.name),
           paymentReference: null,
@@ -169,7 +165,7 @@ export class OrdersService {
 
   /** True when placing the order charges it (the test card provider), before it is written. */
   #chargesWhilePlacing(method: Order['paymentMethod']): boolean {
-    return method !== 'cod' && this.#payments.kind !== 'hosted';
+    return method !== 'cod' && !this.#payments.providers.some((p) => p.kind === 'hosted');
   }
 
   /** A customer's own orders, newest first; an admin's view of all, filtered. */

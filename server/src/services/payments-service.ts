@@ -1,36 +1,30 @@
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import type { Order } from '../../../src/domain/order.ts';
+import { checkCanRead, ORDER_MESSAGES } from '../../../src/domain/order.ts';
 import {
-  checkCanRead,
-  ORDER_MESSAGES,
-  paymentMethodUnavailable,
-} from '../../../src/domain/order.ts';
+  checkReversible,
+  decideReversal,
+  decideStart,
+  decideStartAnswer,
+  decideSwitchToCash,
+  decideTransaction,
+  type PaymentChange,
+  type TransactionDecision,
+} from '../../../src/domain/payment-decisions.ts';
 import {
-  canPayOnline,
-  canReverse,
-  canSwitchToCash,
-  merchantReference,
-  PAYMENT_ATTEMPTS_MAX,
   PAYMENT_MESSAGES,
   paymentProgress,
-  toPiastres,
+  paymentStartOf,
   type PaymentHistory,
   type PaymentOptions,
   type PaymentProgress,
   type PaymentReversal,
   type PaymentStart,
 } from '../../../src/domain/payments.ts';
-import {
-  PaymentProviderError,
-  type HostedPaymentProvider,
-  type PaymentProvider,
-} from '../payments/payment-provider.ts';
-import { decideTransaction, type TransactionDecision } from '../payments/transaction-decision.ts';
-import {
-  parseStartRequest,
-  paymentOptionsOf,
-  paymentRequestFor,
-} from '../payments/hosted-payment.ts';
+import { randomUUID } from 'node:crypto';
+import { PaymentProviderError } from '../payments/payment-provider.ts';
+import { paymentOptionsOf, type PaymentRegistry } from '../payments/registry.ts';
+import { parseStartRequest, paymentRequestFor } from '../payments/hosted-payment.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -43,7 +37,8 @@ export interface PaymentLog {
 }
 
 export interface PaymentsServiceOptions {
-  provider: PaymentProvider;
+  /** The providers on (D3), by method and by name. */
+  providers: PaymentRegistry;
   orders: OrdersRepository;
   ordersService: OrdersService;
   payments: PaymentsRepository;
@@ -64,10 +59,6 @@ function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
 }
 
-function notPayable(): RuleViolation {
-  return new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notPayable);
-}
-
 /**
  * Online payments on a gateway's page (D3): starting a try for the owner of a pending order,
  * where it stands, cash instead, the gateway's signed callbacks (the only thing that marks an
@@ -75,7 +66,7 @@ function notPayable(): RuleViolation {
  * (server/src/payments/); the rules are the domain's (src/domain/payments.ts).
  */
 export class PaymentsService {
-  readonly #provider: PaymentProvider;
+  readonly #providers: PaymentRegistry;
   readonly #orders: OrdersRepository;
   readonly #ordersService: OrdersService;
   readonly #payments: PaymentsRepository;
@@ -86,7 +77,7 @@ export class PaymentsService {
   readonly #reversing = new Set<string>();
 
   constructor(options: PaymentsServiceOptions) {
-    this.#provider = options.provider;
+    this.#providers = options.providers;
     this.#orders = options.orders;
     this.#ordersService = options.ordersService;
     this.#payments = options.payments;
@@ -97,13 +88,7 @@ export class PaymentsService {
 
   /** What /payment offers. */
   options(): PaymentOptions {
-    return paymentOptionsOf(this.#provider);
-  }
-
-  /** The gateway; without one (the test provider) there is nothing to pay online (D3). */
-  #hosted(method: 'card' | 'wallet'): HostedPaymentProvider {
-    if (this.#provider.kind !== 'hosted') throw paymentMethodUnavailable(method);
-    return this.#provider;
+    return paymentOptionsOf(this.#providers);
   }
 
   #ownOrder(orderId: string, user: AuthUser): Order {
@@ -122,71 +107,50 @@ export class PaymentsService {
   async start(orderId: string, body: unknown, user: AuthUser): Promise<PaymentStart> {
     const { method, language } = parseStartRequest(body);
     const order = this.#ownOrder(orderId, user);
-    const provider = this.#hosted(method);
-    if (!provider.methods.includes(method)) throw paymentMethodUnavailable(method);
-    if (!canPayOnline(order)) throw notPayable();
-
+    const provider = this.#providers.forMethod(method);
     const now = this.#now();
     const attempt = this.#orders.inTransaction(() => {
-      const seq = this.#payments.nextSeq(order.id);
-      if (seq > PAYMENT_ATTEMPTS_MAX) {
-        throw new RuleViolation('rate-limited', PAYMENT_MESSAGES.tooManyAttempts);
-      }
-      const created = this.#payments.createAttempt(
-        {
-          orderId: order.id,
-          seq,
-          reference: merchantReference(order.id, seq),
-          provider: provider.name,
-          method,
-          amountCents: toPiastres(order.totalPrice),
-        },
+      const change = decideStart({
+        order,
+        attempts: this.#payments.attemptsFor(order.id),
+        provider,
+        method,
+        attemptId: randomUUID(),
         now,
-      );
-      this.#payments.recordEvent(
-        {
-          orderId: order.id,
-          attemptId: created.id,
-          kind: 'started',
-          actor: 'customer',
-          actorUserId: user.id,
-          amountCents: created.amountCents,
-          detail: method,
-        },
-        now,
-      );
-      return created;
+      });
+      this.#payments.store(change, now, user.id);
+      return change.newAttempt;
     });
+    // decideStart refused a missing gateway.
+    const gateway = provider!;
 
+    let started;
     try {
-      const started = await provider.start(
+      started = await gateway.start(
         paymentRequestFor(order, attempt, { language, siteUrl: this.#siteUrl, email: user.email }),
         now,
       );
-      this.#payments.updateAttempt(attempt.id, {
-        providerOrderId: started.providerOrderId,
-        expiresAt: started.expiresAt,
-      });
-      this.#log.info(
-        { orderId: order.id, attemptId: attempt.id, providerOrderId: started.providerOrderId },
-        'payment started',
-      );
-      return { attemptId: attempt.id, redirectUrl: started.redirectUrl };
     } catch (error) {
       const detail = error instanceof PaymentProviderError ? error.detail : 'failed';
-      this.#orders.inTransaction(() => {
-        this.#payments.updateAttempt(attempt.id, { state: 'failed', detail });
-        this.#payments.recordEvent({
-          orderId: order.id,
-          attemptId: attempt.id,
-          kind: 'startFailed',
-          actor: 'provider',
-          detail,
-        });
-      });
+      this.#orders.inTransaction(() =>
+        this.#payments.store(decideStartAnswer(attempt, { ok: false, detail }), this.#now()),
+      );
       this.#log.warn({ orderId: order.id, attemptId: attempt.id, detail }, 'payment not started');
       throw new RuleViolation('unavailable', PAYMENT_MESSAGES.providerUnavailable);
     }
+    this.#payments.store(
+      decideStartAnswer(attempt, {
+        ok: true,
+        providerOrderId: started.providerOrderId,
+        expiresAt: started.expiresAt,
+      }),
+      this.#now(),
+    );
+    this.#log.info(
+      { orderId: order.id, attemptId: attempt.id, providerOrderId: started.providerOrderId },
+      'payment started',
+    );
+    return paymentStartOf(attempt.id, started.next);
   }
 
   /** Where an order's payment stands, for its owner (the return page) or an admin. */
@@ -202,25 +166,10 @@ export class PaymentsService {
     this.#ownOrder(orderId, user);
     const changed = this.#ordersService.changePayment(
       orderId,
-      (order) => {
-        if (!canSwitchToCash(order)) throw notPayable();
-        this.#payments.recordEvent({
-          orderId,
-          attemptId: null,
-          kind: 'switchedToCash',
-          actor: 'customer',
-          actorUserId: user.id,
-        });
-        return {
-          change: {
-            paymentStatus: 'pending',
-            paymentMethod: 'cod',
-            paymentProvider: 'cash',
-            paymentReference: null,
-          },
-          result: null,
-        };
-      },
+      (order) => ({
+        change: this.#store(decideSwitchToCash(order), user.id),
+        result: null,
+      }),
       'customer',
     );
     if (!changed) throw notFound();
@@ -231,9 +180,13 @@ export class PaymentsService {
    * A gateway's transaction callback. Only a signed one counts; what it does is decided by the
    * shared decision (server/src/payments/transaction-decision.ts) and recorded once.
    */
-  handleCallback(request: { query: unknown; body: unknown }): CallbackOutcome {
-    if (this.#provider.kind !== 'hosted') return { status: 404, outcome: 'no-gateway' };
-    const reading = this.#provider.readCallback(request);
+  handleCallback(
+    providerName: string,
+    request: { query: unknown; body: unknown },
+  ): CallbackOutcome {
+    const provider = this.#providers.named(providerName);
+    if (!provider) return { status: 404, outcome: 'no-gateway' };
+    const reading = provider.readCallback(request);
     if (!reading.ok) {
       if (reading.reason === 'signature') {
         this.#log.warn({ reason: reading.reason }, 'payment callback failed verification: ignored');
@@ -246,7 +199,7 @@ export class PaymentsService {
     const found =
       (transaction.reference ? this.#payments.byReference(transaction.reference) : null) ??
       (transaction.reference === null
-        ? this.#payments.byProviderOrder(this.#provider.name, transaction.providerOrderId)
+        ? this.#payments.byProviderOrder(provider.name, transaction.providerOrderId)
         : null);
     const orderId = found?.orderId ?? null;
     const context = { transactionId: transaction.transactionId, reference: transaction.reference };
@@ -263,9 +216,8 @@ export class PaymentsService {
                 order: { ...order, paymentReference: this.#orders.paymentReference(order.id) },
                 recorded: (kind, id) => this.#payments.hasEvent(order.id, kind, id),
               });
-              if (decision.kind === 'apply') this.#record(found.id, order.id, decision);
               return {
-                change: decision.kind === 'apply' ? (decision.order ?? null) : null,
+                change: decision.kind === 'apply' ? this.#store(decision.change, null) : null,
                 result: decision,
               };
             },
@@ -285,33 +237,16 @@ export class PaymentsService {
       return { status: 200, outcome: 'ignored' };
     }
     this.#log.info(
-      { ...context, orderId, outcome: decision.event.kind, attemptState: decision.attemptState },
+      { ...context, orderId, outcome: decision.outcome, attemptState: decision.attemptState },
       'payment callback applied',
     );
     return { status: 200, outcome: 'applied' };
   }
 
-  #record(
-    attemptId: string,
-    orderId: string,
-    decision: Extract<TransactionDecision, { kind: 'apply' }>,
-  ): void {
-    if (decision.attemptState) {
-      this.#payments.updateAttempt(attemptId, {
-        state: decision.attemptState,
-        transactionId: decision.event.transactionId,
-        detail: decision.event.detail,
-      });
-    }
-    this.#payments.recordEvent({
-      orderId,
-      attemptId,
-      kind: decision.event.kind,
-      actor: 'provider',
-      transactionId: decision.event.transactionId,
-      amountCents: decision.event.amountCents,
-      detail: decision.event.detail,
-    });
+  /** Stores a decision's tries and history; its order change is the caller's to make. */
+  #store(change: PaymentChange, actorUserId: string | null) {
+    this.#payments.store(change, this.#now(), actorUserId);
+    return change.order ?? null;
   }
 
   /** An order's tries and payment history, for admins. */
@@ -332,53 +267,34 @@ export class PaymentsService {
   ): Promise<PaymentHistory> {
     const attempt = this.#payments.attempt(attemptId);
     if (!attempt || attempt.orderId !== orderId) throw notFound();
-    const provider = this.#provider;
-    if (provider.kind !== 'hosted' || !canReverse(attempt) || this.#reversing.has(attemptId)) {
+    const provider = this.#providers.named(attempt.provider);
+    checkReversible(attempt);
+    if (!provider || this.#reversing.has(attemptId)) {
       throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
     }
     this.#reversing.add(attemptId);
     try {
-      const result = await provider.reverse(kind, attempt.transactionId!, attempt.amountCents);
-      if (!result.ok) {
-        this.#payments.recordEvent({
-          orderId,
-          attemptId,
-          kind: 'reverseFailed',
-          actor: 'admin',
-          actorUserId: admin.id,
-          transactionId: null,
-          detail: `${kind}: ${result.detail}`,
-        });
-        this.#log.warn({ orderId, attemptId, kind, detail: result.detail }, 'payment not reversed');
-        throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
-      }
-      const state = kind === 'void' ? 'voided' : 'refunded';
+      const answer = await provider.reverse(kind, attempt.transactionId, attempt.amountCents);
       this.#ordersService.changePayment(
         orderId,
-        (order) => {
-          this.#payments.updateAttempt(attemptId, {
-            state,
-            detail: result.transactionId ? `${kind} ${result.transactionId}` : kind,
-          });
-          // Under the paid transaction's id: its callback saying "refunded" finds this record.
-          this.#payments.recordEvent({
-            orderId,
-            attemptId,
-            kind: state,
-            actor: 'admin',
-            actorUserId: admin.id,
-            transactionId: attempt.transactionId,
-            amountCents: attempt.amountCents,
-            detail: result.transactionId,
-          });
-          const paidByIt = this.#orders.paymentReference(order.id) === attempt.transactionId;
-          return {
-            change: paidByIt ? { paymentStatus: 'refunded' as const } : null,
-            result: null,
-          };
-        },
+        (order) => ({
+          change: this.#store(
+            decideReversal({
+              order: { ...order, paymentReference: this.#orders.paymentReference(order.id) },
+              attempt,
+              kind,
+              answer,
+            }),
+            admin.id,
+          ),
+          result: null,
+        }),
         'admin',
       );
+      if (!answer.ok) {
+        this.#log.warn({ orderId, attemptId, kind, detail: answer.detail }, 'payment not reversed');
+        throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
+      }
       this.#log.info({ orderId, attemptId, kind }, 'payment reversed');
       return this.history(orderId);
     } finally {

@@ -134,9 +134,11 @@ export async function payOnline(
   method: OnlinePaymentMethod,
   language: 'ar' | 'en',
 ): Promise<void> {
-  const { redirectUrl } = await port.payments.start(order.id, method, language);
+  const started = await port.payments.start(order.id, method, language);
+  // Only redirecting gateways take the methods this screen offers so far.
+  if (started.kind !== 'redirect') throw new Error(`Unexpected payment start: ${started.kind}`);
   rememberPayment({ orderId: order.id, orderNumber: order.orderNumber });
-  leavePage.assign(redirectUrl);
+  leavePage.assign(started.redirectUrl);
 }
 
 export interface PayNowProps {

@@ -24,6 +24,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { checkNewOrderIn, CrewTaken } from '../../../functions/src/catalog/catalog-repository';
 import type { Deps } from '../../../functions/src/handlers';
 import { routeFunctions, TEST_SETTINGS } from '../../../functions/src/testing/in-process';
+import { paymentRegistry } from '../../../server/src/payments/registry';
 import { testPaymentProvider } from '../../../server/src/payments/test-provider';
 import { FIRST_CAPACITY_PLAN, type CapacityDraft } from '../../domain/capacity';
 import { COLLECTIONS, CURRENT_ID } from '../../domain/hosted-store';
@@ -66,7 +67,7 @@ beforeEach(() => {
   deps = routeFunctions(
     backend,
     { ...TEST_SETTINGS, limits: { ...TEST_SETTINGS.limits, orderCustomer: [], orderAppToken: [] } },
-    { payments: { ...testPaymentProvider, verify } },
+    { payments: paymentRegistry([{ ...testPaymentProvider, verify }]) },
   ).deps;
   backend.seed('admins/admin-uid', { email: 'admin@example.com' });
 });

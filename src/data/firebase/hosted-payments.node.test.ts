@@ -22,7 +22,10 @@ vi.mock(
   async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
 );
 
-import { paymobCallback } from '../../../functions/src/payments/payment-handlers';
+import {
+  paymentCallbackByPath,
+  paymobCallback,
+} from '../../../functions/src/payments/payment-handlers';
 import type { Deps } from '../../../functions/src/handlers';
 import { routeFunctions } from '../../../functions/src/testing/in-process';
 import { defaultLimits } from '../../../functions/src/platform/settings';
@@ -30,6 +33,7 @@ import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
 import { cairoToday } from '../../domain/datetime';
 import { COLLECTIONS } from '../../domain/hosted-store';
+import { paymentRegistry } from '../../../server/src/payments/registry';
 import { toPiastres } from '../../domain/payments';
 import type { FirebaseDataPort } from './firebase-adapter';
 import { backend, fakeUser } from './testing-fake-firestore';
@@ -82,7 +86,7 @@ beforeEach(() => {
   backend.readRules = firestoreReadRules;
   backend.seed('admins/admin-uid', { email: 'admin@example.com' });
   const paymob = paymobConfig({
-    PAYMENT_PROVIDER: 'paymob',
+    PAYMENT_PROVIDER: ['paymob'],
     PAYMOB_API_URL: fake.apiUrl,
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
@@ -125,7 +129,9 @@ async function start(
   orderId: string,
   method: 'card' | 'wallet' = 'card',
 ): Promise<{ attemptId: string; intention: FakeIntention }> {
-  const { redirectUrl, attemptId } = await port.payments.start(orderId, method, 'ar');
+  const started = await port.payments.start(orderId, method, 'ar');
+  if (started.kind !== 'redirect') throw new Error('Paymob redirects');
+  const { redirectUrl, attemptId } = started;
   const intention = fake.intentions.get(new URL(redirectUrl).searchParams.get('clientSecret')!)!;
   expect(intention).toBeDefined();
   return { attemptId, intention };
@@ -275,9 +281,19 @@ describe('hosted build: Paymob through the functions', () => {
     });
     const outcome = await paymobCallback(
       { query: {}, body: {} },
-      { ...deps, payments: null },
+      { ...deps, payments: paymentRegistry([]) },
       new Date(),
     );
     expect(outcome.status).toBe(404);
+  });
+
+  it('the callback function for any gateway finds it by the name in its address', async () => {
+    const tampered = { query: { hmac: '00' }, body: { type: 'TRANSACTION', obj: { id: 1 } } };
+    const by = (path: string) => paymentCallbackByPath({ ...tampered, path }, deps, new Date());
+    // Paymob's address reaches Paymob's signature check, which refuses it and changes nothing.
+    expect((await by('/api/payments/paymob/callback')).status).toBe(401);
+    // A gateway that is not on (or no gateway at all) is not found.
+    expect((await by('/api/payments/fawry/callback')).status).toBe(404);
+    expect((await by('/api/payments/callback')).status).toBe(404);
   });
 });

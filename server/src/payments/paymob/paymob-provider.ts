@@ -176,7 +176,7 @@ export function paymobProvider(
       checkout.searchParams.set('clientSecret', clientSecret);
       return {
         providerOrderId,
-        redirectUrl: checkout.toString(),
+        next: { kind: 'redirect', url: checkout.toString() },
         expiresAt: new Date(now.getTime() + config.expirySeconds * 1000).toISOString(),
       };
     },

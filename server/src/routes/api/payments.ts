@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
-import { PAYMOB_CALLBACK_PATH } from '../../payments/settings.ts';
 import { adminRequired, userOf, userRequired } from '../../plugins/sessions.ts';
 import { orderId } from './orders.ts';
 import {
@@ -31,9 +30,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     options: services.payments.options(),
   }));
 
-  // The gateway's transaction processed callback: no session, only its signature counts.
-  app.post(PAYMOB_CALLBACK_PATH.replace(/^\/api/, ''), async (request, reply) => {
-    const { status, outcome } = services.payments.handleCallback({
+  // A gateway's transaction callback, by its name: no session, only its signature counts.
+  // Paymob's account is configured with /api/payments/paymob/callback (PAYMOB_CALLBACK_PATH),
+  // which is this route for `paymob`.
+  app.post('/payments/:provider/callback', async (request, reply) => {
+    const { provider } = request.params as { provider: string };
+    const { status, outcome } = services.payments.handleCallback(provider, {
       query: request.query,
       body: request.body,
     });

@@ -239,7 +239,14 @@ export const paymentOptionsResponse = {
 };
 
 export const paymentStartResponse = {
-  201: object({ payment: object({ attemptId: text, redirectUrl: text }) }),
+  201: object({
+    payment: {
+      anyOf: [
+        object({ attemptId: text, kind: { const: 'redirect' }, redirectUrl: text }),
+        object({ attemptId: text, kind: { const: 'reference' }, code: text, expiresAt: text }),
+      ],
+    },
+  }),
 };
 
 export const paymentProgressResponse = {

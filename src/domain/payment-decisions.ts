@@ -1,0 +1,467 @@
+/**
+ * Every payment use case decided once (docs/decisions.md D3): starting a try, what the provider
+ * answered to it, a provider's signed transaction (its callback), cash instead, and an admin's
+ * refund or void. Each is a pure function of the order, its tries and the input, returning the
+ * change to store: the order's payment fields, a try to write or update, and the payment-history
+ * entries. The server (one SQLite transaction), the hosted build's functions (one Firestore
+ * transaction) and the memory adapter only load, call and store; an order change goes to the
+ * outbox with the order (D10), as every order change does. A refusal is thrown (a RuleViolation)
+ * or, for a callback, an `ignore` that changes nothing: money is never lost.
+ */
+import { RuleViolation } from './errors';
+import { paymentMethodUnavailable, type Order } from './order';
+import {
+  attemptNumber,
+  canPayOnline,
+  canReverse,
+  canSwitchToCash,
+  merchantReference,
+  PAYMENT_ATTEMPTS_MAX,
+  PAYMENT_MESSAGES,
+  toPiastres,
+  type HostedProviderName,
+  type PaymentAttempt,
+  type PaymentAttemptState,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentReversal,
+} from './payments';
+import type { OnlinePaymentMethod, PaymentMethod, PaymentStatus } from './status';
+
+/** The order's payment fields a decision sets (the others stay). */
+export interface OrderPaymentChange {
+  paymentStatus: PaymentStatus;
+  paymentMethod?: PaymentMethod;
+  paymentProvider?: Order['paymentProvider'];
+  /** The transaction that paid it (null: none). */
+  paymentReference?: string | null;
+}
+
+/** What changes on an existing try (fields left undefined stay). */
+export interface PaymentAttemptChange {
+  state?: PaymentAttemptState;
+  providerOrderId?: string;
+  transactionId?: string | null;
+  detail?: string | null;
+  expiresAt?: string | null;
+}
+
+/** A payment-history entry to append; the backend gives it its id and time. */
+export type PaymentEventDraft = Omit<PaymentEvent, 'id' | 'at'>;
+
+/** What a decision changes, as every backend stores it. */
+export interface PaymentChange {
+  /** The order's payment fields (none when undefined). */
+  order?: OrderPaymentChange;
+  /** A new try to write. */
+  newAttempt?: PaymentAttempt;
+  /** An existing try's change. */
+  attempt?: { id: string; change: PaymentAttemptChange };
+  /** History entries, oldest first. */
+  events: PaymentEventDraft[];
+}
+
+/** The order as payment decisions read it: with the transaction that paid it. */
+export type PaymentOrder = Pick<
+  Order,
+  'id' | 'totalPrice' | 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status'
+> & { paymentReference: string | null };
+
+// ---------------------------------------------------------------------------------------------
+// Start a try
+
+/** The gateway that takes `method`, as the start needs it (null: no gateway takes it). */
+export interface StartingProvider {
+  name: HostedProviderName;
+  methods: readonly OnlinePaymentMethod[];
+}
+
+/**
+ * The owner starts paying a pending online order: a new `awaiting` try for exactly the order's
+ * server-computed total, under our next merchant reference. Throws when the method has no
+ * gateway, the order cannot be paid online, or it was tried too often. `attemptId` is the id the
+ * backend gives the new try.
+ */
+export function decideStart(input: {
+  order: Pick<
+    PaymentOrder,
+    'id' | 'totalPrice' | 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status'
+  >;
+  attempts: readonly Pick<PaymentAttempt, 'reference'>[];
+  provider: StartingProvider | null;
+  method: OnlinePaymentMethod;
+  attemptId: string;
+  now: Date;
+}): PaymentChange & { newAttempt: PaymentAttempt } {
+  const { order, attempts, provider, method, attemptId } = input;
+  if (!provider || !provider.methods.includes(method)) throw paymentMethodUnavailable(method);
+  if (!canPayOnline(order)) throw notPayable();
+  const seq = Math.max(0, ...attempts.map((a) => attemptNumber(a) ?? 0)) + 1;
+  if (seq > PAYMENT_ATTEMPTS_MAX) {
+    throw new RuleViolation('rate-limited', PAYMENT_MESSAGES.tooManyAttempts);
+  }
+  const at = input.now.toISOString();
+  const attempt: PaymentAttempt = {
+    id: attemptId,
+    orderId: order.id,
+    provider: provider.name,
+    method,
+    state: 'awaiting',
+    amountCents: toPiastres(order.totalPrice),
+    currency: 'EGP',
+    reference: merchantReference(order.id, seq),
+    providerOrderId: null,
+    transactionId: null,
+    detail: null,
+    createdAt: at,
+    updatedAt: at,
+    expiresAt: null,
+  };
+  return {
+    newAttempt: attempt,
+    events: [
+      {
+        orderId: order.id,
+        attemptId,
+        kind: 'started',
+        actor: 'customer',
+        transactionId: null,
+        amountCents: attempt.amountCents,
+        detail: method,
+      },
+    ],
+  };
+}
+
+/** What the provider answered when asked for the payment of a try. */
+export type ProviderStartAnswer =
+  | { ok: true; providerOrderId: string; expiresAt: string | null }
+  /** Unreachable or refused: nobody was charged. */
+  | { ok: false; detail: string };
+
+/** The try as the provider's answer leaves it: started (its provider order), or failed. */
+export function decideStartAnswer(
+  attempt: Pick<PaymentAttempt, 'id' | 'orderId'>,
+  answer: ProviderStartAnswer,
+): PaymentChange {
+  if (answer.ok) {
+    return {
+      attempt: {
+        id: attempt.id,
+        change: { providerOrderId: answer.providerOrderId, expiresAt: answer.expiresAt },
+      },
+      events: [],
+    };
+  }
+  return {
+    attempt: { id: attempt.id, change: { state: 'failed', detail: answer.detail } },
+    events: [
+      {
+        orderId: attempt.orderId,
+        attemptId: attempt.id,
+        kind: 'startFailed',
+        actor: 'provider',
+        transactionId: null,
+        amountCents: null,
+        detail: answer.detail,
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cash instead
+
+/** The owner pays cash on delivery instead (a try still open may yet pay it). */
+export function decideSwitchToCash(
+  order: Pick<
+    PaymentOrder,
+    'id' | 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status'
+  >,
+): PaymentChange {
+  if (!canSwitchToCash(order)) throw notPayable();
+  return {
+    order: {
+      paymentStatus: 'pending',
+      paymentMethod: 'cod',
+      paymentProvider: 'cash',
+      paymentReference: null,
+    },
+    events: [
+      {
+        orderId: order.id,
+        attemptId: null,
+        kind: 'switchedToCash',
+        actor: 'customer',
+        transactionId: null,
+        amountCents: null,
+        detail: null,
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refund or void
+
+/** Throws unless `attempt` may be refunded or voided (a paid try with its transaction). */
+export function checkReversible(
+  attempt: Pick<PaymentAttempt, 'state' | 'transactionId'> | null,
+): asserts attempt is Pick<PaymentAttempt, 'state'> & { transactionId: string } {
+  if (!attempt || !canReverse(attempt)) {
+    throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
+  }
+}
+
+/** What the provider answered to a refund or void. */
+export type ReversalAnswer =
+  { ok: true; transactionId: string | null } | { ok: false; detail: string };
+
+/**
+ * What an admin's refund or void did, once the provider answered: refused, it is only recorded;
+ * done, the try is refunded or voided (under the paid transaction's id, so that transaction's
+ * callback saying "refunded" finds this record) and the order is refunded if that try paid it.
+ */
+export function decideReversal(input: {
+  order: Pick<PaymentOrder, 'id' | 'paymentReference'>;
+  attempt: Pick<PaymentAttempt, 'id' | 'transactionId' | 'amountCents'>;
+  kind: PaymentReversal;
+  answer: ReversalAnswer;
+}): PaymentChange {
+  const { order, attempt, kind, answer } = input;
+  if (!answer.ok) {
+    return {
+      events: [
+        {
+          orderId: order.id,
+          attemptId: attempt.id,
+          kind: 'reverseFailed',
+          actor: 'admin',
+          transactionId: null,
+          amountCents: null,
+          detail: `${kind}: ${answer.detail}`,
+        },
+      ],
+    };
+  }
+  const state = kind === 'void' ? 'voided' : 'refunded';
+  return {
+    attempt: {
+      id: attempt.id,
+      change: { state, detail: answer.transactionId ? `${kind} ${answer.transactionId}` : kind },
+    },
+    events: [
+      {
+        orderId: order.id,
+        attemptId: attempt.id,
+        kind: state,
+        actor: 'admin',
+        transactionId: attempt.transactionId,
+        amountCents: attempt.amountCents,
+        detail: answer.transactionId,
+      },
+    ],
+    ...(attempt.transactionId !== null && order.paymentReference === attempt.transactionId
+      ? { order: { paymentStatus: 'refunded' as const } }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A provider's transaction (its signed callback)
+
+/**
+ * A provider's transaction as its callback tells it, once the provider checked the signature.
+ * Only the signed facts count: the transaction's id, its provider order, amount, currency and
+ * flags. Our merchant reference comes back unsigned, so it only finds the try; the signed provider
+ * order must then be that try's.
+ */
+export interface ProviderTransaction {
+  transactionId: string;
+  providerOrderId: string;
+  /** Our merchant reference, as the provider echoes it (not covered by the signature). */
+  reference: string | null;
+  amountCents: number;
+  currency: string;
+  success: boolean;
+  pending: boolean;
+  errorOccurred: boolean;
+  refunded: boolean;
+  voided: boolean;
+  /** A refund, void or capture of another transaction: it never pays anything. */
+  child: boolean;
+  /** The provider's short reason for a decline (its own words, for the admin). */
+  message: string | null;
+}
+
+export type IgnoredReason =
+  'unknown-reference' | 'reference-mismatch' | 'child-transaction' | 'duplicate' | 'late';
+
+export type TransactionDecision =
+  | { kind: 'ignore'; reason: IgnoredReason }
+  | {
+      kind: 'apply';
+      /** The outcome recorded (the history entry's kind). */
+      outcome: PaymentEventKind;
+      /** The try's new state, if it changes. */
+      attemptState?: PaymentAttemptState;
+      change: PaymentChange;
+    };
+
+/** Tries a decline or a pending word may still move (never a paid or reversed one). */
+const OPEN_STATES: ReadonlySet<PaymentAttemptState> = new Set([
+  'awaiting',
+  'pending',
+  'declined',
+  'failed',
+  'mismatch',
+]);
+
+/**
+ * What a provider's verified transaction does to our records. Every outcome is recorded once
+ * per transaction and kind (`recorded`), so a repeated or late callback changes nothing.
+ */
+export function decideTransaction(
+  transaction: ProviderTransaction,
+  context: {
+    /** The try our reference names, if it is one of ours. */
+    attempt: PaymentAttempt | null;
+    order: Omit<PaymentOrder, 'status'> | null;
+    /** True when this kind of outcome is already recorded for this transaction. */
+    recorded(kind: PaymentEventKind, transactionId: string): boolean;
+  },
+): TransactionDecision {
+  const { attempt, order, recorded } = context;
+  if (!attempt || !order || attempt.orderId !== order.id) {
+    return { kind: 'ignore', reason: 'unknown-reference' };
+  }
+  if (attempt.providerOrderId !== transaction.providerOrderId) {
+    return { kind: 'ignore', reason: 'reference-mismatch' };
+  }
+  // A refund or void is recorded by whoever asked for it; one made in the provider's dashboard
+  // is heard through its parent's callback (is_refunded / is_voided), below.
+  if (transaction.child) return { kind: 'ignore', reason: 'child-transaction' };
+
+  const id = transaction.transactionId;
+  const apply = (
+    outcome: PaymentEventKind,
+    attemptState: PaymentAttemptState | undefined,
+    detail: string | null,
+    orderChange?: OrderPaymentChange,
+  ): TransactionDecision => ({
+    kind: 'apply',
+    outcome,
+    ...(attemptState ? { attemptState } : {}),
+    change: {
+      ...(orderChange ? { order: orderChange } : {}),
+      ...(attemptState
+        ? {
+            attempt: { id: attempt.id, change: { state: attemptState, transactionId: id, detail } },
+          }
+        : {}),
+      events: [
+        {
+          orderId: order.id,
+          attemptId: attempt.id,
+          kind: outcome,
+          actor: 'provider',
+          transactionId: id,
+          amountCents: transaction.amountCents,
+          detail,
+        },
+      ],
+    },
+  });
+  const once = (kind: PaymentEventKind, decide: () => TransactionDecision): TransactionDecision =>
+    recorded(kind, id) ? { kind: 'ignore', reason: 'duplicate' } : decide();
+  const ifOpen = (state: PaymentAttemptState) =>
+    OPEN_STATES.has(attempt.state) ? state : undefined;
+
+  if (transaction.refunded || transaction.voided) {
+    const kind = transaction.voided ? 'voided' : 'refunded';
+    if (recorded('refunded', id) || recorded('voided', id)) {
+      return { kind: 'ignore', reason: 'duplicate' };
+    }
+    if (attempt.state !== 'paid' || attempt.transactionId !== id) {
+      return { kind: 'ignore', reason: 'late' };
+    }
+    return apply(
+      kind,
+      kind,
+      null,
+      order.paymentReference === id ? { paymentStatus: 'refunded' } : undefined,
+    );
+  }
+
+  const expected = toPiastres(order.totalPrice);
+  if (
+    transaction.amountCents !== attempt.amountCents ||
+    transaction.amountCents !== expected ||
+    transaction.currency !== attempt.currency
+  ) {
+    const detail = `${transaction.amountCents} ${transaction.currency}, expected ${expected} ${attempt.currency}`;
+    return once('mismatch', () => apply('mismatch', ifOpen('mismatch'), detail));
+  }
+
+  if (transaction.success && !transaction.pending && !transaction.errorOccurred) {
+    // Money moved. The order is paid by it, even if the customer chose cash meanwhile or the
+    // order was cancelled (the admin refunds then); an order already paid by another
+    // transaction stays as it is, and the admin sees this one paid too, to refund it.
+    const paidAlready = order.paymentStatus === 'paid' && order.paymentReference !== id;
+    return once('paid', () =>
+      apply(
+        'paid',
+        'paid',
+        paidAlready ? 'paid twice' : null,
+        paidAlready
+          ? undefined
+          : {
+              paymentStatus: 'paid',
+              paymentMethod: attempt.method,
+              paymentProvider: attempt.provider,
+              paymentReference: id,
+            },
+      ),
+    );
+  }
+
+  if (transaction.pending) {
+    return once('pending', () => apply('pending', ifOpen('pending'), transaction.message));
+  }
+  return once('declined', () => apply('declined', ifOpen('declined'), transaction.message));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storing a change where tries and history are lists (the hosted build, the memory adapter)
+
+/** An order's tries and payment history as lists. */
+export interface PaymentLists {
+  attempts: PaymentAttempt[];
+  events: PaymentEvent[];
+}
+
+/** `lists` with `change` applied at `at`; `newId` names each history entry. */
+export function applyPaymentChange(
+  lists: PaymentLists,
+  change: PaymentChange,
+  at: string,
+  newId: () => string,
+): PaymentLists {
+  const edit = change.attempt;
+  const attempts = lists.attempts.map((a) =>
+    edit && a.id === edit.id ? { ...a, ...definedOnly(edit.change), updatedAt: at } : a,
+  );
+  if (change.newAttempt) attempts.push(change.newAttempt);
+  return {
+    attempts,
+    events: [...lists.events, ...change.events.map((e) => ({ ...e, id: newId(), at }))],
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function notPayable(): RuleViolation {
+  return new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notPayable);
+}
