@@ -1,10 +1,12 @@
-// An admin's change to an order on the hosted build (D5), the functions' half, in-process: the
-// updateOrder callable parses the change with the domain's orderAdminUpdateSchema, the schema the
-// server's PATCH /api/orders/:id parses it with, so both refuse the same changes with the same keys.
+// An admin's change on the hosted build, the functions' half, in-process: updateOrder (D5) and
+// moderateReview (D14) parse the change with the domain's schemas, the ones the server's PATCH
+// /api/orders/:id and PATCH /api/reviews/:id parse it with, so both backends refuse the same
+// changes with the same keys.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFunctions, TEST_SETTINGS } from '../../../functions/src/testing/in-process';
 import type { Order } from '../../domain/order';
 import { orderAdminUpdateSchema } from '../../domain/order-update-schema';
+import { reviewModerationSchema } from '../../domain/review-schema';
 import { backend, type Identity } from './testing-fake-firestore';
 import { HOSTED_ORDER_PHONE, hostedOrderInput, seedRoomyCapacity } from './testing-hosted';
 
@@ -76,5 +78,28 @@ describe('updateOrder: the domain schema decides what a change may be', () => {
     });
     expect(orderAdminUpdateSchema.safeParse(update ?? {}).success).toBe(false);
     expect(backend.read(`orders/${order.id}`)).toEqual(before);
+  });
+});
+
+describe('moderateReview: the domain schema decides what a decision may be', () => {
+  it.each([
+    ['no decision', undefined],
+    ['a string', 'true'],
+    ['null', null],
+  ])('refuses %s, naming the field', async (_name, hidden) => {
+    expect(await call('moderateReview', { id: 'review-1', hidden }, ADMIN)).toMatchObject({
+      ok: false,
+      code: 'invalid-argument',
+      message: INVALID,
+      details: { fields: { hidden: INVALID } },
+    });
+    expect(reviewModerationSchema.safeParse({ hidden }).success).toBe(false);
+  });
+
+  it('a decision on a review that does not exist is not-found', async () => {
+    expect(await call('moderateReview', { id: 'review-1', hidden: false }, ADMIN)).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    });
   });
 });
