@@ -24,7 +24,11 @@ export const CATALOG_LIMITS = {
   perKm: 1_000,
 } as const;
 
-export const catalogRatesSchema: z.ZodType<CatalogRates> = object({
+/**
+ * The rates an admin saves; the API's catalog answer is made of the same fields (api-responses.ts),
+ * so a rate added here is sent to every screen without a second edit.
+ */
+export const catalogRatesSchema = object({
   base: object(
     Object.fromEntries(
       MOVE_TYPES.map((type) => [type, amount(CATALOG_LIMITS.price, M.catalogPrice)]),
@@ -56,4 +60,4 @@ export const catalogRatesSchema: z.ZodType<CatalogRates> = object({
     includedKm: amount(CATALOG_LIMITS.km, M.catalogKm),
     perKm: amount(CATALOG_LIMITS.perKm, M.catalogPerKm),
   }),
-});
+}) satisfies z.ZodType<CatalogRates>;

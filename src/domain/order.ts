@@ -233,12 +233,17 @@ export function orderChange(kind: OrderChange['kind'], order: Order): OrderChang
   };
 }
 
+/** A window of the admin's crews calendar: its load and the orders holding it. */
+export interface CalendarWindow extends WindowLoad {
+  orders: Order[];
+}
+
 /** One day of the admin's crews calendar (D12): each window's load and the orders holding it. */
 export interface CalendarDay {
   date: string;
   /** The exception's note when the day has one (a holiday, "Friday"). */
   note: string | null;
-  windows: (WindowLoad & { orders: Order[] })[];
+  windows: CalendarWindow[];
   /** Orders of the day in no current window (booked before the windows, or in one since removed). */
   others: Order[];
 }

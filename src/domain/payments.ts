@@ -139,9 +139,9 @@ export type PaymentNext =
   { kind: 'redirect'; url: string } | { kind: 'reference'; code: string; expiresAt: string };
 
 /** What the server answers when the customer starts paying: where to go, or what to pay. */
-export type PaymentStart = { attemptId: string } & (
-  { kind: 'redirect'; redirectUrl: string } | { kind: 'reference'; code: string; expiresAt: string }
-);
+export type PaymentStart =
+  | { attemptId: string; kind: 'redirect'; redirectUrl: string }
+  | { attemptId: string; kind: 'reference'; code: string; expiresAt: string };
 
 /** The answer to "start paying" for try `attemptId`, the provider having said `next`. */
 export function paymentStartOf(attemptId: string, next: PaymentNext): PaymentStart {

@@ -42,3 +42,12 @@ export const reviewSettingsSchema = z.strictObject(
   { publishAtOnce: z.boolean({ error: M.invalid }) },
   { error: M.invalid },
 );
+
+/**
+ * An admin's decision on a review (D14): `hidden: true` hides it, `false` publishes it (approves
+ * a held one). The server's PATCH /api/reviews/:id and the functions' moderateReview parse it.
+ */
+export const reviewModerationSchema = z.strictObject(
+  { hidden: z.boolean({ error: M.invalid }) },
+  { error: M.invalid },
+);

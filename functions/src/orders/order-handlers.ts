@@ -22,8 +22,8 @@ import { toE164Egyptian } from '../../../src/domain/phone.ts';
 import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
 import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
+import { orderAdminUpdateSchema } from '../../../src/domain/order-update-schema.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
-import { isOrderStatus, isPaymentStatus } from '../../../src/domain/status.ts';
 import { placementFor, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
   isAdminCaller,
@@ -34,7 +34,7 @@ import {
 } from '../platform/context.ts';
 import type { Settings } from '../platform/settings.ts';
 import type { Accounts } from '../shared/accounts.ts';
-import { documentId, invalidFields, objectOf } from '../shared/input.ts';
+import { documentId, objectOf, parseOrRefuse } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
 import { crewRefusal, CrewTaken, type CatalogRepository } from '../catalog/catalog-repository.ts';
 import type { OrderRepository } from './order-repository.ts';
@@ -167,31 +167,15 @@ export async function updateOrder(
   await requireAdmin(ctx, deps.admins);
   const body = objectOf(data);
   const id = documentId(body.id, ORDER_MESSAGES.notFound);
-  const update = objectOf(body.update);
-  const fields: Record<string, string> = {};
-  for (const key of Object.keys(update)) {
-    if (key !== 'status' && key !== 'paymentStatus') fields[key] = VALIDATION_MESSAGES.invalid;
-  }
-  if (update.status !== undefined && !isOrderStatus(update.status)) {
-    fields.status = VALIDATION_MESSAGES.invalid;
-  }
-  if (update.paymentStatus !== undefined && !isPaymentStatus(update.paymentStatus)) {
-    fields.paymentStatus = VALIDATION_MESSAGES.invalid;
-  }
-  if (update.status === undefined && update.paymentStatus === undefined) {
-    fields.status = VALIDATION_MESSAGES.invalid;
-  }
-  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+  // The same schema as the server's PATCH /api/orders/:id, with the same message keys.
+  const update = parseOrRefuse(orderAdminUpdateSchema, body.update ?? {});
   const order = await deps.orders.change(
     id,
     (before) => {
-      checkAdminPaymentStatus(
-        before,
-        isPaymentStatus(update.paymentStatus) ? update.paymentStatus : undefined,
-      );
+      checkAdminPaymentStatus(before, update.paymentStatus);
       return {
-        ...(isOrderStatus(update.status) ? { status: update.status } : {}),
-        ...(isPaymentStatus(update.paymentStatus) ? { paymentStatus: update.paymentStatus } : {}),
+        ...(update.status !== undefined ? { status: update.status } : {}),
+        ...(update.paymentStatus !== undefined ? { paymentStatus: update.paymentStatus } : {}),
         actor: 'admin',
       };
     },

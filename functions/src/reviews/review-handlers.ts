@@ -4,7 +4,11 @@
 // choose whether new reviews are published at once.
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import { decideReview, REVIEW_MESSAGES } from '../../../src/domain/review-rules.ts';
-import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
+import {
+  reviewModerationSchema,
+  reviewSchema,
+  reviewSettingsSchema,
+} from '../../../src/domain/review-schema.ts';
 import type { AdminReview, ReviewSettings, SubmittedReview } from '../../../src/domain/reviews.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import {
@@ -14,7 +18,7 @@ import {
   type CallContext,
 } from '../platform/context.ts';
 import type { Settings } from '../platform/settings.ts';
-import { documentId, invalidFields, objectOf, parseOrRefuse } from '../shared/input.ts';
+import { documentId, objectOf, parseOrRefuse } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
 import type { ReviewRepository } from './review-repository.ts';
 
@@ -61,9 +65,9 @@ export async function moderateReview(
   await requireAdmin(ctx, deps.admins);
   const body = objectOf(data);
   const id = documentId(body.id);
-  if (typeof body.hidden !== 'boolean')
-    throw invalidFields({ hidden: VALIDATION_MESSAGES.invalid });
-  const review = await deps.reviews.setHidden(id, body.hidden);
+  // The server's schema for PATCH /api/reviews/:id; the call names the review beside it.
+  const { hidden } = parseOrRefuse(reviewModerationSchema, { hidden: body.hidden });
+  const review = await deps.reviews.setHidden(id, hidden);
   if (!review) throw notFound();
   return review;
 }

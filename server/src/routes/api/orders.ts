@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidYmd } from '../../../../src/domain/datetime.ts';
 import { ORDER_MESSAGES } from '../../../../src/domain/order.ts';
 import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';
+import { orderAdminUpdateSchema } from '../../../../src/domain/order-update-schema.ts';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -54,19 +55,6 @@ const listQuerySchema = z.object(
   },
   { error: INVALID },
 );
-
-const adminUpdateSchema = z
-  .strictObject(
-    {
-      status: z.enum(ORDER_STATUSES, { error: INVALID }).optional(),
-      paymentStatus: z.enum(PAYMENT_STATUSES, { error: INVALID }).optional(),
-    },
-    { error: INVALID },
-  )
-  .refine((update) => update.status !== undefined || update.paymentStatus !== undefined, {
-    error: INVALID,
-    path: ['status'],
-  });
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -127,7 +115,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
     admins.patch('/orders/:id', { schema: { response: orderResponse(200) } }, async (request) => {
       const id = orderId(request);
-      const update = adminUpdateSchema.parse(request.body ?? {});
+      const update = orderAdminUpdateSchema.parse(request.body ?? {});
       return { order: services.orders.update(id, update, userOf(request)) };
     });
 

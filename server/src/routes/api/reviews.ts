@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Review } from '../../../../src/domain/reviews.ts';
+import { reviewModerationSchema } from '../../../../src/domain/review-schema.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { clientNetwork } from '../../plugins/client-address.ts';
@@ -49,11 +50,6 @@ const listQuerySchema = z.object(
       z.enum(['1', 'true', '0', 'false'], { error: INVALID }).optional(),
     ),
   },
-  { error: INVALID },
-);
-
-const moderationSchema = z.strictObject(
-  { hidden: z.boolean({ error: INVALID }) },
   { error: INVALID },
 );
 
@@ -126,7 +122,7 @@ export async function reviewsRoutes(
     // hidden: true hides a review; false publishes it (approves a held one).
     admins.patch('/reviews/:id', { schema: { response: adminReviewResponse } }, async (request) => {
       const id = reviewId(request);
-      const { hidden } = moderationSchema.parse(request.body ?? {});
+      const { hidden } = reviewModerationSchema.parse(request.body ?? {});
       return { review: services.reviews.setHidden(id, hidden) };
     });
 
