@@ -92,10 +92,14 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // Builds once; each file then starts a server and a database of its own (server.ts).
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files share nothing (their own server, database, browser and port), so they run at
+          // once: two at a time, as each drives a Chromium and a server of its own.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

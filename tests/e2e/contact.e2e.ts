@@ -12,6 +12,10 @@ import {
   appPath,
 } from './harness';
 import { placeOrderViaApi } from './api-orders';
+import { ownServer } from './server';
+
+// This file's own server and database (server.ts): no other spec file sees or changes its data.
+ownServer();
 
 afterAll(closeBrowser);
 
@@ -96,7 +100,6 @@ describe('/contact', () => {
           .getByLabel('الاسم', { exact: true })
           .evaluate((el) => el === document.activeElement),
       ).toBe(true);
-      await snap(page, 'contact-errors-ar-phone-focus', { fullPage: false });
       const neither = page.getByText(
         'من فضلك أدخل رقم الموبايل أو البريد الإلكتروني لنرد عليك، ويكفي أحدهما.',
       );
@@ -142,9 +145,7 @@ describe('/contact', () => {
       );
       expect(await page.locator('.contact-form-card').innerText()).not.toMatch(LATIN_DIGIT);
       await neither.scrollIntoViewIfNeeded();
-      await snap(page, 'contact-errors-ar-phone-pair', { fullPage: false });
       await checkA11y(page, 'contact-errors-ar-phone');
-      await snap(page, 'contact-errors-ar-phone');
       expect(await messageCount()).toBe(before);
 
       await fill(page, {
@@ -158,7 +159,6 @@ describe('/contact', () => {
       expect(await page.getByLabel('الاسم', { exact: true }).inputValue()).toBe('');
       expect(await page.getByLabel('رقم الهاتف', { exact: true }).inputValue()).toBe('');
       await checkA11y(page, 'contact-sent-ar-phone');
-      await snap(page, 'contact-sent-ar-phone');
       const stored = await storedMessages();
       expect(stored).toHaveLength(before + 1);
       expect(stored[0]).toMatchObject({
@@ -191,7 +191,6 @@ describe('/contact', () => {
       await page.getByText('Message sent successfully').waitFor();
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
       await checkA11y(page, 'contact-sent-en-desktop');
-      await snap(page, 'contact-sent-en-desktop');
       expect((await storedMessages())[0]).toMatchObject({
         name: 'Mona Hassan',
         email: 'mona@example.com',
@@ -237,7 +236,6 @@ describe('/contact', () => {
         await section.getByRole('link', { name: 'Track this order' }).getAttribute('href'),
       ).toBe(`/en/track/${number}`);
       await checkA11y(page, 'contact-order-en-desktop');
-      await snap(page, 'contact-order-en-desktop');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -273,7 +271,6 @@ describe("the company's number", () => {
         const call = inFooter.locator('xpath=ancestor::a');
         expect(await call.getAttribute('href')).toBe('tel:+201000000000');
         await checkA11y(page, `company-number-${lang}-${viewport}`);
-        await snap(page, `company-number-${lang}-${viewport}`);
       } finally {
         await opened.close();
       }

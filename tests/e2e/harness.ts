@@ -4,21 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_REQUIRED,
   chromiumPath,
   chromiumVersion,
 } from '../../scripts/lib/chromium.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** The run's server output, as a file that grows (phone-codes.ts reads the codes there). */
-    serverLog: string;
-  }
-}
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'test-results');
@@ -28,10 +20,23 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const satisfies Record<string, { width: number; height: number }>;
 
+// The spec file's own server (server.ts: ownServer), set once it has started.
+let fileBaseUrl: string | null = null;
+
+/** Called by ownServer (server.ts) once the file's server answers. */
+export function setBaseUrl(url: string): void {
+  fileBaseUrl = url.replace(/\/$/, '');
+}
+
+/** The address of the spec file's server (ownServer). */
 export function baseUrl(): string {
-  const url = inject('baseUrl');
-  if (!url) throw new Error('No baseUrl: run e2e specs with `vitest run --project e2e`.');
-  return url.replace(/\/$/, '');
+  if (!fileBaseUrl) {
+    throw new Error(
+      'No baseUrl: call ownServer() (tests/e2e/server.ts) at the top of the spec file, and run ' +
+        'it with `vitest run --project e2e`.',
+    );
+  }
+  return fileBaseUrl;
 }
 
 // One browser per test file: vitest isolates files, so this module (and the singleton) is
@@ -181,8 +186,21 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     await context.close().catch(() => undefined);
   };
 
+  // Every later page open of the app waits for it as openPage does below: the prerendered HTML
+  // shows before the app runs, and a click before it has taken over can land on nothing.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const live = async <T>(response: T): Promise<T> => {
+    if (sameOrigin(page.url())) {
+      await page.waitForSelector('#root[data-live]', { state: 'attached', timeout: 15_000 });
+    }
+    return response;
+  };
+  page.goto = async (...args: Parameters<Page['goto']>) => live(await goto(...args));
+  page.reload = async (...args: Parameters<Page['reload']>) => live(await reload(...args));
+
   try {
-    await page.goto(base + opts.path, { waitUntil: 'domcontentloaded' });
+    await goto(base + opts.path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#root > *', { timeout: 15_000 });
     // A prerendered page is drawn before the app runs: wait until the app has taken it over
     // (main.tsx marks #root), or a first click can land before any handler is attached.
@@ -273,6 +291,12 @@ export async function checkA11y(page: Page, label: string): Promise<void> {
   throw new Error(`Accessibility violations on ${label} (${page.url()}):\n${lines.join('\n')}`);
 }
 
+/**
+ * A picture of the page for people to open (test-results/screenshots/<name>.png). Specs take one
+ * per screen, in Arabic on a phone and in English on a desktop, where the screen is first shown
+ * whole; nothing compares them. Taken once the page has settled (the app live, its fonts loaded,
+ * a frame drawn, finite animations and transitions run to their end), never after a fixed time.
+ */
 export async function snap(
   page: Page,
   name: string,
@@ -281,14 +305,35 @@ export async function snap(
   const path = join(RESULTS_DIR, 'screenshots', `${fileSafe(name)}.png`);
   await mkdir(dirname(path), { recursive: true });
   const fullPage = opts.fullPage ?? true;
-  if (fullPage) {
-    // A full-page shot taken mid-scroll draws the sticky (possibly hidden) header in the middle
-    // of the page; start from the top so the picture shows what a visitor sees on arrival.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(350);
-  }
-  await page.screenshot({ path, fullPage });
+  // A full-page shot taken mid-scroll draws the sticky (possibly hidden) header in the middle
+  // of the page; start from the top so the picture shows what a visitor sees on arrival.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
+}
+
+/**
+ * Resolves once the page has settled: the app has taken it over (#root[data-live]), its fonts
+ * are loaded, two frames have been drawn (a scroll handler's or React's change is on screen) and
+ * the finite animations and transitions that change started have finished.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('#root[data-live]', { state: 'attached' });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const finite = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /**
@@ -301,7 +346,10 @@ export async function scrollThroughPage(page: Page): Promise<void> {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     if (y > height) break;
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
+    // Two frames: the intersection observers have seen this position (they report in a frame).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,6 +3,10 @@ import type { Page } from 'playwright-core';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 import { placeOrderViaApi } from './api-orders';
 import { futureDate } from '../../src/testing/order-fixtures';
+import { ownServer } from './server';
+
+// This file's own server and database (server.ts): no other spec file sees or changes its data.
+ownServer();
 
 afterAll(closeBrowser);
 
@@ -45,13 +49,11 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
       await card.getByText('تفاصيل الطلب').click();
       await card.getByText('منى حسن').waitFor();
       await card.getByText('Piano on the second floor').waitFor();
-      await snap(page, 'my-orders-details-ar-phone');
 
       await card.getByRole('button', { name: `إلغاء الطلب ${number}` }).click();
       const dialog = page.getByRole('alertdialog', { name: 'هل تريد إلغاء هذا الطلب؟' });
       await dialog.waitFor();
       await checkA11y(page, 'my-orders-dialog-ar-phone');
-      await snap(page, 'my-orders-dialog-ar-phone', { fullPage: false });
       await dialog.getByRole('button', { name: 'نعم، ألغِ الطلب' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('تم إلغاء الطلب.').waitFor();
@@ -85,7 +87,6 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
       );
       expect(await page.getByRole('article').count()).toBe(0);
       await checkA11y(page, 'my-orders-sign-in-en-desktop');
-      await snap(page, 'my-orders-sign-in-en-desktop');
       await expectNoErrors(opened);
     } finally {
       await opened.close();

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process';
+import { startServerProcess } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { cairoToday } from '../../src/domain/datetime';
 import { expectedOrderTotal } from '../../src/domain/booking-schemas';
@@ -13,7 +12,8 @@ import { maskAddress } from '../../server/src/notifications/providers/provider';
 import { placeOrderViaApi } from './api-orders';
 import { useCodeSource, verifyPhoneInFlow } from './phone-codes';
 import { E2E_ADMIN } from './e2e-admin';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
+import { staticDir } from './server';
+import { checkA11y, closeBrowser, expectNoErrors, openPage } from './harness';
 
 // Issue 14 (D10) in real browsers: an admin desk open in one browser shows an order placed from
 // a second browser within seconds, without a reload; the customer's consent is a real checkbox;
@@ -24,9 +24,6 @@ import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harne
 afterAll(closeBrowser);
 
 const ARABIC_INDIC = /[\u0660-\u0669]/;
-/** Close-ups of the pieces this issue added, beside the harness's full-page screenshots. */
-const shot = (name: string) => join(REPO_ROOT, 'test-results', 'screenshots', `${name}.png`);
-const OUT_DIR = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(REPO_ROOT, 'dist');
 
 const dims = {
   moveType: 'full',
@@ -55,15 +52,12 @@ let whatsapp: FakeWhatsApp;
 let tmp: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(OUT_DIR, 'index.html'))) {
-    throw new Error(`No build in ${OUT_DIR}: run the e2e project (it builds first).`);
-  }
   whatsapp = await new FakeWhatsApp().listen();
   tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-notify-'));
   server = await startServerProcess({
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
-      STATIC_DIR: OUT_DIR,
+      STATIC_DIR: staticDir(),
       NODE_ENV: 'test',
       RATE_LIMITS: 'off',
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -171,8 +165,6 @@ describe('notifications and the live admin desk (issue 14)', () => {
       await consent.check();
       await consent.scrollIntoViewIfNeeded();
       await checkA11y(c, 'customer-info-consent-ar-phone');
-      await snap(c, 'customer-info-consent-ar-phone');
-      await c.locator('.consent-field').screenshot({ path: shot('consent-field-ar-phone') });
       // The number is proved with the code WhatsApp brings (D13), then on to payment.
       await verifyPhoneInFlow(c, () => c.getByRole('button', { name: 'التالي: الموعد' }).click());
       await c.goto(`${server.url}/payment`);
@@ -229,9 +221,7 @@ describe('notifications and the live admin desk (issue 14)', () => {
       await bar.getByText('No new orders since you last looked.').waitFor();
       await checkA11y(page, 'admin-messages-en-desktop');
       await messages.scrollIntoViewIfNeeded();
-      await messages.screenshot({ path: shot('admin-messages-en-desktop') });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await bar.screenshot({ path: shot('desk-bar-en-desktop') });
 
       // An English booking: the English template, Latin digits, the /en tracking link.
       const english = await openPage({
@@ -301,9 +291,7 @@ describe('notifications and the live admin desk (issue 14)', () => {
       expect(await item.locator('p[lang="ar"]').innerText()).toMatch(ARABIC_INDIC);
       await item.scrollIntoViewIfNeeded();
       await checkA11y(page, 'admin-messages-ar-phone');
-      await item.screenshot({ path: shot('admin-message-ar-phone') });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await bar.screenshot({ path: shot('desk-bar-ar-phone') });
       await expectNoErrors(admin);
     } finally {
       await admin.close();

@@ -1,18 +1,17 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cairoToday } from '../../src/domain/datetime';
 import { estimatePrice, FIRST_CATALOG } from '../../src/domain/pricing';
-import { REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process.ts';
-import type { ServerProcess } from '../../scripts/lib/server-process.ts';
 import { placeOrderViaApi } from './api-orders';
-import { codesInLog, useCodeSource } from './phone-codes';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, appPath } from './harness';
+import { ownServer } from './server';
 
-// The run's server has its limits off (many specs book from one address); this spec starts its
-// own, with the limits on and a customer allowance of one order, over the same build.
+// Other spec files' servers have their limits off (they book from one address many times); this
+// file's has them on, with a customer allowance of one order.
+ownServer({
+  env: { RATE_LIMITS: 'on', ORDER_LIMIT_CUSTOMER_HOUR: '1', ORDER_LIMIT_CUSTOMER_DAY: '1' },
+});
+
+afterAll(closeBrowser);
 
 const STRINGS = {
   ar: {
@@ -53,34 +52,6 @@ function bookingFlow(phoneNumber: string) {
 }
 
 describe('a customer over the order limit (D8)', () => {
-  let server: ServerProcess;
-  let tmp: string;
-
-  beforeAll(async () => {
-    const dist = process.env.E2E_OUT_DIR ?? join(REPO_ROOT, 'dist');
-    if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}`);
-    tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-limits-'));
-    server = await startServerProcess({
-      env: {
-        DATABASE_PATH: join(tmp, 'afsh.sqlite'),
-        STATIC_DIR: dist,
-        NODE_ENV: 'test',
-        RATE_LIMITS: 'on',
-        ORDER_LIMIT_CUSTOMER_HOUR: '1',
-        ORDER_LIMIT_CUSTOMER_DAY: '1',
-      },
-      timeoutMs: 30_000,
-    });
-    // No message provider here: the server prints each sign-in code in its log (D13).
-    useCodeSource(server.url, () => codesInLog(server.output()));
-  });
-
-  afterAll(async () => {
-    await closeBrowser();
-    await server?.stop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
-  });
-
   for (const [lang, viewport] of [
     ['ar', 'phone'],
     ['en', 'desktop'],
@@ -92,7 +63,6 @@ describe('a customer over the order limit (D8)', () => {
         lang,
         viewport,
         path: '/privacy-policy',
-        baseUrl: server.url,
       });
       const { page } = opened;
       try {
@@ -116,7 +86,6 @@ describe('a customer over the order limit (D8)', () => {
         expect(await call.getAttribute('href')).toMatch(/^tel:\+20\d+$/);
         expect(await alert.getByRole('link', { name: /WhatsApp|واتساب/ }).count()).toBe(1);
         await checkA11y(page, `order-limit-${lang}-${viewport}`);
-        await snap(page, `order-limit-${lang}-${viewport}`);
 
         // Nothing the customer typed is lost: the booking is still there to try again later.
         const kept = await page.evaluate(() =>

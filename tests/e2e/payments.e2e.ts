@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request, Response } from 'playwright-core';
-import { freePort, REPO_ROOT, startServerProcess } from '../../scripts/lib/server-process';
+import { freePort, startServerProcess } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { COMPLETE_FLOW } from '../../src/features/booking/components/testing-flow';
 import { FAKE_PAYMOB, FakePaymob } from '../fakes/paymob-fake';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures';
 import { E2E_ADMIN, saveCrewsPlan, signInAdmin } from './e2e-admin';
-import {
-  checkA11y,
-  closeBrowser,
-  expectNoErrors,
-  openPage,
-  snap,
-  type OpenedPage,
-} from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, type OpenedPage } from './harness';
+import { staticDir } from './server';
 import { startVisitorSession } from './api-orders';
 import { codesInLog, uniquePhone, useCodeSource } from './phone-codes';
 
@@ -30,9 +23,6 @@ import { codesInLog, uniquePhone, useCodeSource } from './phone-codes';
 // or its database. This spec runs its own server, configured for the fake.
 
 afterAll(closeBrowser);
-
-const shot = (name: string) => join(REPO_ROOT, 'test-results', 'screenshots', `${name}.png`);
-const OUT_DIR = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(REPO_ROOT, 'dist');
 
 /** A booking filled in up to payment, as the booking screens leave it (D7), in Arabic. */
 const FLOW = {
@@ -68,9 +58,6 @@ let server: ServerProcess;
 let tmp: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(OUT_DIR, 'index.html'))) {
-    throw new Error(`No build in ${OUT_DIR}: run the e2e project (it builds first).`);
-  }
   fake = await new FakePaymob().listen();
   tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-paymob-'));
   // Paymob calls the site back and sends the customer to it: the site's address is this server's.
@@ -79,7 +66,7 @@ beforeAll(async () => {
     port,
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
-      STATIC_DIR: OUT_DIR,
+      STATIC_DIR: staticDir(),
       NODE_ENV: 'test',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'info',
@@ -216,7 +203,6 @@ describe('online payment through Paymob (issue 15)', () => {
       // Nothing about the card is asked for on our page.
       expect(await page.getByLabel('رقم البطاقة').count()).toBe(0);
       await checkA11y(page, 'payment-paymob-ar-phone');
-      await snap(page, 'payment-paymob-ar-phone');
 
       // Paymob's callback arrives 2.5 s after the customer is back: "confirming" meanwhile.
       fake.plan = { order: 'redirect-first', delayMs: 2500 };
@@ -225,7 +211,6 @@ describe('online payment through Paymob (issue 15)', () => {
       await page.waitForURL('**/payment-return?**');
       await page.getByText(AR.checking).waitFor();
       await checkA11y(page, 'payment-return-checking-ar-phone');
-      await snap(page, 'payment-return-checking-ar-phone');
 
       await page.waitForURL('**/confirmation', { timeout: 15_000 });
       await page.getByRole('heading', { level: 1, name: AR.confirmed }).waitFor();
@@ -234,7 +219,6 @@ describe('online payment through Paymob (issue 15)', () => {
       await page.getByText('لم يُخصم أي مبلغ.').waitFor();
       const orderNumber = await orderNumberOn(page);
       await checkA11y(page, 'confirmation-paymob-ar-phone');
-      await snap(page, 'confirmation-paymob-ar-phone');
 
       // Paymob was asked for exactly the server's total, in piastres, under our reference.
       const intention = fake.lastIntention!;
@@ -265,7 +249,6 @@ describe('online payment through Paymob (issue 15)', () => {
         .waitFor();
       const orderNumber = await orderNumberOn(page);
       await checkA11y(page, 'payment-declined-ar-phone');
-      await snap(page, 'payment-declined-ar-phone');
 
       // My orders: the order waits for its payment, with pay now and cash instead.
       await page.goto(`${server.url}/my-orders`);
@@ -274,14 +257,12 @@ describe('online payment through Paymob (issue 15)', () => {
       await card.getByRole('button', { name: AR.payNow }).waitFor();
       await card.scrollIntoViewIfNeeded();
       await checkA11y(page, 'my-orders-pay-now-ar-phone');
-      await card.screenshot({ path: shot('my-orders-pay-now-ar-phone') });
 
       // The tracker, for its owner: the same offer.
       await page.goto(`${server.url}/track/${orderNumber}`);
       const owner = page.getByRole('region', { name: AR.ownerUnpaid });
       await owner.getByRole('button', { name: AR.payNow }).waitFor();
       await checkA11y(page, 'track-pay-now-ar-phone');
-      await snap(page, 'track-pay-now-ar-phone');
 
       // Pay again from the tracker, with a good card this time: paid.
       await owner.getByRole('button', { name: AR.payNow }).click();
@@ -308,11 +289,9 @@ describe('online payment through Paymob (issue 15)', () => {
       const dialog = page.getByRole('alertdialog');
       await dialog.getByText('الدفع عند الاستلام؟').waitFor();
       await checkA11y(page, 'payment-to-cash-dialog-ar-phone');
-      await dialog.screenshot({ path: shot('payment-to-cash-dialog-ar-phone') });
       await dialog.getByRole('button', { name: AR.cashYes }).click();
       await page.waitForURL('**/confirmation');
       await page.getByText(AR.pendingCash).waitFor();
-      await snap(page, 'confirmation-cash-after-decline-ar-phone');
       await expectNoErrors(customer);
     } finally {
       await customer.close();
@@ -329,7 +308,6 @@ describe('online payment through Paymob (issue 15)', () => {
         .getByText("You will confirm the payment from your wallet on Paymob's secure page.")
         .waitFor();
       await checkA11y(page, 'payment-paymob-wallet-en-desktop');
-      await snap(page, 'payment-paymob-wallet-en-desktop');
       await page.getByRole('button', { name: 'Continue to secure payment' }).click();
       await page.waitForURL(`${fake.url}/unifiedcheckout/**`);
       await page.getByLabel('Wallet mobile number').fill(FAKE_PAYMOB.approvedWallet);
@@ -366,7 +344,6 @@ describe('online payment through Paymob (issue 15)', () => {
       await attempt.getByText('Paymob', { exact: true }).waitFor();
       await payments.getByText('Payment history').waitFor();
       await checkA11y(a, 'admin-payments-en-desktop');
-      await payments.screenshot({ path: shot('admin-payments-en-desktop') });
 
       // A wallet cannot be voided; it is refunded, after a confirmation.
       expect(await attempt.getByRole('button', { name: /^Void/ }).count()).toBe(0);
@@ -374,7 +351,6 @@ describe('online payment through Paymob (issue 15)', () => {
       const dialog = a.getByRole('alertdialog');
       await dialog.getByText(/^Refund EGP/).waitFor();
       await checkA11y(a, 'admin-refund-dialog-en-desktop');
-      await snap(a, 'admin-refund-dialog-en-desktop', { fullPage: false });
       await dialog.getByRole('button', { name: 'Refund' }).click();
       await a.getByText(`Order ${orderNumber}: the payment was refunded.`).waitFor();
       await attempt.getByText('Refunded', { exact: true }).waitFor();

@@ -1,16 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { normalizeEgyptianMobile, toE164Egyptian } from '../../src/domain/phone';
 import { maskAddress } from '../../server/src/notifications/providers/provider';
 import authAr from '../../locales/ar/auth.json';
 import authEn from '../../locales/en/auth.json';
-import { baseUrl } from './harness';
 
-// Sign-in codes in e2e specs (D13). The run's server has no message provider: it prints each code
-// in its log (`"phoneCode":{"challengeId":…,"to":"+2010••••5678","code":"123456"}`), which the
-// global setup writes to a file as it comes; a spec reads it there, as an operator running
-// `npm start` would. A spec that runs a server of its own says where its codes go.
+// Sign-in codes in e2e specs (D13). A spec file's server (server.ts: ownServer) has no message
+// provider: it prints each code in its log (`"phoneCode":{"challengeId":…,"to":"+2010••••5678",
+// "code":"123456"}`), where a spec reads it, as an operator running `npm start` would. A spec that
+// starts a server some other way says where its codes go (useCodeSource).
 
 /** A code a server sent or printed: for which challenge, to which (masked) number, when. */
 export interface PrintedCode {
@@ -45,31 +43,19 @@ export function codesInLog(output: string): PrintedCode[] {
   return codes;
 }
 
-/** The codes of the run's server, read from the log file the global setup writes. */
-function runServerCodes(): PrintedCode[] {
-  const file = inject('serverLog');
-  if (!file) {
-    throw new Error(
-      'e2e: the server log is unknown (E2E_BASE_URL without E2E_SERVER_LOG): no sign-in codes to read.',
-    );
-  }
-  return existsSync(file) ? codesInLog(readFileSync(file, 'utf8')) : [];
-}
-
 const sources = new Map<string, CodeSource>();
 
-/** A spec's own server: its codes come from `source` (its output, or a fake provider). */
+/** A server's codes come from `source` (its output, or a fake provider). */
 export function useCodeSource(serverUrl: string, source: CodeSource): void {
   sources.set(new URL(serverUrl).origin, source);
 }
 
 function sourceFor(origin: string | undefined): CodeSource {
-  const own = origin ? sources.get(origin) : undefined;
+  const own = origin ? sources.get(origin) : sources.size === 1 ? [...sources.values()][0] : null;
   if (own) return own;
-  if (origin && origin !== new URL(baseUrl()).origin) {
-    throw new Error(`e2e: no code source for ${origin}: call useCodeSource(server.url, …)`);
-  }
-  return runServerCodes;
+  throw new Error(
+    `e2e: no code source for ${origin ?? 'this spec'}: call useCodeSource(server.url, …) or ownServer()`,
+  );
 }
 
 const isPhone = (value: string) => normalizeEgyptianMobile(value) !== null;

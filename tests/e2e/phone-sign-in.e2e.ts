@@ -24,6 +24,10 @@ import {
   type OpenedPage,
 } from './harness';
 import { phoneCodeFor, toArabicDigits, uniquePhone } from './phone-codes';
+import { ownServer } from './server';
+
+// This file's own server and database (server.ts): no other spec file sees or changes its data.
+ownServer();
 
 // Sign-in by mobile number (D13) in real browsers, against the real server, which prints each
 // code in its log (no message provider): a new customer books with a code typed in Arabic-Indic
@@ -146,7 +150,6 @@ async function bookAsNewCustomer(opened: OpenedPage, lang: Lang, phone: string):
   expect(dialogText).toContain(norm(a.phone.sent.log.replace(/<\/?num>/g, '').split('{{')[0]!));
   if (lang === 'ar') expect(dialogText.replace(/SMS|phoneCode/g, '')).not.toMatch(LATIN_DIGIT);
   await checkA11y(page, `phone-code-dialog-${lang}`);
-  await snap(page, `phone-code-dialog-${lang}`, { fullPage: false });
 
   const challenge = await asked;
   await typeCode(dialog, lang, await phoneCodeFor(challenge));
@@ -170,7 +173,6 @@ async function bookAsNewCustomer(opened: OpenedPage, lang: Lang, phone: string):
       .first()
       .textContent(),
   );
-  await snap(page, `phone-booked-confirmation-${lang}`);
   return number;
 }
 
@@ -187,14 +189,12 @@ async function myOrdersOnAnotherDevice(lang: Lang, viewport: 'phone' | 'desktop'
   const number = signIn.getByLabel(a.phone.number, { exact: true });
   await number.waitFor();
   await checkA11y(page, `my-orders-sign-in-${lang}-${viewport}`);
-  await snap(page, `my-orders-sign-in-${lang}-${viewport}`);
 
   await number.fill(lang === 'ar' ? toArabicDigits(phone) : phone);
   const asked = nextChallenge(page);
   await signIn.getByRole('button', { name: a.phone.send }).click();
   await signIn.getByLabel(a.phone.code, { exact: true }).waitFor();
   await checkA11y(page, `my-orders-code-${lang}-${viewport}`);
-  await snap(page, `my-orders-code-${lang}-${viewport}`);
   await typeCode(signIn, lang, await phoneCodeFor(await asked));
   return opened;
 }
@@ -213,7 +213,6 @@ describe('sign in by mobile number (D13)', () => {
         .getByRole('link', { name: `حسابك ${toArabicDigits(grouped(phone))}` })
         .last();
       await account.waitFor();
-      await snap(page, 'phone-header-menu-ar', { fullPage: false });
       await expectNoErrors(first);
     } finally {
       await first.close();
@@ -227,7 +226,6 @@ describe('sign in by mobile number (D13)', () => {
         .getByRole('region', { name: ordersAr.signIn.title })
         .waitFor({ state: 'detached' });
       await checkA11y(second.page, 'my-orders-signed-in-ar-phone');
-      await snap(second.page, 'my-orders-signed-in-ar-phone');
       await expectNoErrors(second);
     } finally {
       await second.close();
@@ -253,7 +251,6 @@ describe('sign in by mobile number (D13)', () => {
       const field = main.getByLabel(t.code, { exact: true });
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       await checkA11y(page, 'login-wrong-code-ar');
-      await snap(page, 'login-wrong-code-ar');
 
       // Another device types the right code first: here it has been used (the code signs in once).
       const elsewhere = await playwrightRequest.newContext({ baseURL: baseUrl() });
@@ -267,7 +264,6 @@ describe('sign in by mobile number (D13)', () => {
       }
       expect(await refusalOf(page, main, 'ar', code)).toBe(errorsAr.phone.used);
       expect(appPath(page.url())).toBe('/login');
-      await snap(page, 'login-used-code-ar');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -293,7 +289,6 @@ describe('sign in by mobile number (D13)', () => {
       expect(await refusalOf(page, main, 'ar', code)).toBe(errorsAr.phone.locked);
       expect(appPath(page.url())).toBe('/login');
       await checkA11y(page, 'login-locked-ar');
-      await snap(page, 'login-locked-ar');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -311,7 +306,6 @@ describe('sign in by mobile number (D13)', () => {
         .getByRole('link', { name: `Your account ${grouped(phone)}` })
         .first()
         .waitFor();
-      await snap(first.page, 'phone-header-en-desktop', { fullPage: false });
       await expectNoErrors(first);
     } finally {
       await first.close();
@@ -321,7 +315,6 @@ describe('sign in by mobile number (D13)', () => {
     try {
       await second.page.getByRole('article').filter({ hasText: orderNumber }).waitFor();
       await checkA11y(second.page, 'my-orders-signed-in-en-desktop');
-      await snap(second.page, 'my-orders-signed-in-en-desktop');
       await expectNoErrors(second);
     } finally {
       await second.close();
@@ -336,7 +329,6 @@ describe('sign in by mobile number (D13)', () => {
       await snap(login.page, 'login-phone-en-desktop');
       await main.getByRole('button', { name: authEn.phone.useEmail }).click();
       await main.getByLabel(authEn.fields.email, { exact: true }).waitFor();
-      await snap(login.page, 'login-email-en-desktop');
       await expectNoErrors(login);
     } finally {
       await login.close();

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity';
 import { cairoDatePlusDays, formatDate } from '../../src/domain/datetime';
@@ -27,12 +27,16 @@ import {
   openPage,
   snap,
 } from './harness';
+import { ownServer } from './server';
+
+// This file's own server and database (server.ts): no other spec file sees or changes its data.
+ownServer();
 
 afterAll(closeBrowser);
 
 // Prices as data (D11), moves between governorates (D11) and crew capacity (D12), in a real
-// browser against the real server. The run's server is shared by every spec: each test here
-// puts the catalog and the crews plan back as the other specs expect them.
+// browser against the real server. The server is this file's own (ownServer above): each test
+// starts from the first catalog and roomy crews, whatever the test before it saved.
 
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 const json = { 'content-type': 'application/json' };
@@ -52,6 +56,11 @@ async function saveRates(rates: CatalogRates): Promise<void> {
 }
 
 /** Signs `page`'s browser in as the admin, through the API (the sign-in page has its own spec). */
+beforeEach(async () => {
+  await saveRates(ratesOf(FIRST_CATALOG));
+  await saveCrewsPlan(baseUrl(), ROOMY_CAPACITY);
+});
+
 async function signInAdmin(page: Page): Promise<void> {
   const res = await page.request.post(new URL('/api/auth/login', page.url()).toString(), {
     headers: json,
@@ -85,7 +94,6 @@ describe('prices as data (D11)', () => {
       const dialog = page.getByRole('alertdialog');
       await dialog.getByRole('button', { name: enAdmin.prices.confirm.yes }).click();
       await page.getByText(`Version ${version} saved.`, { exact: false }).waitFor();
-      await snap(page, 'prices-admin-prices-saved-en-desktop');
 
       // The server renders the prices page with the current catalog: the new price is in the
       // HTML a visitor receives, before any script runs.
@@ -108,14 +116,12 @@ describe('prices as data (D11)', () => {
           norm(formatMoney(FIRST_CATALOG.base.partial, 'en')),
         );
         await checkA11y(visitor.page, 'prices-new-catalog-en-desktop');
-        await snap(visitor.page, 'prices-prices-page-v2-en-desktop');
         await expectNoErrors(visitor);
       } finally {
         await visitor.close();
       }
       await expectNoErrors(opened);
     } finally {
-      await saveRates(ratesOf(FIRST_CATALOG));
       await opened.close();
     }
   });
@@ -147,14 +153,12 @@ describe('prices as data (D11)', () => {
         arPricing.priceList.floorFeeValue.replace('{{price}}', formatMoney(95, 'ar')),
       );
       await expect.poll(async () => norm(await table.textContent())).toContain(fee);
-      await snap(page, 'prices-prices-page-floor-fee-ar-phone');
       await page.goto(new URL('/move-type', page.url()).toString());
       await expect
         .poll(async () => norm(await main.textContent()))
         .toContain(norm(formatMoney(95, 'ar')));
       await expectNoErrors(opened);
     } finally {
-      await saveRates(ratesOf(FIRST_CATALOG));
       await opened.close();
     }
   });
@@ -184,7 +188,6 @@ describe('a move between governorates (D11)', () => {
       await dropGovernorate.selectOption('alexandria');
       await main.getByLabel(b.customerInfo.dropoffArea.district).selectOption('smouha');
       await checkA11y(page, 'customer-info-dropoff-ar-phone');
-      await snap(page, 'route-customer-info-dropoff-ar-phone');
       await verifyPhoneInFlow(page, () =>
         main.getByRole('button', { name: b.customerInfo.next }).click(),
       );
@@ -211,10 +214,6 @@ describe('a move between governorates (D11)', () => {
       expect(text).toContain(norm(formatMoney(price.total, 'ar')));
       expect(text).not.toMatch(/[0-9]/);
       await checkA11y(page, 'date-selection-distance-ar-phone');
-      await totals.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(350);
-      await snap(page, 'route-date-selection-distance-ar-phone', { fullPage: false });
-      await snap(page, 'route-date-selection-ar-phone');
       await main.getByRole('button', { name: b.dateSelection.next }).click();
       await waitForPath(page, '/request-summary');
 
@@ -225,7 +224,6 @@ describe('a move between governorates (D11)', () => {
       expect(summary).toContain(norm(windowName('12:00', '16:00', 'ar')));
       expect(summary).toContain(norm(formatMoney(price.total, 'ar')));
       await checkA11y(page, 'request-summary-route-ar-phone');
-      await snap(page, 'route-request-summary-ar-phone');
       await main.getByRole('button', { name: b.summary.confirm }).click();
       await waitForPath(page, '/payment');
       await main.getByRole('button', { name: arPayment.submit.cod }).click();
@@ -235,7 +233,6 @@ describe('a move between governorates (D11)', () => {
       expect(confirmation).toContain('سموحة، الإسكندرية');
       expect(confirmation).toContain(norm(formatMoney(price.total, 'ar')));
       await checkA11y(page, 'confirmation-route-ar-phone');
-      await snap(page, 'route-confirmation-ar-phone');
 
       // Tracking by number shows the governorates, and nothing finer.
       await main.getByRole('link', { name: arPayment.confirmation.trackOrder }).click();
@@ -244,7 +241,6 @@ describe('a move between governorates (D11)', () => {
       expect(tracking).toContain('من القاهرة إلى الإسكندرية');
       expect(tracking).not.toContain('سموحة');
       expect(tracking).not.toContain('مدينة نصر');
-      await snap(page, 'route-tracking-ar-phone');
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -280,7 +276,6 @@ describe('a move between governorates (D11)', () => {
         expect(text.includes('Distance (about'), JSON.stringify(drop)).toBe(expectLine);
         if (expectLine) {
           await checkA11y(page, 'date-selection-distance-en-desktop');
-          await snap(page, 'route-date-selection-distance-en-desktop');
         }
       }
       await expectNoErrors(opened);
@@ -330,7 +325,6 @@ describe('crew capacity (D12)', () => {
         await main.getByRole('radio', { name: windowName('08:00', '12:00', 'ar') }).count(),
       ).toBe(0);
       await checkA11y(page, 'date-selection-full-window-ar-phone');
-      await snap(page, 'capacity-date-selection-full-window-ar-phone');
 
       // The customer who held the morning cancels: the crew is free again.
       const cancelled = await other.page.request.post(
@@ -343,7 +337,6 @@ describe('crew capacity (D12)', () => {
       await chooseWindow(main, 'ar', '08:00', '12:00');
       await expectNoErrors(opened);
     } finally {
-      await saveCrewsPlan(baseUrl(), ROOMY_CAPACITY);
       await other.close();
       await opened.close();
     }
@@ -375,7 +368,6 @@ describe('crew capacity (D12)', () => {
       await main.getByText(enBooking.dateSelection.windows.none).waitFor();
       expect(await main.getByRole('radio', { name: /AM|PM/ }).count()).toBe(0);
       await checkA11y(page, 'date-selection-closed-day-en-desktop');
-      await snap(page, 'capacity-date-selection-closed-day-en-desktop');
       const next = main.getByRole('button', {
         name: new RegExp(formatDate(cairoDatePlusDays(151), 'en')),
       });
@@ -402,7 +394,6 @@ describe('crew capacity (D12)', () => {
       await snap(page, 'capacity-admin-calendar-en-desktop');
       await expectNoErrors(opened);
     } finally {
-      await saveCrewsPlan(baseUrl(), ROOMY_CAPACITY);
       await opened.close();
     }
   });
