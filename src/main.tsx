@@ -12,6 +12,7 @@ import { hasAnalyticsSink, reportWebVitals } from './analytics/analytics';
 import type { InitialData } from './data/react/initial-data';
 import {
   DATA_ELEMENT_ID,
+  HYDRATED_ATTRIBUTE,
   LIVE_ATTRIBUTE,
   ROOT_ELEMENT_ID,
   TRANSLATIONS_ELEMENT_ID,
@@ -50,8 +51,10 @@ async function start(container: HTMLElement): Promise<void> {
     await nextTask();
   }
   // A shell is inert until the app has replaced it (see Document).
-  const app = browserApp(embeddedJson<InitialData>(DATA_ELEMENT_ID), () =>
-    container.removeAttribute('inert'),
+  const app = browserApp(
+    embeddedJson<InitialData>(DATA_ELEMENT_ID),
+    () => container.removeAttribute('inert'),
+    () => container.setAttribute(HYDRATED_ATTRIBUTE, ''),
   );
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');

@@ -6,5 +6,10 @@ export const MODULES_ELEMENT_ID = 'afsh-modules';
 export const ROOT_ELEMENT_ID = 'root';
 /** Set on #root once the app has taken over the page: forms may be sent from then on. */
 export const LIVE_ATTRIBUTE = 'data-live';
+/**
+ * Set on #root once the app's first render has committed and its effects have run (listeners
+ * attached, stores read): what a test waits for before it acts on the page.
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 /** The element a page rendered at request time carries its data in (JSON, read by main.tsx). */
 export const DATA_ELEMENT_ID = 'afsh-data';

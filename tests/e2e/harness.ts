@@ -192,7 +192,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const reload = page.reload.bind(page);
   const live = async <T>(response: T): Promise<T> => {
     if (sameOrigin(page.url())) {
-      await page.waitForSelector('#root[data-live]', { state: 'attached', timeout: 15_000 });
+      await page.waitForSelector('#root[data-hydrated]', { state: 'attached', timeout: 15_000 });
     }
     return response;
   };
@@ -202,9 +202,10 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   try {
     await goto(base + opts.path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#root > *', { timeout: 15_000 });
-    // A prerendered page is drawn before the app runs: wait until the app has taken it over
-    // (main.tsx marks #root), or a first click can land before any handler is attached.
-    await page.waitForSelector('#root[data-live]', { state: 'attached', timeout: 15_000 });
+    // A prerendered page is drawn before the app runs: wait until the app has taken it over and
+    // its effects have run (main.tsx marks #root), or a first click or scroll can land before
+    // any handler is attached, or be undone by the app's first effects.
+    await page.waitForSelector('#root[data-hydrated]', { state: 'attached', timeout: 15_000 });
     await page.waitForLoadState('networkidle');
   } catch (error) {
     const collected = errors.length ? `\nErrors so far:\n  ${errors.join('\n  ')}` : '';
@@ -314,12 +315,13 @@ export async function snap(
 }
 
 /**
- * Resolves once the page has settled: the app has taken it over (#root[data-live]), its fonts
- * are loaded, two frames have been drawn (a scroll handler's or React's change is on screen) and
- * the finite animations and transitions that change started have finished.
+ * Resolves once the page has settled: the app has taken it over and run its effects
+ * (#root[data-hydrated]), its fonts are loaded, two frames have been drawn (a scroll handler's or
+ * React's change is on screen) and the finite animations and transitions that change started
+ * have finished.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForSelector('#root[data-live]', { state: 'attached' });
+  await page.waitForSelector('#root[data-hydrated]', { state: 'attached' });
   await page.evaluate(async () => {
     await document.fonts.ready;
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));

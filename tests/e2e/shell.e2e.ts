@@ -133,15 +133,9 @@ describe('header', () => {
     const { page } = opened;
     try {
       const header = page.getByRole('banner');
-      // #root[data-live] is set as hydration starts, not when its effects have run: a scroll
-      // made before the app has mounted can be undone by it (put back at the top). Scroll until
-      // the header has answered, then the app is listening for the rest.
-      await expect
-        .poll(async () => {
-          await page.evaluate(() => window.scrollTo(0, 600));
-          return header.getAttribute('data-hidden');
-        })
-        .toBe('true');
+      // openPage waited for #root[data-hydrated]: the app's scroll listener is attached.
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await expect.poll(() => header.getAttribute('data-hidden')).toBe('true');
       await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
       await page.evaluate(() => window.scrollTo(0, 400));
       await expect.poll(() => header.getAttribute('data-hidden')).toBe('false');
