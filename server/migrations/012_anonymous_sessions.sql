@@ -10,8 +10,9 @@ CREATE INDEX sessions_provisional ON sessions (created_at) WHERE provisional = 1
 -- "Has this visitor written anything" looks the user up in orders, reviews and messages (orders
 -- and reviews have an index on user_id already, messages get theirs in 021). Deleting a user
 -- sets the columns below to NULL: without an index SQLite would read the whole table for every
--- user deleted, and the status history grows with the orders.
-CREATE INDEX order_status_history_actor_idx ON order_status_history (actor_user_id);
+-- user deleted, and the status history grows with the orders. (040 rebuilds the history table
+-- with this index: a database that meets 012 after 040 already has it.)
+CREATE INDEX IF NOT EXISTS order_status_history_actor_idx ON order_status_history (actor_user_id);
 CREATE INDEX price_catalogs_created_by_idx ON price_catalogs (created_by);
 CREATE INDEX capacity_plans_created_by_idx ON capacity_plans (created_by);
 
