@@ -11,6 +11,9 @@ import {
   decideTransaction,
   type PaymentOrder,
   type ProviderTransaction,
+  paymentOptionsFrom,
+  paymentPlacement,
+  type ProvidersOn,
 } from './payment-decisions';
 import { PAYMENT_ATTEMPTS_MAX, PAYMENT_MESSAGES, type PaymentAttempt } from './payments';
 
@@ -433,5 +436,47 @@ describe('applyPaymentChange', () => {
     ]);
     expect(lists.attempts[1]).toHaveProperty('expiresAt', null);
     expect(lists.events).toMatchObject([{ id: 'e1', at: 'T', kind: 'switchedToCash' }]);
+  });
+});
+
+describe('the providers on (D3)', () => {
+  const paymob = (methods: ('card' | 'wallet')[], testMode = false) => ({
+    name: 'paymob' as const,
+    methods,
+    testMode,
+  });
+  const none: ProvidersOn = { gateways: [], token: false };
+  const token: ProvidersOn = { gateways: [], token: true };
+
+  it('offers every method a gateway takes (in the domain order) and cash, else the test card', () => {
+    expect(
+      paymentOptionsFrom({ gateways: [paymob(['wallet']), paymob(['card'], true)], token: true }),
+    ).toEqual({ provider: 'paymob', methods: ['card', 'wallet', 'cod'], testMode: true });
+    expect(paymentOptionsFrom({ gateways: [paymob(['card'])], token: false })).toEqual({
+      provider: 'paymob',
+      methods: ['card', 'cod'],
+      testMode: false,
+    });
+    expect(paymentOptionsFrom(token)).toEqual({
+      provider: 'test',
+      methods: ['card', 'cod'],
+      testMode: true,
+    });
+    expect(paymentOptionsFrom(none)).toEqual({
+      provider: 'none',
+      methods: ['cod'],
+      testMode: false,
+    });
+  });
+
+  it('places a method on the first gateway that takes it, else on the token, else refuses it', () => {
+    const both: ProvidersOn = { gateways: [paymob(['card']), paymob(['wallet'])], token: true };
+    expect(paymentPlacement(both, 'wallet')).toEqual({ kind: 'hosted', gateway: 'paymob' });
+    expect(paymentPlacement(token, 'card')).toEqual({ kind: 'token' });
+    // A gateway on for other methods refuses this one, even beside the test token.
+    expect(() => paymentPlacement({ gateways: [paymob(['card'])], token: true }, 'wallet')).toThrow(
+      ORDER_MESSAGES.walletUnavailable,
+    );
+    expect(() => paymentPlacement(none, 'card')).toThrow(ORDER_MESSAGES.cardUnavailable);
   });
 });

@@ -24,9 +24,58 @@ import {
   type PaymentAttemptState,
   type PaymentEvent,
   type PaymentEventKind,
+  type PaymentOptions,
   type PaymentReversal,
 } from './payments';
+import { ONLINE_PAYMENT_METHODS } from './status';
 import type { OnlinePaymentMethod, PaymentMethod, PaymentStatus } from './status';
+
+/**
+ * The payment providers a deployment has on, as the rules see them: its gateways (a page or a
+ * reference code), in the order the settings list them, and whether the test provider, which
+ * approves a card with a token while the order is placed, is on. The server and the functions
+ * describe their registry this way; the memory adapter its stand-in gateway.
+ */
+export interface ProvidersOn {
+  gateways: readonly {
+    name: HostedProviderName;
+    methods: readonly OnlinePaymentMethod[];
+    testMode: boolean;
+  }[];
+  token: boolean;
+}
+
+/** What /payment offers with the providers on (none: cash only). */
+export function paymentOptionsFrom(on: ProvidersOn): PaymentOptions {
+  const [first] = on.gateways;
+  if (first) {
+    return {
+      provider: first.name,
+      methods: [
+        ...ONLINE_PAYMENT_METHODS.filter((m) => on.gateways.some((g) => g.methods.includes(m))),
+        'cod',
+      ],
+      testMode: on.gateways.some((g) => g.testMode),
+    };
+  }
+  if (on.token) return { provider: 'test', methods: ['card', 'cod'], testMode: true };
+  return { provider: 'none', methods: ['cod'], testMode: false };
+}
+
+/**
+ * How a new order paid with `method` online is paid (D3): on the first gateway that takes the
+ * method, after the order exists (only its callback marks it paid), or with the test provider's
+ * token while placing (checkPaymentToken then refuses what a token cannot pay). Throws when no
+ * provider on takes the method; a gateway on for other methods refuses it, even beside the token.
+ */
+export type PaymentPlacement = { kind: 'hosted'; gateway: HostedProviderName } | { kind: 'token' };
+
+export function paymentPlacement(on: ProvidersOn, method: OnlinePaymentMethod): PaymentPlacement {
+  const gateway = on.gateways.find((g) => g.methods.includes(method));
+  if (gateway) return { kind: 'hosted', gateway: gateway.name };
+  if (on.gateways.length === 0 && on.token) return { kind: 'token' };
+  throw paymentMethodUnavailable(method);
+}
 
 /** The order's payment fields a decision sets (the others stay). */
 export interface OrderPaymentChange {

@@ -58,7 +58,7 @@ import {
   newOrderPayment,
   orderChange,
   paymentDeclined,
-  paymentMethodUnavailable,
+  checkPaymentToken,
   toPublicTracking,
 } from '../domain/order';
 import {
@@ -69,8 +69,11 @@ import {
   decideStartAnswer,
   decideSwitchToCash,
   decideTransaction,
+  paymentOptionsFrom,
+  paymentPlacement,
   type PaymentChange,
   type PaymentOrder,
+  type ProvidersOn,
 } from '../domain/payment-decisions';
 import {
   attemptNumber,
@@ -605,6 +608,23 @@ export class MemoryBackend {
   /** The team's review settings (D14), as the admin saved them; none saved: the defaults. */
   reviewSettings: ReviewSettings = reviewSettingsFrom(undefined);
 
+  /** @internal The providers on, as the domain's payment rules see them (D3). */
+  providersOn(): ProvidersOn {
+    const gateway = this.gateway;
+    return gateway
+      ? {
+          gateways: [
+            {
+              name: 'paymob',
+              methods: gateway.methods ?? ['card', 'wallet'],
+              testMode: gateway.testMode ?? true,
+            },
+          ],
+          token: false,
+        }
+      : { gateways: [], token: true };
+  }
+
   /** @internal A review as the admin sees it, with its order as it is now (the domain's view). */
   adminReview(record: ReviewRecord): AdminReview {
     const order = record.orderId === null ? undefined : this.orders.get(record.orderId)?.order;
@@ -1010,26 +1030,15 @@ export class MemoryDataPort implements DataPort {
       events: copy(backend.paymentEvents.filter((e) => e.orderId === orderId)),
     });
     return {
-      options: async () => {
-        const gateway = backend.gateway;
-        return gateway
-          ? {
-              provider: 'paymob',
-              methods: [...(gateway.methods ?? ['card', 'wallet']), 'cod'],
-              testMode: gateway.testMode ?? true,
-            }
-          : { provider: 'test', methods: ['card', 'cod'], testMode: true };
-      },
+      options: async () => paymentOptionsFrom(backend.providersOn()),
       start: async (orderId, method, language) => {
         const order = ownOrder(orderId);
-        const gateway = backend.gateway;
+        const [gateway = null] = backend.providersOn().gateways;
         const change = rule(() =>
           decideStart({
             order,
             attempts: attemptsOf(orderId),
-            provider: gateway
-              ? { name: 'paymob', methods: gateway.methods ?? ['card', 'wallet'] }
-              : null,
+            provider: gateway,
             method,
             attemptId: crypto.randomUUID(),
             now: backend.now(),
@@ -1045,7 +1054,7 @@ export class MemoryDataPort implements DataPort {
             expiresAt: null,
           }),
         );
-        const url = new URL(gateway!.checkoutUrl);
+        const url = new URL(backend.gateway!.checkoutUrl);
         url.searchParams.set('reference', attempt.reference);
         url.searchParams.set('language', language);
         return { attemptId: attempt.id, kind: 'redirect', redirectUrl: url.toString() };
@@ -1131,7 +1140,7 @@ export class MemoryDataPort implements DataPort {
         const checked = rule(() =>
           checkNewOrder(input, { catalog: backend.catalog(), plan, schema: backend.orderSchema() }),
         );
-        const { input: values, paymentToken } = checked;
+        const { input: values } = checked;
         // A crew is held only for a customer who proved the order's number (D13).
         rule(() =>
           checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, values.phoneNumber),
@@ -1143,20 +1152,15 @@ export class MemoryDataPort implements DataPort {
             .filter((order) => order.userId === user.id);
           rule(() => checkOpenOrders(theirs, cairoToday(now), backend.openOrdersPerCustomer));
         }
-        const gateway = backend.gateway;
-        const online = values.paymentMethod !== 'cod';
-        if (
-          online &&
-          gateway &&
-          !(gateway.methods ?? ['card', 'wallet']).includes(values.paymentMethod as 'card')
-        ) {
-          throw dataErrorFrom(paymentMethodUnavailable(values.paymentMethod as 'card' | 'wallet'));
-        }
-        if (!gateway && values.paymentMethod === 'wallet') {
-          throw dataErrorFrom(paymentMethodUnavailable('wallet'));
-        }
-        if (!gateway && values.paymentMethod === 'card' && !isTestPaymentToken(paymentToken)) {
-          throw dataErrorFrom(paymentDeclined());
+        // Who takes the payment is the domain's paymentPlacement, as on the server and in the
+        // functions; the test provider's verify is isTestPaymentToken.
+        const placement =
+          values.paymentMethod === 'cod'
+            ? null
+            : rule(() => paymentPlacement(backend.providersOn(), values.paymentMethod as 'card'));
+        if (placement?.kind === 'token') {
+          const token = rule(() => checkPaymentToken(checked));
+          if (!isTestPaymentToken(token)) throw dataErrorFrom(paymentDeclined());
         }
         // One thread, no await since the count: nothing can take the crew in between.
         rule(() =>
@@ -1175,7 +1179,10 @@ export class MemoryDataPort implements DataPort {
                 ? (backend.findUserByPhone(toE164Egyptian(values.phoneNumber) ?? '')?.id ?? null)
                 : null,
             ),
-            newOrderPayment(values.paymentMethod, gateway ? 'paymob' : 'test'),
+            newOrderPayment(
+              values.paymentMethod,
+              placement?.kind === 'hosted' ? placement.gateway : 'test',
+            ),
             now.toISOString(),
           ),
         };

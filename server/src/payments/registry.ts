@@ -1,6 +1,10 @@
-import { paymentMethodUnavailable } from '../../../src/domain/order.ts';
+import {
+  paymentOptionsFrom,
+  paymentPlacement,
+  type ProvidersOn,
+} from '../../../src/domain/payment-decisions.ts';
 import type { PaymentOptions } from '../../../src/domain/payments.ts';
-import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from '../../../src/domain/status.ts';
+import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 import type {
   HostedPaymentProvider,
   PaymentProvider,
@@ -36,37 +40,30 @@ export function paymentRegistry(providers: readonly PaymentProvider[]): PaymentR
   };
 }
 
-/** What /payment offers with the providers on (none: cash only). */
+/** The providers on, as the domain's rules see them. */
+function providersOn(registry: PaymentRegistry): ProvidersOn {
+  return {
+    gateways: registry.providers.filter((p): p is HostedPaymentProvider => p.kind === 'hosted'),
+    token: registry.token !== null,
+  };
+}
+
+/** What /payment offers with the providers on (none: cash only): the domain's rule. */
 export function paymentOptionsOf(registry: PaymentRegistry): PaymentOptions {
-  const gateway = registry.providers.find((p) => p.kind === 'hosted');
-  if (gateway) {
-    return {
-      provider: gateway.name,
-      methods: [...ONLINE_PAYMENT_METHODS.filter((m) => registry.forMethod(m)), 'cod'],
-      testMode: registry.providers.some((p) => p.kind === 'hosted' && p.testMode),
-    };
-  }
-  if (registry.token)
-    return { provider: registry.token.name, methods: ['card', 'cod'], testMode: true };
-  return { provider: 'none', methods: ['cod'], testMode: false };
+  return paymentOptionsFrom(providersOn(registry));
 }
 
 /**
- * How a new online order is paid (D3), decided once for the server and the functions: on a
- * gateway's page after the order exists (only its callback marks it paid), or with a token the
- * test provider verifies while placing. Throws when no provider on takes the method.
+ * How a new online order is paid (D3), the domain's paymentPlacement with the provider that
+ * does it: a gateway's page after the order exists, or the test provider's token while placing.
  */
 export type Placement =
   | { kind: 'hosted'; provider: HostedPaymentProvider }
   | { kind: 'token'; provider: TokenPaymentProvider };
 
 export function placementFor(registry: PaymentRegistry, method: OnlinePaymentMethod): Placement {
-  const gateway = registry.forMethod(method);
-  if (gateway) return { kind: 'hosted', provider: gateway };
-  // A gateway on for other methods refuses this one; the token's check refuses what it cannot pay.
-  const anyGateway = registry.providers.some((p) => p.kind === 'hosted');
-  if (!anyGateway && registry.token) {
-    return { kind: 'token', provider: registry.token };
-  }
-  throw paymentMethodUnavailable(method);
+  const placement = paymentPlacement(providersOn(registry), method);
+  return placement.kind === 'hosted'
+    ? { kind: 'hosted', provider: registry.forMethod(method)! }
+    : { kind: 'token', provider: registry.token! };
 }
