@@ -4,6 +4,7 @@ import { RuleViolation } from './errors';
 import {
   checkCanRead,
   checkCustomerCancel,
+  checkOwner,
   checkNewOrder,
   checkPaymentToken,
   initialStatusHistory,
@@ -268,6 +269,17 @@ describe('checkCustomerCancel', () => {
     expect(violation(() => checkCustomerCancel({ ...ORDER, userId: null }, 'owner')).code).toBe(
       'permission-denied',
     );
+  });
+});
+
+describe('checkOwner', () => {
+  it("lets only the order's customer act on it as its customer (cancel, pay)", () => {
+    expect(() => checkOwner(ORDER, 'owner')).not.toThrow();
+    expect(violation(() => checkOwner(ORDER, 'someone'))).toMatchObject({
+      code: 'permission-denied',
+      message: 'errors:permissionDenied',
+    });
+    expect(violation(() => checkOwner({ userId: null }, 'owner')).code).toBe('permission-denied');
   });
 });
 

@@ -537,13 +537,21 @@ export function newOrderFields(
 }
 
 /**
+ * Only the customer whose order it is acts on it as its customer (cancels it, pays it, D2): an
+ * order nobody owns is nobody's. Throws the refusal.
+ */
+export function checkOwner(order: Pick<Order, 'userId'>, userId: string): void {
+  if (order.userId === null || order.userId !== userId) {
+    throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
+  }
+}
+
+/**
  * A customer may cancel their own order, and only before the crew is on its way (D2). Admins
  * change statuses through the admin update instead. Throws the refusal.
  */
 export function checkCustomerCancel(order: Pick<Order, 'userId' | 'status'>, userId: string): void {
-  if (order.userId === null || order.userId !== userId) {
-    throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
-  }
+  checkOwner(order, userId);
   if (!canCustomerCancel(order.status)) {
     throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
   }
@@ -554,10 +562,7 @@ export function checkCanRead(
   order: Pick<Order, 'userId'>,
   reader: { id: string; isAdmin: boolean },
 ): void {
-  if (reader.isAdmin) return;
-  if (order.userId === null || order.userId !== reader.id) {
-    throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
-  }
+  if (!reader.isAdmin) checkOwner(order, reader.id);
 }
 
 /** The public view of an order: what tracking by number shows anyone (D2). */

@@ -52,6 +52,7 @@ import {
   calendarOf,
   checkCanRead,
   checkCustomerCancel,
+  checkOwner,
   checkNewOrder,
   isTestPaymentToken,
   newOrderFields,
@@ -1011,9 +1012,7 @@ export class MemoryDataPort implements DataPort {
     const ownOrder = (id: string) => {
       const user = this.requireUser();
       const order = this.findOrder(id);
-      if (order.userId !== user.id) {
-        throw new DataError('permission-denied', 'errors:permissionDenied');
-      }
+      rule(() => checkOwner(order, user.id));
       return order;
     };
     const attemptsOf = (orderId: string) =>

@@ -4,7 +4,7 @@
 // HTTPS function, paymobCallback). The gateway's client, its signature and what a callback
 // decides are the server's own modules (server/src/payments/), so both backends agree.
 import { RuleViolation } from '../../../src/domain/errors.ts';
-import { checkCanRead, ORDER_MESSAGES } from '../../../src/domain/order.ts';
+import { checkCanRead, checkOwner, ORDER_MESSAGES } from '../../../src/domain/order.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import {
   applyPaymentChange,
@@ -36,7 +36,6 @@ import { PaymentProviderError } from '../../../server/src/payments/payment-provi
 import { paymentOptionsOf, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
   isAdminCaller,
-  permissionDenied,
   requireAdmin,
   requireCaller,
   type AdminDirectory,
@@ -101,7 +100,7 @@ export async function startPayment(
     id,
     (current, record) => {
       if (!current) throw notFound();
-      if (current.userId !== caller.uid) throw permissionDenied();
+      checkOwner(current, caller.uid);
       const change = decideStart({
         order: current,
         attempts: record.attempts,
@@ -173,7 +172,7 @@ export async function switchToCash(
     id,
     (current, record) => {
       if (!current) throw notFound();
-      if (current.userId !== caller.uid) throw permissionDenied();
+      checkOwner(current, caller.uid);
       const change = decideSwitchToCash(current);
       return { record: stored(record, change, at), change: change.order ?? null, result: null };
     },

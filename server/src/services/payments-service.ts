@@ -1,6 +1,6 @@
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import type { Order } from '../../../src/domain/order.ts';
-import { checkCanRead, ORDER_MESSAGES } from '../../../src/domain/order.ts';
+import { checkCanRead, checkOwner, ORDER_MESSAGES } from '../../../src/domain/order.ts';
 import {
   checkReversible,
   decideReversal,
@@ -94,9 +94,7 @@ export class PaymentsService {
   #ownOrder(orderId: string, user: AuthUser): Order {
     const order = this.#orders.findById(orderId);
     if (!order) throw notFound();
-    if (order.userId === null || order.userId !== user.id) {
-      throw new RuleViolation('permission-denied', ORDER_MESSAGES.permissionDenied);
-    }
+    checkOwner(order, user.id);
     return order;
   }
 
