@@ -12,8 +12,7 @@ import {
   type CatalogDeps,
 } from './catalog/catalog-handlers.ts';
 import { firestoreCatalog } from './catalog/catalog-repository.ts';
-import { paymobProvider } from '../../server/src/payments/paymob/paymob-provider.ts';
-import { testPaymentProvider } from '../../server/src/payments/test-provider.ts';
+import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
 import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
 import {
@@ -99,16 +98,11 @@ export const HANDLERS = {
   capacityCalendar,
 } satisfies Record<FunctionName, Handler>;
 
-/** The providers the settings turn on (D3): none, the test provider, or Paymob with its keys. */
+/** The providers the settings turn on (D3), built as the server builds its own. */
 export function paymentProvidersFor(settings: Settings): PaymentRegistry {
-  switch (settings.paymentProvider) {
-    case 'test':
-      return paymentRegistry([testPaymentProvider]);
-    case 'paymob':
-      return paymentRegistry(settings.paymob ? [paymobProvider(settings.paymob)] : []);
-    default:
-      return paymentRegistry([]);
-  }
+  return paymentRegistry(
+    paymentProvidersNamed(settings.paymentProviders, { paymob: settings.paymob ?? null }),
+  );
 }
 
 /** Log lines go to the console, which Cloud Functions keeps as the function's log. */

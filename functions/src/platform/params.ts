@@ -3,7 +3,7 @@
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { paymobConfig, parsePaymentSettings } from '../../../server/src/payments/settings.ts';
 import { notificationEnvFromParams } from './notification-params.ts';
-import { defaultLimits, type PaymentProviderSetting, type Settings } from './settings.ts';
+import { defaultLimits, paymentProviderList, type Settings } from './settings.ts';
 
 /** Where the functions run: the Firestore database's region (the adapter calls the same). */
 export const REGION = defineString('FUNCTIONS_REGION', {
@@ -19,16 +19,8 @@ export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
 
 const PAYMENT_PROVIDER = defineString('PAYMENT_PROVIDER', {
   default: 'none',
-  description: 'Online payments: none (refused, cash only), test (no money moves, D3) or paymob',
-  input: {
-    select: {
-      options: [
-        { label: 'none: online payments refused', value: 'none' },
-        { label: 'test: no money moves', value: 'test' },
-        { label: 'paymob: real payments on Paymob', value: 'paymob' },
-      ],
-    },
-  },
+  description:
+    'Online payments: none (refused, cash only), or the providers on, comma-separated: test (no money moves, D3), paymob',
 });
 
 /**
@@ -37,7 +29,9 @@ const PAYMENT_PROVIDER = defineString('PAYMENT_PROVIDER', {
  * to Paymob, and only when this deployment chooses Paymob (functions/.env is read when the
  * functions are loaded for a deploy): a deployment without Paymob needs no secret.
  */
-export const PAYMOB_CHOSEN = process.env.PAYMENT_PROVIDER === 'paymob';
+export const PAYMOB_CHOSEN = paymentProviderList(process.env.PAYMENT_PROVIDER).names.includes(
+  'paymob',
+);
 const PAYMOB_SECRET_KEY = defineSecret('PAYMOB_SECRET_KEY');
 const PAYMOB_HMAC_SECRET = defineSecret('PAYMOB_HMAC_SECRET');
 export const PAYMOB_SECRETS = PAYMOB_CHOSEN ? [PAYMOB_SECRET_KEY, PAYMOB_HMAC_SECRET] : [];
@@ -85,12 +79,12 @@ function paymobFromParams(): Settings['paymob'] {
 }
 
 export function settingsFromParams(): Settings {
-  const provider = PAYMENT_PROVIDER.value();
-  const paymentProvider: PaymentProviderSetting =
-    provider === 'test' ? 'test' : provider === 'paymob' ? 'paymob' : 'none';
-  const paymob = paymentProvider === 'paymob' ? paymobFromParams() : undefined;
+  const { names, problem } = paymentProviderList(PAYMENT_PROVIDER.value());
+  // A misspelt name turns online payments off rather than taking them with the wrong provider.
+  if (problem) console.error('PAYMENT_PROVIDER is not valid: online payments are off', problem);
+  const paymob = names.includes('paymob') ? paymobFromParams() : undefined;
   return {
-    paymentProvider,
+    paymentProviders: names,
     ...(paymob ? { paymob } : {}),
     limits: defaultLimits({
       customerHour: LIMITS.customerHour.value(),

@@ -10,12 +10,41 @@ import type { PaymobConfig } from '../../../server/src/payments/settings.ts';
 import type { NotificationEnv } from '../../../server/src/notifications/settings.ts';
 
 /**
- * Who takes online payments (docs/decisions.md D3). `none` (the default): card and wallet orders
- * are refused with a message that asks for cash on delivery. `test`: the test provider approves
- * well-formed test tokens and no money moves (a demo deployment, the emulator and the tests).
- * `paymob`: Paymob's checkout, with its keys (`paymob` below).
+ * Who takes online payments (docs/decisions.md D3), the server's names: `test`, the test provider
+ * that approves well-formed test tokens and moves no money (a demo deployment, the emulator and
+ * the tests); `paymob`, Paymob's checkout with its keys (`paymob` below). Several may be on at
+ * once, as on the server; none (the default) refuses card and wallet orders with a message that
+ * asks for cash on delivery.
  */
-export type PaymentProviderSetting = 'none' | 'test' | 'paymob';
+import {
+  PAYMENT_PROVIDER_SETTINGS,
+  type PaymentProviderSetting,
+} from '../../../server/src/payments/settings.ts';
+
+export type { PaymentProviderSetting };
+
+/**
+ * The PAYMENT_PROVIDER param: `none` (its default, or empty) or the server's comma-separated
+ * list of names. An unknown name turns every provider off, with the problem to log: online
+ * payments are refused rather than taken by a provider the deployment did not mean.
+ */
+export function paymentProviderList(value: string | undefined): {
+  names: PaymentProviderSetting[];
+  problem: string | null;
+} {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'none');
+  const unknown = names.filter(
+    (name) => !(PAYMENT_PROVIDER_SETTINGS as readonly string[]).includes(name),
+  );
+  if (unknown.length > 0) {
+    const known = ['none', ...PAYMENT_PROVIDER_SETTINGS].join(', ');
+    return { names: [], problem: `unknown ${unknown.join(', ')}: use ${known}` };
+  }
+  return { names: [...new Set(names as PaymentProviderSetting[])], problem: null };
+}
 
 /** The limits the handlers enforce (D8); a rule with max 0 is no limit. */
 export interface Limits {
@@ -39,9 +68,10 @@ export interface Limits {
 }
 
 export interface Settings {
-  paymentProvider: PaymentProviderSetting;
+  /** The providers on, in order; empty: online payments are refused. */
+  paymentProviders: readonly PaymentProviderSetting[];
   limits: Limits;
-  /** Paymob's settings, when `paymentProvider` is `paymob`. */
+  /** Paymob's settings, when `paymentProviders` has `paymob` and its settings are complete. */
   paymob?: PaymobConfig;
   /** Who is told what (D10); without it, the `log` provider and no company recipient. */
   notifications?: NotificationEnv;

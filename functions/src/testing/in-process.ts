@@ -20,7 +20,7 @@ import { defaultLimits, type Settings } from '../platform/settings.ts';
 import type { Account, Accounts, VerifiedToken } from '../shared/accounts.ts';
 
 /** A demo deployment's settings: the test payment provider and the product's limits. */
-export const TEST_SETTINGS: Settings = { paymentProvider: 'test', limits: defaultLimits() };
+export const TEST_SETTINGS: Settings = { paymentProviders: ['test'], limits: defaultLimits() };
 
 export interface InProcessFunctions {
   deps: Deps;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 // browser only ever gets the checkout address the server builds, which carries the public key.
 
 export const PAYMENT_PROVIDER_SETTINGS = ['test', 'paymob'] as const;
+export type PaymentProviderSetting = (typeof PAYMENT_PROVIDER_SETTINGS)[number];
 
 const optional = (value: unknown): unknown => (value === '' ? undefined : value);
 const setting = z.preprocess(optional, z.string().trim().min(1).optional());

@@ -3,10 +3,9 @@ import { DomainEvents } from '../events/domain-events.ts';
 import { SUBSCRIBERS } from '../events/subscribers.ts';
 import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { paymobProvider } from '../payments/paymob/paymob-provider.ts';
+import { paymentProvidersNamed } from '../payments/providers.ts';
 import { paymentRegistry } from '../payments/registry.ts';
 import { paymobConfig } from '../payments/settings.ts';
-import { testPaymentProvider } from '../payments/test-provider.ts';
 import { PaymentsRepository } from '../repositories/payments-repository.ts';
 import { PaymentsService } from '../services/payments-service.ts';
 import { CapacityService } from '../services/capacity-service.ts';
@@ -102,15 +101,14 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
 
 /** The providers the settings turn on (D3), in their order: the test provider, Paymob. */
 function paymentProvidersFrom(app: FastifyInstance): PaymentProvider[] {
-  return app.config.PAYMENT_PROVIDER.map((name) => {
-    if (name === 'test') return testPaymentProvider;
-    const config = paymobConfig(app.config)!;
+  const paymob = paymobConfig(app.config);
+  if (paymob) {
     app.log.info(
-      { testMode: config.testMode, methods: config.integrations, callbackUrl: config.callbackUrl },
+      { testMode: paymob.testMode, methods: paymob.integrations, callbackUrl: paymob.callbackUrl },
       'payments: Paymob',
     );
-    return paymobProvider(config);
-  });
+  }
+  return paymentProvidersNamed(app.config.PAYMENT_PROVIDER, { paymob });
 }
 
 declare module 'fastify' {

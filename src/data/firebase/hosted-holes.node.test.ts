@@ -83,7 +83,7 @@ beforeEach(() => {
   backend.reset();
   backend.readRules = firestoreReadRules;
   // A deployment's defaults: PAYMENT_PROVIDER=none and the product's limits (D8).
-  routeFunctions(backend, { paymentProvider: 'none', limits: defaultLimits() });
+  routeFunctions(backend, { paymentProviders: [], limits: defaultLimits() });
   // The limits tests book more orders on one morning than the first plan has crews for.
   seedRoomyCapacity(backend);
 });

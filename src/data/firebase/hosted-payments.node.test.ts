@@ -28,7 +28,7 @@ import {
 } from '../../../functions/src/payments/payment-handlers';
 import type { Deps } from '../../../functions/src/handlers';
 import { routeFunctions } from '../../../functions/src/testing/in-process';
-import { defaultLimits } from '../../../functions/src/platform/settings';
+import { defaultLimits, paymentProviderList } from '../../../functions/src/platform/settings';
 import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments/settings';
 import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
 import { cairoToday } from '../../domain/datetime';
@@ -99,7 +99,7 @@ beforeEach(() => {
   })!;
   ({ deps } = routeFunctions(
     backend,
-    { paymentProvider: 'paymob', paymob, limits: defaultLimits() },
+    { paymentProviders: ['paymob'], paymob, limits: defaultLimits() },
     {
       log: {
         info: (message) => void logged.push(message),
@@ -272,7 +272,7 @@ describe('hosted build: Paymob through the functions', () => {
   });
 
   it('without a gateway (PAYMENT_PROVIDER=none) only cash is offered and the callback is refused', async () => {
-    routeFunctions(backend, { paymentProvider: 'none', limits: defaultLimits() });
+    routeFunctions(backend, { paymentProviders: [], limits: defaultLimits() });
     const port = fakeBrowser(fakeUser({ uid: 'cash-only' }));
     expect(await port.payments.options()).toEqual({
       provider: 'none',
@@ -285,6 +285,32 @@ describe('hosted build: Paymob through the functions', () => {
       new Date(),
     );
     expect(outcome.status).toBe(404);
+  });
+
+  it('reads the PAYMENT_PROVIDER param: none by default, a list, and off for an unknown name', () => {
+    expect(paymentProviderList(undefined)).toEqual({ names: [], problem: null });
+    expect(paymentProviderList('none')).toEqual({ names: [], problem: null });
+    expect(paymentProviderList('Paymob')).toEqual({ names: ['paymob'], problem: null });
+    const misspelt = paymentProviderList('paymob,paymbo');
+    expect(misspelt.names).toEqual([]);
+    expect(misspelt.problem).toContain('paymbo');
+  });
+
+  it('PAYMENT_PROVIDER=test,paymob: both on, as on the server; Paymob takes card and wallet', async () => {
+    const { names, problem } = paymentProviderList('test, paymob');
+    expect({ names, problem }).toEqual({ names: ['test', 'paymob'], problem: null });
+    ({ deps } = routeFunctions(backend, {
+      paymentProviders: names,
+      paymob: deps.settings.paymob!,
+      limits: defaultLimits(),
+    }));
+    expect(deps.payments.providers.map((p) => p.name)).toEqual(['test', 'paymob']);
+    const { port, order } = await placed('wallet');
+    expect(order).toMatchObject({ paymentStatus: 'pending', paymentProvider: 'paymob' });
+    expect(await port.payments.options()).toMatchObject({
+      provider: 'paymob',
+      methods: ['card', 'wallet', 'cod'],
+    });
   });
 
   it('the callback function for any gateway finds it by the name in its address', async () => {
