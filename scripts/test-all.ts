@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './lib/server-process.ts';
 
@@ -38,15 +39,22 @@ function vitest(report: string, projects: string[], env?: Record<string, string>
   };
 }
 
-const steps: Step[] = [
-  { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-  {
-    title: 'typecheck (functions)',
-    command: bin('tsc'),
-    args: ['-p', 'functions/tsconfig.json', '--noEmit'],
-  },
-  { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { title: 'format', command: bin('prettier'), args: ['--check', '.'] },
+/**
+ * The checks, in order. A group (an array) is steps that read the same files and write nothing:
+ * each is one single-threaded process, so they run side by side, as many at a time as there are
+ * cores, and their output is printed whole when each ends.
+ */
+const steps: (Step | Step[])[] = [
+  [
+    { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    {
+      title: 'typecheck (functions)',
+      command: bin('tsc'),
+      args: ['-p', 'functions/tsconfig.json', '--noEmit'],
+    },
+    { title: 'format', command: bin('prettier'), args: ['--check', '.'] },
+  ],
   vitest('unit-component', ['unit', 'component']),
   // Vite honours an inherited NODE_ENV (test, development) and would then bundle React's
   // development build; the budget and the e2e specs must see what ships.
@@ -76,18 +84,23 @@ const steps: Step[] = [
   vitest('e2e', ['e2e'], { E2E_SKIP_BUILD: '1' }),
 ];
 
-function run(step: Step): Promise<number> {
+/** Runs a step; with `capture`, its output is kept and returned instead of printed as it comes. */
+function run(step: Step, capture = false): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: REPO_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...step.env },
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...step.env, ...(capture ? { FORCE_COLOR: '1' } : {}) },
     });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', (error) => {
-      console.error(`could not start ${step.command}: ${error.message}`);
-      resolve(127);
+      resolve({ code: 127, output: `could not start ${step.command}: ${error.message}\n` });
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), output: Buffer.concat(chunks).toString('utf8') }),
+    );
   });
 }
 
@@ -164,37 +177,57 @@ async function main(): Promise<number> {
   const started = Date.now();
   await mkdir(RESULTS, { recursive: true });
   // Stale reports from an earlier run must not be counted as this run's tests.
+  const all = steps.flat();
   await Promise.all(
-    steps.filter((s) => s.report).map((s) => rm(reportPath(s.report!), { force: true })),
+    all.filter((s) => s.report).map((s) => rm(reportPath(s.report!), { force: true })),
   );
 
   const ran: Step[] = [];
-  let failure: { step: Step; code: number; index: number } | null = null;
-  for (const [index, step] of steps.entries()) {
+  // Set by runStep, also from inside a group.
+  let failure = null as { step: Step; code: number; index: number } | null;
+  const header = (step: Step) => {
+    const index = all.indexOf(step);
     const line = '━'.repeat(72);
     const shown = [step.command.replace(`${REPO_ROOT}node_modules/.bin/`, ''), ...step.args].join(
       ' ',
     );
-    console.info(`\n${line}\n[${index + 1}/${steps.length}] ${step.title}\n$ ${shown}\n${line}`);
+    return `\n${line}\n[${index + 1}/${all.length}] ${step.title}\n$ ${shown}\n${line}`;
+  };
+  const runStep = async (step: Step, capture: boolean): Promise<void> => {
+    const index = all.indexOf(step);
+    if (!capture) console.info(header(step));
     const stepStart = Date.now();
     ran.push(step);
-    const code = await run(step);
+    const { code, output } = await run(step, capture);
+    if (capture) process.stdout.write(`${header(step)}\n${output}`);
     console.info(
-      `[${index + 1}/${steps.length}] ${step.title}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${formatDuration(Date.now() - stepStart)}`,
+      `[${index + 1}/${all.length}] ${step.title}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${formatDuration(Date.now() - stepStart)}`,
     );
-    if (code !== 0) {
-      failure = { step, code, index };
-      break;
+    if (code !== 0 && !failure) failure = { step, code, index };
+  };
+  for (const entry of steps) {
+    if (Array.isArray(entry)) {
+      // Side by side, a core each; a failure lets the others of the group finish.
+      const queue = [...entry];
+      const lanes = Math.max(1, Math.min(availableParallelism(), queue.length));
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          for (let step = queue.shift(); step; step = queue.shift()) await runStep(step, true);
+        }),
+      );
+    } else {
+      await runStep(entry, false);
     }
+    if (failure) break;
   }
 
   const total = await summarize(ran);
   if (failure) {
     console.error(
-      `\nnpm test stopped at step ${failure.index + 1}/${steps.length} (${failure.step.title}).`,
+      `\nnpm test stopped at step ${failure.index + 1}/${all.length} (${failure.step.title}).`,
     );
   } else {
-    console.info(`\nAll ${steps.length} steps passed.`);
+    console.info(`\nAll ${all.length} steps passed.`);
   }
   console.info(`Wall time: ${formatDuration(Date.now() - started)}`);
   console.info(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
