@@ -12,9 +12,16 @@ import type { Order, StatusActor } from './order';
 import { normalizeEgyptianMobile } from './phone';
 import type { OrderStatus } from './status';
 
-/** The ways a message travels. The customer's is their phone; the company's is configured. */
+/**
+ * The ways a message travels. The customer's is their phone; the company's is configured. Each
+ * has one provider module in the server's registry (server/src/notifications/providers/).
+ */
 export const NOTIFICATION_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** The channels that reach a customer's phone, in the order they are tried. */
+export const CUSTOMER_CHANNELS = ['whatsapp', 'sms'] as const satisfies NotificationChannel[];
+export type CustomerChannel = (typeof CUSTOMER_CHANNELS)[number];
 
 export type NotificationRecipient = 'customer' | 'company';
 
@@ -195,13 +202,13 @@ export interface NotificationRouting {
    * The customer's channels in the order they are tried: WhatsApp, then SMS when WhatsApp fails
    * or is off. Only channels that have a provider are listed; empty means customers get nothing.
    */
-  customerChannels: readonly ('whatsapp' | 'sms')[];
-  /** The company's recipients of new-order messages, each optional. */
-  company: {
-    /** E.164, `+2010…`; only when the WhatsApp channel has a provider. */
-    whatsapp?: string | undefined;
-    email?: string | undefined;
-    language: DisplayLanguage;
+  customerChannels: readonly CustomerChannel[];
+  /**
+   * The company's recipients of new-order messages: its address on each channel it hears on
+   * (WhatsApp's in E.164, `+2010…`), only where that channel has a provider; and its language.
+   */
+  company: { language: DisplayLanguage } & {
+    readonly [C in NotificationChannel]?: string | undefined;
   };
   /** The site's public address, for tracking and admin links (no trailing slash). */
   siteUrl: string;
@@ -350,13 +357,10 @@ export function planMessages(
     }
     if (event.type === 'order.created') {
       const { company } = routing;
-      // Built once for both channels, and not at all when the company hears by neither.
+      // Built once for every channel, and not at all when the company hears on none.
       let params: Record<string, TemplateValue> | undefined;
-      const recipients: [NotificationChannel, string | undefined][] = [
-        ['whatsapp', company.whatsapp],
-        ['email', company.email],
-      ];
-      for (const [channel, address] of recipients) {
+      for (const channel of NOTIFICATION_CHANNELS) {
+        const address = company[channel];
         if (!address) continue;
         params ??= templateParams('company_new_order', order, company.language, routing.siteUrl);
         planned.push({

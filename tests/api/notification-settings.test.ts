@@ -6,10 +6,15 @@ import { verifiedSessionCookie } from '../../scripts/lib/order-body.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { EnvError, loadEnv } from '../../server/src/plugins/env.ts';
 import { channelProviders, notificationRouting } from '../../server/src/notifications/settings.ts';
+import { NOTIFICATION_CHANNELS } from '../../src/domain/notifications.ts';
 import { orderBody } from './order-fixtures.ts';
 
 // Notification settings (D10) are validated at start-up like every other setting, and with none
 // at all the server logs each message instead of sending it.
+
+/** The same provider kind for every channel the domain knows. */
+const everyChannel = (kind: 'log' | null) =>
+  Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, kind]));
 
 function envError(source: Record<string, string>): string {
   try {
@@ -25,7 +30,8 @@ describe('notification settings', () => {
   it('default to the log provider for every channel, with no company recipient', () => {
     const env = loadEnv({});
     expect(env.NOTIFY_PROVIDERS).toEqual(['log']);
-    expect(channelProviders(env)).toEqual({ whatsapp: 'log', sms: 'log', email: 'log' });
+    expect(channelProviders(env)).toEqual(everyChannel('log'));
+    expect(channelProviders(env)).toMatchObject({ whatsapp: 'log', sms: 'log', email: 'log' });
     const routing = notificationRouting(env);
     expect(routing.customerChannels).toEqual(['whatsapp', 'sms']);
     expect(routing.company).toEqual({ whatsapp: undefined, email: undefined, language: 'ar' });
@@ -67,11 +73,7 @@ describe('notification settings', () => {
       }),
     ).toContain('NOTIFY_COMPANY_EMAIL: is set but no provider sends email');
     // "off" sends nothing: no channel at all.
-    expect(channelProviders(loadEnv({ NOTIFY_PROVIDERS: 'off' }))).toEqual({
-      whatsapp: null,
-      sms: null,
-      email: null,
-    });
+    expect(channelProviders(loadEnv({ NOTIFY_PROVIDERS: 'off' }))).toEqual(everyChannel(null));
     // Only SMS for customers when WhatsApp is not set up.
     const sms = loadEnv({
       NOTIFY_PROVIDERS: 'sms',

@@ -3,7 +3,11 @@
 // providers' credentials are secrets (Cloud Secret Manager), given only to the functions that
 // send; the rest are plain params (functions/.env, or answered on the first deploy).
 import { defineSecret, defineString, projectID } from 'firebase-functions/params';
-import { NOTIFICATION_SECRETS } from '../../../server/src/notifications/settings.ts';
+import {
+  NOTIFICATION_CHANNEL_PARAMS,
+  NOTIFICATION_SECRETS,
+  NOTIFY_PROVIDER_NAMES,
+} from '../../../server/src/notifications/settings.ts';
 import { parseNotificationEnv, type NotificationEnv } from '../notifications/notify-settings.ts';
 
 /** The providers' credentials: declared on the sending functions only. */
@@ -12,16 +16,7 @@ export const NOTIFY_SECRETS = NOTIFICATION_SECRETS.map((name) => defineSecret(na
 const PLAIN: Readonly<Record<string, { default: string; description: string }>> = {
   NOTIFY_PROVIDERS: {
     default: 'log',
-    description:
-      'log (messages go to the functions log), or any of whatsapp,sms,email; off sends nothing',
-  },
-  NOTIFY_COMPANY_WHATSAPP: {
-    default: '',
-    description: 'The company WhatsApp number told of every new order (empty: none)',
-  },
-  NOTIFY_COMPANY_EMAIL: {
-    default: '',
-    description: 'The address told of every new order (empty: none)',
+    description: `log (messages go to the functions log), or any of ${NOTIFY_PROVIDER_NAMES.filter((name) => name !== 'log').join(',')}; off sends nothing`,
   },
   NOTIFY_COMPANY_LANGUAGE: { default: 'ar', description: 'ar or en: the team messages language' },
   NOTIFY_MAX_TRIES: { default: '6', description: 'Tries per message, the first included' },
@@ -32,18 +27,8 @@ const PLAIN: Readonly<Record<string, { default: string; description: string }>> 
     description:
       'The public address of the site, for the tracking links in messages (empty: https://<project>.web.app)',
   },
-  WHATSAPP_API_URL: { default: 'https://graph.facebook.com/v21.0', description: 'Graph API' },
-  WHATSAPP_PHONE_NUMBER_ID: { default: '', description: 'The WhatsApp Business phone number id' },
-  SMS_API_URL: {
-    default: 'https://api.twilio.com/2010-04-01',
-    description: 'An SMS gateway with the Twilio Messages API',
-  },
-  SMS_ACCOUNT_SID: { default: '', description: 'The SMS gateway account SID' },
-  SMS_FROM: {
-    default: '',
-    description: 'Sender number, sender id, or Messaging Service SID (MG…)',
-  },
-  MAIL_FROM: { default: '', description: 'The From of emails: Afsh <orders@example.com>' },
+  // Each channel's account, sender and company address, as its provider module declares them.
+  ...NOTIFICATION_CHANNEL_PARAMS,
 };
 
 const PARAMS = Object.entries(PLAIN).map(

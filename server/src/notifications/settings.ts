@@ -1,22 +1,33 @@
 import { z } from 'zod';
 import { DISPLAY_LANGUAGES } from '../../../src/domain/locale.ts';
-import { e164Phone } from '../../../src/domain/notifications.ts';
+import { CUSTOMER_CHANNELS } from '../../../src/domain/notifications.ts';
 import type {
   NotificationChannel,
   NotificationRouting,
   RetryPolicy,
 } from '../../../src/domain/notifications.ts';
+import type {
+  AnyChannelProvider,
+  ChannelProvider,
+  HostedParam,
+} from './providers/channel-provider.ts';
+import { CHANNEL_PROVIDERS } from './providers/registry.ts';
+import { httpUrl, optional } from './setting-fields.ts';
 
 // The notification settings (D10), validated with the rest of the server's settings at start-up:
 // a provider that is turned on without its account details stops the server with a message
 // naming what is missing, instead of failing quietly at the first booking. This file knows
 // nothing of Fastify or SQLite, so the hosted build's functions can read the same settings.
 
-/** The providers: `log` stands in for every channel that has no real provider. */
-export const NOTIFY_PROVIDER_NAMES = ['log', 'whatsapp', 'sms', 'email'] as const;
-export type NotifyProviderName = (typeof NOTIFY_PROVIDER_NAMES)[number];
+/** Each channel's real provider (providers/registry.ts), with its settings. */
+const CHANNELS: readonly AnyChannelProvider[] = CHANNEL_PROVIDERS;
 
-const optional = (value: unknown): unknown => (value === '' ? undefined : value);
+/** The providers: `log` stands in for every channel that has no real provider. */
+export type NotifyProviderName = 'log' | (typeof CHANNEL_PROVIDERS)[number]['channel'];
+export const NOTIFY_PROVIDER_NAMES: readonly NotifyProviderName[] = [
+  'log',
+  ...CHANNEL_PROVIDERS.map((provider) => provider.channel),
+];
 
 function seconds(fallback: number, min: number, max: number) {
   const message = `must be a number of seconds from ${min} to ${max}`;
@@ -26,21 +37,33 @@ function seconds(fallback: number, min: number, max: number) {
   );
 }
 
-const httpUrl = (fallback: string) =>
-  z.preprocess(
-    optional,
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .default(fallback),
-  );
+/** The settings of every channel, from the registry: one shape, each name in one module. */
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
+type ShapeOf<P> =
+  P extends ChannelProvider<NotificationChannel, infer S>
+    ? { [K in keyof S]: S[K]['schema'] }
+    : never;
+type ChannelShape = UnionToIntersection<ShapeOf<(typeof CHANNEL_PROVIDERS)[number]>>;
 
-const setting = z.preprocess(optional, z.string().trim().min(1).optional());
+function channelShape(): ChannelShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const provider of CHANNELS) {
+    for (const [name, { schema }] of Object.entries(provider.settings)) {
+      if (name in shape) throw new Error(`${name} is declared by two notification providers`);
+      shape[name] = schema;
+    }
+  }
+  return shape as ChannelShape;
+}
 
 /** The environment variables of notifications; env.ts merges them into the server's schema. */
 export const notificationEnvShape = {
-  // A comma-separated list: `log` (the default) writes messages to the server log;
-  // `whatsapp`, `sms` and `email` send them for real; `off` sends nothing.
+  // A comma-separated list: `log` (the default) writes messages to the server log; a channel's
+  // name (`whatsapp`, `sms`, `email`: the registry's) sends them for real; `off` sends nothing.
   NOTIFY_PROVIDERS: z.preprocess(
     (value) => {
       const v = optional(value) ?? 'log';
@@ -59,29 +82,7 @@ export const notificationEnvShape = {
       )
       .transform((names) => [...new Set(names)]),
   ),
-  // Where the company hears of new orders: its WhatsApp number and/or an email address.
-  NOTIFY_COMPANY_WHATSAPP: z.preprocess(
-    optional,
-    z
-      .string()
-      .trim()
-      .transform((value, ctx) => {
-        const phone = e164Phone(value);
-        if (phone === null) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be an Egyptian mobile (01…) or an international number (+…)',
-          });
-          return z.NEVER;
-        }
-        return phone;
-      })
-      .optional(),
-  ),
-  NOTIFY_COMPANY_EMAIL: z.preprocess(
-    optional,
-    z.string().trim().regex(z.regexes.email, 'must be an email address').optional(),
-  ),
+  // The language the company's messages are in (each channel's module has its address).
   NOTIFY_COMPANY_LANGUAGE: z.preprocess(
     optional,
     z
@@ -103,64 +104,57 @@ export const notificationEnvShape = {
   NOTIFY_TIMEOUT_SECONDS: seconds(15, 0.1, 120),
   // The site's public address, for the tracking links in messages (VITE_SITE_URL by default).
   SITE_URL: httpUrl('http://localhost:8080'),
-  // WhatsApp Business Cloud API (Meta): a registered phone number's id and an access token.
-  WHATSAPP_API_URL: httpUrl('https://graph.facebook.com/v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: setting,
-  WHATSAPP_ACCESS_TOKEN: setting,
-  // The authentication template (Meta's fixed text and copy-code button) sign-in codes go in.
-  WHATSAPP_CODE_TEMPLATE: z.preprocess(
-    optional,
-    z
-      .string()
-      .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name (a-z, 0-9, _)')
-      .default('afsh_code'),
-  ),
-  // An HTTP SMS gateway with Twilio's Messages API: account SID, auth token, sender.
-  SMS_API_URL: httpUrl('https://api.twilio.com/2010-04-01'),
-  SMS_ACCOUNT_SID: setting,
-  SMS_AUTH_TOKEN: setting,
-  // A sender number (+…), an alphanumeric sender id, or a Messaging Service SID (MG…).
-  SMS_FROM: setting,
-  // Email over SMTP: smtp://user:password@host:587 (STARTTLS) or smtps://…:465.
-  SMTP_URL: z.preprocess(
-    optional,
-    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  ),
-  MAIL_FROM: setting,
+  // Each channel's own: its account, its sender, the company's address on it.
+  ...channelShape(),
 };
 
 /** Settings that must never be printed, even when they are wrong. */
-export const NOTIFICATION_SECRETS = [
-  'WHATSAPP_ACCESS_TOKEN',
-  'SMS_AUTH_TOKEN',
-  'SMTP_URL',
-] as const;
+export const NOTIFICATION_SECRETS: readonly string[] = CHANNELS.flatMap((provider) =>
+  Object.entries(provider.settings)
+    .filter(([, setting]) => setting.secret === true)
+    .map(([name]) => name),
+);
+
+/**
+ * The channels' settings the hosted build reads as params (functions/.env): every one that is
+ * not a secret and not the self-hosted server's alone.
+ */
+export const NOTIFICATION_CHANNEL_PARAMS: Readonly<Record<string, Required<HostedParam>>> =
+  Object.fromEntries(
+    CHANNELS.flatMap((provider) =>
+      Object.entries(provider.settings).flatMap(([name, setting]) =>
+        setting.secret !== true && setting.param
+          ? [[name, { default: '', ...setting.param }] as const]
+          : [],
+      ),
+    ),
+  );
 
 export type NotificationEnv = z.output<z.ZodObject<typeof notificationEnvShape>>;
 
-/** What each named provider needs. */
-const REQUIRED: Record<Exclude<NotifyProviderName, 'log'>, readonly (keyof NotificationEnv)[]> = {
-  whatsapp: ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'],
-  sms: ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'],
-  email: ['SMTP_URL', 'MAIL_FROM'],
-};
+/** A channel's settings, read by name (the registry's modules declare them). */
+const valueOf = (env: NotificationEnv, name: string): unknown =>
+  (env as unknown as Record<string, unknown>)[name];
 
 /** Which provider serves each channel: its own, `log`, or none. */
 export function channelProviders(
   env: Pick<NotificationEnv, 'NOTIFY_PROVIDERS'>,
 ): Record<NotificationChannel, 'real' | 'log' | null> {
-  const names = env.NOTIFY_PROVIDERS;
+  const names: readonly string[] = env.NOTIFY_PROVIDERS;
   const pick = (channel: NotificationChannel) =>
     names.includes(channel) ? 'real' : names.includes('log') ? 'log' : null;
-  return { whatsapp: pick('whatsapp'), sms: pick('sms'), email: pick('email') };
+  return Object.fromEntries(
+    CHANNELS.map((provider) => [provider.channel, pick(provider.channel)]),
+  ) as Record<NotificationChannel, 'real' | 'log' | null>;
 }
 
 /** Cross-setting checks, reported like the others (a provider on without its details). */
 export function checkNotificationEnv(env: NotificationEnv, ctx: z.RefinementCtx): void {
   for (const name of env.NOTIFY_PROVIDERS) {
-    if (name === 'log') continue;
-    for (const key of REQUIRED[name]) {
-      if (env[key] === undefined) {
+    const provider = CHANNELS.find((candidate) => candidate.channel === name);
+    if (!provider) continue;
+    for (const [key, setting] of Object.entries(provider.settings)) {
+      if (setting.required === true && valueOf(env, key) === undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [key],
@@ -170,33 +164,40 @@ export function checkNotificationEnv(env: NotificationEnv, ctx: z.RefinementCtx)
     }
   }
   const channels = channelProviders(env);
-  if (env.NOTIFY_COMPANY_WHATSAPP !== undefined && channels.whatsapp === null) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['NOTIFY_COMPANY_WHATSAPP'],
-      message:
-        'is set but no provider sends WhatsApp messages (add whatsapp or log to NOTIFY_PROVIDERS)',
-    });
+  for (const { channel, company } of CHANNELS) {
+    if (company && valueOf(env, company.setting) !== undefined && channels[channel] === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [company.setting],
+        message: `is set but no provider sends ${company.sends} (add ${channel} or log to NOTIFY_PROVIDERS)`,
+      });
+    }
   }
-  if (env.NOTIFY_COMPANY_EMAIL !== undefined && channels.email === null) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['NOTIFY_COMPANY_EMAIL'],
-      message: 'is set but no provider sends email (add email or log to NOTIFY_PROVIDERS)',
-    });
-  }
+}
+
+/**
+ * The company's address on each channel it may hear new orders on (each module that declares a
+ * company setting), `undefined` where it is not set.
+ */
+export function companyAddresses(
+  env: NotificationEnv,
+): [NotificationChannel, string | undefined][] {
+  return CHANNELS.flatMap(({ channel, company }) =>
+    company ? [[channel, valueOf(env, company.setting) as string | undefined]] : [],
+  );
 }
 
 /** Who gets what, from the settings: the customer's channels in order, the company's addresses. */
 export function notificationRouting(env: NotificationEnv): NotificationRouting {
   const channels = channelProviders(env);
+  const company = companyAddresses(env).map(([channel, address]) => [
+    channel,
+    // Only on a channel that has a provider (the checks refuse an address on another).
+    channels[channel] ? address : undefined,
+  ]);
   return {
-    customerChannels: (['whatsapp', 'sms'] as const).filter((channel) => channels[channel]),
-    company: {
-      whatsapp: channels.whatsapp ? env.NOTIFY_COMPANY_WHATSAPP : undefined,
-      email: channels.email ? env.NOTIFY_COMPANY_EMAIL : undefined,
-      language: env.NOTIFY_COMPANY_LANGUAGE,
-    },
+    customerChannels: CUSTOMER_CHANNELS.filter((channel) => channels[channel]),
+    company: { ...Object.fromEntries(company), language: env.NOTIFY_COMPANY_LANGUAGE },
     siteUrl: env.SITE_URL,
   };
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvents } from '../events/domain-events.ts';
 import { createProviders } from '../notifications/providers/index.ts';
-import { channelProviders, notificationRouting, retryPolicy } from '../notifications/settings.ts';
+import {
+  channelProviders,
+  companyAddresses,
+  notificationRouting,
+  retryPolicy,
+} from '../notifications/settings.ts';
 import { TemplateRenderer } from '../notifications/templates.ts';
 import { OutboxRepository } from '../repositories/outbox-repository.ts';
 import { NotificationWorker } from '../services/notification-worker.ts';
@@ -49,10 +54,9 @@ export function createNotifications(
     log.info(
       {
         channels: kinds,
-        company: {
-          whatsapp: env.NOTIFY_COMPANY_WHATSAPP !== undefined,
-          email: env.NOTIFY_COMPANY_EMAIL !== undefined,
-        },
+        company: Object.fromEntries(
+          companyAddresses(env).map(([channel, address]) => [channel, address !== undefined]),
+        ),
       },
       'notifications: ready',
     );

@@ -1,11 +1,10 @@
 import type { NotificationChannel, SendOutcome } from '../../../../src/domain/notifications.ts';
 import { channelProviders } from '../settings.ts';
 import type { NotificationEnv } from '../settings.ts';
+import type { AnyChannelProvider } from './channel-provider.ts';
 import { logProvider } from './log.ts';
 import type { NotificationProvider, OutgoingMessage, ProviderLog } from './provider.ts';
-import { smtpEmailProvider } from './smtp-email.ts';
-import { twilioSmsProvider } from './twilio-sms.ts';
-import { whatsappCloudProvider } from './whatsapp-cloud.ts';
+import { CHANNEL_PROVIDERS } from './registry.ts';
 
 export type Providers = Partial<Record<NotificationChannel, NotificationProvider>>;
 
@@ -15,29 +14,14 @@ export type Providers = Partial<Record<NotificationChannel, NotificationProvider
  */
 export function createProviders(env: NotificationEnv, log: ProviderLog): Providers {
   const kinds = channelProviders(env);
-  const timeoutMs = env.NOTIFY_TIMEOUT_SECONDS * 1000;
-  const real: Record<NotificationChannel, () => NotificationProvider> = {
-    whatsapp: () =>
-      whatsappCloudProvider({
-        apiUrl: env.WHATSAPP_API_URL,
-        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
-        accessToken: env.WHATSAPP_ACCESS_TOKEN ?? '',
-      }),
-    sms: () =>
-      twilioSmsProvider({
-        apiUrl: env.SMS_API_URL,
-        accountSid: env.SMS_ACCOUNT_SID ?? '',
-        authToken: env.SMS_AUTH_TOKEN ?? '',
-        from: env.SMS_FROM ?? '',
-      }),
-    email: () =>
-      smtpEmailProvider({ smtpUrl: env.SMTP_URL ?? '', from: env.MAIL_FROM ?? '', timeoutMs }),
-  };
+  const context = { timeoutMs: env.NOTIFY_TIMEOUT_SECONDS * 1000 };
   const providers: Providers = {};
-  for (const channel of ['whatsapp', 'sms', 'email'] as const) {
-    const kind = kinds[channel];
-    if (kind === 'real') providers[channel] = real[channel]();
-    else if (kind === 'log') providers[channel] = logProvider(log);
+  const registered: readonly AnyChannelProvider[] = CHANNEL_PROVIDERS;
+  for (const provider of registered) {
+    const { channel } = provider;
+    // Each module reads its own settings from the whole of them.
+    if (kinds[channel] === 'real') providers[channel] = provider.create(env, context);
+    else if (kinds[channel] === 'log') providers[channel] = logProvider(log);
   }
   return providers;
 }

@@ -1,5 +1,8 @@
 import { createTransport } from 'nodemailer';
+import { z } from 'zod';
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
+import { optional, setting } from '../setting-fields.ts';
+import { defineChannelProvider } from './channel-provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
 export interface EmailSettings {
@@ -75,3 +78,39 @@ export function smtpEmailProvider(settings: EmailSettings): NotificationProvider
     },
   };
 }
+
+/** The email channel: the team's address for new orders, over SMTP. */
+export const smtpEmail = defineChannelProvider({
+  channel: 'email',
+  settings: {
+    // The company's address, told of every new order.
+    NOTIFY_COMPANY_EMAIL: {
+      schema: z.preprocess(
+        optional,
+        z.string().trim().regex(z.regexes.email, 'must be an email address').optional(),
+      ),
+      param: { description: 'The address told of every new order (empty: none)' },
+    },
+    // smtp://user:password@host:587 (STARTTLS) or smtps://…:465.
+    SMTP_URL: {
+      schema: z.preprocess(
+        optional,
+        z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+      ),
+      required: true,
+      secret: true,
+    },
+    MAIL_FROM: {
+      schema: setting,
+      required: true,
+      param: { description: 'The From of emails: Afsh <orders@example.com>' },
+    },
+  },
+  company: { setting: 'NOTIFY_COMPANY_EMAIL', sends: 'email' },
+  create: (settings, { timeoutMs }) =>
+    smtpEmailProvider({
+      smtpUrl: settings.SMTP_URL ?? '',
+      from: settings.MAIL_FROM ?? '',
+      timeoutMs,
+    }),
+});

@@ -1,4 +1,6 @@
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
+import { httpUrl, setting } from '../setting-fields.ts';
+import { defineChannelProvider } from './channel-provider.ts';
 import { postToProvider, refusal } from './provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
@@ -75,3 +77,41 @@ export function smsSender(
       },
     );
 }
+
+const TWILIO_API_URL = 'https://api.twilio.com/2010-04-01';
+
+/**
+ * The SMS channel: customers' messages when WhatsApp fails or is off, and sign-in codes (D13).
+ * An HTTP SMS gateway with Twilio's Messages API: account SID, auth token, sender.
+ */
+export const twilioSms = defineChannelProvider({
+  channel: 'sms',
+  settings: {
+    SMS_API_URL: {
+      schema: httpUrl(TWILIO_API_URL),
+      param: {
+        default: TWILIO_API_URL,
+        description: 'An SMS gateway with the Twilio Messages API',
+      },
+    },
+    SMS_ACCOUNT_SID: {
+      schema: setting,
+      required: true,
+      param: { description: 'The SMS gateway account SID' },
+    },
+    SMS_AUTH_TOKEN: { schema: setting, required: true, secret: true },
+    // A sender number (+…), an alphanumeric sender id, or a Messaging Service SID (MG…).
+    SMS_FROM: {
+      schema: setting,
+      required: true,
+      param: { description: 'Sender number, sender id, or Messaging Service SID (MG…)' },
+    },
+  },
+  create: (settings) =>
+    twilioSmsProvider({
+      apiUrl: settings.SMS_API_URL,
+      accountSid: settings.SMS_ACCOUNT_SID ?? '',
+      authToken: settings.SMS_AUTH_TOKEN ?? '',
+      from: settings.SMS_FROM ?? '',
+    }),
+});

@@ -1,4 +1,8 @@
+import { z } from 'zod';
+import { e164Phone } from '../../../../src/domain/notifications.ts';
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
+import { httpUrl, optional, setting } from '../setting-fields.ts';
+import { defineChannelProvider } from './channel-provider.ts';
 import { postToProvider, refusal } from './provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
@@ -82,3 +86,65 @@ export function whatsappCloudProvider(settings: WhatsAppSettings): NotificationP
       ),
   };
 }
+
+const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
+
+/**
+ * The WhatsApp channel: customers' messages (SMS after it), the team's number, and the sign-in
+ * codes' template (D13, self-hosted only: the hosted build's codes are Firebase Auth's SMS).
+ */
+export const whatsappCloud = defineChannelProvider({
+  channel: 'whatsapp',
+  settings: {
+    // The company's WhatsApp number, told of every new order.
+    NOTIFY_COMPANY_WHATSAPP: {
+      schema: z.preprocess(
+        optional,
+        z
+          .string()
+          .trim()
+          .transform((value, ctx) => {
+            const phone = e164Phone(value);
+            if (phone === null) {
+              ctx.addIssue({
+                code: 'custom',
+                message: 'must be an Egyptian mobile (01…) or an international number (+…)',
+              });
+              return z.NEVER;
+            }
+            return phone;
+          })
+          .optional(),
+      ),
+      param: { description: 'The company WhatsApp number told of every new order (empty: none)' },
+    },
+    // WhatsApp Business Cloud API (Meta): a registered phone number's id and an access token.
+    WHATSAPP_API_URL: {
+      schema: httpUrl(GRAPH_API_URL),
+      param: { default: GRAPH_API_URL, description: 'Graph API' },
+    },
+    WHATSAPP_PHONE_NUMBER_ID: {
+      schema: setting,
+      required: true,
+      param: { description: 'The WhatsApp Business phone number id' },
+    },
+    WHATSAPP_ACCESS_TOKEN: { schema: setting, required: true, secret: true },
+    // The authentication template (Meta's fixed text and copy-code button) sign-in codes go in.
+    WHATSAPP_CODE_TEMPLATE: {
+      schema: z.preprocess(
+        optional,
+        z
+          .string()
+          .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name (a-z, 0-9, _)')
+          .default('afsh_code'),
+      ),
+    },
+  },
+  company: { setting: 'NOTIFY_COMPANY_WHATSAPP', sends: 'WhatsApp messages' },
+  create: (settings) =>
+    whatsappCloudProvider({
+      apiUrl: settings.WHATSAPP_API_URL,
+      phoneNumberId: settings.WHATSAPP_PHONE_NUMBER_ID ?? '',
+      accessToken: settings.WHATSAPP_ACCESS_TOKEN ?? '',
+    }),
+});
