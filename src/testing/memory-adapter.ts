@@ -46,7 +46,7 @@ import {
   draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
-import { RuleViolation } from '../domain/errors';
+import { fieldsOfIssues, RuleViolation } from '../domain/errors';
 import {
   calendarOf,
   checkCanRead,
@@ -261,13 +261,8 @@ function toCurrentUser(user: UserRecord): CurrentUser {
 
 /** The server's answer to a failed zod parse: field → first message, first message overall. */
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DataError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    fields[path] ??= issue.message;
-  }
   return new DataError('invalid-argument', issues[0]?.message ?? VALIDATION_MESSAGES.invalid, {
-    fields,
+    fields: fieldsOfIssues(issues),
   });
 }
 
@@ -1147,7 +1142,8 @@ export class MemoryDataPort implements DataPort {
           checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, values.phoneNumber),
         );
         const booker = { id: user.id, isAdmin: user.role === 'admin' };
-        if (customerLimitsApply(booker) && backend.openOrdersPerCustomer > 0) {
+        if (customerLimitsApply(booker)) {
+          // What a limit of 0 (none) means is checkOpenOrders' to say.
           const theirs = records()
             .map(({ order }) => order)
             .filter((order) => order.userId === user.id);
