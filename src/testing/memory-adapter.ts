@@ -35,7 +35,6 @@ import type {
   PricesPort,
   Review,
   ReviewsPort,
-  StatusActor,
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
@@ -47,11 +46,10 @@ import {
   draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
-import { RuleViolation } from '../domain/errors';
+import { fieldsOfIssues, RuleViolation } from '../domain/errors';
 import {
   calendarOf,
   checkCanRead,
-  checkCustomerCancel,
   checkOwner,
   checkNewOrder,
   isTestPaymentToken,
@@ -76,13 +74,14 @@ import {
   type PaymentOrder,
   type ProvidersOn,
 } from '../domain/payment-decisions';
-import {
-  attemptNumber,
-  checkAdminPaymentStatus,
-  PAYMENT_MESSAGES,
-  paymentProgress,
-} from '../domain/payments';
+import { attemptNumber, PAYMENT_MESSAGES, paymentProgress } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
+import {
+  decideAdminUpdate,
+  decideCustomerCancel,
+  type OrderChangeDecision,
+} from '../domain/order-changes';
+import { orderAdminUpdateSchema } from '../domain/order-update-schema';
 import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
 import {
   checkBooker,
@@ -133,7 +132,6 @@ import {
 } from '../domain/review-rules';
 import { normalizeTrackingInput } from '../domain/tracking-input';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
-import { isOrderStatus, isPaymentStatus, type OrderStatus } from '../domain/status';
 import { cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
 
@@ -263,13 +261,8 @@ function toCurrentUser(user: UserRecord): CurrentUser {
 
 /** The server's answer to a failed zod parse: field → first message, first message overall. */
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DataError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    fields[path] ??= issue.message;
-  }
   return new DataError('invalid-argument', issues[0]?.message ?? VALIDATION_MESSAGES.invalid, {
-    fields,
+    fields: fieldsOfIssues(issues),
   });
 }
 
@@ -1122,14 +1115,18 @@ export class MemoryDataPort implements DataPort {
     const newestFirst = (a: OrderRecord, b: OrderRecord) =>
       b.order.createdAt.localeCompare(a.order.createdAt) || b.seq - a.seq;
 
-    const addStatus = (order: Order, status: OrderStatus, actor: StatusActor) => {
-      order.status = status;
-      order.statusHistory.push({ status, at: backend.now().toISOString(), actor });
-      // A review is public only while its order is delivered (D14).
-      if (backend.reviews.some((record) => record.orderId === order.id)) backend.notifyReviews();
-    };
     const tell = (kind: OrderChange['kind'], order: Order) =>
       backend.notifyDesk({ type: 'order', change: orderChange(kind, order) });
+    /** Stores the order as the domain decided it (src/domain/order-changes.ts), and tells. */
+    const store = ({ change, after }: OrderChangeDecision): Order => {
+      backend.orders.get(after.id)!.order = after;
+      // A review is public only while its order is delivered (D14).
+      if (change.status !== undefined && backend.reviews.some((r) => r.orderId === after.id)) {
+        backend.notifyReviews();
+      }
+      tell('changed', after);
+      return copy(after);
+    };
 
     return {
       create: async (input: NewOrder) => {
@@ -1145,7 +1142,8 @@ export class MemoryDataPort implements DataPort {
           checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, values.phoneNumber),
         );
         const booker = { id: user.id, isAdmin: user.role === 'admin' };
-        if (customerLimitsApply(booker) && backend.openOrdersPerCustomer > 0) {
+        if (customerLimitsApply(booker)) {
+          // What a limit of 0 (none) means is checkOpenOrders' to say.
           const theirs = records()
             .map(({ order }) => order)
             .filter((order) => order.userId === user.id);
@@ -1203,10 +1201,8 @@ export class MemoryDataPort implements DataPort {
       cancel: async (id) => {
         const user = this.requireUser();
         const order = this.findOrder(id);
-        rule(() => checkCustomerCancel(order, user.id));
-        addStatus(order, 'cancelled', 'customer');
-        tell('changed', order);
-        return copy(order);
+        const at = backend.now().toISOString();
+        return store(rule(() => decideCustomerCancel(order, user.id, at)));
       },
 
       list: async (filter: OrderFilter = {}): Promise<OrderPage> => {
@@ -1236,34 +1232,12 @@ export class MemoryDataPort implements DataPort {
 
       update: async (id, update: OrderAdminUpdate) => {
         this.requireAdmin();
-        const body = (update ?? {}) as Record<string, unknown>;
-        const { status, paymentStatus } = body;
-        const fields: Record<string, string> = {};
-        for (const key of Object.keys(body)) {
-          if (key !== 'status' && key !== 'paymentStatus')
-            fields[key] = VALIDATION_MESSAGES.invalid;
-        }
-        if (status !== undefined && !isOrderStatus(status))
-          fields.status = VALIDATION_MESSAGES.invalid;
-        if (paymentStatus !== undefined && !isPaymentStatus(paymentStatus))
-          fields.paymentStatus = VALIDATION_MESSAGES.invalid;
-        if (status === undefined && paymentStatus === undefined)
-          fields.status = VALIDATION_MESSAGES.invalid;
-        if (Object.keys(fields).length > 0) {
-          throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, { fields });
-        }
+        // The shared schema, as the server's PATCH and the functions' updateOrder parse it.
+        const parsed = orderAdminUpdateSchema.safeParse(update ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
         const order = this.findOrder(id);
-        rule(() =>
-          checkAdminPaymentStatus(
-            order,
-            isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
-          ),
-        );
-        // Every status the admin sets is recorded, the same one included: the admin did act.
-        if (isOrderStatus(status)) addStatus(order, status, 'admin');
-        if (isPaymentStatus(paymentStatus)) order.paymentStatus = paymentStatus;
-        tell('changed', order);
-        return copy(order);
+        const at = backend.now().toISOString();
+        return store(rule(() => decideAdminUpdate(order, parsed.data, at)));
       },
 
       remove: async (id) => {

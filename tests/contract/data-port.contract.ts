@@ -578,10 +578,24 @@ export function describeDataPortContract(
         const paid = await admin.orders.update(order.id, { paymentStatus: 'pending' });
         expect(paid.paymentStatus).toBe('pending');
         expect(paid.statusHistory).toHaveLength(3);
-        await expectDataError(
+        // Refused by the one schema every backend parses with (orderAdminUpdateSchema), and
+        // nothing changes.
+        const lost = await expectDataError(
           admin.orders.update(order.id, { status: 'lost' as never }),
           'invalid-argument',
         );
+        expect(lost.fields?.status).toBe('validation:common.invalid');
+        const nothing = await expectDataError(
+          admin.orders.update(order.id, {}),
+          'invalid-argument',
+        );
+        expect(nothing.fields?.status).toBe('validation:common.invalid');
+        const typo = await expectDataError(
+          admin.orders.update(order.id, { status: 'delivered', notes: 'x' } as never),
+          'invalid-argument',
+        );
+        expect(typo.message).toBe('validation:common.invalid');
+        expect(await owner.client.orders.get(order.id)).toEqual(paid);
         await expectDataError(
           admin.orders.update(crypto.randomUUID(), { status: 'delivered' }),
           'not-found',

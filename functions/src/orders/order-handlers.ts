@@ -5,7 +5,6 @@
 import { customerLimitsApply, newOrderOwner } from '../../../src/domain/customer-limits.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
-  checkCustomerCancel,
   checkNewOrder,
   checkNewOrderInput,
   checkPaymentToken,
@@ -20,7 +19,7 @@ import { cairoToday } from '../../../src/domain/datetime.ts';
 import { isOrderNumber } from '../../../src/domain/order-number.ts';
 import { toE164Egyptian } from '../../../src/domain/phone.ts';
 import { checkBooker } from '../../../src/domain/phone-verification.ts';
-import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
+import { decideAdminUpdate, decideCustomerCancel } from '../../../src/domain/order-changes.ts';
 import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
 import { orderAdminUpdateSchema } from '../../../src/domain/order-update-schema.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
@@ -146,12 +145,10 @@ export async function cancelOrder(
 ): Promise<Order> {
   const caller = requireCaller(ctx);
   const id = documentId(objectOf(data).id, ORDER_MESSAGES.notFound);
+  const at = ctx.now.toISOString();
   const order = await deps.orders.change(
     id,
-    (stored) => {
-      checkCustomerCancel(stored, caller.uid);
-      return { status: 'cancelled', actor: 'customer' };
-    },
+    (stored) => decideCustomerCancel(stored, caller.uid, at),
     ctx.now,
   );
   if (!order) throw notFound();
@@ -169,16 +166,10 @@ export async function updateOrder(
   const id = documentId(body.id, ORDER_MESSAGES.notFound);
   // The same schema as the server's PATCH /api/orders/:id, with the same message keys.
   const update = parseOrRefuse(orderAdminUpdateSchema, body.update ?? {});
+  const at = ctx.now.toISOString();
   const order = await deps.orders.change(
     id,
-    (before) => {
-      checkAdminPaymentStatus(before, update.paymentStatus);
-      return {
-        ...(update.status !== undefined ? { status: update.status } : {}),
-        ...(update.paymentStatus !== undefined ? { paymentStatus: update.paymentStatus } : {}),
-        actor: 'admin',
-      };
-    },
+    (stored) => decideAdminUpdate(stored, update, at),
     ctx.now,
   );
   if (!order) throw notFound();

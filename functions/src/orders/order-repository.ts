@@ -22,11 +22,8 @@ import type {
 import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
 import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
-import {
-  ORDER_STATUSES,
-  type OrderStatus,
-  type PaymentStatus,
-} from '../../../src/domain/status.ts';
+import type { OrderChangeDecision } from '../../../src/domain/order-changes.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../../src/domain/status.ts';
 import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
 import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
@@ -41,13 +38,6 @@ export interface NewOrderRecord {
   checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>;
   /** The payment provider's reference for a card payment, for reconciliation. */
   paymentReference: string | null;
-}
-
-/** What a status or payment change asks for; `null` from a decision means "nothing to change". */
-export interface OrderChange {
-  status?: OrderStatus;
-  paymentStatus?: PaymentStatus;
-  actor: StatusActor;
 }
 
 /**
@@ -70,8 +60,16 @@ export interface OrderRepository {
    */
   checkLimits(limits: readonly Limit[], now: Date, openOrders: OpenOrders | null): Promise<void>;
   get(id: string): Promise<Order | null>;
-  /** Applies what `decide` returns for the stored order; null when there is no such order. */
-  change(id: string, decide: (order: Order) => OrderChange, now: Date): Promise<Order | null>;
+  /**
+   * Stores what `decide` decided for the order as stored (src/domain/order-changes.ts: a
+   * customer's cancel, an admin's update) in the transaction it was read in, with its tracking
+   * copy, crews, review, counters and messages; null when there is no such order.
+   */
+  change(
+    id: string,
+    decide: (order: Order) => OrderChangeDecision,
+    now: Date,
+  ): Promise<Order | null>;
   /** Deletes the order, its tracking copy and its payment record together; the order, or null. */
   remove(id: string, now: Date): Promise<Order | null>;
   /** The public view of an order number, after taking one event from each limit. */
@@ -241,21 +239,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         if (!snapshot.exists) return null;
         const before = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
-        const change = decide(before);
+        const { change, after } = decide(before);
         const at = now.toISOString();
-        const after: Order = {
-          ...before,
-          ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
-          ...(change.status
-            ? {
-                status: change.status,
-                statusHistory: [
-                  ...before.statusHistory,
-                  { status: change.status, at, actor: change.actor },
-                ],
-              }
-            : {}),
-        };
         const statusChanged = before.status !== after.status;
         // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
         const moveCrews = await crewChanges(tx, db, before, after);

@@ -4,7 +4,6 @@ import { LRUCache } from 'lru-cache';
 import type {
   CheckedNewOrder,
   Order,
-  OrderAdminUpdate,
   OrderFilter,
   OrderPage,
   PaymentProviderName,
@@ -13,6 +12,7 @@ import type {
   StatusChange,
 } from '../../../src/domain/order.ts';
 import { newOrderFields, orderFromStored } from '../../../src/domain/order.ts';
+import type { OrderStatusChange } from '../../../src/domain/order-changes.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
@@ -661,61 +661,37 @@ export class OrdersRepository {
   }
 
   /**
-   * Applies an admin's change. Every status change is recorded (D5), even to the same status:
-   * the admin did act, and the timeline shows it. Returns null for an unknown order.
+   * Stores a change the domain decided (src/domain/order-changes.ts: a customer's cancel, an
+   * admin's update), in the caller's transaction, where it was decided on the order as stored:
+   * the new status with its history row (who and when), the new payment status. It decides
+   * nothing. Null for an unknown order.
    */
-  update(
+  storeChange(
     id: string,
-    update: OrderAdminUpdate,
-    actor: { actor: StatusActor; userId: string | null },
-    now: Date = new Date(),
+    change: OrderStatusChange,
+    by: { userId: string | null; at: string },
   ): Order | null {
-    const at = now.toISOString();
-    const apply = this.#db.transaction(() => {
+    const { userId, at } = by;
+    const store = this.#db.transaction(() => {
       if (!this.#statements.byId.get(id)) return false;
-      if (update.status !== undefined) {
-        this.#statements.setStatus.run(update.status, at, id);
+      if (change.status !== undefined) {
+        this.#statements.setStatus.run(change.status, at, id);
         this.#statements.insertHistory.run(
           randomUUID(),
           id,
-          update.status,
-          actor.actor,
-          actor.userId,
+          change.status,
+          change.actor,
+          userId,
           at,
         );
       }
-      if (update.paymentStatus !== undefined) {
-        this.#statements.setPaymentStatus.run(update.paymentStatus, at, id);
+      if (change.paymentStatus !== undefined) {
+        this.#statements.setPaymentStatus.run(change.paymentStatus, at, id);
       }
       return true;
     });
-    if (!apply()) return null;
+    if (!store()) return null;
     return this.#changed(this.#load(id));
-  }
-
-  /**
-   * Cancels on the customer's behalf if the order is still cancellable. The check and the
-   * change happen in one transaction, so an admin moving the order on at the same moment wins
-   * cleanly instead of being overwritten.
-   */
-  cancelIfAllowed(
-    id: string,
-    userId: string,
-    allowed: (status: OrderStatus) => boolean,
-    now: Date = new Date(),
-  ): { result: 'cancelled'; order: Order } | { result: 'not-found' | 'not-allowed' } {
-    const at = now.toISOString();
-    const apply = this.#db.transaction((): 'cancelled' | 'not-found' | 'not-allowed' => {
-      const row = this.#statements.byId.get(id) as OrderRow | undefined;
-      if (!row) return 'not-found';
-      if (!allowed(row.status)) return 'not-allowed';
-      this.#statements.setStatus.run('cancelled', at, id);
-      this.#statements.insertHistory.run(randomUUID(), id, 'cancelled', 'customer', userId, at);
-      return 'cancelled';
-    });
-    const result = apply();
-    if (result !== 'cancelled') return { result };
-    return { result, order: this.#changed(this.#load(id)) as Order };
   }
 
   /** True when the order existed. Its history goes with it (ON DELETE CASCADE). */

@@ -7,7 +7,6 @@ import type {
 } from '../../../src/domain/order.ts';
 import {
   checkCanRead,
-  checkCustomerCancel,
   checkNewOrder,
   checkPaymentToken,
   newOrderPayment,
@@ -18,8 +17,11 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import { toE164Egyptian } from '../../../src/domain/phone.ts';
 import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { newOrderOwner } from '../../../src/domain/customer-limits.ts';
-import { checkAdminPaymentStatus } from '../../../src/domain/payments.ts';
-import { canCustomerCancel } from '../../../src/domain/status.ts';
+import {
+  decideAdminUpdate,
+  decideCustomerCancel,
+  type OrderChangeDecision,
+} from '../../../src/domain/order-changes.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import { placementFor, type PaymentRegistry } from '../payments/registry.ts';
@@ -47,6 +49,8 @@ export interface OrdersServiceOptions {
   outbox?: { record(events: readonly DomainEvent[]): unknown };
   /** The customer who proved a number (E.164), if any: an admin's booking for them is theirs. */
   phoneOwner?: (phone: string) => string | null;
+  /** The clock changes are recorded by; default the real one. */
+  now?: () => Date;
 }
 
 function notFound(): RuleViolation {
@@ -55,8 +59,8 @@ function notFound(): RuleViolation {
 
 /**
  * The order use cases (D2, D3, D5, D8): placing, reading, cancelling, changing and deleting an
- * order. The rules are the domain's (src/domain/order.ts); this class orders the steps, talks
- * to the payment provider and the repository, and publishes what happened.
+ * order. The rules are the domain's (src/domain/order.ts, order-changes.ts); this class orders
+ * the steps, talks to the payment provider and the repository, and publishes what happened.
  */
 export class OrdersService {
   readonly #orders: OrdersRepository;
@@ -66,6 +70,7 @@ export class OrdersService {
   readonly #payments: PaymentRegistry;
   readonly #outbox: OrdersServiceOptions['outbox'];
   readonly #phoneOwner: OrdersServiceOptions['phoneOwner'];
+  readonly #now: () => Date;
 
   constructor(options: OrdersServiceOptions) {
     this.#orders = options.orders;
@@ -75,6 +80,7 @@ export class OrdersService {
     this.#payments = options.payments;
     this.#outbox = options.outbox;
     this.#phoneOwner = options.phoneOwner;
+    this.#now = options.now ?? (() => new Date());
   }
 
   /** Tells the bus what a committed change did (live screens, the notification worker). */
@@ -187,33 +193,31 @@ export class OrdersService {
 
   /** The customer who placed it, before the crew is on its way (D2); admins use `update`. */
   cancel(id: string, user: AuthUser): Order {
-    const { order, events } = this.#orders.inTransaction(() => {
-      const existing = this.#orders.findById(id);
-      if (!existing) throw notFound();
-      checkCustomerCancel(existing, user.id);
-      // Checked again by the write itself, which decides on the row as it is stored.
-      const outcome = this.#orders.cancelIfAllowed(id, user.id, canCustomerCancel);
-      if (outcome.result === 'not-found') throw notFound();
-      if (outcome.result !== 'cancelled') {
-        throw new RuleViolation('failed-precondition', ORDER_MESSAGES.notCancellable);
-      }
-      const events = orderChangeEvents(existing, outcome.order, 'customer');
-      this.#outbox?.record(events);
-      return { order: outcome.order, events };
-    });
-    this.#publish(events);
-    return order;
+    return this.#change(id, user, (order, at) => decideCustomerCancel(order, user.id, at));
   }
 
-  /** An admin changes the status and/or the payment status. */
+  /** An admin changes the status and/or the payment status (D5). */
   update(id: string, update: OrderAdminUpdate, admin: AuthUser): Order {
+    return this.#change(id, admin, (order, at) => decideAdminUpdate(order, update, at));
+  }
+
+  /**
+   * Loads the order, has the domain decide the change and stores it with the messages it causes
+   * (D10), in one transaction: nothing else writes the order between the decision and the write,
+   * so what was decided holds for the row as stored. The bus hears of it after the commit.
+   */
+  #change(
+    id: string,
+    by: AuthUser,
+    decide: (order: Order, at: string) => OrderChangeDecision,
+  ): Order {
     const { order, events } = this.#orders.inTransaction(() => {
       const before = this.#orders.findById(id);
       if (!before) throw notFound();
-      checkAdminPaymentStatus(before, update.paymentStatus);
-      const after = this.#orders.update(id, update, { actor: 'admin', userId: admin.id });
+      const at = this.#now().toISOString();
+      const { change, events } = decide(before, at);
+      const after = this.#orders.storeChange(id, change, { userId: by.id, at });
       if (!after) throw notFound();
-      const events = orderChangeEvents(before, after, 'admin');
       this.#outbox?.record(events);
       return { order: after, events };
     });

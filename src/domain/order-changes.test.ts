@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { RuleViolation } from './errors';
+import type { Order } from './order';
+import {
+  applyOrderChange,
+  decideAdminUpdate,
+  decideCustomerCancel,
+  type OrderStatusChange,
+} from './order-changes';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './status';
+
+// A customer's cancel and an admin's update, decided once (D2, D5): the server, the functions and
+// the memory adapter store what these return.
+
+const PLACED = '2026-05-20T09:00:00.000Z';
+const AT = '2026-05-21T10:30:00.000Z';
+
+type TestOrder = Pick<
+  Order,
+  'id' | 'userId' | 'status' | 'paymentStatus' | 'paymentProvider' | 'statusHistory'
+>;
+
+const ORDER: TestOrder = {
+  id: 'o1',
+  userId: 'owner',
+  status: 'received',
+  paymentStatus: 'pending',
+  paymentProvider: 'cash',
+  statusHistory: [{ status: 'received', at: PLACED, actor: 'system' }],
+};
+
+function violation(check: () => unknown): RuleViolation {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof RuleViolation) return error;
+    throw error;
+  }
+  throw new Error('expected a RuleViolation');
+}
+
+describe('applyOrderChange', () => {
+  it('sets the status and appends it to the history with its actor and time', () => {
+    const after = applyOrderChange(ORDER, { status: 'under_review', actor: 'admin' }, AT);
+    expect(after).toEqual({
+      ...ORDER,
+      status: 'under_review',
+      statusHistory: [...ORDER.statusHistory, { status: 'under_review', at: AT, actor: 'admin' }],
+    });
+  });
+
+  it('records a status set again: the admin did act (D5)', () => {
+    const after = applyOrderChange(ORDER, { status: 'received', actor: 'admin' }, AT);
+    expect(after.status).toBe('received');
+    expect(after.statusHistory.map(({ status, actor }) => [status, actor])).toEqual([
+      ['received', 'system'],
+      ['received', 'admin'],
+    ]);
+  });
+
+  it('sets a payment status without touching the history', () => {
+    const after = applyOrderChange(ORDER, { paymentStatus: 'paid', actor: 'admin' }, AT);
+    expect(after).toEqual({ ...ORDER, paymentStatus: 'paid' });
+  });
+
+  it('sets both, and leaves the order it was given as it was', () => {
+    const before = structuredClone(ORDER);
+    const change: OrderStatusChange = {
+      status: 'delivered',
+      paymentStatus: 'paid',
+      actor: 'admin',
+    };
+    const after = applyOrderChange(ORDER, change, AT);
+    expect(after).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    expect(after.statusHistory).toHaveLength(2);
+    expect(ORDER).toEqual(before);
+  });
+});
+
+describe('decideCustomerCancel', () => {
+  it.each(['received', 'under_review'] as const)(
+    'lets the owner cancel a %s order: the change, the history entry, the events',
+    (status) => {
+      const order = { ...ORDER, status };
+      const decision = decideCustomerCancel(order, 'owner', AT);
+      expect(decision.change).toEqual({ status: 'cancelled', actor: 'customer' });
+      expect(decision.after.status).toBe('cancelled');
+      expect(decision.after.statusHistory.at(-1)).toEqual({
+        status: 'cancelled',
+        at: AT,
+        actor: 'customer',
+      });
+      // One cancellation is told once (D10): the status change, and who cancelled.
+      expect(decision.events).toEqual([
+        {
+          type: 'order.statusChanged',
+          order: decision.after,
+          from: status,
+          to: 'cancelled',
+          actor: 'customer',
+        },
+        { type: 'order.cancelled', order: decision.after, actor: 'customer' },
+      ]);
+    },
+  );
+
+  it.each(ORDER_STATUSES.filter((s) => s !== 'received' && s !== 'under_review'))(
+    'refuses once the order is %s',
+    (status) => {
+      expect(
+        violation(() => decideCustomerCancel({ ...ORDER, status }, 'owner', AT)),
+      ).toMatchObject({
+        code: 'failed-precondition',
+        message: 'errors:orderNotCancellable',
+      });
+    },
+  );
+
+  it("refuses anyone but the order's customer, and an order nobody owns", () => {
+    expect(violation(() => decideCustomerCancel(ORDER, 'someone', AT))).toMatchObject({
+      code: 'permission-denied',
+      message: 'errors:permissionDenied',
+    });
+    expect(
+      violation(() => decideCustomerCancel({ ...ORDER, userId: null }, 'owner', AT)).code,
+    ).toBe('permission-denied');
+  });
+});
+
+describe('decideAdminUpdate', () => {
+  it('sets a status, recorded in the history as the admin', () => {
+    const decision = decideAdminUpdate(ORDER, { status: 'in_transit' }, AT);
+    expect(decision.change).toEqual({ status: 'in_transit', actor: 'admin' });
+    expect(decision.after.statusHistory.at(-1)).toEqual({
+      status: 'in_transit',
+      at: AT,
+      actor: 'admin',
+    });
+    expect(decision.events).toEqual([
+      {
+        type: 'order.statusChanged',
+        order: decision.after,
+        from: 'received',
+        to: 'in_transit',
+        actor: 'admin',
+      },
+    ]);
+  });
+
+  it('may set any status at any time, cancelled and back included (D5)', () => {
+    const cancelled = decideAdminUpdate(ORDER, { status: 'cancelled' }, AT);
+    expect(cancelled.events.map((event) => event.type)).toEqual([
+      'order.statusChanged',
+      'order.cancelled',
+    ]);
+    const back = decideAdminUpdate(cancelled.after, { status: 'received' }, AT);
+    expect(back.after.status).toBe('received');
+    expect(back.events).toEqual([
+      {
+        type: 'order.statusChanged',
+        order: back.after,
+        from: 'cancelled',
+        to: 'received',
+        actor: 'admin',
+      },
+    ]);
+  });
+
+  it('records the same status set again, and tells nobody of it', () => {
+    const decision = decideAdminUpdate(ORDER, { status: 'received' }, AT);
+    expect(decision.after.statusHistory).toHaveLength(2);
+    expect(decision.events).toEqual([]);
+  });
+
+  it('marks a cash order paid: no history entry, a payment confirmed', () => {
+    const decision = decideAdminUpdate(ORDER, { paymentStatus: 'paid' }, AT);
+    expect(decision.change).toEqual({ paymentStatus: 'paid', actor: 'admin' });
+    expect(decision.after).toEqual({ ...ORDER, paymentStatus: 'paid' });
+    expect(decision.events).toEqual([{ type: 'order.paymentConfirmed', order: decision.after }]);
+  });
+
+  it('changes both at once, the status told before the payment', () => {
+    const decision = decideAdminUpdate(ORDER, { status: 'delivered', paymentStatus: 'paid' }, AT);
+    expect(decision.change).toEqual({ status: 'delivered', paymentStatus: 'paid', actor: 'admin' });
+    expect(decision.events.map((event) => event.type)).toEqual([
+      'order.statusChanged',
+      'order.paymentConfirmed',
+    ]);
+  });
+
+  it("refuses a payment status by hand on a gateway's order, on the paymentStatus field (D3)", () => {
+    const paymob = { ...ORDER, paymentProvider: 'paymob' as const };
+    for (const paymentStatus of PAYMENT_STATUSES.filter((s) => s !== 'pending')) {
+      expect(violation(() => decideAdminUpdate(paymob, { paymentStatus }, AT))).toMatchObject({
+        code: 'failed-precondition',
+        message: 'errors:payment.gatewayDecides',
+        fields: { paymentStatus: 'errors:payment.gatewayDecides' },
+      });
+    }
+    // The status is still the admin's, and so is its payment status as it already is.
+    const decision = decideAdminUpdate(
+      paymob,
+      { status: 'under_review', paymentStatus: 'pending' },
+      AT,
+    );
+    expect(decision.after).toMatchObject({ status: 'under_review', paymentStatus: 'pending' });
+  });
+});
