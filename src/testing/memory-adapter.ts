@@ -55,6 +55,7 @@ import {
   isTestPaymentToken,
   newOrderFields,
   newOrderPayment,
+  ORDER_MESSAGES,
   orderChange,
   paymentDeclined,
   checkPaymentToken,
@@ -1098,7 +1099,8 @@ export class MemoryDataPort implements DataPort {
 
   private findOrder(id: string): Order {
     const record = this.backend.orders.get(id);
-    if (!record) throw new DataError('not-found', 'errors:notFound');
+    // The domain's words for it, as the server and the functions say them.
+    if (!record) throw new DataError('not-found', ORDER_MESSAGES.notFound);
     return record.order;
   }
 
