@@ -595,6 +595,8 @@ export function describeDataPortContract(
           'invalid-argument',
         );
         expect(typo.message).toBe('validation:common.invalid');
+        // A problem of the whole body, not of one field, is field `_` on every backend.
+        expect(typo.fields).toEqual({ _: 'validation:common.invalid' });
         expect(await owner.client.orders.get(order.id)).toEqual(paid);
         await expectDataError(
           admin.orders.update(crypto.randomUUID(), { status: 'delivered' }),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { RuleViolation } from '../../../src/domain/errors.ts';
+import { fieldsOfIssues, RuleViolation } from '../../../src/domain/errors.ts';
 import type { ErrorCode } from '../../../src/domain/errors.ts';
 import { HttpError } from '../errors.ts';
 import type { ErrorBody } from '../errors.ts';
@@ -85,12 +85,8 @@ const codeByStatus: Record<number, string> = {
  * schemas every message is a translation key ('validation:…') the client shows in its language.
  */
 export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (path !== '' && !(path in fields)) fields[path] = issue.message;
-  }
-  return fields;
+  // The domain's reading, as every adapter's: an issue of the whole body is field `_`.
+  return fieldsOfIssues(error.issues);
 }
 
 export function sendError(
