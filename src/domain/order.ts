@@ -9,6 +9,7 @@ import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
 import type { DisplayLanguage } from './locale';
 import type { OrderSort } from './order-query';
+import type { HostedProviderName } from './payments';
 import type { Housing, MoveType, PriceBreakdown, PriceCatalog } from './pricing';
 import { CURRENCY } from './pricing';
 import { orderPrice, orderRoute } from './booking-schemas';
@@ -29,9 +30,9 @@ export interface StatusChange {
 
 /**
  * Who took (or takes) the money: `cash` on delivery, the `test` provider (D3: no money moves), or
- * a real gateway whose own page the customer pays on (`paymob`, D3).
+ * a real gateway (`HOSTED_PAYMENT_PROVIDERS`: the list a new gateway joins, D3).
  */
-export type PaymentProviderName = 'test' | 'cash' | 'paymob';
+export type PaymentProviderName = 'test' | 'cash' | HostedProviderName;
 
 /** A full order: readable only by its owner and by admins (D2). */
 export interface Order {

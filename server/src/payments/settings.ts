@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOSTED_PAYMENT_PROVIDERS } from '../../../src/domain/payments.ts';
 
 // The payment settings (D3), validated with the rest of the server's settings at start-up, and
 // by the hosted build's functions from their params with the same schema: choosing Paymob
@@ -6,7 +7,8 @@ import { z } from 'zod';
 // first customer's payment. Secrets stay on the server (and in the functions' secrets): the
 // browser only ever gets the checkout address the server builds, which carries the public key.
 
-export const PAYMENT_PROVIDER_SETTINGS = ['test', 'paymob'] as const;
+/** The names PAYMENT_PROVIDER takes: the test provider and every gateway the domain knows. */
+export const PAYMENT_PROVIDER_SETTINGS = ['test', ...HOSTED_PAYMENT_PROVIDERS] as const;
 export type PaymentProviderSetting = (typeof PAYMENT_PROVIDER_SETTINGS)[number];
 
 const optional = (value: unknown): unknown => (value === '' ? undefined : value);
