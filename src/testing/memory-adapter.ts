@@ -111,6 +111,11 @@ import {
   OPEN_ORDERS_PER_CUSTOMER,
 } from '../domain/customer-limits';
 import { loginSchema, signupSchema } from '../domain/auth-schemas';
+import {
+  decideResend,
+  decideStopCustomerMessages,
+  DEFAULT_NOTIFY_MAX_TRIES,
+} from '../domain/notification-desk';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { catalogRatesSchema } from '../domain/catalog-schema';
@@ -238,6 +243,8 @@ export interface MemoryBackendOptions {
   openOrdersPerCustomer?: number;
   /** How codes are delivered; default `providers`. Tests may change `backend.codeDelivery`. */
   codeDelivery?: CodeDelivery;
+  /** NOTIFY_MAX_TRIES: the tries "send again" gives a failed message; default the server's. */
+  notifyMaxTries?: number;
 }
 
 export interface MemoryClientOptions {
@@ -335,6 +342,8 @@ export class MemoryBackend {
    * nothing: tests put the messages they need here.
    */
   readonly notifications: NotificationMessage[] = [];
+  /** NOTIFY_MAX_TRIES, as the server is configured. */
+  readonly notifyMaxTries: number;
   /** Tries to pay online and the payment history (D3), when there is a gateway. */
   readonly paymentAttempts: PaymentAttempt[] = [];
   readonly paymentEvents: PaymentEvent[] = [];
@@ -372,6 +381,7 @@ export class MemoryBackend {
     this.phoneCodePolicy = options.phoneCodePolicy ?? DEFAULT_PHONE_CODE_POLICY;
     this.openOrdersPerCustomer = options.openOrdersPerCustomer ?? OPEN_ORDERS_PER_CUSTOMER;
     this.codeDelivery = options.codeDelivery ?? 'providers';
+    this.notifyMaxTries = options.notifyMaxTries ?? DEFAULT_NOTIFY_MAX_TRIES;
     const createdAt = this.now().toISOString();
     const first = { version: 1, createdAt, createdBy: null };
     this.catalogs = [{ ...first, value: copy(FIRST_CATALOG_RATES) }];
@@ -693,28 +703,35 @@ export class MemoryDataPort implements DataPort {
       },
       stopCustomerMessages: async (orderId) => {
         this.requireAdmin();
-        const order = this.findOrder(orderId);
-        order.notifyConsent = false;
-        for (const message of backend.notifications) {
-          if (message.orderId !== orderId || message.recipient !== 'customer') continue;
-          if (message.state !== 'pending') continue;
-          message.state = 'cancelled';
+        const messages = backend.notifications.filter((m) => m.orderId === orderId);
+        const decision = rule(() =>
+          decideStopCustomerMessages(
+            backend.orders.get(orderId)?.order ?? null,
+            messages,
+            backend.now().toISOString(),
+          ),
+        );
+        Object.assign(this.findOrder(orderId), decision.order);
+        for (const message of messages) {
+          if (!decision.cancel.includes(message.id)) continue;
+          message.state = decision.change.state;
           backend.notifyDesk({ type: 'notification', message });
         }
-        return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
+        return messages.map(copy);
       },
       resend: async (messageId) => {
         this.requireAdmin();
-        const message = backend.notifications.find((m) => m.id === messageId);
-        if (!message) throw new DataError('not-found', 'errors:notifications.notFound');
-        if (message.state !== 'failed') {
-          throw new DataError('failed-precondition', 'errors:notifications.notFailed');
-        }
-        message.state = 'pending';
-        message.maxTries = message.tries + 1;
-        message.nextAttemptAt = backend.now().toISOString();
-        backend.notifyDesk({ type: 'notification', message });
-        return copy(message);
+        const message = backend.notifications.find((m) => m.id === messageId) ?? null;
+        const change = rule(() =>
+          decideResend(message, backend.notifyMaxTries, backend.now().toISOString()),
+        );
+        // A found message, or decideResend refused.
+        const resent = message!;
+        resent.state = change.state;
+        resent.maxTries = change.maxTries;
+        resent.nextAttemptAt = change.nextAttemptAt;
+        backend.notifyDesk({ type: 'notification', message: resent });
+        return copy(resent);
       },
     };
   }
