@@ -137,6 +137,7 @@ import {
   submittedReview,
 } from '../domain/review-rules';
 import { normalizeTrackingInput } from '../domain/tracking-input';
+import { ordersMovedOnSignIn } from '../domain/users';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import { cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
@@ -828,10 +829,10 @@ export class MemoryDataPort implements DataPort {
         if (!user || user.password !== parsed.data.password) {
           throw new DataError('unauthenticated', 'auth:invalidCredentials');
         }
-        const visitor = this.user();
-        if (visitor?.anonymous && visitor.id !== user.id) {
+        const movedFrom = ordersMovedOnSignIn(this.user(), user.id);
+        if (movedFrom !== null) {
           for (const { order } of backend.orders.values()) {
-            if (order.userId === visitor.id) order.userId = user.id;
+            if (order.userId === movedFrom) order.userId = user.id;
           }
         }
         this.switchSession(user.id);
