@@ -46,7 +46,7 @@ import {
   draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
-import { fieldsOfIssues, RuleViolation } from '../domain/errors';
+import { fieldsOfIssues, RetryLater, RuleViolation } from '../domain/errors';
 import {
   calendarOf,
   checkCanRead,
@@ -122,17 +122,13 @@ import { catalogRatesSchema } from '../domain/catalog-schema';
 import { contactMessageOf, type StoredContactMessage } from '../domain/contact-message';
 import { contactSchema } from '../domain/contact-schema';
 import { reviewSchema, reviewSettingsSchema } from '../domain/review-schema';
-import {
-  isDisplayableReview,
-  reviewCooldownLeftMs,
-  type ReviewSettings,
-  type ReviewState,
-} from '../domain/reviews';
+import { isDisplayableReview, type ReviewSettings, type ReviewState } from '../domain/reviews';
 import {
   adminReview,
   decideModeration,
   decideReview,
   reviewableOrders,
+  reviewCooldownRefusal,
   reviewSettingsFrom,
   submittedReview,
 } from '../domain/review-rules';
@@ -281,7 +277,10 @@ function invalid(issues: readonly { path: readonly PropertyKey[]; message: strin
  */
 function toDataError(violation: RuleViolation): DataError {
   const error = dataErrorFrom(violation);
-  const retry = violation.details?.retryAfterSeconds;
+  const retry =
+    violation instanceof RetryLater
+      ? violation.retryAfterSeconds
+      : violation.details?.retryAfterSeconds;
   if (violation.code !== 'rate-limited' || typeof retry !== 'number') return error;
   return new DataError(error.code, error.message, {
     ...(error.fields ? { fields: { ...error.fields } } : {}),
@@ -1314,12 +1313,8 @@ export class MemoryDataPort implements DataPort {
             (latest, record) => Math.max(latest, Date.parse(record.review.createdAt)),
             -Infinity,
           );
-        const wait = reviewCooldownLeftMs(Number.isFinite(last) ? last : null, now.getTime());
-        if (wait > 0) {
-          throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
-            retryAfterSeconds: Math.ceil(wait / 1000),
-          });
-        }
+        const cooldown = reviewCooldownRefusal(Number.isFinite(last) ? last : null, now.getTime());
+        if (cooldown) throw toDataError(cooldown);
         const submitted = submittedReview(crypto.randomUUID(), decision);
         const { id, name, review, rating, createdAt } = submitted;
         backend.reviews.push({
