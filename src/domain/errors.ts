@@ -42,6 +42,26 @@ export class RuleViolation extends Error {
   }
 }
 
+/**
+ * A refusal that says when trying again can work (a cooldown): the server answers it with a
+ * Retry-After header, the adapters with their DataError's `retryAfterSeconds`.
+ */
+export class RetryLater extends RuleViolation {
+  /** Whole seconds, at least 1. */
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    code: 'rate-limited' | 'unavailable',
+    message: string,
+    retryAfterMs: number,
+    fields?: Record<string, string>,
+  ) {
+    super(code, message, fields);
+    this.name = 'RetryLater';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
 /** zod-style issues as `{ field: message }`, the first problem of each field. */
 export function fieldsOfIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],

@@ -1,6 +1,7 @@
 import { RuleViolation } from './errors';
 import { checkQuota, DAY_MS, HOUR_MS, MINUTE_MS } from './quota';
 import type { QuotaRule } from './quota';
+import { ordersMovedOnSignIn } from './users';
 
 /**
  * Proving a mobile number with a one-time code (D13): the rules every backend that sends its own
@@ -276,7 +277,7 @@ export function decidePhoneSignIn(
     }
     return { action: 'attach', userId: session.id, phone };
   }
-  const moveOrdersFrom = session?.anonymous ? session.id : null;
+  const moveOrdersFrom = ordersMovedOnSignIn(session, owner?.id ?? null);
   if (owner) return { action: 'switch', userId: owner.id, moveOrdersFrom };
   return { action: 'create', phone, moveOrdersFrom };
 }

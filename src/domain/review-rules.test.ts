@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from './errors';
+import { RetryLater, RuleViolation } from './errors';
 import type { Order } from './order';
 import {
+  reviewCooldownRefusal,
   adminReview,
   decideModeration,
   decideReview,
@@ -332,5 +333,29 @@ describe('stored data ages', () => {
     ['{"publishAtOnce":true}', false],
   ])('reviewSettingsFrom(%j).publishAtOnce → %s', (stored, expected) => {
     expect(reviewSettingsFrom(stored)).toEqual({ publishAtOnce: expected });
+  });
+});
+
+describe('reviewCooldownRefusal', () => {
+  const NOW = Date.parse('2026-05-21T10:30:00.000Z');
+
+  it('within the minute: rate-limited, with the whole seconds left to wait', () => {
+    const refusal = reviewCooldownRefusal(NOW - 45_500, NOW);
+    expect(refusal).toBeInstanceOf(RetryLater);
+    expect(refusal).toMatchObject({
+      code: 'rate-limited',
+      message: 'validation:review.cooldown',
+      retryAfterSeconds: 15,
+    });
+    expect(reviewCooldownRefusal(NOW, NOW)?.retryAfterSeconds).toBe(60);
+    // Under a second left is still a second to wait, never 0.
+    expect(reviewCooldownRefusal(NOW - 59_999, NOW)?.retryAfterSeconds).toBe(1);
+  });
+
+  it('no earlier review, the minute over, or a time in the future: no refusal', () => {
+    expect(reviewCooldownRefusal(null, NOW)).toBeNull();
+    expect(reviewCooldownRefusal(undefined, NOW)).toBeNull();
+    expect(reviewCooldownRefusal(NOW - 60_000, NOW)).toBeNull();
+    expect(reviewCooldownRefusal(NOW + 5_000, NOW)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * the functions' review handler and the memory adapter load what these functions need, call
  * them, and store what they return.
  */
-import { RuleViolation } from './errors';
+import { RetryLater, RuleViolation } from './errors';
 import type { Order } from './order';
 import type { ReviewInput } from './review-schema';
 import {
@@ -13,6 +13,7 @@ import {
   isReviewState,
   REVIEW_NAME_MAX,
   REVIEW_NAME_MIN,
+  reviewCooldownLeftMs,
   type AdminReview,
   type Review,
   type ReviewableOrder,
@@ -228,4 +229,17 @@ export function reviewableOrders(
       status: o.status,
       name: reviewerName(o.fullName),
     }));
+}
+
+/**
+ * The refusal of a review posted while its author's last one (by the same user or from the same
+ * address) is under a minute old (spec 5, D2): `rate-limited` with the seconds left to wait, or
+ * null once the minute is over. `lastSubmittedAt` is that review's time (ms), if any.
+ */
+export function reviewCooldownRefusal(
+  lastSubmittedAt: number | null | undefined,
+  now: number,
+): RetryLater | null {
+  const wait = reviewCooldownLeftMs(lastSubmittedAt, now);
+  return wait > 0 ? new RetryLater('rate-limited', REVIEW_MESSAGES.cooldown, wait) : null;
 }

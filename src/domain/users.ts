@@ -7,3 +7,22 @@ export interface CurrentUser {
   anonymous: boolean;
   isAdmin: boolean;
 }
+
+/** The session a sign-in starts from, as far as moving orders needs it. */
+export interface SignInSession {
+  id: string;
+  anonymous: boolean;
+}
+
+/**
+ * Whose orders a sign-in (by email and password, or by phone, D13) moves to the account signing
+ * in: an anonymous visitor's, placed in this browser before signing in, so they are in the
+ * account's "my orders" at once. A known user's orders stay theirs, and an account signing into
+ * itself moves nothing. Returns the user to move them from (every order of theirs), or null.
+ */
+export function ordersMovedOnSignIn(
+  session: SignInSession | null,
+  accountId: string | null,
+): string | null {
+  return session?.anonymous === true && session.id !== accountId ? session.id : null;
+}

@@ -46,7 +46,7 @@ import {
   draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
-import { fieldsOfIssues, RuleViolation } from '../domain/errors';
+import { fieldsOfIssues, RetryLater, RuleViolation } from '../domain/errors';
 import {
   calendarOf,
   checkCanRead,
@@ -111,27 +111,29 @@ import {
   OPEN_ORDERS_PER_CUSTOMER,
 } from '../domain/customer-limits';
 import { loginSchema, signupSchema } from '../domain/auth-schemas';
+import {
+  decideResend,
+  decideStopCustomerMessages,
+  DEFAULT_NOTIFY_MAX_TRIES,
+} from '../domain/notification-desk';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { catalogRatesSchema } from '../domain/catalog-schema';
 import { contactMessageOf, type StoredContactMessage } from '../domain/contact-message';
 import { contactSchema } from '../domain/contact-schema';
 import { reviewSchema, reviewSettingsSchema } from '../domain/review-schema';
-import {
-  isDisplayableReview,
-  reviewCooldownLeftMs,
-  type ReviewSettings,
-  type ReviewState,
-} from '../domain/reviews';
+import { isDisplayableReview, type ReviewSettings, type ReviewState } from '../domain/reviews';
 import {
   adminReview,
   decideModeration,
   decideReview,
   reviewableOrders,
+  reviewCooldownRefusal,
   reviewSettingsFrom,
   submittedReview,
 } from '../domain/review-rules';
 import { normalizeTrackingInput } from '../domain/tracking-input';
+import { ordersMovedOnSignIn } from '../domain/users';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 import { cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
@@ -238,6 +240,8 @@ export interface MemoryBackendOptions {
   openOrdersPerCustomer?: number;
   /** How codes are delivered; default `providers`. Tests may change `backend.codeDelivery`. */
   codeDelivery?: CodeDelivery;
+  /** NOTIFY_MAX_TRIES: the tries "send again" gives a failed message; default the server's. */
+  notifyMaxTries?: number;
 }
 
 export interface MemoryClientOptions {
@@ -273,7 +277,10 @@ function invalid(issues: readonly { path: readonly PropertyKey[]; message: strin
  */
 function toDataError(violation: RuleViolation): DataError {
   const error = dataErrorFrom(violation);
-  const retry = violation.details?.retryAfterSeconds;
+  const retry =
+    violation instanceof RetryLater
+      ? violation.retryAfterSeconds
+      : violation.details?.retryAfterSeconds;
   if (violation.code !== 'rate-limited' || typeof retry !== 'number') return error;
   return new DataError(error.code, error.message, {
     ...(error.fields ? { fields: { ...error.fields } } : {}),
@@ -335,6 +342,8 @@ export class MemoryBackend {
    * nothing: tests put the messages they need here.
    */
   readonly notifications: NotificationMessage[] = [];
+  /** NOTIFY_MAX_TRIES, as the server is configured. */
+  readonly notifyMaxTries: number;
   /** Tries to pay online and the payment history (D3), when there is a gateway. */
   readonly paymentAttempts: PaymentAttempt[] = [];
   readonly paymentEvents: PaymentEvent[] = [];
@@ -372,6 +381,7 @@ export class MemoryBackend {
     this.phoneCodePolicy = options.phoneCodePolicy ?? DEFAULT_PHONE_CODE_POLICY;
     this.openOrdersPerCustomer = options.openOrdersPerCustomer ?? OPEN_ORDERS_PER_CUSTOMER;
     this.codeDelivery = options.codeDelivery ?? 'providers';
+    this.notifyMaxTries = options.notifyMaxTries ?? DEFAULT_NOTIFY_MAX_TRIES;
     const createdAt = this.now().toISOString();
     const first = { version: 1, createdAt, createdBy: null };
     this.catalogs = [{ ...first, value: copy(FIRST_CATALOG_RATES) }];
@@ -693,28 +703,35 @@ export class MemoryDataPort implements DataPort {
       },
       stopCustomerMessages: async (orderId) => {
         this.requireAdmin();
-        const order = this.findOrder(orderId);
-        order.notifyConsent = false;
-        for (const message of backend.notifications) {
-          if (message.orderId !== orderId || message.recipient !== 'customer') continue;
-          if (message.state !== 'pending') continue;
-          message.state = 'cancelled';
+        const messages = backend.notifications.filter((m) => m.orderId === orderId);
+        const decision = rule(() =>
+          decideStopCustomerMessages(
+            backend.orders.get(orderId)?.order ?? null,
+            messages,
+            backend.now().toISOString(),
+          ),
+        );
+        Object.assign(this.findOrder(orderId), decision.order);
+        for (const message of messages) {
+          if (!decision.cancel.includes(message.id)) continue;
+          message.state = decision.change.state;
           backend.notifyDesk({ type: 'notification', message });
         }
-        return backend.notifications.filter((m) => m.orderId === orderId).map(copy);
+        return messages.map(copy);
       },
       resend: async (messageId) => {
         this.requireAdmin();
-        const message = backend.notifications.find((m) => m.id === messageId);
-        if (!message) throw new DataError('not-found', 'errors:notifications.notFound');
-        if (message.state !== 'failed') {
-          throw new DataError('failed-precondition', 'errors:notifications.notFailed');
-        }
-        message.state = 'pending';
-        message.maxTries = message.tries + 1;
-        message.nextAttemptAt = backend.now().toISOString();
-        backend.notifyDesk({ type: 'notification', message });
-        return copy(message);
+        const message = backend.notifications.find((m) => m.id === messageId) ?? null;
+        const change = rule(() =>
+          decideResend(message, backend.notifyMaxTries, backend.now().toISOString()),
+        );
+        // A found message, or decideResend refused.
+        const resent = message!;
+        resent.state = change.state;
+        resent.maxTries = change.maxTries;
+        resent.nextAttemptAt = change.nextAttemptAt;
+        backend.notifyDesk({ type: 'notification', message: resent });
+        return copy(resent);
       },
     };
   }
@@ -811,10 +828,10 @@ export class MemoryDataPort implements DataPort {
         if (!user || user.password !== parsed.data.password) {
           throw new DataError('unauthenticated', 'auth:invalidCredentials');
         }
-        const visitor = this.user();
-        if (visitor?.anonymous && visitor.id !== user.id) {
+        const movedFrom = ordersMovedOnSignIn(this.user(), user.id);
+        if (movedFrom !== null) {
           for (const { order } of backend.orders.values()) {
-            if (order.userId === visitor.id) order.userId = user.id;
+            if (order.userId === movedFrom) order.userId = user.id;
           }
         }
         this.switchSession(user.id);
@@ -1296,12 +1313,8 @@ export class MemoryDataPort implements DataPort {
             (latest, record) => Math.max(latest, Date.parse(record.review.createdAt)),
             -Infinity,
           );
-        const wait = reviewCooldownLeftMs(Number.isFinite(last) ? last : null, now.getTime());
-        if (wait > 0) {
-          throw new DataError('rate-limited', VALIDATION_MESSAGES.reviewCooldown, {
-            retryAfterSeconds: Math.ceil(wait / 1000),
-          });
-        }
+        const cooldown = reviewCooldownRefusal(Number.isFinite(last) ? last : null, now.getTime());
+        if (cooldown) throw toDataError(cooldown);
         const submitted = submittedReview(crypto.randomUUID(), decision);
         const { id, name, review, rating, createdAt } = submitted;
         backend.reviews.push({

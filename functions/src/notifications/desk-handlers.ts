@@ -1,10 +1,13 @@
 // The admin desk's calls about messages (docs/decisions.md D10): an order's messages, "send
 // again" for a failed one, and "stop messages to the customer". Admins only (the claim and the
 // admins document); the outbox itself stays unreadable to every browser.
-import { RuleViolation } from '../../../src/domain/errors.ts';
+import {
+  decideResend,
+  decideStopCustomerMessages,
+  NOTIFICATION_MESSAGES,
+} from '../../../src/domain/notification-desk.ts';
 import {
   toNotificationMessage,
-  triesFor,
   type NotificationMessage,
 } from '../../../src/domain/notifications.ts';
 import { ORDER_MESSAGES } from '../../../src/domain/order.ts';
@@ -18,12 +21,6 @@ export interface NotificationDeps {
   admins: AdminDirectory;
   notify: NotifySettings;
 }
-
-/** The same message keys as the server's (server/src/services/notifications-service.ts). */
-export const NOTIFICATION_ERRORS = {
-  notFound: 'errors:notifications.notFound',
-  notFailed: 'errors:notifications.notFailed',
-} as const;
 
 async function messagesOf(orderId: string, deps: NotificationDeps) {
   return (await deps.outbox.forOrder(orderId)).map(toNotificationMessage);
@@ -39,23 +36,24 @@ export async function orderNotifications(
   return messagesOf(documentId(objectOf(data).orderId, ORDER_MESSAGES.notFound), deps);
 }
 
-/** A failed message gets a new round of tries, starting now, under the same idempotency key. */
+/** A failed message gets a new round of tries, starting now (decideResend). */
 export async function resendNotification(
   ctx: CallContext,
   data: unknown,
   deps: NotificationDeps,
 ): Promise<NotificationMessage> {
   await requireAdmin(ctx, deps.admins);
-  const id = documentId(objectOf(data).id, NOTIFICATION_ERRORS.notFound);
-  const resent = await deps.outbox.resend(id, triesFor(deps.notify.maxTries, false), ctx.now);
-  if (resent === 'missing') throw new RuleViolation('not-found', NOTIFICATION_ERRORS.notFound);
-  if (!resent) throw new RuleViolation('failed-precondition', NOTIFICATION_ERRORS.notFailed);
+  const id = documentId(objectOf(data).id, NOTIFICATION_MESSAGES.notFound);
+  const at = ctx.now.toISOString();
+  const resent = await deps.outbox.resend(id, (message) =>
+    decideResend(message, deps.notify.maxTries, at),
+  );
   return toNotificationMessage(resent);
 }
 
 /**
- * The customer asked us to stop: their consent on the order is withdrawn and what waits to be
- * sent to them is dropped, in one transaction; the team's messages stay. The order's messages.
+ * The customer asked us to stop (decideStopCustomerMessages): their consent on the order is
+ * withdrawn and what waits to be sent to them is dropped, in one transaction. The order's messages.
  */
 export async function stopNotifications(
   ctx: CallContext,
@@ -64,8 +62,9 @@ export async function stopNotifications(
 ): Promise<NotificationMessage[]> {
   await requireAdmin(ctx, deps.admins);
   const orderId = documentId(objectOf(data).orderId, ORDER_MESSAGES.notFound);
-  if (!(await deps.outbox.stopCustomer(orderId, ctx.now))) {
-    throw new RuleViolation('not-found', ORDER_MESSAGES.notFound);
-  }
+  const at = ctx.now.toISOString();
+  await deps.outbox.stopCustomer(orderId, (order, messages) =>
+    decideStopCustomerMessages(order, messages, at),
+  );
   return messagesOf(orderId, deps);
 }

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../../../src/domain/hosted-store.ts';
+import type { ResendChange, StopCustomerDecision } from '../../../src/domain/notification-desk.ts';
 import type {
   NewOutboxMessage,
   NotificationChannel,
@@ -64,13 +65,22 @@ export interface HostedOutbox {
    * same transaction, once. False when the claim was lost meanwhile (nothing is recorded).
    */
   settle(claimed: OutboxMessage, settlement: Settlement, now: Date): Promise<boolean>;
-  /** "Send again": a failed message gets `tries` more, from now. Null: not failed; 'missing'. */
-  resend(id: string, tries: number, now: Date): Promise<OutboxMessage | null | 'missing'>;
   /**
-   * The customer asked to stop: the order's consent is withdrawn and its waiting customer
-   * messages cancelled, in one transaction. False when there is no such order.
+   * "Send again": stores what `decide` (decideResend) makes of the message, or of none, in one
+   * transaction; its refusal is thrown.
    */
-  stopCustomer(orderId: string, now: Date): Promise<boolean>;
+  resend(
+    id: string,
+    decide: (message: OutboxMessage | null) => ResendChange,
+  ): Promise<OutboxMessage>;
+  /**
+   * The customer asked to stop: stores what `decide` (decideStopCustomerMessages) makes of the
+   * order, or of none, and its messages, in one transaction; its refusal is thrown.
+   */
+  stopCustomer(
+    orderId: string,
+    decide: (order: object | null, messages: OutboxMessage[]) => StopCustomerDecision,
+  ): Promise<void>;
 }
 
 const clip = clipNotificationError;
@@ -261,38 +271,43 @@ export function firestoreOutbox(db: Firestore): HostedOutbox {
       });
     },
 
-    async resend(id, tries, now) {
+    async resend(id, decide) {
       const ref = messages.doc(id);
       return db.runTransaction(async (tx) => {
         const snapshot = await tx.get(ref);
-        if (!snapshot.exists) return 'missing' as const;
-        const data = snapshot.data()!;
-        if (data.state !== 'failed') return null;
+        const change = decide(snapshot.exists ? outboxMessageFrom(id, snapshot.data()!) : null);
+        const due = time(new Date(change.nextAttemptAt));
         const update = {
-          state: 'pending',
-          maxTries: (Number(data.tries) || 0) + tries,
-          dueAt: time(now),
-          nextAttemptAt: time(now),
-          updatedAt: time(now),
+          state: change.state,
+          maxTries: change.maxTries,
+          dueAt: due,
+          nextAttemptAt: due,
+          updatedAt: time(new Date(change.updatedAt)),
         };
         tx.update(ref, update);
-        return outboxMessageFrom(id, { ...data, ...update });
+        return outboxMessageFrom(id, { ...snapshot.data()!, ...update });
       });
     },
 
-    async stopCustomer(orderId, now) {
+    async stopCustomer(orderId, decide) {
       const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
       return db.runTransaction(async (tx) => {
         const order = await tx.get(orderRef);
-        if (!order.exists) return false;
-        const waiting = await tx.get(messages.where('orderId', '==', orderId));
-        tx.update(orderRef, { notifyConsent: false });
-        for (const doc of waiting.docs) {
-          const d = doc.data();
-          if (d.recipient !== 'customer' || d.state !== 'pending') continue;
-          tx.update(doc.ref, { state: 'cancelled', dueAt: null, updatedAt: time(now) });
-        }
-        return true;
+        const waiting = order.exists
+          ? (await tx.get(messages.where('orderId', '==', orderId))).docs
+          : [];
+        const decision = decide(
+          order.exists ? { id: orderId } : null,
+          waiting.map((doc) => outboxMessageFrom(doc.id, doc.data())),
+        );
+        tx.update(orderRef, decision.order);
+        const cancel = new Set(decision.cancel);
+        const update = {
+          state: decision.change.state,
+          dueAt: null,
+          updatedAt: time(new Date(decision.change.updatedAt)),
+        };
+        for (const doc of waiting) if (cancel.has(doc.id)) tx.update(doc.ref, update);
       });
     },
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_LANGUAGES } from '../../../src/domain/locale.ts';
+import { DEFAULT_NOTIFY_MAX_TRIES } from '../../../src/domain/notification-desk.ts';
 import { CUSTOMER_CHANNELS } from '../../../src/domain/notifications.ts';
 import type {
   NotificationChannel,
@@ -98,7 +99,7 @@ export const notificationEnvShape = {
       .int('must be a whole number from 1 to 20')
       .min(1, 'must be a whole number from 1 to 20')
       .max(20, 'must be a whole number from 1 to 20')
-      .default(6),
+      .default(DEFAULT_NOTIFY_MAX_TRIES),
   ),
   NOTIFY_RETRY_SECONDS: seconds(30, 0.01, 3600),
   NOTIFY_TIMEOUT_SECONDS: seconds(15, 0.1, 120),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { fieldsOfIssues, RuleViolation } from '../../../src/domain/errors.ts';
+import { fieldsOfIssues, RetryLater, RuleViolation } from '../../../src/domain/errors.ts';
 import type { ErrorCode } from '../../../src/domain/errors.ts';
 import { HttpError } from '../errors.ts';
 import type { ErrorBody } from '../errors.ts';
@@ -8,7 +8,6 @@ import {
   OrderNumberExhaustedError,
   OrderQuotaExceededError,
 } from '../repositories/orders-repository.ts';
-import { ReviewCooldownError } from '../services/reviews-service.ts';
 
 /** A business rule's refusal (src/domain/errors.ts) as the HTTP status that says the same. */
 export const STATUS_BY_RULE: Readonly<Record<ErrorCode, number>> = {
@@ -31,10 +30,15 @@ const NUMBERS_SPENT_RETRY_S = 60;
  * message key and fields; the order limits and a spent day of numbers say when to retry.
  */
 export function httpErrorOf(error: unknown): HttpError | null {
-  if (error instanceof ReviewCooldownError) {
-    return new HttpError(429, error.code, error.message, undefined, {
-      retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000),
-    });
+  if (error instanceof RetryLater) {
+    // A cooldown (a review a minute) says its wait as Retry-After only.
+    return new HttpError(
+      STATUS_BY_RULE[error.code],
+      error.code,
+      error.message,
+      error.fields ? { ...error.fields } : undefined,
+      { retryAfterSeconds: error.retryAfterSeconds },
+    );
   }
   if (error instanceof RuleViolation) {
     const fields = error.fields ? { ...error.fields } : undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { DisplayLanguage } from '../../../src/domain/locale.ts';
+import type { ResendChange, StopCustomerDecision } from '../../../src/domain/notification-desk.ts';
 import type {
   NewOutboxMessage,
   NotificationChannel,
@@ -118,11 +119,12 @@ function prepareStatements(db: Database.Database) {
       WHERE state = 'sending'`),
     resend: db.prepare(`
       UPDATE outbox_messages
-      SET state = 'pending', max_tries = tries + ?, next_attempt_at = ?, updated_at = ?
-      WHERE id = ? AND state = 'failed'`),
-    cancelPending: db.prepare(`
-      UPDATE outbox_messages SET state = 'cancelled', updated_at = ?
-      WHERE order_id = ? AND recipient = ? AND state = 'pending' RETURNING id`),
+      SET state = :state, max_tries = :maxTries, next_attempt_at = :nextAttemptAt,
+        updated_at = :updatedAt
+      WHERE id = :id AND state = 'failed'`),
+    cancel: db.prepare(`
+      UPDATE outbox_messages SET state = :state, updated_at = :updatedAt
+      WHERE id = :id AND state = 'pending'`),
     byId: db.prepare('SELECT * FROM outbox_messages WHERE id = ?'),
     forOrder: db.prepare(`
       SELECT * FROM outbox_messages WHERE order_id = ? ORDER BY created_at, rowid`),
@@ -284,22 +286,21 @@ export class OutboxRepository {
     return this.#statements.resumeSending.run(at, at).changes;
   }
 
-  /** Drops the messages to `recipient` about an order that wait to be sent; returns them. */
-  cancelPending(
-    orderId: string,
-    recipient: NotificationRecipient,
-    now = new Date(),
-  ): OutboxMessage[] {
-    const rows = this.#statements.cancelPending.all(now.toISOString(), orderId, recipient) as {
-      id: string;
-    }[];
-    return rows.map((row) => this.get(row.id) as OutboxMessage);
+  /**
+   * Drops the messages `ids` with `change` (decideStopCustomerMessages), those still waiting to
+   * be sent; returns the ones dropped.
+   */
+  cancel(ids: readonly string[], change: StopCustomerDecision['change']): OutboxMessage[] {
+    return ids.flatMap((id) =>
+      this.#statements.cancel.run({ id, ...change }).changes > 0
+        ? [this.get(id) as OutboxMessage]
+        : [],
+    );
   }
 
-  /** An admin's "send again" for a failed message: `tries` more tries, starting now. */
-  resend(id: string, tries: number, now = new Date()): OutboxMessage | null {
-    const at = now.toISOString();
-    if (this.#statements.resend.run(tries, at, at, id).changes === 0) return null;
+  /** Stores an admin's "send again" (decideResend); null when the message is not failed. */
+  resend(id: string, change: ResendChange): OutboxMessage | null {
+    if (this.#statements.resend.run({ id, ...change }).changes === 0) return null;
     return this.get(id);
   }
 }

@@ -1,15 +1,15 @@
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import {
+  decideResend,
+  decideStopCustomerMessages,
+  NOTIFICATION_MESSAGES,
+} from '../../../src/domain/notification-desk.ts';
 import { isNotificationEvent, outboxEntries, triesFor } from '../../../src/domain/notifications.ts';
 import type { NotificationRouting } from '../../../src/domain/notifications.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { TemplateRenderer } from '../notifications/templates.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { OutboxMessage, OutboxRepository } from '../repositories/outbox-repository.ts';
-
-export const NOTIFICATION_MESSAGES = {
-  notFound: 'errors:notifications.notFound',
-  notFailed: 'errors:notifications.notFailed',
-} as const;
 
 export interface NotificationsServiceOptions {
   outbox: OutboxRepository;
@@ -62,24 +62,25 @@ export class NotificationsService {
   }
 
   /**
-   * The customer asked us to stop (by phone, WhatsApp or the contact form, as the privacy policy
-   * says): their consent is withdrawn and what waits to be sent to them is dropped, in one
-   * transaction. Messages to the team are not affected. Returns the dropped messages (admins).
+   * The customer asked us to stop (decideStopCustomerMessages): their consent is withdrawn and
+   * what waits to be sent to them is dropped, in one transaction. Returns the dropped messages.
    */
-  stopCustomerMessages(orderId: string): OutboxMessage[] {
+  stopCustomerMessages(orderId: string, now: Date = new Date()): OutboxMessage[] {
     return this.#orders.inTransaction(() => {
-      if (!this.#orders.withdrawNotifyConsent(orderId)) {
-        throw new RuleViolation('not-found', 'errors:orderNotFound');
-      }
-      return this.#outbox.cancelPending(orderId, 'customer');
+      const decision = decideStopCustomerMessages(
+        this.#orders.findById(orderId),
+        this.#outbox.forOrder(orderId),
+        now.toISOString(),
+      );
+      this.#orders.withdrawNotifyConsent(orderId, now);
+      return this.#outbox.cancel(decision.cancel, decision.change);
     });
   }
 
-  /** "Send again" for a failed message: a new round of tries, starting now (admins). */
-  resend(messageId: string): OutboxMessage {
-    const message = this.#outbox.get(messageId);
-    if (!message) throw new RuleViolation('not-found', NOTIFICATION_MESSAGES.notFound);
-    const resent = this.#outbox.resend(messageId, this.maxTriesFor(false));
+  /** "Send again" for a failed message (decideResend): a new round of tries, starting now. */
+  resend(messageId: string, now: Date = new Date()): OutboxMessage {
+    const change = decideResend(this.#outbox.get(messageId), this.#maxTries, now.toISOString());
+    const resent = this.#outbox.resend(messageId, change);
     if (!resent) throw new RuleViolation('failed-precondition', NOTIFICATION_MESSAGES.notFailed);
     return resent;
   }

@@ -8,11 +8,11 @@ import type {
   SubmittedReview,
 } from '../../../src/domain/reviews.ts';
 import { reviewSchema, reviewSettingsSchema } from '../../../src/domain/review-schema.ts';
-import { reviewCooldownLeftMs } from '../../../src/domain/reviews.ts';
 import {
   decideModeration,
   decideReview,
   REVIEW_MESSAGES as RULE_MESSAGES,
+  reviewCooldownRefusal,
   submittedReview,
 } from '../../../src/domain/review-rules.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
@@ -24,16 +24,6 @@ export const REVIEW_MESSAGES = {
   cooldown: RULE_MESSAGES.cooldown,
   notFound: RULE_MESSAGES.notFound,
 } as const;
-
-/** One review per user and per address a minute: the refusal says when to try again. */
-export class ReviewCooldownError extends RuleViolation {
-  readonly retryAfterMs: number;
-
-  constructor(retryAfterMs: number) {
-    super('rate-limited', REVIEW_MESSAGES.cooldown);
-    this.retryAfterMs = retryAfterMs;
-  }
-}
 
 function notFound(): RuleViolation {
   return new RuleViolation('not-found', REVIEW_MESSAGES.notFound);
@@ -91,8 +81,8 @@ export class ReviewsService {
       if (decision.action === 'drop')
         return { stored: false, review: submittedReview(randomUUID(), decision) };
       const last = this.#reviews.lastWithinCooldown({ userId: user.id, ip }, now);
-      const wait = reviewCooldownLeftMs(last?.getTime(), now.getTime());
-      if (wait > 0) throw new ReviewCooldownError(wait);
+      const cooldown = reviewCooldownRefusal(last?.getTime(), now.getTime());
+      if (cooldown) throw cooldown;
       const id = this.#reviews.insert(decision.record, ip);
       return { stored: true, review: submittedReview(id, decision) };
     });

@@ -6,7 +6,7 @@ import type { OrderChange } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
 import { Topic } from '../../events/topic.ts';
 import { adminRequired } from '../../plugins/sessions.ts';
-import { NOTIFICATION_MESSAGES } from '../../services/notifications-service.ts';
+import { NOTIFICATION_MESSAGES } from '../../../../src/domain/notification-desk.ts';
 import { eventStreams, sseEvent } from './event-stream.ts';
 import {
   newOrdersResponse,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loginSchema, signupSchema } from '../../../../src/domain/auth-schemas.ts';
+import { ordersMovedOnSignIn } from '../../../../src/domain/users.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
@@ -80,7 +81,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const previous = request.auth;
     const session = db.transaction(() => {
       // Orders placed anonymously in this browser before signing in belong to the account now.
-      if (previous?.user.anonymous) moveOrders(db, previous.user.id, user.id);
+      const movedFrom = ordersMovedOnSignIn(previous?.user ?? null, user.id);
+      if (movedFrom !== null) moveOrders(db, movedFrom, user.id);
       endSession(request, reply);
       return startSession(reply, user.id);
     })();
