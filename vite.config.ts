@@ -49,6 +49,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/**/*.node.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
+          // One worker runs the files one after another with the modules they share loaded
+          // once (a fresh process per file cost four times the tests' own time). Files that
+          // fake the Firebase SDK fake it alike, and vi.restoreAllMocks runs between files.
+          isolate: false,
         },
       },
       {
@@ -58,6 +62,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/testing/setup.ts'],
+          // One jsdom and one React for the files a worker runs, as for unit above: setup.ts
+          // runs before each file and cleans the document and storage after each test.
+          isolate: false,
           // A screen test types and renders in jsdom: CPU-bound work that took over the default
           // 5 s on a busy two-core machine. Tests never time anything (architecture habit 11).
           testTimeout: 30_000,

@@ -37,6 +37,12 @@ export interface BuildOptions extends ServicesOptions {
   initialAdmin?: boolean;
   /** Limits of the live review streams other than the defaults (tests fill a small pool). */
   reviewStreams?: ApiRoutesOptions['reviewStreams'];
+  /**
+   * The scrypt cost of passwords set by sign-up; PASSWORD_COST (server/src/auth/passwords.ts)
+   * unless given. Tests that sign up and in hundreds of times lower it; stored hashes name their
+   * cost, so each is verified at the cost it was made with.
+   */
+  passwordCost?: ApiRoutesOptions['passwordCost'];
 }
 
 /**
@@ -105,7 +111,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerSessions(app);
   // Before the routes: it attaches each route's limit as the route is added.
   await registerRateLimit(app, env);
-  await app.register(apiRoutes, { prefix: '/api', reviewStreams: options.reviewStreams });
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    reviewStreams: options.reviewStreams,
+    passwordCost: options.passwordCost,
+  });
 
   return app;
 }

@@ -35,7 +35,8 @@ describe('auth API', () => {
   let db: Database.Database;
 
   beforeAll(async () => {
-    server = await createTestServer();
+    // The server's own password cost, which sign-up is checked to store (PASSWORD_COST).
+    server = await createTestServer({}, { productionPasswordCost: true });
     db = server.app.db;
   });
 

@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,13 +34,22 @@ interface RoundResult {
 
 /**
  * Keeps WORKERS order creations in flight, all from the customer whose session `cookie` is, and
- * SIGKILLs the server mid-stream.
+ * SIGKILLs the server mid-stream. When the round's KILL_AFTER-th answer arrives the server is
+ * stopped (SIGSTOP) wherever it is, in a transaction or between answers: answers already on
+ * their way still arrive, and nothing more is answered. It is killed once a request has been
+ * sent to it since, so the kill always cuts requests off, however late a busy machine let this
+ * process read the answers (all of a group commit's answers can arrive before it reads one).
  */
 async function ordersUntilKilled(server: ServerProcess, cookie: string): Promise<RoundResult> {
   const body = JSON.stringify(validOrderBody());
   const acknowledged: string[] = [];
   let cutOff = 0;
+  let stopped = false;
   let killed: Promise<void> | undefined;
+  const killOnceSent = () => {
+    if (stopped) killed ??= server.kill();
+  };
+  diagnostics.subscribe('undici:request:bodySent', killOnceSent);
 
   const worker = async () => {
     while (!killed) {
@@ -55,14 +65,21 @@ async function ordersUntilKilled(server: ServerProcess, cookie: string): Promise
           throw new Error(`POST /api/orders answered ${res.status}: ${JSON.stringify(answer)}`);
         }
         acknowledged.push(answer.order.orderNumber);
-        if (acknowledged.length >= KILL_AFTER) killed ??= server.kill();
+        if (acknowledged.length >= KILL_AFTER && !stopped) {
+          server.child.kill('SIGSTOP');
+          stopped = true;
+        }
       } catch (error) {
         if (!killed) throw error;
         cutOff += 1;
       }
     }
   };
-  await Promise.all(Array.from({ length: WORKERS }, worker));
+  try {
+    await Promise.all(Array.from({ length: WORKERS }, worker));
+  } finally {
+    diagnostics.unsubscribe('undici:request:bodySent', killOnceSent);
+  }
   await killed;
   return { acknowledged, cutOff };
 }

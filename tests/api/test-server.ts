@@ -8,6 +8,7 @@ import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { build } from '../../server/src/app.ts';
 import type { BuildOptions } from '../../server/src/app.ts';
 import { createOrPromoteAdmin } from '../../server/src/auth/admins.ts';
+import type { ScryptCost } from '../../server/src/auth/passwords.ts';
 import type { ServerEnv } from '../../server/src/plugins/env.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/sessions.ts';
 import { makeStaticDir } from './helpers.ts';
@@ -69,6 +70,13 @@ export function uniquePhone(): string {
   return `012${String(tail).padStart(8, '0')}`;
 }
 
+/**
+ * What passwords cost on a test server: scrypt as in production at a sixteenth of its cost
+ * (PASSWORD_COST), since some files sign up and in hundreds of times. Hashes name their cost;
+ * tests/api/auth.test.ts checks the production one.
+ */
+export const TEST_PASSWORD_COST: Readonly<ScryptCost> = { N: 1024, r: 8, p: 1 };
+
 /** The admin every test server starts with. */
 export const TEST_ADMIN = { email: 'admin@afsh.test', password: 'Admin-pass-2026' } as const;
 
@@ -87,6 +95,8 @@ export interface TestServerOptions extends Pick<
 > {
   /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
   capacity?: CapacityDraft | 'first';
+  /** Hash passwords at the server's own cost (PASSWORD_COST), not TEST_PASSWORD_COST. */
+  productionPasswordCost?: boolean;
 }
 
 /**
@@ -96,7 +106,7 @@ export interface TestServerOptions extends Pick<
  */
 export async function createTestServer(
   overrides: Partial<ServerEnv> = {},
-  { capacity = ROOMY_CAPACITY, ...options }: TestServerOptions = {},
+  { capacity = ROOMY_CAPACITY, productionPasswordCost = false, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const site = await makeStaticDir();
   const dataDir = await mkdtemp(join(tmpdir(), 'afsh-db-'));
@@ -108,14 +118,19 @@ export async function createTestServer(
   };
   const phoneCodes = new Map<string, string>();
   try {
+    const passwordCost = productionPasswordCost ? undefined : TEST_PASSWORD_COST;
     app = await build({
       logger: { level: 'info', stream: phoneCodeLog(phoneCodes) },
+      ...(passwordCost ? { passwordCost } : {}),
       ...options,
       staticDir: site.staticDir,
       env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
     });
     PHONE_CODES.set(app, phoneCodes);
-    await createOrPromoteAdmin(app.db, { ...TEST_ADMIN });
+    await createOrPromoteAdmin(app.db, {
+      ...TEST_ADMIN,
+      ...(passwordCost ? { passwordCost } : {}),
+    });
     if (capacity !== 'first') app.capacity.plans.save(capacity, null);
     await app.ready();
   } catch (error) {

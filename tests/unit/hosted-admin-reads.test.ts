@@ -10,9 +10,13 @@ vi.mock(
   'firebase/app',
   async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeAppModule,
 );
-vi.mock(
-  'firebase/auth',
-  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeAuthModule,
+// The same fakes in every file that mocks the SDK, as one object that tests may change: the
+// files of a worker share their modules.
+vi.mock('firebase/auth', async () =>
+  Object.assign(
+    (await import('../../src/data/firebase/testing-fake-firestore')).fakeAuthModule,
+    (await import('../../src/data/firebase/testing-fake-phone-auth')).fakePhoneAuthFunctions,
+  ),
 );
 vi.mock(
   'firebase/firestore',
@@ -21,6 +25,10 @@ vi.mock(
 vi.mock(
   'firebase/functions',
   async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeFunctionsModule,
+);
+vi.mock(
+  'firebase/app-check',
+  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeAppCheckModule,
 );
 
 import { fetchAllOrders } from '../../src/features/admin/hooks/use-admin-orders';

@@ -9,6 +9,7 @@ import {
   setUserRole,
 } from '../repositories/users-repository.ts';
 import { hashPassword } from './passwords.ts';
+import type { ScryptCost } from './passwords.ts';
 
 export interface AdminResult {
   userId: string;
@@ -23,19 +24,19 @@ export interface AdminResult {
  */
 export async function createOrPromoteAdmin(
   db: Database.Database,
-  input: { email: string; password: string },
+  input: { email: string; password: string; passwordCost?: ScryptCost },
 ): Promise<AdminResult>;
 /** With `onlyIfNoAdmin`, does nothing (null) when an admin exists by the time it writes. */
 export async function createOrPromoteAdmin(
   db: Database.Database,
-  input: { email: string; password: string; onlyIfNoAdmin: true },
+  input: { email: string; password: string; onlyIfNoAdmin: true; passwordCost?: ScryptCost },
 ): Promise<AdminResult | null>;
 export async function createOrPromoteAdmin(
   db: Database.Database,
-  input: { email: string; password: string; onlyIfNoAdmin?: boolean },
+  input: { email: string; password: string; onlyIfNoAdmin?: boolean; passwordCost?: ScryptCost },
 ): Promise<AdminResult | null> {
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, input.passwordCost);
   // IMMEDIATE: the check and the write happen under one write lock, so two processes starting
   // on one file cannot both decide there is no admin yet.
   return db

@@ -154,6 +154,7 @@ describe('TrackingQr', () => {
       configurable: true,
     });
     return {
+      watching: () => callbacks.length,
       reveal: () => act(() => callbacks.splice(0).forEach((call) => call())),
       restore: () => {
         if (original) Object.defineProperty(window, 'IntersectionObserver', original);
@@ -175,8 +176,11 @@ describe('TrackingQr', () => {
         name: en.qrAlt.replace('{{orderNumber}}', 'AF-20250101-123'),
       });
       expect(screen.getByText(en.qrCaption)).toBeInTheDocument();
-      // Off screen, the code is not encoded: the box is there, empty, at its size.
-      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      // Off screen, the code is not encoded: the box is there, empty, at its size, and only the
+      // observer (watching it now) can start the drawing. The library is loaded, so a drawing not
+      // held back would have settled by the time this import has.
+      expect(observer.watching()).toBe(1);
+      await act(() => import('qrcode.react'));
       expect(img.querySelector('svg')).toBeNull();
       expect(img.style.inlineSize).toBe('176px');
 

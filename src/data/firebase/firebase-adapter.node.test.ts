@@ -7,7 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
-vi.mock('firebase/auth', async () => (await import('./testing-fake-firestore')).fakeAuthModule);
+// The same fakes in every file that mocks the SDK, as one object that tests may change: the
+// files of a worker share their modules.
+vi.mock('firebase/auth', async () =>
+  Object.assign(
+    (await import('./testing-fake-firestore')).fakeAuthModule,
+    (await import('./testing-fake-phone-auth')).fakePhoneAuthFunctions,
+  ),
+);
 vi.mock(
   'firebase/firestore',
   async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,
@@ -442,7 +449,7 @@ describe('tracking.get', () => {
       return { user: OTHER_CUSTOMER };
     });
     const { fakeAuthModule } = await import('./testing-fake-firestore');
-    fakeAuthModule.signInAnonymously = signInAnonymously as never;
+    vi.spyOn(fakeAuthModule, 'signInAnonymously').mockImplementation(signInAnonymously as never);
     const tracking = await visitor.tracking.get(` #${order.orderNumber.toLowerCase()} `);
     expect(signInAnonymously).toHaveBeenCalledTimes(1);
     expect(keys(tracking)).toEqual(PUBLIC_TRACKING_KEYS);
@@ -760,10 +767,10 @@ describe('messages', () => {
   it('a visitor without a session is signed in anonymously; the message is stored normalised', async () => {
     const port = browser(null);
     const { fakeAuthModule } = await import('./testing-fake-firestore');
-    fakeAuthModule.signInAnonymously = (async () => {
+    vi.spyOn(fakeAuthModule, 'signInAnonymously').mockImplementation((async () => {
       signIn(port, OTHER_CUSTOMER);
       return { user: OTHER_CUSTOMER };
-    }) as never;
+    }) as never);
     await port.messages.add(message);
     const [id] = backend.ids('messages');
     expect(backend.read(`messages/${id}`)).toEqual({

@@ -7,7 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
-vi.mock('firebase/auth', async () => (await import('./testing-fake-firestore')).fakeAuthModule);
+// The same fakes in every file that mocks the SDK, as one object that tests may change: the
+// files of a worker share their modules.
+vi.mock('firebase/auth', async () =>
+  Object.assign(
+    (await import('./testing-fake-firestore')).fakeAuthModule,
+    (await import('./testing-fake-phone-auth')).fakePhoneAuthFunctions,
+  ),
+);
 vi.mock(
   'firebase/firestore',
   async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,

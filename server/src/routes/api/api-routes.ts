@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminDeskRoutes } from './admin-desk.ts';
 import { authRoutes } from './auth.ts';
+import type { AuthRoutesOptions } from './auth.ts';
 import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
@@ -15,6 +16,8 @@ import { trackRoutes } from './track.ts';
 export interface ApiRoutesOptions {
   /** The review streams' limits; tests make them small (D8). */
   reviewStreams?: ReviewsRoutesOptions;
+  /** What sign-up hashes passwords at; tests that sign in hundreds of times lower it. */
+  passwordCost?: AuthRoutesOptions['passwordCost'];
 }
 
 /** Every /api route file is registered here (prefix /api is applied by the caller). */
@@ -28,7 +31,7 @@ export async function apiRoutes(
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { passwordCost: options.passwordCost });
   await app.register(phoneAuthRoutes);
   await app.register(messagesRoutes);
   await app.register(pricesRoutes);

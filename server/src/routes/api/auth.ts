@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginSchema, signupSchema } from '../../../../src/domain/auth-schemas.ts';
 import { ordersMovedOnSignIn } from '../../../../src/domain/users.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import type { ScryptCost } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { endSession, startSession, toCurrentUser } from '../../plugins/sessions.ts';
@@ -18,8 +19,16 @@ import type { UserRecord } from '../../repositories/users-repository.ts';
 const emailTaken = () => new HttpError(409, 'already-exists', 'auth:emailTaken');
 const invalidCredentials = () => new HttpError(401, 'unauthenticated', 'auth:invalidCredentials');
 
+export interface AuthRoutesOptions {
+  /** What new passwords are hashed at; PASSWORD_COST unless a test lowers it. */
+  passwordCost?: ScryptCost;
+}
+
 /** Sign-in, sign-up, anonymous sessions, sign-out and "who am I" (D2). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { passwordCost }: AuthRoutesOptions = {},
+): Promise<void> {
   const { db } = app;
 
   app.post(
@@ -42,7 +51,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const input = signupSchema.parse(request.body ?? {});
       if (findUserByEmail(db, input.email)) throw emailTaken();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, passwordCost);
 
       const previous = request.auth;
       let session;
@@ -75,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const ok =
       user?.passwordHash != null
         ? await verifyPassword(input.password, user.passwordHash)
-        : await burnVerification(input.password);
+        : await burnVerification(input.password, passwordCost);
     if (!user || !ok) throw invalidCredentials();
 
     const previous = request.auth;

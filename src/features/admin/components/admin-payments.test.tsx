@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend, type MemoryDataPort } from '../../../testing/memory-adapter';
@@ -117,11 +117,17 @@ describe('online payments in the admin list', () => {
     const customer = backend.client();
     await verifyPhone(customer, memoryCodes(backend));
     const order = await customer.orders.create(orderInput());
-    const { row } = await openDetails(await adminPort(backend), order);
+    const port = await adminPort(backend);
+    const history = vi.spyOn(port.payments, 'history');
+    const { row } = await openDetails(port, order);
     await within(row).findByRole('heading', { name: adminEn.orders.history.title });
-    // Given the history's answer time, then still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(within(row).queryByRole('region', { name: adminEn.payments.title })).toBeNull();
+    // The payments' answer is in: once it is drawn, nothing is shown for them, not even "loading".
+    await vi.waitFor(() => expect(history).toHaveBeenCalledWith(order.id));
+    await history.mock.results[0]!.value;
+    await waitFor(() =>
+      expect(within(row).queryByRole('region', { name: adminEn.payments.title })).toBeNull(),
+    );
+    expect(within(row).queryByText(adminEn.payments.loading)).toBeNull();
   });
 
   it('numbers the tries in Arabic-Indic digits in Arabic', async () => {

@@ -46,11 +46,15 @@ const location = () => screen.getByTestId('location');
 describe('/payment-return', () => {
   it('says it is confirming until the gateway has told our backend, then shows /confirmation paid', async () => {
     const { backend, port, order } = await started();
+    const progress = vi.spyOn(port.payments, 'progress');
     render(port, returnRoute(order));
-    // The address says success; our backend has heard nothing yet: still confirming.
+    // The address says success; our backend has heard nothing yet. Once its answer is in and
+    // drawn (the order's number comes with it), the page is still confirming.
     expect(await screen.findByText(en.paymentReturn.checking)).toBeVisible();
-    expect(screen.getByText(order.orderNumber)).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(progress).toHaveBeenCalledWith(order.id));
+    await progress.mock.results[0]!.value;
+    expect(await screen.findByText(order.orderNumber)).toBeVisible();
+    expect(screen.getByText(en.paymentReturn.checking)).toBeVisible();
     expect(location()).toHaveTextContent('/payment-return');
 
     backend.settlePayment(order.id, 'paid');

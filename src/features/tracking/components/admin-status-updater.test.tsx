@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { DataError, type DataPort } from '../../../data/port';
@@ -36,23 +36,34 @@ describe('AdminStatusUpdater on the tracker', () => {
 
   it('lets an admin change the status; the progress and timeline follow', async () => {
     const { user, backend, order, port } = await setup(true);
-    // A real network answers later than the memory backend: let the fresh view take a while.
-    const get = port.tracking.get.bind(port.tracking);
-    port.tracking.get = async (number) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return get(number);
-    };
     const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
       'section',
     )!;
+    // A real network answers later than the memory backend: the fresh view is held until the
+    // test lets it through, so what the page shows meanwhile can be seen.
+    const get = port.tracking.get.bind(port.tracking);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = vi.fn();
+    port.tracking.get = async (number) => {
+      asked(number);
+      await held;
+      return get(number);
+    };
     const select = await within(section).findByLabelText(adminEn.tracker.label);
     await user.selectOptions(select, 'in_transit');
     await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
     await waitFor(() => expect(backend.orders.get(order.id)!.order.status).toBe('in_transit'));
-    // The look-up runs again: the fresh view shows the new status.
+    // The look-up runs again; while its answer is on its way the updater and its confirmation
+    // stay, and the timeline still shows what it showed.
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(order.orderNumber));
+    expect(await within(section).findByText(errorsEn.adminUpdate.success)).toBeInTheDocument();
     const history = (await screen.findByRole('heading', { name: /Status history/ })).closest(
       'section',
     )!;
+    expect(within(history).queryByText('On the way')).toBeNull();
+    // The fresh view shows the new status.
+    release();
     await waitFor(() => expect(within(history).getByText('On the way')).toBeInTheDocument());
     // The view is refreshed in place: the confirmation stays, the updater stays, no search form.
     expect(within(section).getByText(errorsEn.adminUpdate.success)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { DataError, type DataPort } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
@@ -296,14 +296,38 @@ describe('TrackOrderPage', () => {
     expect(backend.paymentAttempts.at(-1)).toMatchObject({ orderId: order.id, method: 'wallet' });
     mine.unmount();
 
-    // Anyone else with the number sees the public view and nothing to pay.
+    // Anyone else with the number sees the public view and nothing to pay: another customer,
+    // once the look-up of the order as their own has been answered...
+    const other = backend.client();
+    await verifyPhone(other, memoryCodes(backend), '01112345678');
+    const lookUp = vi.spyOn(other.orders, 'findByNumber');
+    const theirs = renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: other,
+    });
+    await screen.findByRole('heading', { name: new RegExp(order.orderNumber) });
+    await vi.waitFor(() => expect(lookUp).toHaveBeenCalledWith(order.orderNumber));
+    await act(async () => {
+      await lookUp.mock.results[0]!.value;
+    });
+    expect(screen.queryByRole('region', { name: en.owner.unpaid })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay now/ })).toBeNull();
+    theirs.unmount();
+
+    // ...and a visitor without a session, once the page knows there is none: nothing to look up.
+    const visitor = backend.client();
+    const visitorLookUp = vi.spyOn(visitor.orders, 'findByNumber');
     renderWithProviders(page(), {
       language: 'en',
       route: `/track/${order.orderNumber}`,
-      port: backend.client(),
+      port: visitor,
     });
     await screen.findByRole('heading', { name: new RegExp(order.orderNumber) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(async () => {
+      expect(await visitor.auth.current()).toBeNull();
+    });
+    expect(visitorLookUp).not.toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: en.owner.unpaid })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay now/ })).toBeNull();
   });
