@@ -128,23 +128,35 @@ describe('header', () => {
     }
   });
 
-  it('hides when scrolling down past 120 px and comes back when scrolling up', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/privacy-policy' });
-    const { page } = opened;
-    try {
-      const header = page.getByRole('banner');
-      // openPage waited for #root[data-hydrated]: the app's scroll listener is attached.
-      await page.evaluate(() => window.scrollTo(0, 600));
-      await expect.poll(() => header.getAttribute('data-hidden')).toBe('true');
-      await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
-      await page.evaluate(() => window.scrollTo(0, 400));
-      await expect.poll(() => header.getAttribute('data-hidden')).toBe('false');
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await expect.poll(() => header.getAttribute('data-scrolled')).toBe('false');
-    } finally {
-      await opened.close();
-    }
-  });
+  it.each([
+    { lang: 'ar', viewport: 'phone' },
+    { lang: 'en', viewport: 'desktop' },
+  ] as const)(
+    'hides when scrolling down past 120 px, stays hidden, and comes back when scrolling up ($lang, $viewport)',
+    async ({ lang, viewport }) => {
+      const opened = await openPage({ lang, viewport, path: '/privacy-policy' });
+      const { page } = opened;
+      try {
+        const header = page.getByRole('banner');
+        // openPage waited for #root[data-hydrated]: the app's scroll listener is attached.
+        await page.evaluate(() => window.scrollTo(0, 600));
+        await expect.poll(() => header.getAttribute('data-hidden')).toBe('true');
+        expect(await header.getAttribute('data-scrolled')).toBe('true');
+        // Once scrolled, the bar gets shorter; when that has run to its end the page has not
+        // moved under it, and the header is still hidden: nobody scrolled up.
+        await settled(page);
+        expect(await page.evaluate(() => window.scrollY)).toBe(600);
+        expect(await header.getAttribute('data-hidden')).toBe('true');
+        await page.evaluate(() => window.scrollTo(0, 400));
+        await expect.poll(() => header.getAttribute('data-hidden')).toBe('false');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect.poll(() => header.getAttribute('data-scrolled')).toBe('false');
+        await expectNoErrors(opened);
+      } finally {
+        await opened.close();
+      }
+    },
+  );
 
   it('the language toggle switches direction and the choice survives a reload', async () => {
     const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/about' });
