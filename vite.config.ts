@@ -78,6 +78,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           include: ['tests/api/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           // Real servers on real SQLite files, some started as processes: see component above.
           testTimeout: 30_000,
+          // Each file builds servers of its own on files of its own; the server's modules (Fastify,
+          // the routes, the domain) are loaded once per worker, as for unit above.
+          isolate: false,
         },
       },
       {
