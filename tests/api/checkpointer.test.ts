@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderBody } from './order-fixtures.ts';
 import type { TestServer } from './test-server.ts';
 import { createTestServer, customerClient } from './test-server.ts';
@@ -13,8 +13,13 @@ const size = (path: string) => {
 };
 
 /** Waits until `check` holds, however long a busy machine takes; the test's timeout bounds it. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 50));
+function until(check: () => boolean): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!check()) throw new Error('not yet');
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('WAL checkpoints in the background', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { giveRoomyCapacity, verifiedSessionCookie } from '../../scripts/lib/order-body.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
@@ -158,17 +158,15 @@ describe('kill -9 while messages are being sent', () => {
 
     const second = await startServerProcess({ env: env(), nodeArgs: [] });
     try {
-      const deadline = Date.now() + 60_000;
-      let outbox = readOutbox();
-      while (outbox.messages.some((m) => m.state !== 'sent')) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `not all sent: ${JSON.stringify(outbox.messages.filter((m) => m.state !== 'sent'))}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        outbox = readOutbox();
-      }
+      const outbox = await vi.waitFor(
+        () => {
+          const read = readOutbox();
+          const unsent = read.messages.filter((m) => m.state !== 'sent');
+          if (unsent.length > 0) throw new Error(`not all sent: ${JSON.stringify(unsent)}`);
+          return read;
+        },
+        { timeout: 60_000, interval: 100 },
+      );
 
       // Every acknowledged order is committed, and every committed order has its two messages:
       // the customer's and the company's.

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifiedSessionCookie } from '../../scripts/lib/order-body.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { EnvError, loadEnv } from '../../server/src/plugins/env.ts';
@@ -113,13 +113,12 @@ describe('npm start with no settings', () => {
       });
       expect(res.status).toBe(201);
       const { order } = (await res.json()) as { order: { orderNumber: string } };
-      const deadline = Date.now() + 10_000;
       // The sign-in code was logged too ("phone code … (not sent: log provider)"): wait for the
       // booking's own message.
-      while (!server.output().includes('notification (whatsapp, not sent: log provider)')) {
-        if (Date.now() > deadline) throw new Error(`no message logged:\n${server.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await vi.waitFor(
+        () => expect(server.output()).toContain('notification (whatsapp, not sent: log provider)'),
+        { timeout: 10_000, interval: 50 },
+      );
       const output = server.output();
       expect(output).toContain('notification (whatsapp, not sent: log provider)');
       expect(output).toContain(`We have your order ${order.orderNumber}`);

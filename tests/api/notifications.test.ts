@@ -120,21 +120,22 @@ async function messagesOf(orderId: string): Promise<NotificationMessage[]> {
   return res.body.notifications;
 }
 
-/** Polls the admin's view of an order's messages until `done` holds. */
-async function until(
+/** Reads the admin's view of an order's messages until `done` holds. */
+function until(
   orderId: string,
   done: (messages: NotificationMessage[]) => boolean,
   timeoutMs = 20_000,
 ): Promise<NotificationMessage[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const messages = await messagesOf(orderId);
-    if (done(messages)) return messages;
-    if (Date.now() > deadline) {
-      throw new Error(`messages never settled: ${JSON.stringify(messages, null, 2)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+  return vi.waitFor(
+    async () => {
+      const messages = await messagesOf(orderId);
+      if (!done(messages)) {
+        throw new Error(`messages never settled: ${JSON.stringify(messages, null, 2)}`);
+      }
+      return messages;
+    },
+    { timeout: timeoutMs, interval: 30 },
+  );
 }
 
 const settled = (messages: NotificationMessage[]) =>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/server-process.ts';
 import type { DomainEvent } from '../../server/src/events/domain-events.ts';
 import type { ServerEnv } from '../../server/src/plugins/env.ts';
@@ -152,22 +152,18 @@ function outboxTemplates(orderId: string): string[] {
 }
 
 /**
- * Polls until `ok`. The tests that wait for Paymob's later callbacks, or for a request to Paymob
- * to time out, take 30 s rather than the default 5 s: a busy machine can be slower than that.
+ * Reads until `ok` holds. The tests that wait for Paymob's later callbacks, or for a request to
+ * Paymob to time out, take 30 s rather than the default 5 s: a busy machine can be slower.
  */
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  ms = 25_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = await read();
-  }
-  return value;
+function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 25_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!ok(value)) throw new Error(`still ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: ms, interval: 25 },
+  );
 }
 
 describe('Paymob: settings and starting a payment', () => {

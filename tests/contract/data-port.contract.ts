@@ -1,7 +1,7 @@
 // THE contract every DataPort adapter passes (docs/decisions.md D1, docs/architecture.md habit 3). It
 // speaks only through the port, so the same behaviours hold against the in-memory backend and
 // against the real server; an adapter that drifts fails here, not in a screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDataError } from '../../src/data/port';
 import type {
   CurrentUser,
@@ -115,20 +115,19 @@ async function expectDataError(promise: Promise<unknown>, code: DataErrorCode): 
   );
 }
 
+/** Waits until `check` passes: a state reached, however long the backend takes. */
 async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  await vi.waitFor(check, { timeout: timeoutMs, interval: 20 });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the clock has moved past this millisecond, so that what is written next is newer
+ * than what was written before (lists newest first).
+ */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(now), { interval: 1 });
+}
 
 function expectNewestFirst(items: { createdAt: string }[]): void {
   const times = items.map((item) => Date.parse(item.createdAt));
@@ -377,8 +376,14 @@ export function describeDataPortContract(
 
         unsubscribe();
         const count = seen.length;
+        // Another listener, still subscribed, hears the next sign-in: once it has, the one that
+        // left would have heard it too.
+        const still: (CurrentUser | null)[] = [];
+        const stop = client.auth.subscribe((user) => still.push(user));
+        await eventually(() => expect(still.at(-1)?.anonymous).toBe(true));
         await client.auth.signIn({ email, password: CONTRACT_PASSWORD });
-        await pause(50);
+        await eventually(() => expect(still.at(-1)?.email).toBe(email));
+        stop();
         expect(seen).toHaveLength(count);
       });
 
@@ -494,9 +499,9 @@ export function describeDataPortContract(
         const a = await visitor();
         const b = await visitor();
         const first = await a.client.orders.create(orderFor(a.client));
-        await pause(5);
+        await nextMillisecond();
         const theirs = await b.client.orders.create(orderFor(b.client));
-        await pause(5);
+        await nextMillisecond();
         const second = await a.client.orders.create(orderFor(a.client));
         const mine = await a.client.orders.mine();
         expect(ids(mine)).toEqual([second.id, first.id]);
@@ -639,7 +644,7 @@ export function describeDataPortContract(
         const create = (overrides: Partial<NewOrder>) =>
           owner.client.orders.create(orderFor(owner.client, overrides));
         const cash = await create({ moveDate: futureDate(10) });
-        await pause(5);
+        await nextMillisecond();
         const card = await create({
           paymentMethod: 'card',
           paymentToken: TEST_CARD_TOKEN,
@@ -648,7 +653,7 @@ export function describeDataPortContract(
           moveType: 'partial',
           moveDate: futureDate(20),
         });
-        await pause(5);
+        await nextMillisecond();
         const office = await create({
           moveType: 'office',
           housing: 'villa',
@@ -957,10 +962,10 @@ export function describeDataPortContract(
 
       it('reviewable: the user’s confirmed orders without a review, newest first', async () => {
         const { client, order: older } = await customerWithOrder('delivered');
-        await pause(5);
+        await nextMillisecond();
         const onTheWay = await client.orders.create(orderFor(client));
         await admin.orders.update(onTheWay.id, { status: 'in_transit' });
-        await pause(5);
+        await nextMillisecond();
         await client.orders.create(orderFor(client)); // received: not yet
         const reviewable = await client.reviews.reviewable();
         expect(reviewable).toEqual([
@@ -1062,7 +1067,7 @@ export function describeDataPortContract(
 
       it('an admin lists every review with its state and order, newest first', async () => {
         const first = await heldReview();
-        await pause(5);
+        await nextMillisecond();
         const second = await heldReview(2);
         await admin.reviews.setHidden(second.review.id, false);
         const all = await admin.reviews.listAll();
@@ -1152,7 +1157,7 @@ export function describeDataPortContract(
       it('anyone may send one; admins read them newest first', async () => {
         const text = unique();
         await browser().messages.add(message(`${text}-1`));
-        await pause(5);
+        await nextMillisecond();
         await (await visitor()).client.messages.add(message(`${text}-2`));
         const listed = await admin.messages.list();
         const ours = listed.filter((item) => item.message.includes(text));
@@ -1175,7 +1180,7 @@ export function describeDataPortContract(
         const { email: _email, ...byPhone } = message(`${text}-phone`);
         const { phone: _phone, ...byEmail } = message(`${text}-email`);
         await browser().messages.add(byPhone);
-        await pause(5);
+        await nextMillisecond();
         await browser().messages.add(byEmail);
         const ours = (await admin.messages.list()).filter((item) => item.message.includes(text));
         expect(ours).toEqual([

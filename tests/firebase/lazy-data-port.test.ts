@@ -32,8 +32,14 @@ describe('lazyDataPort', () => {
     stop();
 
     const never: (CurrentUser | null)[] = [];
-    lazyDataPort(async () => real).auth.subscribe((user) => never.push(user))();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const attach = vi.spyOn(real.auth, 'subscribe');
+    const load = vi.fn(async () => real);
+    lazyDataPort(load).auth.subscribe((user) => never.push(user))();
+    // The adapter has loaded, and what its loading set off has run (a macrotask comes after
+    // every microtask): the listener was never attached.
+    await load.mock.results[0]!.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attach).not.toHaveBeenCalled();
     expect(never).toEqual([]);
   });
 
