@@ -117,10 +117,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // Files share nothing (their own server, database, browser and port), so they run at
-          // once: two at a time, as each drives a Chromium and a server of its own.
+          // Files share nothing but the run's one Chromium (their own server, database, browser
+          // contexts and port), so they run at once: two at a time, as each drives pages and a
+          // server of its own. A worker keeps the modules it loaded (Playwright, the domain, the
+          // strings) from one file to the next instead of loading them again for each; what a
+          // spec file sets up (its server, its browser connection) it undoes in its afterAll.
+          // Every expect.poll waits for a state; on a busy machine it may take more than a second.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: true,
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

@@ -48,6 +48,13 @@ export interface StartOptions {
    */
   nodeArgs?: string[];
   /**
+   * The entry is JavaScript already (the server bundled, as the e2e run does once for all its
+   * servers): `node ...nodeArgs <entry>`, one process with no TypeScript loader. The server gets
+   * SIGTERM itself and exits 0 once it has closed; the tsx CLI, when the busy child does not
+   * answer its relay within 30 ms, kills it instead and exits 143.
+   */
+  compiled?: boolean;
+  /**
    * Write the server's output to this file instead of a pipe we read: under load the request
    * log would otherwise cost the reading process (a load generator, say) CPU of its own.
    */
@@ -70,9 +77,11 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   let output = '';
 
   const entry = options.entry ?? 'server/src/server.ts';
-  const [command, args] = options.nodeArgs
-    ? [process.execPath, [...options.nodeArgs, '--import', 'tsx', entry]]
-    : [`${REPO_ROOT}node_modules/.bin/tsx`, [entry]];
+  const [command, args] = options.compiled
+    ? [process.execPath, [...(options.nodeArgs ?? []), entry]]
+    : options.nodeArgs
+      ? [process.execPath, [...options.nodeArgs, '--import', 'tsx', entry]]
+      : [`${REPO_ROOT}node_modules/.bin/tsx`, [entry]];
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
@@ -85,9 +94,13 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
     // The child has its own copy of the descriptor.
     if (logFd !== undefined) closeSync(logFd);
   }
+  // The server prints a line once it listens: the health check is tried again at once, not at
+  // the next tick of the poll below.
+  let printed: (() => void) | null = null;
   const collect = (chunk: Buffer) => {
     output += chunk.toString('utf8');
     options.echo?.write(chunk);
+    printed?.();
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -133,7 +146,15 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
           `Its output:\n${readOutput()}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 150);
+      function done() {
+        clearTimeout(timer);
+        printed = null;
+        resolve();
+      }
+      printed = done;
+    });
   }
 
   return { url, child, output: readOutput, stop, kill };

@@ -1,11 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../src/features/admin/testing-csv';
 import { futureDate } from '../../src/features/admin/testing-orders';
-import { E2E_ADMIN } from './e2e-admin';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
+import { adminSession, E2E_ADMIN } from './e2e-admin';
+import {
+  appPath,
+  asNewVisitor,
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  openPage,
+  snap,
+} from './harness';
 import { placeOrderViaApi } from './api-orders';
+import { visitorUrl, type Visitor } from './phone-codes';
 import { ownServer } from './server';
 
 // This file's own server and database (server.ts): no other spec file sees or changes its data.
@@ -21,9 +29,9 @@ function uniquePhone(): string {
   return `015${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 }
 
-/** A cash office move booked by "Hany Admin-Test" with `phoneNumber`, as a visitor of `page`. */
-async function seedOrder(page: Page, phoneNumber: string): Promise<string> {
-  const order = await placeOrderViaApi(page, {
+/** A cash office move booked by "Hany Admin-Test" with `phoneNumber`, as the visitor. */
+async function seedOrder(visitor: Visitor, phoneNumber: string): Promise<string> {
+  const order = await placeOrderViaApi(visitor, {
     fullName: 'Hany Admin-Test',
     phoneNumber,
     pickupAddress: '5 Nile Corniche, Garden City',
@@ -36,6 +44,13 @@ async function seedOrder(page: Page, phoneNumber: string): Promise<string> {
     moveDate: futureDate(7),
   });
   return order.orderNumber;
+}
+
+/** A download's bytes (the browser is the run's shared one: its files are not on this side). */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function orderRow(page: Page, orderNumber: string): Locator {
@@ -60,12 +75,10 @@ const STATUS_STEPS = [
 
 describe('admin (issue 5)', () => {
   it('in English on a desktop: sign in, find by phone, every status, tracker follows, CSV, delete', async () => {
-    const customer = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
     const phone = uniquePhone();
-    let orderNumber: string;
-    try {
-      orderNumber = await seedOrder(customer.page, phone);
-      await customer.page.request.post(at(customer.page, '/api/messages'), {
+    const orderNumber = await asNewVisitor(async (customer) => {
+      const number = await seedOrder(customer, phone);
+      const sent = await customer.request.post(visitorUrl(customer, '/api/messages'), {
         headers: json,
         data: {
           name: 'Nadia Contact',
@@ -74,9 +87,9 @@ describe('admin (issue 5)', () => {
           message: 'Do you move pianos to Alexandria?',
         },
       });
-    } finally {
-      await customer.close();
-    }
+      expect(sent.status()).toBe(201);
+      return number;
+    });
 
     const admin = await openPage({ lang: 'en', viewport: 'desktop', path: '/admin-login' });
     const { page } = admin;
@@ -112,7 +125,7 @@ describe('admin (issue 5)', () => {
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^afsh-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-      const bytes = await readFile((await download.path())!);
+      const bytes = await bytesOf(download);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parseCsv(bytes.toString('utf8').slice(1));
       expect(rows[0]).toContain('Order number');
@@ -153,9 +166,7 @@ describe('admin (issue 5)', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
-      const filteredRows = parseCsv(
-        (await readFile((await filtered.path())!)).toString('utf8').slice(1),
-      );
+      const filteredRows = parseCsv((await bytesOf(filtered)).toString('utf8').slice(1));
       expect(filteredRows).toHaveLength(2);
       expect(filteredRows[1]).toContain(orderNumber);
       expect(filteredRows[1]).toContain(phone);
@@ -250,13 +261,11 @@ describe('admin (issue 5)', () => {
       await checkA11y(page, 'admin-login-ar-phone');
       await snap(page, 'admin-login-ar-phone');
       const phone = uniquePhone();
-      const orderNumber = await seedOrder(page, phone);
-      const login = await page.request.post(at(page, '/api/auth/login'), {
-        headers: json,
-        data: E2E_ADMIN,
-      });
-      expect(login.status()).toBe(200);
-      await page.goto(at(page, '/admin-orders'));
+      const orderNumber = await asNewVisitor((customer) => seedOrder(customer, phone));
+      // Signed in right here, in Arabic.
+      await page.getByLabel('البريد الإلكتروني').fill(E2E_ADMIN.email);
+      await page.getByLabel('كلمة المرور', { exact: true }).fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
       await page.getByRole('heading', { level: 1, name: 'إدارة الطلبات' }).waitFor();
       await page.getByRole('searchbox', { name: 'بحث' }).fill(phone);
       const row = orderRow(page, orderNumber);
@@ -297,17 +306,16 @@ describe('admin (issue 5)', () => {
   });
 
   it('in Arabic on a phone: the tracker’s status updater confirms and the view follows', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const orderNumber = await asNewVisitor((customer) => seedOrder(customer, uniquePhone()));
+    // The admin's session through the API: the sign-in screen is the first test's.
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: `/track/${orderNumber}`,
+      before: adminSession,
+    });
     const { page } = opened;
     try {
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      const orderNumber = await seedOrder(page, uniquePhone());
-      const login = await page.request.post(at(page, '/api/auth/login'), {
-        headers: json,
-        data: E2E_ADMIN,
-      });
-      expect(login.status()).toBe(200);
-      await page.goto(at(page, `/track/${orderNumber}`));
       const updater = page.getByRole('region', { name: 'الإدارة: تغيير الحالة' });
       await updater.getByLabel('الحالة الجديدة').selectOption('in_transit');
       await updater.getByRole('button', { name: 'تحديث الحالة' }).click();
@@ -330,16 +338,21 @@ describe('admin (issue 5)', () => {
   });
 
   it('a signed-up customer who opens /admin-orders lands on /', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const email = `customer.${Date.now()}@example.com`;
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/admin-orders',
+      before: async (customer) => {
+        const signup = await customer.request.post(visitorUrl(customer, '/api/auth/signup'), {
+          headers: json,
+          data: { email, password: 'Strong-pass-1', confirmPassword: 'Strong-pass-1' },
+        });
+        expect(signup.status()).toBe(201);
+      },
+    });
     const { page } = opened;
     try {
-      const email = `customer.${Date.now()}@example.com`;
-      const signup = await page.request.post(at(page, '/api/auth/signup'), {
-        headers: json,
-        data: { email, password: 'Strong-pass-1', confirmPassword: 'Strong-pass-1' },
-      });
-      expect(signup.status()).toBe(201);
-      await page.goto(at(page, '/admin-orders'));
       await page.waitForURL((url) => appPath(url) === '/');
       expect(await page.getByRole('heading', { name: 'Orders management' }).count()).toBe(0);
 

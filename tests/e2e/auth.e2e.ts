@@ -147,6 +147,7 @@ describe.each([
       await main.getByRole('heading', { level: 1, name: t.auth.login.title }).waitFor();
       await main.getByLabel(t.auth.phone.number, { exact: true }).waitFor();
       await checkA11y(page, `login-${lang}-${viewport}`);
+      await snap(page, `login-${lang}-${viewport}`);
       await main.getByRole('button', { name: t.auth.phone.useEmail }).click();
       await main.getByLabel(t.auth.fields.email, { exact: true }).fill(email);
       await main.getByLabel(t.auth.fields.password, { exact: true }).fill('wrong-pass-1');

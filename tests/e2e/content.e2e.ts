@@ -17,7 +17,8 @@ ownServer();
 
 afterAll(closeBrowser);
 
-// Home, About and Privacy: Arabic on a phone and English on a desktop, as customers mostly meet them.
+// Home, About and Privacy: Arabic on a phone and English on a desktop, as customers mostly meet
+// them, each in its language and direction, without an error.
 const pages = [
   {
     path: '/',
@@ -70,6 +71,7 @@ describe('content pages render cleanly', () => {
           await expect(
             page.getByRole('heading', { level: 1, name: lang === 'ar' ? ar : en }).isVisible(),
           ).resolves.toBe(true);
+          expect(await page.locator('html').getAttribute('lang')).toBe(lang);
           expect(await page.locator('html').getAttribute('dir')).toBe(dir);
           await checkA11y(page, `${name}-${lang}-${viewport}`);
           await snap(page, `${name}-${lang}-${viewport}`);

@@ -1,16 +1,9 @@
-import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { CapacityDraft } from '../../src/domain/capacity.ts';
+import { visitorUrl, type Visitor } from './phone-codes.ts';
 
 /** The admin account the e2e server creates on first start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = { email: 'admin@afsh.example', password: 'E2e-admin-pass-2026' } as const;
-
-/** Signs `page`, on the English admin sign-in page, in as the e2e admin. */
-export async function signInAdmin(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Orders management' }).waitFor();
-}
 
 /** The e2e admin's session cookie on the server at `baseUrl`, through the real sign-in. */
 export async function adminCookie(baseUrl: string): Promise<string> {
@@ -37,4 +30,16 @@ export async function saveCrewsPlan(baseUrl: string, plan: CapacityDraft): Promi
   });
   if (!res.ok)
     throw new Error(`e2e: saving the crews plan answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Gives the visitor's browser the e2e admin's session through the sign-in API, before it opens a
+ * page: the sign-in screen itself is admin.e2e.ts's.
+ */
+export async function adminSession(visitor: Visitor): Promise<void> {
+  const response = await visitor.request.post(visitorUrl(visitor, '/api/auth/login'), {
+    headers: { 'content-type': 'application/json' },
+    data: E2E_ADMIN,
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

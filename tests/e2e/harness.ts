@@ -3,14 +3,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_REQUIRED,
   chromiumPath,
   chromiumVersion,
 } from '../../scripts/lib/chromium.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'test-results');
@@ -23,9 +24,9 @@ export const VIEWPORTS = {
 // The spec file's own server (server.ts: ownServer), set once it has started.
 let fileBaseUrl: string | null = null;
 
-/** Called by ownServer (server.ts) once the file's server answers. */
-export function setBaseUrl(url: string): void {
-  fileBaseUrl = url.replace(/\/$/, '');
+/** Called by ownServer (server.ts) once the file's server answers, and with null once it stops. */
+export function setBaseUrl(url: string | null): void {
+  fileBaseUrl = url === null ? null : url.replace(/\/$/, '');
 }
 
 /** The address of the spec file's server (ownServer). */
@@ -39,17 +40,25 @@ export function baseUrl(): string {
   return fileBaseUrl;
 }
 
-// One browser per test file: vitest isolates files, so this module (and the singleton) is
-// fresh per file, and the afterAll below closes it even when a spec forgets to.
+// The run's one Chromium (global-setup.ts), connected to once per test file: a launch costs
+// seconds of CPU. What a file opens are contexts of its own, which it closes; closeBrowser (also
+// in the afterAll below, when a spec forgets it) closes any it left and disconnects. A spec run
+// without the global setup launches a browser of its own.
 let browserPromise: Promise<Browser> | null = null;
+
+function connectOrLaunch(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  const executablePath = chromiumPath();
+  if (!chromiumVersion(executablePath)) {
+    throw new Error(`${CHROMIUM_REQUIRED} (looked for ${executablePath}).`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
 
 export async function getBrowser(): Promise<Browser> {
   if (!browserPromise) {
-    const executablePath = chromiumPath();
-    if (!chromiumVersion(executablePath)) {
-      throw new Error(`${CHROMIUM_REQUIRED} (looked for ${executablePath}).`);
-    }
-    browserPromise = chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    browserPromise = connectOrLaunch();
     browserPromise.catch(() => {
       browserPromise = null;
     });
@@ -65,6 +74,25 @@ export async function closeBrowser(): Promise<void> {
 
 afterAll(closeBrowser);
 
+/**
+ * A visitor with no page: a browser context of its own whose cookies API calls carry (setting a
+ * spec up: an order placed by someone else). No page is loaded, which would cost a renderer and
+ * the app's start for nothing. The caller closes it.
+ */
+export async function newVisitor(): Promise<BrowserContext> {
+  return (await getBrowser()).newContext();
+}
+
+/** `body` as a new visitor with no page (newVisitor), closed afterwards. */
+export async function asNewVisitor<T>(body: (visitor: BrowserContext) => Promise<T>): Promise<T> {
+  const visitor = await newVisitor();
+  try {
+    return await body(visitor);
+  } finally {
+    await visitor.close();
+  }
+}
+
 export interface OpenedPage {
   page: Page;
   context: BrowserContext;
@@ -79,16 +107,89 @@ export interface OpenPageOptions {
   reducedMotion?: boolean;
   /** Extra localStorage entries present before the app's first script runs. */
   storage?: Record<string, string>;
+  /** sessionStorage entries present before the app's first script runs (a booking under way). */
+  session?: Record<string, string>;
+  /**
+   * Runs once the context exists, before the page loads: API calls with the context's cookies
+   * (a session, an order of the visitor's), so the first page the visitor opens is already theirs.
+   */
+  before?: (context: BrowserContext) => Promise<void>;
   /** Another server than the run's (a spec that needs its own settings starts one). */
   baseUrl?: string;
   /** The page's own HTTP status when it is not 200 (an unknown address answers 404). */
   documentStatus?: number;
 }
 
+// Requests that stay open as long as the page does: the live streams (EventSource) and the
+// hero video (media, fetched in ranges while it plays). They are never "done".
+const LONG_LIVED = new Set(['eventsource', 'media', 'websocket']);
+
+interface RequestTracker {
+  pending: Set<Request>;
+  /** Resolves once no request is pending (at once if none is). */
+  idle(): Promise<void>;
+}
+const trackers = new WeakMap<Page, RequestTracker>();
+
+function trackRequests(page: Page): void {
+  const pending = new Set<Request>();
+  const waiting = new Set<() => void>();
+  page.on('request', (request) => {
+    if (!LONG_LIVED.has(request.resourceType())) pending.add(request);
+  });
+  // Cancelled requests (a navigation away, a closed stream) are reported as failed.
+  const settle = (request: Request) => {
+    pending.delete(request);
+    if (pending.size > 0) return;
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  trackers.set(page, {
+    pending,
+    idle: () =>
+      pending.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiting.add(resolve);
+          }),
+  });
+}
+
+/**
+ * Resolves once the page has no request in flight (live streams and media aside) and, two frames
+ * later, has started none: what the answers set off (a render, the next request) is on the page.
+ * A state, not the 500 ms of quiet Playwright's "networkidle" waits for on every page.
+ */
+export async function networkQuiet(page: Page, timeoutMs = 15_000): Promise<void> {
+  const tracker = trackers.get(page);
+  if (!tracker) throw new Error('networkQuiet: the page was not opened with openPage');
+  // The deadline is a failure, never a wait: the answers come back long before it.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const late = new Promise<never>((_, reject) => {
+    deadline.addEventListener('abort', () => {
+      const pending = [...tracker.pending].map((r) => `${r.method()} ${r.url()}`);
+      reject(
+        new Error(`networkQuiet: still in flight after ${timeoutMs} ms: ${pending.join(', ')}`),
+      );
+    });
+  });
+  late.catch(() => undefined);
+  for (;;) {
+    await Promise.race([tracker.idle(), late]);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    if (tracker.pending.size === 0) return;
+  }
+}
+
 /**
  * A fresh context and page on `path`, with the language already chosen, and every console error,
  * page exception and failed same-origin request collected in `errors`. Resolves once the app has
- * rendered into #root and the network is idle.
+ * rendered into #root, run its first effects, and what they asked the server for has come back
+ * (networkQuiet).
  */
 export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const browser = await getBrowser();
@@ -104,21 +205,32 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     locale: opts.lang === 'ar' ? 'ar-EG' : 'en-US',
     timezoneId: 'Africa/Cairo',
     reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
-    // The language (and any other entries) are in localStorage before the app's first script
-    // runs. Playwright writes storageState once, when the context is made, unlike an init script
-    // that would run again on every navigation and undo a language switch before a reload.
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin,
-          localStorage: Object.entries({ ...opts.storage, 'afsh.lang': opts.lang }).map(
-            ([name, value]) => ({ name, value }),
-          ),
-        },
-      ],
-    },
   });
+
+  // The language (and any other entries) are in storage before the app's first script runs, on
+  // the first page only: the script is removed once it has loaded, so a later page or reload
+  // keeps what the visitor chose since (a language switch). Not the context's storageState,
+  // which Playwright writes by loading a page of the origin first: a second of CPU per context.
+  const seed = await context.addInitScript(
+    ({ site, local, session }) => {
+      if (location.origin !== site) return;
+      for (const [name, value] of local) localStorage.setItem(name, value);
+      for (const [name, value] of session) sessionStorage.setItem(name, value);
+    },
+    {
+      site: origin,
+      local: Object.entries({ ...opts.storage, [LANGUAGE_STORAGE_KEY]: opts.lang }),
+      session: Object.entries(opts.session ?? {}),
+    },
+  );
+  if (opts.before) {
+    try {
+      await opts.before(context);
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  }
 
   // A Content-Security-Policy refusal (an inline style, an eval probe) breaks nothing visible,
   // but it is a bug: Chrome lists it among the page's issues. Report each one as an error.
@@ -131,6 +243,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   });
 
   const page = await context.newPage();
+  trackRequests(page);
   const errors: string[] = [];
   const sameOrigin = (url: string) => {
     try {
@@ -201,12 +314,14 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
 
   try {
     await goto(base + opts.path, { waitUntil: 'domcontentloaded' });
+    await seed.dispose();
     await page.waitForSelector('#root > *', { timeout: 15_000 });
     // A prerendered page is drawn before the app runs: wait until the app has taken it over and
     // its effects have run (main.tsx marks #root), or a first click or scroll can land before
     // any handler is attached, or be undone by the app's first effects.
     await page.waitForSelector('#root[data-hydrated]', { state: 'attached', timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
+    // What the first screen asked for (the session, the prices) has come back and been drawn.
+    await networkQuiet(page);
   } catch (error) {
     const collected = errors.length ? `\nErrors so far:\n  ${errors.join('\n  ')}` : '';
     await close();
@@ -353,7 +468,8 @@ export async function scrollThroughPage(page: Page): Promise<void> {
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
   }
-  await page.waitForLoadState('networkidle');
+  // What came near the viewport has loaded (its chunk, its data).
+  await networkQuiet(page);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkA11y, closeBrowser, expectNoErrors, openPage, snap } from './harness';
 import { placeOrderViaApi } from './api-orders';
+import type { Visitor } from './phone-codes';
 import { futureDate } from '../../src/testing/order-fixtures';
 import { ownServer } from './server';
 
@@ -13,11 +14,11 @@ afterAll(closeBrowser);
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
 
 /**
- * A partial move in Cairo booked by `fullName`, as the visitor of `page`'s context, who proves
- * a number of their own first (D13).
+ * A partial move in Cairo booked by `fullName`, as the visitor, who proves a number of their own
+ * first (D13).
  */
-async function seedOrder(page: Page, fullName: string): Promise<string> {
-  const order = await placeOrderViaApi(page, {
+async function seedOrder(visitor: Visitor, fullName: string): Promise<string> {
+  const order = await placeOrderViaApi(visitor, {
     fullName,
     pickupAddress: '5 Corniche Road, Sidi Gaber',
     dropoffAddress: '40 Fouad Street, Raml Station',
@@ -31,11 +32,18 @@ async function seedOrder(page: Page, fullName: string): Promise<string> {
 
 describe('/my-orders: the visitor’s real orders (D7)', () => {
   it('in Arabic on a phone: the browser that ordered sees it, and cancels it through the dialog', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    // The browser that ordered (through the API) opens "my orders".
+    let number = '';
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/my-orders',
+      before: async (visitor) => {
+        number = await seedOrder(visitor, 'منى حسن');
+      },
+    });
     const { page } = opened;
     try {
-      const number = await seedOrder(page, 'منى حسن');
-      await page.goto(at(page, '/my-orders'));
       await page.getByRole('heading', { level: 1, name: 'طلباتي' }).waitFor();
       const card = page.getByRole('article').filter({ hasText: number });
       await card.waitFor();
@@ -94,11 +102,17 @@ describe('/my-orders: the visitor’s real orders (D7)', () => {
   });
 
   it('in English on a desktop: the customer’s orders, and their number in the header', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    let number = '';
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/my-orders',
+      before: async (visitor) => {
+        number = await seedOrder(visitor, 'Karim Proved');
+      },
+    });
     const { page } = opened;
     try {
-      const number = await seedOrder(page, 'Karim Proved');
-      await page.goto(at(page, '/my-orders'));
       const card = page.getByRole('article').filter({ hasText: number });
       await card.waitFor();
       await card.getByText('Order received').first().waitFor();

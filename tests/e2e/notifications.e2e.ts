@@ -3,17 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServerProcess } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { cairoToday } from '../../src/domain/datetime';
 import { expectedOrderTotal } from '../../src/domain/booking-schemas';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../fakes/provider-fakes';
 import { maskAddress } from '../../server/src/notifications/providers/provider';
 import { placeOrderViaApi } from './api-orders';
-import { useCodeSource, verifyPhoneInFlow } from './phone-codes';
-import { E2E_ADMIN } from './e2e-admin';
-import { staticDir } from './server';
-import { checkA11y, closeBrowser, expectNoErrors, openPage } from './harness';
+import { forgetCodeSource, useCodeSource, verifyPhoneInFlow } from './phone-codes';
+import { adminSession, E2E_ADMIN } from './e2e-admin';
+import { startSpecServer, staticDir } from './server';
+import {
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  asNewVisitor,
+  openPage,
+  setBaseUrl,
+} from './harness';
 
 // Issue 14 (D10) in real browsers: an admin desk open in one browser shows an order placed from
 // a second browser within seconds, without a reload; the customer's consent is a real checkbox;
@@ -54,7 +60,7 @@ let tmp: string;
 beforeAll(async () => {
   whatsapp = await new FakeWhatsApp().listen();
   tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-notify-'));
-  server = await startServerProcess({
+  server = await startSpecServer({
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
       STATIC_DIR: staticDir(),
@@ -70,6 +76,7 @@ beforeAll(async () => {
       NOTIFY_RETRY_SECONDS: '0.2',
     },
   });
+  setBaseUrl(server.url);
   // Sign-in codes go by WhatsApp here too (D13): the fake's copy-code template messages.
   useCodeSource(server.url, () =>
     whatsapp.deliveries
@@ -83,26 +90,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  setBaseUrl(null);
+  if (server) forgetCodeSource(server.url);
   await server?.stop();
   await whatsapp?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
-
-async function signIn(page: Page, lang: 'ar' | 'en') {
-  const s =
-    lang === 'en'
-      ? { email: 'Email', password: 'Password', submit: 'Sign in', title: 'Orders management' }
-      : {
-          email: 'البريد الإلكتروني',
-          password: 'كلمة المرور',
-          submit: 'تسجيل الدخول',
-          title: 'إدارة الطلبات',
-        };
-  await page.getByLabel(s.email).fill(E2E_ADMIN.email);
-  await page.getByLabel(s.password, { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: s.submit }).click();
-  await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
-}
 
 function orderRow(page: Page, orderNumber: string) {
   return page
@@ -116,29 +109,30 @@ describe('notifications and the live admin desk (issue 14)', () => {
     const admin = await openPage({
       lang: 'en',
       viewport: 'desktop',
-      path: '/en/admin-login',
-      baseUrl: server.url,
-    });
-    await admin.context.grantPermissions(['notifications'], { origin: server.url });
-    await admin.page.evaluate(() => {
-      const shown: string[] = [];
-      (window as unknown as { shownAlerts: string[] }).shownAlerts = shown;
-      class RecordingNotification {
-        static permission = 'granted';
-        static requestPermission = async () => 'granted';
-        onclick: (() => void) | null = null;
-        constructor(title: string) {
-          shown.push(title);
-        }
-        close() {}
-      }
-      (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
+      path: '/en/admin-orders',
+      before: async (context) => {
+        await context.grantPermissions(['notifications'], { origin: server.url });
+        await context.addInitScript(() => {
+          const shown: string[] = [];
+          (window as unknown as { shownAlerts: string[] }).shownAlerts = shown;
+          class RecordingNotification {
+            static permission = 'granted';
+            static requestPermission = async () => 'granted';
+            onclick: (() => void) | null = null;
+            constructor(title: string) {
+              shown.push(title);
+            }
+            close() {}
+          }
+          (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
+        });
+        await adminSession(context);
+      },
     });
     // Set before the order exists: still there afterwards means the page never reloaded.
     const { page } = admin;
     let customer: Awaited<ReturnType<typeof openPage>> | undefined;
     try {
-      await signIn(page, 'en');
       await page.evaluate(() => {
         (window as unknown as { deskMarker: number }).deskMarker = 42;
       });
@@ -151,12 +145,13 @@ describe('notifications and the live admin desk (issue 14)', () => {
       await checkA11y(page, 'admin-desk-en-desktop');
 
       // The customer, in Arabic on a phone: ticks "send me updates" and books.
-      customer = await openPage({ lang: 'ar', viewport: 'phone', path: '/', baseUrl: server.url });
+      customer = await openPage({
+        lang: 'ar',
+        viewport: 'phone',
+        path: '/customer-info',
+        session: { 'afsh.booking': JSON.stringify(FLOW) },
+      });
       const c = customer.page;
-      await c.evaluate((flow) => {
-        sessionStorage.setItem('afsh.booking', JSON.stringify(flow));
-      }, FLOW);
-      await c.goto(`${server.url}/customer-info`);
       const consent = c.getByRole('checkbox', {
         name: 'أرسلوا لي تحديثات طلبي من عفش على واتساب (أو برسالة نصية SMS)',
       });
@@ -224,25 +219,14 @@ describe('notifications and the live admin desk (issue 14)', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
 
       // An English booking: the English template, Latin digits, the /en tracking link.
-      const english = await openPage({
-        lang: 'en',
-        viewport: 'desktop',
-        path: '/en/about',
-        baseUrl: server.url,
-      });
-      let englishNumber: string;
-      try {
-        englishNumber = (
-          await placeOrderViaApi(english.page, {
-            fullName: 'Sara English',
-            phoneNumber: '01512345678',
-            language: 'en',
-            notifyConsent: true,
-          })
-        ).orderNumber;
-      } finally {
-        await english.close();
-      }
+      const { orderNumber: englishNumber } = await asNewVisitor((english) =>
+        placeOrderViaApi(english, {
+          fullName: 'Sara English',
+          phoneNumber: '01512345678',
+          language: 'en',
+          notifyConsent: true,
+        }),
+      );
       const englishRow = orderRow(page, englishNumber);
       await englishRow.waitFor({ timeout: 5_000 });
       await englishRow.getByRole('button', { name: /^Details/ }).click();
@@ -264,21 +248,22 @@ describe('notifications and the live admin desk (issue 14)', () => {
   }, 120_000);
 
   it('in Arabic on a phone: the desk and an order’s messages, right to left', async () => {
+    // An Arabic customer's order of this test's own, with updates by WhatsApp.
+    const { orderNumber } = await asNewVisitor((customer) =>
+      placeOrderViaApi(customer, { fullName: 'هدى سامي', language: 'ar', notifyConsent: true }),
+    );
     const admin = await openPage({
       lang: 'ar',
       viewport: 'phone',
-      path: '/admin-login',
-      baseUrl: server.url,
+      path: '/admin-orders',
+      before: adminSession,
     });
     try {
       const { page } = admin;
-      await signIn(page, 'ar');
       const bar = page.getByRole('region', { name: 'لوحة المتابعة المباشرة' });
       await bar.getByText('مباشر: الطلبات الجديدة والتغييرات تظهر تلقائيًا').waitFor();
-      const row = page
-        .locator('tbody')
-        .filter({ has: page.getByText('منى علي حسن') })
-        .first();
+      const row = orderRow(page, orderNumber);
+      await row.getByText('هدى سامي').waitFor();
       await row.getByRole('button', { name: /^التفاصيل/ }).click();
       const item = row
         .getByRole('region', { name: 'الرسائل' })

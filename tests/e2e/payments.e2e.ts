@@ -2,17 +2,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request, Response } from 'playwright-core';
-import { freePort, startServerProcess } from '../../scripts/lib/server-process';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import { freePort } from '../../scripts/lib/server-process';
 import type { ServerProcess } from '../../scripts/lib/server-process';
 import { COMPLETE_FLOW } from '../../src/features/booking/components/testing-flow';
 import { FAKE_PAYMOB, FakePaymob } from '../fakes/paymob-fake';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures';
-import { E2E_ADMIN, saveCrewsPlan, signInAdmin } from './e2e-admin';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, type OpenedPage } from './harness';
-import { staticDir } from './server';
+import { adminSession, E2E_ADMIN, saveCrewsPlan } from './e2e-admin';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, setBaseUrl } from './harness';
+import { startSpecServer, staticDir } from './server';
 import { startVisitorSession } from './api-orders';
-import { codesInLog, uniquePhone, useCodeSource } from './phone-codes';
+import { codesInLog, forgetCodeSource, uniquePhone, useCodeSource } from './phone-codes';
 
 // Issue 15 (D3) in real browsers: online payment through a local fake of Paymob (its Intention
 // API, its Unified Checkout page and its signed callbacks, tests/fakes/paymob-fake.ts). The
@@ -62,7 +62,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-paymob-'));
   // Paymob calls the site back and sends the customer to it: the site's address is this server's.
   const port = await freePort();
-  server = await startServerProcess({
+  server = await startSpecServer({
     port,
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
@@ -76,6 +76,7 @@ beforeAll(async () => {
       ...fake.env({ PAYMOB_TIMEOUT_SECONDS: '5' }),
     },
   });
+  setBaseUrl(server.url);
   // No message provider here: the server prints each sign-in code in its log (D13).
   useCodeSource(server.url, () => codesInLog(server.output()));
   // Every test books the same date and time, one order each: more than the first crews plan's
@@ -84,25 +85,27 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  setBaseUrl(null);
+  if (server) forgetCodeSource(server.url);
   await server?.stop();
   await fake?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 /**
- * Every request the page makes to our server, with its body, to look for card data in; and
- * everything our server answers it (pages, scripts, API answers), to look for secrets in.
+ * Every request the browser's pages make to our server, with its body, to look for card data
+ * in; and everything our server answers them (pages, scripts, API answers), to look for secrets.
  */
-function recordOurTraffic(opened: OpenedPage): { requests: string[]; answers: string[] } {
+function recordOurTraffic(context: BrowserContext): { requests: string[]; answers: string[] } {
   const requests: string[] = [];
   const answers: string[] = [];
   const origin = new URL(server.url).origin;
   const ours = (url: string) => new URL(url).origin === origin;
-  opened.page.on('request', (request: Request) => {
+  context.on('request', (request: Request) => {
     if (!ours(request.url())) return;
     requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
   });
-  opened.page.on('response', (response: Response) => {
+  context.on('response', (response: Response) => {
     if (!ours(response.url()) || response.status() >= 300) return;
     const type = response.headers()['content-type'] ?? '';
     if (!/json|javascript|html|text/.test(type)) return;
@@ -128,16 +131,20 @@ async function customerAtPayment(
   lang: 'ar' | 'en' = 'ar',
   viewport: 'phone' | 'desktop' = 'phone',
 ) {
-  const opened = await openPage({ lang, viewport, path: '/', baseUrl: server.url });
-  const { requests, answers } = recordOurTraffic(opened);
   // A customer of their own, who proved the number on the details step (D13).
   const flow = { ...FLOW, phoneNumber: uniquePhone() };
-  await startVisitorSession(opened.page, flow.phoneNumber);
-  await opened.page.evaluate((value) => {
-    sessionStorage.setItem('afsh.booking', JSON.stringify(value));
-  }, flow);
-  await opened.page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/payment`);
-  return { ...opened, requests, answers };
+  let traffic: { requests: string[]; answers: string[] } = { requests: [], answers: [] };
+  const opened = await openPage({
+    lang,
+    viewport,
+    path: `${lang === 'en' ? '/en' : ''}/payment`,
+    session: { 'afsh.booking': JSON.stringify(flow) },
+    before: async (context) => {
+      traffic = recordOurTraffic(context);
+      await startVisitorSession(context, flow.phoneNumber);
+    },
+  });
+  return { ...opened, ...traffic };
 }
 
 /** On the fake Paymob checkout: types a card and pays. */
@@ -325,12 +332,11 @@ describe('online payment through Paymob (issue 15)', () => {
     const admin = await openPage({
       lang: 'en',
       viewport: 'desktop',
-      path: '/en/admin-login',
-      baseUrl: server.url,
+      path: '/en/admin-orders',
+      before: adminSession,
     });
     try {
       const a = admin.page;
-      await signInAdmin(a);
       await a.getByRole('searchbox').fill(orderNumber);
       const row = a
         .locator('tbody')

@@ -1,9 +1,10 @@
-import type { Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { normalizeEgyptianMobile, toE164Egyptian } from '../../src/domain/phone';
 import { maskAddress } from '../../server/src/notifications/providers/provider';
 import authAr from '../../locales/ar/auth.json';
 import authEn from '../../locales/en/auth.json';
+import { baseUrl } from './harness';
 
 // Sign-in codes in e2e specs (D13). A spec file's server (server.ts: ownServer) has no message
 // provider: it prints each code in its log (`"phoneCode":{"challengeId":…,"to":"+2010••••5678",
@@ -50,6 +51,11 @@ export function useCodeSource(serverUrl: string, source: CodeSource): void {
   sources.set(new URL(serverUrl).origin, source);
 }
 
+/** The server has stopped: a later server on the same port has codes of its own. */
+export function forgetCodeSource(serverUrl: string): void {
+  sources.delete(new URL(serverUrl).origin);
+}
+
 function sourceFor(origin: string | undefined): CodeSource {
   const own = origin ? sources.get(origin) : sources.size === 1 ? [...sources.values()][0] : null;
   if (own) return own;
@@ -91,7 +97,7 @@ export async function phoneCodeFor(
         found = source().findLast(wanted)?.code;
         return found;
       },
-      { timeout: timeoutMs, interval: 100 },
+      { timeout: timeoutMs, interval: 50 },
     )
     .toMatch(/^\d{6}$/);
   return found!;
@@ -114,22 +120,32 @@ export const toArabicDigits = (s: string) =>
 
 const json = { 'content-type': 'application/json' };
 
-/** The mobile number the session of `page`'s browser proved (E.164), or null. */
-export async function provedPhone(page: Page): Promise<string | null> {
-  const response = await page.request.get(new URL('/api/auth/me', page.url()).toString());
+/**
+ * Who calls the API as a visitor: a page (its context's cookies, at the page's server), or a
+ * context with no page at all (harness.ts: newVisitor) at the spec file's server.
+ */
+export type Visitor = Page | BrowserContext;
+
+/** `path` on the visitor's server. */
+export function visitorUrl(visitor: Visitor, path: string): string {
+  return new URL(path, 'url' in visitor ? visitor.url() : baseUrl()).toString();
+}
+
+/** The mobile number the visitor's session proved (E.164), or null. */
+export async function provedPhone(visitor: Visitor): Promise<string | null> {
+  const response = await visitor.request.get(visitorUrl(visitor, '/api/auth/me'));
   if (!response.ok()) return null;
   const { user } = (await response.json()) as { user: { phone?: string | null } | null };
   return user?.phone ?? null;
 }
 
 /**
- * Proves `phone` for `page`'s browser through the API, as the sign-in screens do: asks for a
- * code, reads it where the server sent it, types it. The browser's session is then the
- * number's customer's (its cookies are the context's).
+ * Proves `phone` for the visitor through the API, as the sign-in screens do: asks for a code,
+ * reads it where the server sent it, sends it back. The visitor's session is then the number's
+ * customer's (its cookies are the context's).
  */
-export async function provePhoneViaApi(page: Page, phone: string): Promise<void> {
-  const at = (path: string) => new URL(path, page.url()).toString();
-  const asked = await page.request.post(at('/api/auth/phone/code'), {
+export async function provePhoneViaApi(visitor: Visitor, phone: string): Promise<void> {
+  const asked = await visitor.request.post(visitorUrl(visitor, '/api/auth/phone/code'), {
     headers: json,
     data: { phone, language: 'ar' },
   });
@@ -137,8 +153,10 @@ export async function provePhoneViaApi(page: Page, phone: string): Promise<void>
   const { challenge } = (await asked.json()) as {
     challenge: { challengeId: string; phone: string };
   };
-  const code = await phoneCodeFor(challenge, { origin: new URL(page.url()).origin });
-  const verified = await page.request.post(at('/api/auth/phone/verify'), {
+  const code = await phoneCodeFor(challenge, {
+    origin: new URL(visitorUrl(visitor, '/')).origin,
+  });
+  const verified = await visitor.request.post(visitorUrl(visitor, '/api/auth/phone/verify'), {
     headers: json,
     data: { challengeId: challenge.challengeId, code },
   });

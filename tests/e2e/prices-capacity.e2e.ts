@@ -14,18 +14,21 @@ import arPayment from '../../locales/ar/payment.json';
 import arPricing from '../../locales/ar/pricing.json';
 import enPricing from '../../locales/en/pricing.json';
 import arTracking from '../../locales/ar/tracking.json';
-import { placeOrderViaApi } from './api-orders';
-import { toArabicDigits, uniquePhone, verifyPhoneInFlow } from './phone-codes';
+import { placeOrderViaApi, startVisitorSession } from './api-orders';
+import { toArabicDigits, uniquePhone } from './phone-codes';
 import { chooseWindow, windowName } from './crew-windows';
-import { adminCookie, E2E_ADMIN, saveCrewsPlan } from './e2e-admin';
+import { adminCookie, adminSession, saveCrewsPlan } from './e2e-admin';
 import {
   appPath,
+  asNewVisitor,
   baseUrl,
   checkA11y,
   closeBrowser,
   expectNoErrors,
+  newVisitor,
   openPage,
   snap,
+  type OpenedPage,
 } from './harness';
 import { ownServer } from './server';
 
@@ -55,28 +58,26 @@ async function saveRates(rates: CatalogRates): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** Signs `page`'s browser in as the admin, through the API (the sign-in page has its own spec). */
 beforeEach(async () => {
   await saveRates(ratesOf(FIRST_CATALOG));
   await saveCrewsPlan(baseUrl(), ROOMY_CAPACITY);
 });
 
-async function signInAdmin(page: Page): Promise<void> {
-  const res = await page.request.post(new URL('/api/auth/login', page.url()).toString(), {
-    headers: json,
-    data: E2E_ADMIN,
-  });
-  expect(res.ok()).toBe(true);
-}
+/** A booking under way, as the steps before the date screen leave it (D7). */
+const booking = (flow: object) => ({ 'afsh.booking': JSON.stringify(flow) });
 
 describe('prices as data (D11)', () => {
   it('English desktop: the admin changes a price, previews it, saves; the prices page shows it', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/about' });
+    // The admin's session through the API: the sign-in screen is admin.e2e.ts's.
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/admin-prices',
+      before: adminSession,
+    });
     const { page } = opened;
     const main = page.getByRole('main');
     try {
-      await signInAdmin(page);
-      await page.goto(new URL('/en/admin-prices', page.url()).toString());
       await main.getByRole('heading', { level: 1, name: enAdmin.prices.title }).waitFor();
       const partial = main.getByLabel(enPricing.moveTypes.partial.label, { exact: true });
       await expect.poll(() => partial.inputValue()).toBe(String(FIRST_CATALOG.base.partial));
@@ -127,12 +128,15 @@ describe('prices as data (D11)', () => {
   });
 
   it('Arabic phone: the admin raises the floor fee; the estimator and price list show it', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/admin-prices',
+      before: adminSession,
+    });
     const { page } = opened;
     const main = page.getByRole('main');
     try {
-      await signInAdmin(page);
-      await page.goto(new URL('/admin-prices', page.url()).toString());
       await main.getByRole('heading', { level: 1, name: arAdmin.prices.title }).waitFor();
       const floorFee = main.getByLabel(arAdmin.prices.floorFee, { exact: true });
       await expect.poll(() => floorFee.inputValue()).toBe(String(FIRST_CATALOG.floorFee));
@@ -178,9 +182,10 @@ describe('a move between governorates (D11)', () => {
       await waitForPath(page, '/customer-info');
 
       await main.getByLabel(b.customerInfo.fullName, { exact: true }).fill('سلمى فؤاد');
-      await main
-        .getByLabel(b.customerInfo.phone, { exact: true })
-        .fill(toArabicDigits(uniquePhone()));
+      // A number the customer proved (the code step is phone-sign-in.e2e.ts's).
+      const phone = uniquePhone();
+      await startVisitorSession(page, phone);
+      await main.getByLabel(b.customerInfo.phone, { exact: true }).fill(toArabicDigits(phone));
       await main.getByLabel(b.customerInfo.pickup, { exact: true }).fill('٧ شارع مكرم عبيد');
       await main.getByLabel(b.customerInfo.dropoff, { exact: true }).fill('١٢ شارع فوزي معاذ');
       const dropGovernorate = main.getByLabel(b.customerInfo.dropoffArea.governorate);
@@ -188,9 +193,7 @@ describe('a move between governorates (D11)', () => {
       await dropGovernorate.selectOption('alexandria');
       await main.getByLabel(b.customerInfo.dropoffArea.district).selectOption('smouha');
       await checkA11y(page, 'customer-info-dropoff-ar-phone');
-      await verifyPhoneInFlow(page, () =>
-        main.getByRole('button', { name: b.customerInfo.next }).click(),
-      );
+      await main.getByRole('button', { name: b.customerInfo.next }).click();
       await waitForPath(page, '/date-selection');
 
       const date = cairoDatePlusDays(12);
@@ -248,9 +251,6 @@ describe('a move between governorates (D11)', () => {
   });
 
   it('English desktop: the distance line on the date screen, none inside one district', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/about' });
-    const { page } = opened;
-    const main = page.getByRole('main');
     const flow = {
       governorateId: 'giza',
       districtId: 'dokki',
@@ -260,16 +260,27 @@ describe('a move between governorates (D11)', () => {
       dropoffAddress: '8 Corniche Rd, Hurghada',
       moveType: 'partial',
     };
+    const hurghada = { dropoffGovernorateId: 'red-sea', dropoffDistrictId: 'hurghada' };
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/date-selection',
+      session: booking({ ...flow, ...hurghada }),
+    });
+    const { page } = opened;
+    const main = page.getByRole('main');
     try {
       for (const [drop, expectLine] of [
-        [{ dropoffGovernorateId: 'red-sea', dropoffDistrictId: 'hurghada' }, true],
+        [hurghada, true],
         [{}, false],
       ] as const) {
-        await page.evaluate(
-          (value) => sessionStorage.setItem('afsh.booking', value),
-          JSON.stringify({ ...flow, ...drop }),
-        );
-        await page.goto(new URL('/en/date-selection', page.url()).toString());
+        if (drop !== hurghada) {
+          await page.evaluate(
+            (value) => sessionStorage.setItem('afsh.booking', value),
+            JSON.stringify({ ...flow, ...drop }),
+          );
+          await page.goto(new URL('/en/date-selection', page.url()).toString());
+        }
         const totals = main.getByRole('region', { name: enBooking.dateSelection.total.title });
         await totals.waitFor();
         const text = norm(await totals.textContent());
@@ -295,19 +306,20 @@ describe('crew capacity (D12)', () => {
 
   it('Arabic phone: a full window is not offered; a cancelled order frees it', async () => {
     await saveCrewsPlan(baseUrl(), ONE_MORNING_CREW);
-    const other = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
-    const { page } = opened;
-    const main = page.getByRole('main');
+    // Another customer holds the morning's one crew.
+    const other = await newVisitor();
+    let opened: OpenedPage | undefined;
     try {
-      const held = await placeOrderViaApi(other.page, {
+      const held = await placeOrderViaApi(other, {
         moveDate: DATE,
         moveTime: '08:00',
         windowId: 'morning',
       });
-      await page.evaluate(
-        (value) => sessionStorage.setItem('afsh.booking', value),
-        JSON.stringify({
+      opened = await openPage({
+        lang: 'ar',
+        viewport: 'phone',
+        path: '/date-selection',
+        session: booking({
           governorateId: 'cairo',
           districtId: 'maadi',
           fullName: 'هبة سامي',
@@ -316,8 +328,9 @@ describe('crew capacity (D12)', () => {
           dropoffAddress: '٤ شارع النصر، المعادي',
           moveType: 'partial',
         }),
-      );
-      await page.goto(new URL('/date-selection', page.url()).toString());
+      });
+      const { page } = opened;
+      const main = page.getByRole('main');
       await main.getByLabel(arBooking.dateSelection.date, { exact: true }).fill(DATE);
       const midday = main.getByRole('radio', { name: windowName('12:00', '16:00', 'ar') });
       await midday.waitFor({ state: 'attached' });
@@ -327,10 +340,10 @@ describe('crew capacity (D12)', () => {
       await checkA11y(page, 'date-selection-full-window-ar-phone');
 
       // The customer who held the morning cancels: the crew is free again.
-      const cancelled = await other.page.request.post(
-        new URL(`/api/orders/${held.id}/cancel`, other.page.url()).toString(),
-        { headers: json, data: {} },
-      );
+      const cancelled = await other.request.post(`${baseUrl()}/api/orders/${held.id}/cancel`, {
+        headers: json,
+        data: {},
+      });
       expect(cancelled.ok()).toBe(true);
       await page.reload();
       await main.getByLabel(arBooking.dateSelection.date, { exact: true }).fill(DATE);
@@ -338,7 +351,7 @@ describe('crew capacity (D12)', () => {
       await expectNoErrors(opened);
     } finally {
       await other.close();
-      await opened.close();
+      await opened?.close();
     }
   });
 
@@ -347,23 +360,23 @@ describe('crew capacity (D12)', () => {
       windows: FIRST_CAPACITY_PLAN.windows,
       exceptions: [{ date: DATE, crews: { morning: 0, midday: 0, evening: 0 }, note: 'Holiday' }],
     });
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/about' });
+    const opened = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/date-selection',
+      session: booking({
+        governorateId: 'cairo',
+        districtId: 'maadi',
+        fullName: 'Heba Sami',
+        phoneNumber: '01112223335',
+        pickupAddress: '9 Road 200, Degla',
+        dropoffAddress: '4 Nasr St, Maadi',
+        moveType: 'partial',
+      }),
+    });
     const { page } = opened;
     const main = page.getByRole('main');
     try {
-      await page.evaluate(
-        (value) => sessionStorage.setItem('afsh.booking', value),
-        JSON.stringify({
-          governorateId: 'cairo',
-          districtId: 'maadi',
-          fullName: 'Heba Sami',
-          phoneNumber: '01112223335',
-          pickupAddress: '9 Road 200, Degla',
-          dropoffAddress: '4 Nasr St, Maadi',
-          moveType: 'partial',
-        }),
-      );
-      await page.goto(new URL('/en/date-selection', page.url()).toString());
       await main.getByLabel(enBooking.dateSelection.date, { exact: true }).fill(DATE);
       await main.getByText(enBooking.dateSelection.windows.none).waitFor();
       expect(await main.getByRole('radio', { name: /AM|PM/ }).count()).toBe(0);
@@ -375,10 +388,13 @@ describe('crew capacity (D12)', () => {
       expect(
         await main.getByLabel(enBooking.dateSelection.date, { exact: true }).inputValue(),
       ).toBe(cairoDatePlusDays(151));
-      expect(await main.getByRole('radio', { checked: true, name: /AM|PM/ }).count()).toBe(1);
+      // The next day's windows load, and its first free one is chosen.
+      await expect
+        .poll(() => main.getByRole('radio', { checked: true, name: /AM|PM/ }).count())
+        .toBe(1);
 
       // The admin's pages: the crews plan and the calendar.
-      await signInAdmin(page);
+      await adminSession(page);
       await page.goto(new URL('/en/admin-capacity', page.url()).toString());
       await main.getByRole('heading', { level: 1, name: enAdmin.capacity.title }).waitFor();
       await expect
@@ -400,18 +416,23 @@ describe('crew capacity (D12)', () => {
 
   it('Arabic phone: the admin calendar shows a booked window and its orders', async () => {
     const date = cairoDatePlusDays(1);
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
-    const { page } = opened;
-    const main = page.getByRole('main');
-    try {
-      const order = await placeOrderViaApi(page, {
+    const order = await asNewVisitor((customer) =>
+      placeOrderViaApi(customer, {
         moveDate: date,
         moveTime: '16:00',
         windowId: 'evening',
         fullName: 'تقويم الفرق',
-      });
-      await signInAdmin(page);
-      await page.goto(new URL('/admin-calendar', page.url()).toString());
+      }),
+    );
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/admin-calendar',
+      before: adminSession,
+    });
+    const { page } = opened;
+    const main = page.getByRole('main');
+    try {
       await main.getByRole('heading', { level: 1, name: arAdmin.calendar.title }).waitFor();
       const cell = main.getByRole('button', {
         name: new RegExp(`^${windowName('16:00', '20:00', 'ar')} يوم ${formatDate(date, 'ar')}`),

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminEn from '../../locales/en/admin.json';
 import { formatDate } from '../../src/domain/datetime';
-import { signInAdmin } from './e2e-admin';
+import { adminSession } from './e2e-admin';
 import { baseUrl } from './harness';
-import { closeBrowser, checkA11y, expectNoErrors, openPage, snap } from './harness';
+import {
+  closeBrowser,
+  checkA11y,
+  expectNoErrors,
+  openPage,
+  snap,
+  type OpenedPage,
+} from './harness';
 import {
   deliveredMove,
   dropExpected,
@@ -29,7 +36,7 @@ describe('reviews from customers (D14)', () => {
     const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/reviews' });
     const { page } = opened;
     const t = T.en;
-    const admin = await openPage({ lang: 'en', viewport: 'desktop', path: '/en/admin-login' });
+    let admin: OpenedPage | undefined;
     try {
       // A visitor without an order, on /reviews: the button explains how reviews come about.
       await page.getByRole('heading', { level: 1, name: t.reviews.page.title }).waitFor();
@@ -66,8 +73,13 @@ describe('reviews from customers (D14)', () => {
       expect(await stars.count()).toBe(0);
 
       // The admin publishes it from the reviews screen.
+      admin = await openPage({
+        lang: 'en',
+        viewport: 'desktop',
+        path: '/en/admin-orders',
+        before: adminSession,
+      });
       const a = admin.page;
-      await signInAdmin(a);
       await a.getByRole('tab', { name: adminEn.panel.tabs.reviews }).click();
       await a
         .getByRole('group', { name: adminEn.reviews.settings.title })
@@ -100,7 +112,7 @@ describe('reviews from customers (D14)', () => {
       await expectNoErrors(admin);
     } finally {
       await opened.close();
-      await admin.close();
+      await admin?.close();
     }
   }, 240_000);
 });

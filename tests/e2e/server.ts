@@ -9,7 +9,7 @@ import type { CapacityDraft } from '../../src/domain/capacity.ts';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
 import { E2E_ADMIN, saveCrewsPlan } from './e2e-admin.ts';
 import { setBaseUrl } from './harness.ts';
-import { codesInLog, useCodeSource } from './phone-codes.ts';
+import { codesInLog, forgetCodeSource, useCodeSource } from './phone-codes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +19,10 @@ declare module 'vitest' {
     externalUrl: string;
     /** E2E_SERVER_LOG: that server's log, where its sign-in codes are printed. */
     externalLog: string;
+    /** The server bundled once for the run (server-bundle.ts); empty with E2E_BASE_URL. */
+    serverEntry: string;
+    /** The run's one Chromium, which every spec file connects to (harness.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -83,7 +87,7 @@ export function ownServer(options: E2eServerOptions = {}): E2eServer {
     }
 
     tmp = await mkdtemp(join(tmpdir(), `afsh-e2e-${logName}-`));
-    server = await startWithRetry({
+    server = await startSpecServer({
       env: {
         DATABASE_PATH: join(tmp, 'afsh.sqlite'),
         STATIC_DIR: staticDir(),
@@ -96,7 +100,6 @@ export function ownServer(options: E2eServerOptions = {}): E2eServer {
         RATE_LIMITS: 'off',
         ...options.env,
       },
-      timeoutMs: 60_000,
     });
     url = server.url;
     setBaseUrl(url);
@@ -111,6 +114,8 @@ export function ownServer(options: E2eServerOptions = {}): E2eServer {
 
   afterAll(async () => {
     if (!server) return;
+    forgetCodeSource(server.url);
+    setBaseUrl(null);
     const code = await server.stop();
     // The server's log helps explain a failed spec; keep it beside the other results.
     const dir = join(RESULTS_DIR, 'e2e-servers');
@@ -131,15 +136,29 @@ export function ownServer(options: E2eServerOptions = {}): E2eServer {
 }
 
 /**
- * startServerProcess on a port the OS just gave out: another file's server, starting at the same
- * moment, can take it between the probe and the bind. Then it is tried again on another port.
+ * A server process for a spec: the run's bundled server (global-setup.ts) started with node, or,
+ * for a spec run some other way, `node --import tsx server/src/server.ts`. Either way one process,
+ * which gets SIGTERM itself and exits 0 once closed. Settings beside `env` are the caller's.
  */
-async function startWithRetry(options: StartOptions, attempts = 3): Promise<ServerProcess> {
+export async function startSpecServer(
+  options: Omit<StartOptions, 'entry' | 'compiled' | 'nodeArgs'>,
+): Promise<ServerProcess> {
+  const bundle = inject('serverEntry');
+  const start = () =>
+    startServerProcess({
+      timeoutMs: 60_000,
+      ...options,
+      ...(bundle ? { entry: bundle, compiled: true } : { nodeArgs: [] }),
+    });
+  // A port the OS just gave out: another file's server, starting at the same moment, can take it
+  // between the probe and the bind. Then it is tried again on another port, unless the spec
+  // chose the port.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startServerProcess(options);
+      return await start();
     } catch (error) {
-      if (attempt >= attempts || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      const retry = options.port === undefined && attempt < 3;
+      if (!retry || !/EADDRINUSE/.test((error as Error).message)) throw error;
     }
   }
 }

@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, appPath, settled } from './harness';
+import {
+  appPath,
+  baseUrl,
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  openPage,
+  settled,
+  snap,
+} from './harness';
 import { startVisitorSession } from './api-orders';
 import { uniquePhone } from './phone-codes';
 import { E2E_ADMIN } from './e2e-admin';
@@ -28,7 +37,7 @@ describe('header', () => {
       // The site header (its main menu) and footer are not on tracking pages.
       expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
       expect(await page.getByRole('contentinfo').count()).toBe(0);
-      await checkA11y(page, 'track-number-en-desktop');
+      // The tracking screen for an unknown number passes axe in tracking.e2e.ts.
       await expectNoErrors(opened);
     } finally {
       await opened.close();
@@ -191,14 +200,37 @@ describe('header', () => {
     }
   });
 
-  it('an unknown route shows the 404 page with a way home', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/no-such-page' });
+  it('an unknown address answers a real 404, the not-found page in its language, with a way home', async () => {
+    for (const [path, lang] of [
+      ['/no-such-page', 'ar'],
+      ['/en/no-such-page', 'en'],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      // Prerendered: the heading is in the HTML before any script runs.
+      expect(html).toMatch(
+        new RegExp(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`),
+      );
+      expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    }
+
+    // expectNoErrors fails on any HTTP error but the page's own 404.
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/no-such-page',
+      documentStatus: 404,
+    });
     try {
       await opened.page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor();
       // The big code is in Arabic digits, like every other number on Arabic pages.
       await opened.page.getByText('٤٠٤', { exact: true }).waitFor();
       expect(await opened.page.getByText('404', { exact: true }).count()).toBe(0);
       await checkA11y(opened.page, 'not-found-ar-phone');
+      await snap(opened.page, 'not-found-ar-phone');
+      await expectNoErrors(opened);
       await opened.page.getByRole('link', { name: 'العودة للرئيسية' }).click();
       await opened.page.waitForURL((url) => appPath(url) === '/');
     } finally {

@@ -1,9 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, snap, appPath } from './harness';
+import {
+  checkA11y,
+  closeBrowser,
+  expectNoErrors,
+  asNewVisitor,
+  openPage,
+  snap,
+  appPath,
+} from './harness';
 import { placeOrderViaApi } from './api-orders';
-import { uniquePhone } from './phone-codes';
+import { uniquePhone, type Visitor } from './phone-codes';
 import { QR_MARGIN_PX } from '../../src/components/ui/tracking-qr';
 import { futureDate } from '../../src/testing/order-fixtures';
 import { ownServer } from './server';
@@ -16,9 +24,13 @@ afterAll(closeBrowser);
 // A number of this spec's own: each may be sent only a few sign-in codes an hour (D13).
 const CUSTOMER = { fullName: 'Mona Tracking', phoneNumber: uniquePhone() };
 
-/** A full move booked by CUSTOMER, as an anonymous visitor of `page`'s browser context. */
-async function seedOrder(page: Page): Promise<{ orderNumber: string; totalPrice: number }> {
-  const order = await placeOrderViaApi(page, {
+/** A full move booked by CUSTOMER, in a browser of their own (the tracker is another one). */
+async function seedOrder(): Promise<{ orderNumber: string; totalPrice: number }> {
+  return asNewVisitor(placeOrder);
+}
+
+async function placeOrder(owner: Visitor): Promise<{ orderNumber: string; totalPrice: number }> {
+  const order = await placeOrderViaApi(owner, {
     ...CUSTOMER,
     pickupAddress: '12 Tahrir Street, Dokki',
     moveType: 'full',
@@ -47,13 +59,7 @@ function withoutTrackingMisses(errors: string[]): string[] {
 
 describe('tracking: public view from any browser (D2)', () => {
   it('in Arabic on a phone: the link opened in a second browser shows the order, and nothing personal', async () => {
-    const owner = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
-    let seeded: { orderNumber: string };
-    try {
-      seeded = await seedOrder(owner.page);
-    } finally {
-      await owner.close();
-    }
+    const seeded = await seedOrder();
 
     const opened = await openPage({
       lang: 'ar',
@@ -108,13 +114,7 @@ describe('tracking: public view from any browser (D2)', () => {
   });
 
   it('in English on a desktop: ?order= looks up at once; an unknown number says not found; empty input asks for one', async () => {
-    const owner = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
-    let seeded: { orderNumber: string };
-    try {
-      seeded = await seedOrder(owner.page);
-    } finally {
-      await owner.close();
-    }
+    const seeded = await seedOrder();
 
     const opened = await openPage({
       lang: 'en',
