@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as deployed from '../../functions/src/index';
 import { SWEEP_TIMEOUT_SECONDS } from '../../functions/src/platform/notification-triggers';
 import { notificationEnvFromParams } from '../../functions/src/platform/notification-params';
-import { NOTIFICATION_SECRETS } from '../../server/src/notifications/settings';
+import { z } from 'zod';
+import {
+  NOTIFICATION_SECRETS,
+  notificationEnvShape,
+} from '../../server/src/notifications/settings';
 import { COLLECTIONS, FUNCTION_NAMES } from '../../src/domain/hosted-store';
 
 // What `firebase deploy` reads of functions/src/index.ts (each function's manifest entry, which
@@ -80,6 +84,14 @@ describe('the notification settings from the params', () => {
     expect(env.NOTIFY_PROVIDERS).toEqual(['log']);
     expect(env.NOTIFY_COMPANY_WHATSAPP).toBeUndefined();
     expect(env.NOTIFY_COMPANY_EMAIL).toBeUndefined();
+    // Retried as the self-hosted server retries with nothing set.
+    const server = z.object(notificationEnvShape).parse({});
+    expect(server.NOTIFY_MAX_TRIES).toBeGreaterThan(1);
+    expect([env.NOTIFY_MAX_TRIES, env.NOTIFY_RETRY_SECONDS, env.NOTIFY_TIMEOUT_SECONDS]).toEqual([
+      server.NOTIFY_MAX_TRIES,
+      server.NOTIFY_RETRY_SECONDS,
+      server.NOTIFY_TIMEOUT_SECONDS,
+    ]);
   });
 
   it('a provider turned on reads its secret in the sending functions only', () => {

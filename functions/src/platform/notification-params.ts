@@ -8,7 +8,11 @@ import {
   NOTIFICATION_SECRETS,
   NOTIFY_PROVIDER_NAMES,
 } from '../../../server/src/notifications/settings.ts';
-import { parseNotificationEnv, type NotificationEnv } from '../notifications/notify-settings.ts';
+import {
+  DEFAULT_NOTIFICATION_ENV,
+  parseNotificationEnv,
+  type NotificationEnv,
+} from '../notifications/notify-settings.ts';
 
 /** The providers' credentials: declared on the sending functions only. */
 export const NOTIFY_SECRETS = NOTIFICATION_SECRETS.map((name) => defineSecret(name));
@@ -19,9 +23,19 @@ const PLAIN: Readonly<Record<string, { default: string; description: string }>> 
     description: `log (messages go to the functions log), or any of ${NOTIFY_PROVIDER_NAMES.filter((name) => name !== 'log').join(',')}; off sends nothing`,
   },
   NOTIFY_COMPANY_LANGUAGE: { default: 'ar', description: 'ar or en: the team messages language' },
-  NOTIFY_MAX_TRIES: { default: '6', description: 'Tries per message, the first included' },
-  NOTIFY_RETRY_SECONDS: { default: '30', description: 'Wait after the first failed try (doubles)' },
-  NOTIFY_TIMEOUT_SECONDS: { default: '15', description: 'The longest one try may take' },
+  // The defaults are the self-hosted server's (settings.ts), so the two builds retry alike.
+  NOTIFY_MAX_TRIES: {
+    default: String(DEFAULT_NOTIFICATION_ENV.NOTIFY_MAX_TRIES),
+    description: 'Tries per message, the first included',
+  },
+  NOTIFY_RETRY_SECONDS: {
+    default: String(DEFAULT_NOTIFICATION_ENV.NOTIFY_RETRY_SECONDS),
+    description: 'Wait after the first failed try (doubles)',
+  },
+  NOTIFY_TIMEOUT_SECONDS: {
+    default: String(DEFAULT_NOTIFICATION_ENV.NOTIFY_TIMEOUT_SECONDS),
+    description: 'The longest one try may take',
+  },
   SITE_URL: {
     default: '',
     description:
