@@ -7,12 +7,8 @@ import type {
   NotificationRouting,
   RetryPolicy,
 } from '../../../src/domain/notifications.ts';
-import type {
-  AnyChannelProvider,
-  ChannelProvider,
-  HostedParam,
-} from './providers/channel-provider.ts';
-import { CHANNEL_PROVIDERS } from './providers/registry.ts';
+import type { ChannelProvider, HostedParam } from './providers/channel-provider.ts';
+import { CHANNEL_PROVIDERS, REGISTERED_CHANNELS } from './providers/registry.ts';
 import { httpUrl, optional } from './setting-fields.ts';
 
 // The notification settings (D10), validated with the rest of the server's settings at start-up:
@@ -21,7 +17,7 @@ import { httpUrl, optional } from './setting-fields.ts';
 // nothing of Fastify or SQLite, so the hosted build's functions can read the same settings.
 
 /** Each channel's real provider (providers/registry.ts), with its settings. */
-const CHANNELS: readonly AnyChannelProvider[] = CHANNEL_PROVIDERS;
+const CHANNELS = REGISTERED_CHANNELS;
 
 /** The providers: `log` stands in for every channel that has no real provider. */
 export type NotifyProviderName = 'log' | (typeof CHANNEL_PROVIDERS)[number]['channel'];

@@ -1,10 +1,9 @@
 import type { NotificationChannel, SendOutcome } from '../../../../src/domain/notifications.ts';
 import { channelProviders } from '../settings.ts';
 import type { NotificationEnv } from '../settings.ts';
-import type { AnyChannelProvider } from './channel-provider.ts';
 import { logProvider } from './log.ts';
 import type { NotificationProvider, OutgoingMessage, ProviderLog } from './provider.ts';
-import { CHANNEL_PROVIDERS } from './registry.ts';
+import { REGISTERED_CHANNELS } from './registry.ts';
 
 export type Providers = Partial<Record<NotificationChannel, NotificationProvider>>;
 
@@ -16,8 +15,7 @@ export function createProviders(env: NotificationEnv, log: ProviderLog): Provide
   const kinds = channelProviders(env);
   const context = { timeoutMs: env.NOTIFY_TIMEOUT_SECONDS * 1000 };
   const providers: Providers = {};
-  const registered: readonly AnyChannelProvider[] = CHANNEL_PROVIDERS;
-  for (const provider of registered) {
+  for (const provider of REGISTERED_CHANNELS) {
     const { channel } = provider;
     // Each module reads its own settings from the whole of them.
     if (kinds[channel] === 'real') providers[channel] = provider.create(env, context);

@@ -1,4 +1,5 @@
 import type { NotificationChannel } from '../../../../src/domain/notifications.ts';
+import type { AnyChannelProvider } from './channel-provider.ts';
 import { smtpEmail } from './smtp-email.ts';
 import { twilioSms } from './twilio-sms.ts';
 import { whatsappCloud } from './whatsapp-cloud.ts';
@@ -15,3 +16,6 @@ export const CHANNEL_PROVIDERS = [whatsappCloud, twilioSms, smtpEmail] as const;
 type Missing = Exclude<NotificationChannel, (typeof CHANNEL_PROVIDERS)[number]['channel']>;
 const everyChannel: [Missing] extends [never] ? true : Missing = true;
 void everyChannel;
+
+/** The same list, each entry seen as any channel's provider: what the settings and senders loop over. */
+export const REGISTERED_CHANNELS: readonly AnyChannelProvider[] = CHANNEL_PROVIDERS;
