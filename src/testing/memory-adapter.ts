@@ -704,14 +704,12 @@ export class MemoryDataPort implements DataPort {
       stopCustomerMessages: async (orderId) => {
         this.requireAdmin();
         const messages = backend.notifications.filter((m) => m.orderId === orderId);
+        const order = backend.orders.get(orderId)?.order ?? null;
         const decision = rule(() =>
-          decideStopCustomerMessages(
-            backend.orders.get(orderId)?.order ?? null,
-            messages,
-            backend.now().toISOString(),
-          ),
+          decideStopCustomerMessages(order, messages, backend.now().toISOString()),
         );
-        Object.assign(this.findOrder(orderId), decision.order);
+        // decideStopCustomerMessages refused a missing order.
+        Object.assign(order!, decision.order);
         for (const message of messages) {
           if (!decision.cancel.includes(message.id)) continue;
           message.state = decision.change.state;
