@@ -57,9 +57,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/**/*.node.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
+          // Every file sees the fake Firebase SDK, the same for all (no unit test may reach a
+          // project over the network).
+          setupFiles: ['src/data/firebase/testing-sdk-fakes.ts'],
           // One worker runs the files one after another with the modules they share loaded
-          // once (a fresh process per file cost four times the tests' own time). Files that
-          // fake the Firebase SDK fake it alike, and vi.restoreAllMocks runs between files.
+          // once (a fresh process per file cost four times the tests' own time);
+          // vi.restoreAllMocks runs between files.
           isolate: false,
           maxWorkers: TEST_WORKERS,
         },

@@ -6,30 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock(
-  'firebase/app',
-  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeAppModule,
-);
-// The same fakes in every file that mocks the SDK, as one object that tests may change: the
-// files of a worker share their modules.
-vi.mock('firebase/auth', async () =>
-  Object.assign(
-    (await import('../../src/data/firebase/testing-fake-firestore')).fakeAuthModule,
-    (await import('../../src/data/firebase/testing-fake-phone-auth')).fakePhoneAuthFunctions,
-  ),
-);
-vi.mock(
-  'firebase/firestore',
-  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeFirestoreModule,
-);
-vi.mock(
-  'firebase/functions',
-  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeFunctionsModule,
-);
-vi.mock(
-  'firebase/app-check',
-  async () => (await import('../../src/data/firebase/testing-fake-firestore')).fakeAppCheckModule,
-);
+// The Firebase SDK is the fake one (the unit project's setup, src/data/firebase/testing-sdk-fakes.ts).
 
 import { fetchAllOrders } from '../../src/features/admin/hooks/use-admin-orders';
 import type { FirebaseDataPort } from '../../src/data/firebase/firebase-adapter';

@@ -1,27 +1,9 @@
 import { FirebaseError } from 'firebase/app';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-// The unit files of a worker share their modules, the adapter among them: the SDK is faked here
-// as in the files that use it. The fake's FirebaseError is the SDK's own (@firebase/util).
-vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
-vi.mock('firebase/auth', async () =>
-  Object.assign(
-    (await import('./testing-fake-firestore')).fakeAuthModule,
-    (await import('./testing-fake-phone-auth')).fakePhoneAuthFunctions,
-  ),
-);
-vi.mock(
-  'firebase/firestore',
-  async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,
-);
-vi.mock(
-  'firebase/functions',
-  async () => (await import('./testing-fake-firestore')).fakeFunctionsModule,
-);
-vi.mock(
-  'firebase/app-check',
-  async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
-);
+// The Firebase SDK is the fake one, as in every unit file (the unit project's setup,
+// testing-sdk-fakes.ts). The fake's FirebaseError is the SDK's own (@firebase/util).
+
 import { DataError } from '../port';
 import { toDataError } from './firebase-adapter';
 

@@ -4,27 +4,9 @@
 // changes with the same keys.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// This file never calls the SDK, but it reaches the adapter (testing-hosted.ts), and the unit
-// files of a worker share their modules: the SDK is faked here as in the files that use it.
-vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
-vi.mock('firebase/auth', async () =>
-  Object.assign(
-    (await import('./testing-fake-firestore')).fakeAuthModule,
-    (await import('./testing-fake-phone-auth')).fakePhoneAuthFunctions,
-  ),
-);
-vi.mock(
-  'firebase/firestore',
-  async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,
-);
-vi.mock(
-  'firebase/functions',
-  async () => (await import('./testing-fake-firestore')).fakeFunctionsModule,
-);
-vi.mock(
-  'firebase/app-check',
-  async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
-);
+// This file never calls the SDK, but it reaches the adapter (testing-hosted.ts): the SDK is the
+// fake one, as in every unit file (the unit project's setup, testing-sdk-fakes.ts).
+
 import { routeFunctions, TEST_SETTINGS } from '../../../functions/src/testing/in-process';
 import type { Order } from '../../domain/order';
 import { orderAdminUpdateSchema } from '../../domain/order-update-schema';

@@ -5,27 +5,7 @@
 // never verified for a window that is full.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('firebase/app', async () => (await import('./testing-fake-firestore')).fakeAppModule);
-// The same fakes in every file that mocks the SDK, as one object that tests may change: the
-// files of a worker share their modules.
-vi.mock('firebase/auth', async () =>
-  Object.assign(
-    (await import('./testing-fake-firestore')).fakeAuthModule,
-    (await import('./testing-fake-phone-auth')).fakePhoneAuthFunctions,
-  ),
-);
-vi.mock(
-  'firebase/firestore',
-  async () => (await import('./testing-fake-firestore')).fakeFirestoreModule,
-);
-vi.mock(
-  'firebase/functions',
-  async () => (await import('./testing-fake-firestore')).fakeFunctionsModule,
-);
-vi.mock(
-  'firebase/app-check',
-  async () => (await import('./testing-fake-firestore')).fakeAppCheckModule,
-);
+// The Firebase SDK is the fake one: the unit project's setup (testing-sdk-fakes.ts).
 
 import type { Firestore } from 'firebase-admin/firestore';
 import { checkNewOrderIn, CrewTaken } from '../../../functions/src/catalog/catalog-repository';
