@@ -42,7 +42,14 @@ describe('reviews from customers (D14)', () => {
       // A visitor without an order: no quick rating, and the button explains.
       let section = await reviewsSection(page, 'ar');
       const loadedHeight = (await section.boundingBox())!.height;
-      expect(Math.abs(loadedHeight - skeletonHeight)).toBeLessThanOrEqual(loadedHeight * 0.05);
+      // What the page was drawn with, should the heights differ.
+      const fonts = await page.evaluate(() =>
+        [...document.fonts].map((f) => `${f.family} ${f.unicodeRange} ${f.status}`).join('; '),
+      );
+      expect(
+        Math.abs(loadedHeight - skeletonHeight),
+        `loaded ${loadedHeight} px, skeleton ${skeletonHeight} px; fonts: ${fonts}`,
+      ).toBeLessThanOrEqual(loadedHeight * 0.05);
       expect(await section.locator('.quick-rating').count()).toBe(0);
       let dialog = await openDialog(page, section, 'ar');
       await dialog.getByText(t.reviews.dialog.noOrder.text).waitFor();

@@ -147,9 +147,19 @@ describe('header', () => {
       const { page } = opened;
       try {
         const header = page.getByRole('banner');
-        // openPage waited for #root[data-hydrated]: the app's scroll listener is attached.
+        // The app's scroll listener is attached (#root[data-hydrated]) and the page is laid out
+        // for good: a web font arriving after the scroll reflows the text above the reader, the
+        // browser scrolls back to keep their place, and the header rightly reads that as a
+        // scroll up.
+        await settled(page);
         await page.evaluate(() => window.scrollTo(0, 600));
-        await expect.poll(() => header.getAttribute('data-hidden')).toBe('true');
+        // The position with the state: if the page moved by itself, the failure says so.
+        const where = () =>
+          page.evaluate(() => ({
+            y: window.scrollY,
+            hidden: document.querySelector('header')?.getAttribute('data-hidden'),
+          }));
+        await expect.poll(where).toEqual({ y: 600, hidden: 'true' });
         expect(await header.getAttribute('data-scrolled')).toBe('true');
         // Once scrolled, the bar gets shorter; when that has run to its end the page has not
         // moved under it, and the header is still hidden: nobody scrolled up.
