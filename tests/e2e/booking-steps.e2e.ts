@@ -130,7 +130,12 @@ async function estimateThenReachDate(page: Page, s: Strings, lang: 'ar' | 'en'):
 
 describe('booking steps: /select-city → /request-summary', () => {
   it('Arabic phone: manual location, Arabic-digit phone, reload, validation, summary', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/select-city' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/select-city',
+    });
     const { page } = opened;
     const s = AR;
     const main = page.getByRole('main');
@@ -235,7 +240,12 @@ describe('booking steps: /select-city → /request-summary', () => {
   });
 
   it('English desktop: the happy path', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/select-city' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/select-city',
+    });
     const { page } = opened;
     const s = EN;
     const main = page.getByRole('main');
@@ -285,7 +295,12 @@ describe('booking steps: /select-city → /request-summary', () => {
   });
 
   it('a screen opened without its data sends the customer back', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/request-summary' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'phone',
+      path: '/request-summary',
+    });
     try {
       await waitForPath(opened.page, '/select-city');
       await expectNoErrors(opened);
@@ -376,7 +391,12 @@ describe('booking steps: /select-city → /request-summary', () => {
   });
 
   it('Arabic phone: the workers chosen on /move-type reach the date screen with the same total', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/move-type',
+    });
     const { page } = opened;
     const s = AR;
     const main = page.getByRole('main');
@@ -446,7 +466,12 @@ describe('booking steps: /select-city → /request-summary', () => {
   });
 
   it('English desktop: the estimator’s 4 workers and total carry to the date screen and the summary', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/move-type',
+    });
     const { page } = opened;
     const s = EN;
     const main = page.getByRole('main');

@@ -58,7 +58,7 @@ async function fill(page: Page, labels: Record<string, string>) {
 
 describe('/contact', () => {
   it('in Arabic on a phone: empty submit says what is missing and stores nothing; a phone alone, in Arabic digits, is enough', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/contact' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'phone', path: '/contact' });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1, name: 'تواصل معنا' }).waitFor();
@@ -174,7 +174,12 @@ describe('/contact', () => {
   });
 
   it('in English on a desktop: an email alone is enough', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/contact' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/contact',
+    });
     const { page } = opened;
     try {
       const reach = page.getByRole('group', { name: 'How can we reply?' });
@@ -208,6 +213,7 @@ describe('/contact', () => {
     // its number.
     let number = '';
     const opened = await openPage({
+      warm: true,
       lang: 'en',
       viewport: 'desktop',
       path: '/track-order',
@@ -261,7 +267,7 @@ describe("the company's number", () => {
   it.each(cases)(
     'is written in the reader’s digits, left to right, and dials the Latin number ($lang, $viewport)',
     async ({ lang, viewport, shown }) => {
-      const opened = await openPage({ lang, viewport, path: '/contact' });
+      const opened = await openPage({ warm: true, lang, viewport, path: '/contact' });
       const { page } = opened;
       try {
         // The contact details list it twice: to call, and on WhatsApp.

@@ -39,7 +39,8 @@ async function withPage(
   options: Parameters<typeof openPage>[0],
   body: (opened: OpenedPage) => Promise<void>,
 ) {
-  const opened = await openPage(options);
+  // These tests only look, click and scroll: each may have a page an earlier one opened.
+  const opened = await openPage({ warm: true, ...options });
   try {
     await body(opened);
   } finally {

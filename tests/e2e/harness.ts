@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  ConsoleMessage,
+  Page,
+  Request,
+  Response,
+} from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import {
   CHROMIUM_ARGS,
@@ -67,6 +74,8 @@ export async function getBrowser(): Promise<Browser> {
 }
 
 export async function closeBrowser(): Promise<void> {
+  // Their contexts close with the connection.
+  warmPages.clear();
   const pending = browserPromise;
   browserPromise = null;
   if (pending) await (await pending.catch(() => null))?.close();
@@ -118,6 +127,13 @@ export interface OpenPageOptions {
   baseUrl?: string;
   /** The page's own HTTP status when it is not 200 (an unknown address answers 404). */
   documentStatus?: number;
+  /**
+   * The page may be one an earlier test of the file opened with the same language, viewport and
+   * motion, and closed: its storage, cookies and permissions are cleared on close, its address
+   * changes to `path`. Only for a test that changes nothing else about the page or its context
+   * (routes, media emulation, geolocation, exposed functions, listeners of its own).
+   */
+  warm?: boolean;
 }
 
 // Requests that stay open as long as the page does: the live streams (EventSource) and the
@@ -131,12 +147,14 @@ interface RequestTracker {
 }
 const trackers = new WeakMap<Page, RequestTracker>();
 
-function trackRequests(page: Page): void {
+/** Follows the page's requests for networkQuiet; returns what stops following them. */
+function trackRequests(page: Page): () => void {
   const pending = new Set<Request>();
   const waiting = new Set<() => void>();
-  page.on('request', (request) => {
+  const started = (request: Request) => {
     if (!LONG_LIVED.has(request.resourceType())) pending.add(request);
-  });
+  };
+  page.on('request', started);
   // Cancelled requests (a navigation away, a closed stream) are reported as failed.
   const settle = (request: Request) => {
     pending.delete(request);
@@ -146,7 +164,7 @@ function trackRequests(page: Page): void {
   };
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
-  trackers.set(page, {
+  const tracker: RequestTracker = {
     pending,
     idle: () =>
       pending.size === 0
@@ -154,7 +172,14 @@ function trackRequests(page: Page): void {
         : new Promise<void>((resolve) => {
             waiting.add(resolve);
           }),
-  });
+  };
+  trackers.set(page, tracker);
+  return () => {
+    page.off('request', started);
+    page.off('requestfinished', settle);
+    page.off('requestfailed', settle);
+    if (trackers.get(page) === tracker) trackers.delete(page);
+  };
 }
 
 /**
@@ -186,6 +211,16 @@ export async function networkQuiet(page: Page, timeoutMs = 15_000): Promise<void
 }
 
 /**
+ * Pages kept open between the tests of a file that ask for it (OpenPageOptions.warm), by the
+ * context they need. A new page starts a renderer process, which costs this machine about four
+ * seconds of CPU before the app's first line runs; going to another address of the same site in
+ * a page that is already open costs about one.
+ */
+const warmPages = new Map<string, { context: BrowserContext; page: Page }[]>();
+/** A page's own goto and reload, before openPage wrapped them. */
+const ownNavigation = new WeakMap<Page, Pick<Page, 'goto' | 'reload'>>();
+
+/**
  * A fresh context and page on `path`, with the language already chosen, and every console error,
  * page exception and failed same-origin request collected in `errors`. Resolves once the app has
  * rendered into #root, run its first effects, and what they asked the server for has come back
@@ -197,15 +232,19 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const origin = new URL(base).origin;
   const phone = opts.viewport === 'phone';
 
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[opts.viewport],
-    isMobile: phone,
-    hasTouch: phone,
-    deviceScaleFactor: phone ? 2 : 1,
-    locale: opts.lang === 'ar' ? 'ar-EG' : 'en-US',
-    timezoneId: 'Africa/Cairo',
-    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
-  });
+  const warmKey = JSON.stringify([origin, opts.viewport, opts.lang, !!opts.reducedMotion]);
+  const warm = opts.warm ? warmPages.get(warmKey)?.pop() : undefined;
+  const context =
+    warm?.context ??
+    (await browser.newContext({
+      viewport: VIEWPORTS[opts.viewport],
+      isMobile: phone,
+      hasTouch: phone,
+      deviceScaleFactor: phone ? 2 : 1,
+      locale: opts.lang === 'ar' ? 'ar-EG' : 'en-US',
+      timezoneId: 'Africa/Cairo',
+      reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+    }));
 
   // The language (and any other entries) are in storage before the app's first script runs, on
   // the first page only: the script is removed once it has loaded, so a later page or reload
@@ -234,16 +273,19 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
 
   // A Content-Security-Policy refusal (an inline style, an eval probe) breaks nothing visible,
   // but it is a bug: Chrome lists it among the page's issues. Report each one as an error.
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(
-        `CSP violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-      );
+  // A warm context has it from its first test.
+  if (!warm) {
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
     });
-  });
+  }
 
-  const page = await context.newPage();
-  trackRequests(page);
+  const page = warm?.page ?? (await context.newPage());
+  const untrack = trackRequests(page);
   const errors: string[] = [];
   const sameOrigin = (url: string) => {
     try {
@@ -258,7 +300,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const isApiAnswer = (url: string, status: number) =>
     status >= 400 && status < 500 && sameOrigin(url) && new URL(url).pathname.startsWith('/api/');
 
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
     const { url, lineNumber } = message.location();
     const answered = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(
@@ -268,11 +310,11 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     // The document's own expected status (a 404 page), which Chromium also logs.
     if (answered && url === base + opts.path && Number(answered[1]) === opts.documentStatus) return;
     errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
-  });
-  page.on('pageerror', (error) => {
+  };
+  const onPageError = (error: Error) => {
     errors.push(`page error: ${error.name}: ${error.message}`);
-  });
-  page.on('requestfailed', (request) => {
+  };
+  const onRequestFailed = (request: Request) => {
     if (!sameOrigin(request.url())) return;
     const reason = request.failure()?.errorText ?? 'unknown';
     // Aborted is not failed: Chromium cancels and re-issues range requests while buffering video,
@@ -280,8 +322,8 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     // still in flight (a favicon, an API read). A real failure is another error or an HTTP status.
     if (reason === 'net::ERR_ABORTED') return;
     errors.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
-  });
-  page.on('response', (response) => {
+  };
+  const onResponse = (response: Response) => {
     if (isApiAnswer(response.url(), response.status())) return;
     if (
       opts.documentStatus !== undefined &&
@@ -293,16 +335,50 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     if (response.status() >= 400 && sameOrigin(response.url())) {
       errors.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
     }
-  });
-
-  const close = async () => {
-    await context.close().catch(() => undefined);
   };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
 
   // Every later page open of the app waits for it as openPage does below: the prerendered HTML
   // shows before the app runs, and a click before it has taken over can land on nothing.
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
+  let own = ownNavigation.get(page);
+  if (!own) {
+    own = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+    ownNavigation.set(page, own);
+  }
+  const { goto, reload } = own;
+
+  const close = async () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('requestfailed', onRequestFailed);
+    page.off('response', onResponse);
+    untrack();
+    if (opts.warm && !page.isClosed()) {
+      try {
+        // What the visitor left behind goes: their storage (on a page of the site that runs
+        // nothing: the next test's address is loaded in this renderer), cookies, permissions,
+        // and a dialog handler the test did not use.
+        page.removeAllListeners('dialog');
+        await goto(`${origin}/favicon.svg`);
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+        await context.clearCookies();
+        await context.clearPermissions();
+        const parked = warmPages.get(warmKey) ?? [];
+        parked.push({ context, page });
+        warmPages.set(warmKey, parked);
+        return;
+      } catch {
+        // Closed below instead.
+      }
+    }
+    await context.close().catch(() => undefined);
+  };
   const live = async <T>(response: T): Promise<T> => {
     if (sameOrigin(page.url())) {
       await page.waitForSelector('#root[data-hydrated]', { state: 'attached', timeout: 15_000 });
@@ -324,7 +400,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     await networkQuiet(page);
   } catch (error) {
     const collected = errors.length ? `\nErrors so far:\n  ${errors.join('\n  ')}` : '';
-    await close();
+    await context.close().catch(() => undefined);
     throw new Error(
       `openPage(${opts.path}, ${opts.lang}, ${opts.viewport}) failed: ${(error as Error).message}${collected}`,
     );

@@ -192,7 +192,12 @@ describe('prerendered pages', () => {
       await context.close();
     }
     // Once the app runs, the shell is live and takes typing.
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/admin-login' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/admin-login',
+    });
     try {
       await expect.poll(() => opened.page.locator('#root').getAttribute('inert')).toBeNull();
       expect(await opened.page.locator('#root').getAttribute('data-live')).toBe('');
@@ -203,7 +208,7 @@ describe('prerendered pages', () => {
   });
 
   it('a visitor who chose English opening an Arabic address gets the English page, no Arabic paint', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/prices' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'phone', path: '/prices' });
     try {
       expect(new URL(opened.page.url()).pathname).toBe('/en/prices');
       expect(appPath(opened.page.url())).toBe('/prices');
@@ -215,7 +220,7 @@ describe('prerendered pages', () => {
   });
 
   it('switching language keeps the page and its address follows: /prices ↔ /en/prices', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/prices' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'desktop', path: '/prices' });
     try {
       const { page } = opened;
       await page.getByRole('button', { name: 'English' }).first().click();

@@ -22,7 +22,12 @@ const pathOf = (page: Page) => appPath(page.url());
 
 describe('pricing flow: /move-type → /prices → /select-city', () => {
   it('in Arabic on a phone, with Arabic-Indic digits typed into the floors', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/move-type',
+    });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1, name: 'احسب تكلفة النقل' }).waitFor();
@@ -79,7 +84,12 @@ describe('pricing flow: /move-type → /prices → /select-city', () => {
   });
 
   it('in English on a desktop, with a floor above 20 clamped', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/move-type',
+    });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1, name: 'Estimate your move' }).waitFor();
@@ -132,7 +142,12 @@ describe('pricing flow: /move-type → /prices → /select-city', () => {
 
 describe('pricing screens', () => {
   it('/move-type switches language without losing the answers (D7)', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/move-type',
+    });
     const { page } = opened;
     try {
       await page.getByRole('radio', { name: 'تغليف فقط' }).check();
@@ -149,7 +164,12 @@ describe('pricing screens', () => {
   });
 
   it('is usable with the keyboard alone', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/move-type',
+    });
     const { page } = opened;
     try {
       await page.getByRole('radio', { name: 'Full move' }).focus();
@@ -175,7 +195,12 @@ describe('pricing screens', () => {
   });
 
   it('going back from /prices keeps the estimate', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/move-type' });
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'phone',
+      path: '/move-type',
+    });
     const { page } = opened;
     try {
       await page.getByRole('radio', { name: 'Loading and unloading' }).check();
@@ -193,7 +218,7 @@ describe('pricing screens', () => {
   });
 
   it('/prices opened directly starts fresh and shows the catalog', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/prices' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'desktop', path: '/prices' });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1, name: 'الأسعار' }).waitFor();
@@ -212,7 +237,7 @@ describe('pricing screens', () => {
   });
 
   it('/prices in English on a phone', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/prices' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'phone', path: '/prices' });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1, name: 'Prices' }).waitFor();

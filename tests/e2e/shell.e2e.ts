@@ -24,7 +24,7 @@ afterAll(closeBrowser);
 
 describe('header', () => {
   it('Track asks for an order number and opens its tracking page without header or footer', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'desktop', path: '/about' });
     const { page } = opened;
     try {
       page.once('dialog', (dialog) => {
@@ -45,7 +45,7 @@ describe('header', () => {
   });
 
   it('an empty Track answer stays on the page', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'phone', path: '/about' });
     try {
       opened.page.once('dialog', (dialog) => void dialog.accept('   '));
       await opened.page.getByRole('button', { name: 'تتبّع طلبك' }).click();
@@ -59,7 +59,7 @@ describe('header', () => {
   });
 
   it('on a phone shows a back arrow instead of the logo except on home, and the menu works', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'phone', path: '/' });
     const { page } = opened;
     try {
       await page.getByRole('link', { name: 'عفش، الصفحة الرئيسية' }).waitFor();
@@ -113,7 +113,7 @@ describe('header', () => {
   });
 
   it('on a desktop keeps the logo and shows no back arrow on inner pages', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'desktop', path: '/about' });
     const { page } = opened;
     try {
       await page.getByRole('link', { name: 'Afsh, home page' }).waitFor();
@@ -125,7 +125,7 @@ describe('header', () => {
   });
 
   it('the menu closes on a click outside it', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'phone', path: '/about' });
     const { page } = opened;
     try {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -143,7 +143,7 @@ describe('header', () => {
   ] as const)(
     'hides when scrolling down past 120 px, stays hidden, and comes back when scrolling up ($lang, $viewport)',
     async ({ lang, viewport }) => {
-      const opened = await openPage({ lang, viewport, path: '/privacy-policy' });
+      const opened = await openPage({ warm: true, lang, viewport, path: '/privacy-policy' });
       const { page } = opened;
       try {
         const header = page.getByRole('banner');
@@ -178,7 +178,7 @@ describe('header', () => {
   );
 
   it('the language toggle switches direction and the choice survives a reload', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'desktop', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'desktop', path: '/about' });
     const { page } = opened;
     try {
       await page.getByRole('button', { name: 'English' }).first().click();
@@ -194,7 +194,7 @@ describe('header', () => {
   });
 
   it('floating call and WhatsApp buttons use the configured numbers, and stay off form screens', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'phone', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'phone', path: '/about' });
     const { page } = opened;
     try {
       const call = page.getByRole('link', { name: 'Call us now' });
@@ -228,6 +228,7 @@ describe('header', () => {
 
     // expectNoErrors fails on any HTTP error but the page's own 404.
     const opened = await openPage({
+      warm: true,
       lang: 'ar',
       viewport: 'phone',
       path: '/no-such-page',
@@ -254,7 +255,7 @@ describe('the header follows the session the server reports', () => {
   const at = (page: { url(): string }, path: string) => new URL(path, page.url()).toString();
 
   it('a signed-up customer sees Logout, and logging out brings back the one sign-in entry', async () => {
-    const opened = await openPage({ lang: 'en', viewport: 'desktop', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'en', viewport: 'desktop', path: '/about' });
     const { page } = opened;
     try {
       await page.getByRole('link', { name: 'Log in' }).waitFor();
@@ -282,6 +283,7 @@ describe('the header follows the session the server reports', () => {
 
   it('an admin sees the orders panel link; a forged isAdmin flag in storage changes nothing', async () => {
     const forged = await openPage({
+      warm: true,
       lang: 'ar',
       viewport: 'phone',
       path: '/about',
@@ -295,7 +297,7 @@ describe('the header follows the session the server reports', () => {
       await forged.close();
     }
 
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'phone', path: '/about' });
     const { page } = opened;
     try {
       const response = await page.request.post(at(page, '/api/auth/login'), {
@@ -326,7 +328,7 @@ describe('My orders in the header', () => {
   }
 
   it('appears in the phone menu once the visitor has a session (Arabic)', async () => {
-    const opened = await openPage({ lang: 'ar', viewport: 'phone', path: '/about' });
+    const opened = await openPage({ warm: true, lang: 'ar', viewport: 'phone', path: '/about' });
     const { page } = opened;
     try {
       await page.getByRole('heading', { level: 1 }).waitFor();
