@@ -145,6 +145,25 @@ describe('ReviewsCarousel timing', () => {
     }
   });
 
+  it('keeps every other review under the slide, unseen and unreachable, so its height never changes', () => {
+    renderCarousel('en');
+    const sizers = slides().querySelectorAll('.reviews-slide-sizer');
+    // One shown, three kept for their height; none of them is announced or reachable.
+    expect(within(region()).getAllByRole('group')).toHaveLength(1);
+    expect(sizers).toHaveLength(3);
+    for (const sizer of sizers) {
+      expect(sizer).toHaveAttribute('aria-hidden', 'true');
+      expect(sizer).toHaveAttribute('inert');
+    }
+    expect([...sizers].map((sizer) => sizer.textContent).join()).not.toContain('Customer 1');
+    advance(CAROUSEL_INTERVAL_MS);
+    expectShowing(2);
+    expect(slides().querySelectorAll('.reviews-slide-sizer')).toHaveLength(3);
+    expect(
+      [...slides().querySelectorAll('.reviews-slide-sizer')].map((s) => s.textContent).join(),
+    ).toContain('Customer 1');
+  });
+
   it('does not rotate a single review', () => {
     renderCarousel('en', REVIEWS.slice(0, 1));
     advance(CAROUSEL_INTERVAL_MS * 2);

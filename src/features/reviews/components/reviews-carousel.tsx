@@ -176,6 +176,7 @@ export function ReviewsCarousel({ reviews, label }: { reviews: ShownReview[]; la
           <div
             key={review.id}
             className="reviews-slide"
+            data-column={k + 1}
             role="group"
             aria-roledescription={t('carousel.slide')}
             aria-label={t('carousel.position', {
@@ -186,6 +187,21 @@ export function ReviewsCarousel({ reviews, label }: { reviews: ShownReview[]; la
             <ReviewCard review={review} />
           </div>
         ))}
+        {/* The reviews not shown now, invisible under the first slide: the row is as tall as the
+            tallest card, so the page below does not move each time the carousel turns. */}
+        {canMove &&
+          reviews
+            .filter((review) => !visible.includes(review))
+            .map((review) => (
+              <div
+                key={`sizer-${review.id}`}
+                className="reviews-slide-sizer"
+                aria-hidden="true"
+                inert
+              >
+                <ReviewCard review={review} />
+              </div>
+            ))}
       </div>
       {canMove &&
         (count <= MAX_DOTS ? (
