@@ -15,14 +15,26 @@ afterAll(closeBrowser);
 const ABOUT_CHUNK = /\/assets\/about-page-[\w-]+\.js$/;
 
 /** Fails the About chunk's first `failures` downloads (all of them with Infinity). */
-async function breakAboutChunk(page: Page, failures: number): Promise<{ requests: () => number }> {
+async function breakAboutChunk(
+  page: Page,
+  failures: number,
+): Promise<{ requests: () => number; log: string[] }> {
   let requests = 0;
+  // What each download was and what it got, for a failure's message.
+  const log: string[] = [];
   await page.route(ABOUT_CHUNK, async (route: Route) => {
     requests += 1;
-    if (requests <= failures) await route.abort('internetdisconnected');
-    else await route.continue();
+    const request = route.request();
+    const kind = `${request.resourceType()} ${request.headers()['sec-fetch-dest'] ?? ''}`.trim();
+    if (requests <= failures) {
+      log.push(`${kind}: failed`);
+      await route.abort('internetdisconnected');
+    } else {
+      log.push(`${kind}: served`);
+      await route.continue();
+    }
   });
-  return { requests: () => requests };
+  return { requests: () => requests, log };
 }
 
 function countReloads(page: Page): () => number {
@@ -44,8 +56,8 @@ describe('a screen whose download fails', () => {
       await page.getByRole('heading', { level: 1, name: 'عن عفش' }).waitFor();
       expect(appPath(page.url())).toBe('/about');
       // A third download, without a reload: the retry.
-      expect(chunk.requests()).toBe(3);
-      expect(loads()).toBe(0);
+      expect(chunk.requests(), chunk.log.join(', ')).toBe(3);
+      expect(loads(), chunk.log.join(', ')).toBe(0);
       // The About page it shows passes axe in content.e2e.ts.
     } finally {
       await opened.close();
