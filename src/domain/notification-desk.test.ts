@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from './errors';
 import {
   decideResend,
   decideStopCustomerMessages,
@@ -11,21 +10,12 @@ import {
   type NotificationState,
 } from './notifications';
 import { ORDER_MESSAGES } from './order';
+import { violation } from '../testing/rule-violations';
 
 // The admin desk's "send again" and "stop messages to the customer", decided once (D10): the
 // server, the functions and the memory adapter store what these return.
 
 const AT = '2026-05-21T10:30:00.000Z';
-
-function violation(check: () => unknown): RuleViolation {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleViolation');
-}
 
 describe('decideResend', () => {
   it('a failed message gets a new round of the configured tries, due at once', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from './errors';
 import type { Order } from './order';
 import {
   applyOrderChange,
@@ -8,6 +7,7 @@ import {
   type OrderStatusChange,
 } from './order-changes';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './status';
+import { violation } from '../testing/rule-violations';
 
 // A customer's cancel and an admin's update, decided once (D2, D5): the server, the functions and
 // the memory adapter store what these return.
@@ -28,16 +28,6 @@ const ORDER: TestOrder = {
   paymentProvider: 'cash',
   statusHistory: [{ status: 'received', at: PLACED, actor: 'system' }],
 };
-
-function violation(check: () => unknown): RuleViolation {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleViolation');
-}
 
 describe('applyOrderChange', () => {
   it('sets the status and appends it to the history with its actor and time', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { cairoToday } from './datetime';
-import { RuleViolation } from './errors';
 import {
   checkCanRead,
   checkCustomerCancel,
@@ -18,6 +17,7 @@ import { FIRST_CAPACITY_PLAN } from './capacity';
 import { catalogFromRates, FIRST_CATALOG, FIRST_CATALOG_RATES } from './pricing';
 import { createOrderInputSchema, expectedOrderTotal } from './booking-schemas';
 import { ORDER_STATUSES } from './status';
+import { violation } from '../testing/rule-violations';
 
 const NOW = new Date('2026-05-20T09:00:00Z');
 const schema = {
@@ -51,17 +51,6 @@ function body(patch: Record<string, unknown> = {}): Record<string, unknown> {
     ...patch,
   };
   return { totalPrice: expectedOrderTotal(values), ...values };
-}
-
-/** The violation `check` throws, or fails the test when it throws nothing (or something else). */
-function violation(check: () => unknown): RuleViolation {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleViolation');
 }
 
 describe('checkNewOrder', () => {
