@@ -4,7 +4,7 @@ import type { ContactInput } from '../../../src/domain/contact-schema.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 
 export interface MessageRepository {
-  /** Stores a contact message after taking one event from each limit (throws LimitReached). */
+  /** Stores a contact message after taking one event from each limit (throws RetryLater). */
   add(
     message: ContactInput & { userId: string },
     options: { now: Date; limits: readonly Limit[] },

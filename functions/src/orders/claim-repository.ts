@@ -18,7 +18,7 @@ export interface ClaimMatch {
  * Only the owner changes: the order, its history and its tracking copy stay as they are.
  */
 export interface OrderClaims {
-  /** Records one event of each limit, or refuses (LimitReached) without recording any. */
+  /** Records one event of each limit, or refuses (RetryLater) without recording any. */
   spend(limits: readonly Limit[], now: Date): Promise<void>;
   /** The distinct owners of the orders placed for a number (national), null for none. */
   ownersOfPhone(phoneNumber: string): Promise<(string | null)[]>;

@@ -47,7 +47,7 @@ export interface NewOrderRecord {
 export interface OrderRepository {
   /**
    * Stores a new order and its tracking copy under a fresh number of the day (D6), after taking
-   * one event from each limit (D8) and one crew of its window (D12). Throws LimitReached,
+   * one event from each limit (D8) and one crew of its window (D12). Throws RetryLater,
    * `errors:order.tooManyOpen` when the customer already holds as many open orders as allowed
    * (D13), "prices changed" when a catalog version was saved since it was checked with another
    * total (D11), CrewTaken when its window has no free crew, or `unavailable` when the day's
@@ -55,7 +55,7 @@ export interface OrderRepository {
    */
   place(record: NewOrderRecord, options: PlaceOptions): Promise<Order>;
   /**
-   * Refuses (LimitReached, or too many open orders) when one more order would break a limit,
+   * Refuses (RetryLater, or too many open orders) when one more order would break a limit,
    * without recording anything: before a card is charged.
    */
   checkLimits(limits: readonly Limit[], now: Date, openOrders: OpenOrders | null): Promise<void>;

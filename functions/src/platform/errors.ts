@@ -1,15 +1,4 @@
-import { RuleViolation, type ErrorCode } from '../../../src/domain/errors.ts';
-
-/** A refusal that says when to try again (a limit reached, D8). */
-export class LimitReached extends RuleViolation {
-  readonly retryAfterMs: number;
-
-  constructor(message: string, retryAfterMs: number) {
-    super('rate-limited', message);
-    this.name = 'LimitReached';
-    this.retryAfterMs = retryAfterMs;
-  }
-}
+import { RetryLater, RuleViolation, type ErrorCode } from '../../../src/domain/errors.ts';
 
 /** What a caller learns about a failure: the shared error code, its message key, field keys. */
 export interface FailureDetails {
@@ -46,9 +35,8 @@ export function describeFailure(error: unknown): { message: string; details: Fai
         code: error.code,
         ...(error.fields ? { fields: { ...error.fields } } : {}),
         ...(error.details ? { details: JSON.parse(JSON.stringify(error.details)) } : {}),
-        ...(error instanceof LimitReached
-          ? { retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) }
-          : {}),
+        // A limit reached (D8) or a cooldown says when trying again can work.
+        ...(error instanceof RetryLater ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
       },
     };
   }

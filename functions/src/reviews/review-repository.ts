@@ -29,7 +29,7 @@ export type DecideReview = (
 export interface ReviewRepository {
   /**
    * In one transaction: reads the order, its review and the team's settings, asks `decide`,
-   * and stores the review (after taking one event from each limit: throws LimitReached) with
+   * and stores the review (after taking one event from each limit: throws RetryLater) with
    * the order marked reviewed. A dropped review (the honeypot) is answered, not stored.
    */
   add(

@@ -12,7 +12,7 @@ import {
   recordQuota,
   type QuotaRule,
 } from '../../../src/domain/quota.ts';
-import { LimitReached } from '../platform/errors.ts';
+import { RetryLater } from '../../../src/domain/errors.ts';
 
 /** One subject's limit for one action: "orders by user u", "reviews from App Check token t". */
 export interface Limit {
@@ -65,7 +65,7 @@ export async function takeLimits(
       ? stored.filter((t): t is number => typeof t === 'number')
       : [];
     const verdict = checkQuota(times, limit.rules, at);
-    if (!verdict.ok) throw new LimitReached(limit.message, verdict.retryAfterMs);
+    if (!verdict.ok) throw new RetryLater('rate-limited', limit.message, verdict.retryAfterMs);
     return {
       ref: refs[i]!,
       times: recordQuota(times, limit.rules, at),

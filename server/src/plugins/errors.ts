@@ -30,19 +30,10 @@ const NUMBERS_SPENT_RETRY_S = 60;
  * message key and fields; the order limits and a spent day of numbers say when to retry.
  */
 export function httpErrorOf(error: unknown): HttpError | null {
-  if (error instanceof RetryLater) {
-    // A cooldown (a review a minute) says its wait as Retry-After only.
-    return new HttpError(
-      STATUS_BY_RULE[error.code],
-      error.code,
-      error.message,
-      error.fields ? { ...error.fields } : undefined,
-      { retryAfterSeconds: error.retryAfterSeconds },
-    );
-  }
   if (error instanceof RuleViolation) {
     const fields = error.fields ? { ...error.fields } : undefined;
-    const retryAfter = error.details?.retryAfterSeconds;
+    const retryAfter =
+      error instanceof RetryLater ? error.retryAfterSeconds : error.details?.retryAfterSeconds;
     return new HttpError(STATUS_BY_RULE[error.code], error.code, error.message, fields, {
       ...(error.details ? { details: error.details } : {}),
       // A rule that says when to try again (a code's cooldown, a lock) says it as Retry-After.
