@@ -30,6 +30,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     assetsInlineLimit: 2048,
     // The prerender step reads which chunks and styles each page needs from it.
     manifest: !isSsrBuild,
+    // A lazy screen's own chunk is fetched by its import(), started in the same moment: a
+    // modulepreload of it too raced that import, and a phone could download the chunk twice.
+    // Its dependencies are still preloaded side by side with it.
+    modulePreload: {
+      resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename),
+    },
     rollupOptions: {
       output: isSsrBuild
         ? {}
