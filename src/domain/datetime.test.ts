@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cairoInstant,
   CAIRO_TIME_ZONE,
   cairoDatePlusDays,
   cairoParts,
@@ -226,5 +227,28 @@ describe('formatDateTime', () => {
 
   it('returns an unreadable value unchanged', () => {
     expect(formatDateTime('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('cairoInstant', () => {
+  it('reads Cairo wall time in winter (UTC+2) and in summer (UTC+3)', () => {
+    expect(cairoInstant('2026-01-15', '08:00')?.toISOString()).toBe('2026-01-15T06:00:00.000Z');
+    expect(cairoInstant('2026-07-15', '08:00')?.toISOString()).toBe('2026-07-15T05:00:00.000Z');
+  });
+
+  it('gives back the wall time it was asked for, across a year of days', () => {
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2026, 0, 1 + day));
+      const ymd = date.toISOString().slice(0, 10);
+      const instant = cairoInstant(ymd, '16:30')!;
+      expect(cairoToday(instant)).toBe(ymd);
+      const { hour, minute } = cairoParts(instant);
+      expect([hour, minute]).toEqual([16, 30]);
+    }
+  });
+
+  it('is null for what does not parse', () => {
+    expect(cairoInstant('2026-02-30', '08:00')).toBeNull();
+    expect(cairoInstant('2026-02-10', '8:00')).toBeNull();
   });
 });

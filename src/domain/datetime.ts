@@ -134,6 +134,28 @@ export function isValidTime(s: unknown): boolean {
   return typeof s === 'string' && HHMM.test(s);
 }
 
+/**
+ * The instant at which Cairo's wall clock reads `ymd` `hhmm` (a move's window starts then), or
+ * null for a date or time that does not parse. A wall time that summer time skips is read as the
+ * instant an hour later; one it repeats, as the first of the two.
+ */
+export function cairoInstant(ymd: string, hhmm: string): Date | null {
+  const date = splitYmd(ymd);
+  const time = HHMM.exec(hhmm);
+  if (!date || !time) return null;
+  const [year, month, day] = date;
+  const wall = Date.UTC(year, month - 1, day, Number(time[1]), Number(time[2]));
+  // Cairo is UTC+2 or UTC+3: start from +2 and correct by what Cairo's clock then reads.
+  let guess = wall - 2 * 3_600_000;
+  for (let i = 0; i < 2; i += 1) {
+    const p = cairoPartsUncached(new Date(guess));
+    const read = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    if (read === wall) return new Date(guess);
+    guess += wall - read;
+  }
+  return new Date(guess);
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(language: DisplayLanguage, kind: string, options: Intl.DateTimeFormatOptions) {
