@@ -31,6 +31,7 @@ function paymobEnv(fake: FakePaymob, siteUrl: string): Partial<ServerEnv> {
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
     PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+    PAYMOB_API_KEY: FAKE_PAYMOB.apiKey,
     PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
     PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
     PAYMOB_TIMEOUT_SECONDS: 1,
@@ -74,6 +75,8 @@ beforeAll(async () => {
     },
   );
   await server.app.listen({ port, host: '127.0.0.1' });
+  // The merchant set our callback on both integrations in Paymob's dashboard (README).
+  fake.setDashboardCallbacks(`${siteUrl}/api/payments/paymob/callback`);
 });
 
 afterAll(async () => {
