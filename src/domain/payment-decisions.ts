@@ -687,7 +687,11 @@ export function applyPaymentChange(
   const edit = change.attempt;
   const attempts = lists.attempts.map((a) =>
     edit && a.id === edit.id
-      ? { ...a, ...definedOnly(edit.change), updatedAt: onlyChecked(edit.change) ? a.updatedAt : at }
+      ? {
+          ...a,
+          ...definedOnly(edit.change),
+          updatedAt: onlyChecked(edit.change) ? a.updatedAt : at,
+        }
       : a,
   );
   if (change.newAttempt) attempts.push(change.newAttempt);

@@ -124,7 +124,9 @@ export type ApiMode =
   /** Read the request and never answer (the caller's timeout must fire). */
   | { kind: 'hang' }
   /** Cut the connection, as a gateway that is down. */
-  | { kind: 'down' };
+  | { kind: 'down' }
+  /** Answer as usual once `release` settles (a slow answer, overtaken by something else). */
+  | { kind: 'wait'; release: Promise<unknown> };
 
 /** How a payment made at the checkout is told to the merchant. */
 export interface DeliveryPlan {
@@ -508,6 +510,7 @@ export class FakePaymob {
       if (mode.kind === 'down') return void req.socket.destroy();
       if (mode.kind === 'hang') return;
       if (mode.kind === 'error') return json(mode.status, { detail: mode.detail ?? 'Error' });
+      if (mode.kind === 'wait') await mode.release;
       return this.#inquire(body, json);
     }
     if (req.method === 'POST' && url.pathname.startsWith('/api/acceptance/void_refund/')) {

@@ -4,10 +4,7 @@ import type {
   PaymentNext,
   PaymentReversal,
 } from '../../../src/domain/payments.ts';
-import type {
-  InquiryAnswer,
-  ProviderTransaction,
-} from '../../../src/domain/payment-decisions.ts';
+import type { InquiryAnswer, ProviderTransaction } from '../../../src/domain/payment-decisions.ts';
 import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 
 export type { InquiryAnswer, ProviderTransaction };

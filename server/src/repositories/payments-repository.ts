@@ -180,8 +180,7 @@ export class PaymentsRepository {
     for (const event of change.events) orderIds.add(event.orderId);
     if (change.attempt) {
       const row = this.#statements.orderOfAttempt.get(change.attempt.id) as
-        | { order_id: string }
-        | undefined;
+        { order_id: string } | undefined;
       if (row) orderIds.add(row.order_id);
     }
     this.#storeChange(change, now, actorUserId);
@@ -227,9 +226,9 @@ export class PaymentsRepository {
 
   /** Orders whose payments need the server at `now`, soonest first. */
   dueOrders(now: Date, limit: number): string[] {
-    return (
-      this.#statements.dueWork.all(now.toISOString(), limit) as { order_id: string }[]
-    ).map((row) => row.order_id);
+    return (this.#statements.dueWork.all(now.toISOString(), limit) as { order_id: string }[]).map(
+      (row) => row.order_id,
+    );
   }
 
   updateAttempt(

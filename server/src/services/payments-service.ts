@@ -394,7 +394,10 @@ export class PaymentsService {
     // One at a time, each judged again from the history: the last one's outcome is in it.
     for (let i = 0; i < 10; i += 1) {
       const due = dueAutoRefund(
-        { attempts: this.#payments.attemptsFor(orderId), events: this.#payments.eventsFor(orderId) },
+        {
+          attempts: this.#payments.attemptsFor(orderId),
+          events: this.#payments.eventsFor(orderId),
+        },
         now,
       );
       if (!due || this.#reversing.has(due.transaction.id)) break;
@@ -439,7 +442,10 @@ export class PaymentsService {
           this.#log.info(context, 'payment: extra payment refunded');
         } else {
           counts.refused += 1;
-          this.#log.warn({ ...context, detail: answer.detail }, 'payment: extra payment not refunded');
+          this.#log.warn(
+            { ...context, detail: answer.detail },
+            'payment: extra payment not refunded',
+          );
           break;
         }
       } finally {

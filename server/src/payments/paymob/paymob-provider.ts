@@ -290,7 +290,8 @@ export function paymobProvider(
           answer = await ask(false);
         } catch (error) {
           // A token Paymob no longer takes: made again, once.
-          const stale = error instanceof PaymentProviderError && [401, 403].includes(error.status ?? 0);
+          const stale =
+            error instanceof PaymentProviderError && [401, 403].includes(error.status ?? 0);
           if (!stale) throw error;
           answer = await ask(true);
         }
