@@ -125,9 +125,11 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
 function paymentProvidersFrom(app: FastifyInstance): PaymentProvider[] {
   const paymob = paymobConfig(app.config);
   if (paymob) {
+    // The callback must be set on each integration in Paymob's dashboard: Paymob posts a
+    // wallet's callbacks only there (D18). The log says which address to set.
     app.log.info(
       { testMode: paymob.testMode, methods: paymob.integrations, callbackUrl: paymob.callbackUrl },
-      'payments: Paymob',
+      "payments: Paymob (set callbackUrl as each integration's transaction processed callback)",
     );
   }
   return paymentProvidersNamed(app.config.PAYMENT_PROVIDER, { paymob });
