@@ -32,6 +32,9 @@ DROP TABLE payment_events;
 ALTER TABLE payment_events_new RENAME TO payment_events;
 
 CREATE INDEX payment_events_order_idx ON payment_events (order_id, at);
+-- 021's: deleting a user finds their entries without reading the table. A database may run this
+-- before 021 (db.ts: numbers merge in any order); 021 then finds it made (IF NOT EXISTS there).
+CREATE INDEX IF NOT EXISTS payment_events_actor_idx ON payment_events (actor_user_id);
 CREATE UNIQUE INDEX payment_events_transaction_idx
   ON payment_events (order_id, kind, transaction_id)
   WHERE transaction_id IS NOT NULL AND kind <> 'reverseFailed';

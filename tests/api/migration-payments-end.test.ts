@@ -80,6 +80,10 @@ function databaseBefore043(dir: string): Database.Database {
 
 const all = (db: Database.Database, table: string) =>
   db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+const indexes = (db: Database.Database, table: string) =>
+  db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? ORDER BY name`)
+    .all(table);
 
 describe('migration 043: payments that always end', () => {
   let dir: string;
@@ -101,10 +105,16 @@ describe('migration 043: payments that always end', () => {
     ).toThrow(/CHECK/);
   });
 
-  it('keeps every history row and try as they were, and foreign keys on', () => {
-    const before = { events: all(db, 'payment_events'), attempts: all(db, 'payment_attempts') };
+  it('keeps every history row and try as they were, their indexes, and foreign keys on', () => {
+    const before = {
+      events: all(db, 'payment_events'),
+      attempts: all(db, 'payment_attempts'),
+      eventIndexes: indexes(db, 'payment_events'),
+    };
+    expect(before.eventIndexes).toContainEqual({ name: 'payment_events_actor_idx' });
     expect(runMigrations(db, MIGRATIONS_DIR)).toContain(43);
     expect(all(db, 'payment_events')).toEqual(before.events);
+    expect(indexes(db, 'payment_events')).toEqual(before.eventIndexes);
     expect(all(db, 'payment_attempts')).toEqual(
       (before.attempts as object[]).map((row) => ({ ...row, checked_at: null })),
     );
