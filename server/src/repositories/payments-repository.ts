@@ -112,7 +112,6 @@ export class PaymentsRepository {
         'SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY created_at DESC, seq DESC',
       ),
       byId: db.prepare('SELECT * FROM payment_attempts WHERE id = ?'),
-      byReference: db.prepare('SELECT * FROM payment_attempts WHERE reference = ?'),
       insert: db.prepare(`
         INSERT INTO payment_attempts (id, order_id, seq, provider, method, state, amount_cents,
           currency, reference, created_at, updated_at)
@@ -161,11 +160,6 @@ export class PaymentsRepository {
 
   attempt(id: string): PaymentAttempt | null {
     const row = this.#statements.byId.get(id) as AttemptRow | undefined;
-    return row ? toAttempt(row) : null;
-  }
-
-  byReference(reference: string): PaymentAttempt | null {
-    const row = this.#statements.byReference.get(reference) as AttemptRow | undefined;
     return row ? toAttempt(row) : null;
   }
 

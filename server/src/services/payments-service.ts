@@ -115,7 +115,7 @@ export class PaymentsService {
    * a second click, or a second round, waits for the first's answer.
    */
   readonly #reversing = new Set<string>();
-  /** Orders a reconciliation round is working on: a callback's refund waits for it, and back. */
+  /** Orders a reconciliation round is working on (rounds are serialised: this is a backstop). */
   readonly #reconciling = new Set<string>();
 
   constructor(options: PaymentsServiceOptions) {
