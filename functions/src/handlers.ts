@@ -13,6 +13,7 @@ import {
 } from './catalog/catalog-handlers.ts';
 import { firestoreCatalog } from './catalog/catalog-repository.ts';
 import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
+import { inquiryPolicy } from '../../src/domain/payments.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
 import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
 import {
@@ -133,6 +134,7 @@ export function depsOver(
   const notify = notifySettingsOf(settings.notifications ?? DEFAULT_NOTIFICATION_ENV);
   const outbox = firestoreOutbox(db);
   const ordersOutbox = orderOutbox(outbox, notify);
+  const policy = inquiryPolicy(settings.reconcileMinutes);
   return {
     orders: firestoreOrders(db, ordersOutbox),
     claims: firestoreClaims(db),
@@ -143,7 +145,8 @@ export function depsOver(
     reviews: firestoreReviews(db),
     messages: firestoreMessages(db),
     admins: firestoreAdmins(db),
-    paymentRecords: firestorePayments(db, ordersOutbox),
+    paymentRecords: firestorePayments(db, ordersOutbox, policy),
+    policy,
     settings,
     payments: paymentProvidersFor(settings),
     siteUrl: settings.paymob?.siteUrl ?? '',

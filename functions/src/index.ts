@@ -8,6 +8,7 @@ import {
 import { callable } from './platform/callable.ts';
 import { httpsEndpoint } from './platform/https.ts';
 import { outboxSender, outboxSweeper } from './platform/notification-triggers.ts';
+import { paymentSweeper } from './platform/payment-sweeper.ts';
 
 // Orders: placing, the owner's cancel, the admin's changes, and the limited tracking look-up.
 export const placeOrder = callable('placeOrder', HANDLERS.placeOrder);
@@ -44,6 +45,9 @@ export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHand
 // Every other gateway's callback, /api/payments/<name>/callback (D3): a new provider needs no
 // function or rewrite of its own.
 export const paymentCallback = httpsEndpoint('paymentCallback', paymentCallbackByPath);
+// Payments that always end (D18): every minute, tries the gateway said nothing of are asked
+// about (its transaction inquiry) and extra payments are refunded.
+export const reconcilePayments = paymentSweeper();
 
 // Prices and crews as data (D11, D12): the admins' saves, which windows still have a free crew,
 // and the admins' calendar of the coming weeks.

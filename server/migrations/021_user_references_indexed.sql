@@ -4,4 +4,4 @@
 -- these, each one deleted made SQLite read every payment event, and "has this visitor written
 -- anything" read every contact message.
 CREATE INDEX messages_user ON messages (user_id);
-CREATE INDEX payment_events_actor_idx ON payment_events (actor_user_id);
+CREATE INDEX IF NOT EXISTS payment_events_actor_idx ON payment_events (actor_user_id);

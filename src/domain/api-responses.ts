@@ -13,6 +13,7 @@ import type { CalendarDay, Order, PublicTracking } from './order';
 import {
   HOSTED_PAYMENT_PROVIDERS,
   PAYMENT_ATTEMPT_STATES,
+  PAYMENT_EVENT_ACTORS,
   PAYMENT_EVENT_KINDS,
   type PaymentAttempt,
   type PaymentEvent,
@@ -344,7 +345,7 @@ export const paymentProgressShape = exactly<PaymentProgress>()(
       .object({
         id: text(),
         method: z.enum(ONLINE_PAYMENT_METHODS),
-        state: z.enum([...PAYMENT_ATTEMPT_STATES, 'expired']),
+        state: z.enum(PAYMENT_ATTEMPT_STATES),
         at: text(),
       })
       .nullable(),
@@ -369,6 +370,7 @@ const paymentAttemptShape = exactly<PaymentAttempt>()(
     createdAt: text(),
     updatedAt: text(),
     expiresAt: nullableText(),
+    checkedAt: nullableText(),
   }),
 );
 
@@ -378,7 +380,7 @@ const paymentEventShape = exactly<PaymentEvent>()(
     orderId: text(),
     attemptId: nullableText(),
     kind: z.enum(PAYMENT_EVENT_KINDS),
-    actor: z.enum(['customer', 'admin', 'provider']),
+    actor: z.enum(PAYMENT_EVENT_ACTORS),
     transactionId: nullableText(),
     amountCents: integer().nullable(),
     detail: nullableText(),

@@ -12,7 +12,10 @@ import { RuleViolation } from './errors';
 import { paymentMethodUnavailable, type Order } from './order';
 import {
   attemptNumber,
+  autoRefundAt,
   canPayOnline,
+  checkoutClosedAt,
+  extraPayments,
   canReverse,
   canSwitchToCash,
   merchantReference,
@@ -93,6 +96,16 @@ export interface PaymentAttemptChange {
   transactionId?: string | null;
   detail?: string | null;
   expiresAt?: string | null;
+  /** When the provider was asked about it (D18); a change of this alone is not a change. */
+  checkedAt?: string;
+}
+
+/** True when `change` only records that the provider was asked: the try's `updatedAt` stays. */
+export function onlyChecked(change: PaymentAttemptChange): boolean {
+  return (
+    change.checkedAt !== undefined &&
+    Object.entries(change).every(([key, value]) => key === 'checkedAt' || value === undefined)
+  );
 }
 
 /** A payment-history entry to append; the backend gives it its id and time. */
@@ -165,6 +178,7 @@ export function decideStart(input: {
     createdAt: at,
     updatedAt: at,
     expiresAt: null,
+    checkedAt: null,
   };
   return {
     newAttempt: attempt,
@@ -267,17 +281,29 @@ export type ReversalAnswer =
   { ok: true; transactionId: string | null } | { ok: false; detail: string };
 
 /**
- * What an admin's refund or void did, once the provider answered: refused, it is only recorded;
- * done, the try is refunded or voided (under the paid transaction's id, so that transaction's
- * callback saying "refunded" finds this record) and the order is refunded if that try paid it.
+ * What a refund or void did, once the provider answered: refused, it is only recorded; done,
+ * the try is refunded or voided (under the paid transaction's id, so that transaction's
+ * callback saying "refunded" finds this record) and the order is refunded if that transaction
+ * paid it. An admin's reverses the try's payment; this system's own (D18) reverses an extra
+ * payment (`transaction`), which changes the try only if it is the try's own transaction, and
+ * the order never. `recorded` says what the history holds already: the provider's callback
+ * may have told the refund while we waited for its answer, and it is recorded once.
  */
 export function decideReversal(input: {
   order: Pick<PaymentOrder, 'id' | 'paymentReference'>;
   attempt: Pick<PaymentAttempt, 'id' | 'transactionId' | 'amountCents'>;
   kind: PaymentReversal;
   answer: ReversalAnswer;
+  /** Who asked: an admin (the default), or this system refunding an extra payment. */
+  actor?: 'admin' | 'system';
+  /** The transaction reversed, when it is not the try's (an extra payment). */
+  transaction?: { id: string; amountCents: number };
+  recorded?: (kind: PaymentEventKind, transactionId: string) => boolean;
 }): PaymentChange {
   const { order, attempt, kind, answer } = input;
+  const actor = input.actor ?? 'admin';
+  const transactionId = input.transaction?.id ?? attempt.transactionId;
+  const amountCents = input.transaction?.amountCents ?? attempt.amountCents;
   if (!answer.ok) {
     return {
       events: [
@@ -285,8 +311,8 @@ export function decideReversal(input: {
           orderId: order.id,
           attemptId: attempt.id,
           kind: 'reverseFailed',
-          actor: 'admin',
-          transactionId: null,
+          actor,
+          transactionId,
           amountCents: null,
           detail: `${kind}: ${answer.detail}`,
         },
@@ -294,26 +320,59 @@ export function decideReversal(input: {
     };
   }
   const state = kind === 'void' ? 'voided' : 'refunded';
+  const told =
+    transactionId !== null &&
+    input.recorded !== undefined &&
+    (input.recorded('refunded', transactionId) || input.recorded('voided', transactionId));
+  const own = transactionId !== null && transactionId === attempt.transactionId;
   return {
-    attempt: {
-      id: attempt.id,
-      change: { state, detail: answer.transactionId ? `${kind} ${answer.transactionId}` : kind },
-    },
-    events: [
-      {
-        orderId: order.id,
-        attemptId: attempt.id,
-        kind: state,
-        actor: 'admin',
-        transactionId: attempt.transactionId,
-        amountCents: attempt.amountCents,
-        detail: answer.transactionId,
-      },
-    ],
-    ...(attempt.transactionId !== null && order.paymentReference === attempt.transactionId
+    ...(own
+      ? {
+          attempt: {
+            id: attempt.id,
+            change: {
+              state,
+              detail: answer.transactionId ? `${kind} ${answer.transactionId}` : kind,
+            },
+          },
+        }
+      : {}),
+    events: told
+      ? []
+      : [
+          {
+            orderId: order.id,
+            attemptId: attempt.id,
+            kind: state,
+            actor,
+            transactionId,
+            amountCents,
+            detail: answer.transactionId,
+          },
+        ],
+    ...(transactionId !== null && order.paymentReference === transactionId
       ? { order: { paymentStatus: 'refunded' as const } }
       : {}),
   };
+}
+
+/**
+ * The automatic refund of an extra payment (D18) that is due at `now`, for the order's tries
+ * and history: the try it came on, the transaction and its amount; null when none is due (all
+ * refunded, given up, or waiting a little after a refusal).
+ */
+export function dueAutoRefund(
+  record: { attempts: readonly PaymentAttempt[]; events: readonly PaymentEvent[] },
+  now: Date,
+): { attempt: PaymentAttempt; transaction: { id: string; amountCents: number } } | null {
+  for (const extra of extraPayments(record.events)) {
+    const at = autoRefundAt(extra);
+    if (at === null || Date.parse(at) > now.getTime()) continue;
+    const attempt = record.attempts.find((a) => a.id === extra.attemptId);
+    if (!attempt) continue;
+    return { attempt, transaction: { id: extra.transactionId, amountCents: extra.amountCents } };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -357,18 +416,44 @@ export type TransactionDecision =
       change: PaymentChange;
     };
 
-/** Tries a decline or a pending word may still move (never a paid or reversed one). */
+/** Tries a decline or a pending word may still move (never a paid, reversed or extra one). */
 const OPEN_STATES: ReadonlySet<PaymentAttemptState> = new Set([
   'awaiting',
   'pending',
   'declined',
   'failed',
   'mismatch',
+  'expired',
+]);
+
+/** States of a try whose own payment is (or was) its transaction: it keeps pointing at it. */
+const HAD_PAYMENT: ReadonlySet<PaymentAttemptState> = new Set([
+  'paid',
+  'refunded',
+  'voided',
+  'extra',
 ]);
 
 /**
+ * The order a transaction's merchant reference names (null: not one of ours), and its try
+ * among the order's: the only way a callback or an inquiry's answer finds its try, on every
+ * backend (D18). The reference is not signed; the signed Paymob order must then be the try's.
+ */
+export function attemptOfReference<A extends Pick<PaymentAttempt, 'reference'>>(
+  attempts: readonly A[],
+  reference: string | null,
+): A | null {
+  if (reference === null) return null;
+  return attempts.find((a) => a.reference === reference) ?? null;
+}
+
+/**
  * What a provider's verified transaction does to our records. Every outcome is recorded once
- * per transaction and kind (`recorded`), so a repeated or late callback changes nothing.
+ * per transaction and kind (`recorded`), so a repeated or late callback changes nothing. A
+ * success pays the order only while the order awaits a payment (`pending`) and the try has no
+ * payment of its own; any other success is an extra payment (D18): flagged in the history
+ * (`duplicatePaid`), never attached to the order or to a try that has its own, and refunded
+ * automatically (dueAutoRefund, decideReversal).
  */
 export function decideTransaction(
   transaction: ProviderTransaction,
@@ -425,21 +510,27 @@ export function decideTransaction(
     recorded(kind, id) ? { kind: 'ignore', reason: 'duplicate' } : decide();
   const ifOpen = (state: PaymentAttemptState) =>
     OPEN_STATES.has(attempt.state) ? state : undefined;
+  const ownPayment = HAD_PAYMENT.has(attempt.state) && attempt.transactionId !== null;
 
   if (transaction.refunded || transaction.voided) {
     const kind = transaction.voided ? 'voided' : 'refunded';
     if (recorded('refunded', id) || recorded('voided', id)) {
       return { kind: 'ignore', reason: 'duplicate' };
     }
-    if (attempt.state !== 'paid' || attempt.transactionId !== id) {
-      return { kind: 'ignore', reason: 'late' };
+    if (attempt.state === 'paid' && attempt.transactionId === id) {
+      return apply(
+        kind,
+        kind,
+        null,
+        order.paymentReference === id ? { paymentStatus: 'refunded' } : undefined,
+      );
     }
-    return apply(
-      kind,
-      kind,
-      null,
-      order.paymentReference === id ? { paymentStatus: 'refunded' } : undefined,
-    );
+    // An extra payment refunded (in the provider's dashboard, or our own refund's callback
+    // arriving before its answer): recorded; the try moves only if the payment was its own.
+    if (recorded('duplicatePaid', id)) {
+      return apply(kind, attempt.transactionId === id ? kind : undefined, null);
+    }
+    return { kind: 'ignore', reason: 'late' };
   }
 
   const expected = toPiastres(order.totalPrice);
@@ -453,25 +544,29 @@ export function decideTransaction(
   }
 
   if (transaction.success && !transaction.pending && !transaction.errorOccurred) {
-    // Money moved. The order is paid by it, even if the customer chose cash meanwhile or the
-    // order was cancelled (the admin refunds then); an order already paid by another
-    // transaction stays as it is, and the admin sees this one paid too, to refund it.
-    const paidAlready = order.paymentStatus === 'paid' && order.paymentReference !== id;
-    return once('paid', () =>
-      apply(
-        'paid',
-        'paid',
-        paidAlready ? 'paid twice' : null,
-        paidAlready
-          ? undefined
-          : {
-              paymentStatus: 'paid',
-              paymentMethod: attempt.method,
-              paymentProvider: attempt.provider,
-              paymentReference: id,
-            },
-      ),
-    );
+    if (recorded('paid', id) || recorded('duplicatePaid', id)) {
+      return { kind: 'ignore', reason: 'duplicate' };
+    }
+    // Money moved. It pays the order if the order awaits a payment, even if the customer chose
+    // cash meanwhile (the order is then paid online) or the order was cancelled (the refund is
+    // then the order's).
+    if (order.paymentStatus === 'pending' && !ownPayment) {
+      return apply('paid', 'paid', null, {
+        paymentStatus: 'paid',
+        paymentMethod: attempt.method,
+        paymentProvider: attempt.provider,
+        paymentReference: id,
+      });
+    }
+    // Paid already (by another try, by this try's own payment, or in cash), or refunded: this
+    // payment is extra. The order and a try with its own payment keep theirs; a try with none
+    // is marked `extra`, pointing at it. Refunded automatically, told in the history.
+    const why = ownPayment
+      ? 'try already paid'
+      : order.paymentStatus === 'paid'
+        ? 'order already paid'
+        : `order ${order.paymentStatus}`;
+    return apply('duplicatePaid', ownPayment ? undefined : 'extra', why);
   }
 
   if (transaction.pending) {
@@ -479,6 +574,99 @@ export function decideTransaction(
   }
   return once('declined', () => apply('declined', ifOpen('declined'), transaction.message));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Asking the provider about a try nobody heard of (D18)
+
+/** What the provider's transaction inquiry answered for a try's merchant reference. */
+export type InquiryAnswer =
+  /** Its last transaction for our reference (authenticated: no signature to check). */
+  | { kind: 'transaction'; transaction: ProviderTransaction }
+  /** It knows no transaction for our reference (nobody paid, or not yet). */
+  | { kind: 'none' }
+  /** Unreachable, too slow or refused: nothing is known, it is asked again later. */
+  | { kind: 'failed'; detail: string };
+
+export interface InquiryDecision {
+  /**
+   * `unchanged`: asked, nothing new (recorded as asked); `failed`: nothing known, nothing
+   * changes; otherwise the outcome recorded, as a callback's would be.
+   */
+  outcome: PaymentEventKind | 'unchanged' | 'failed';
+  /** What decideTransaction said when it changed nothing (a duplicate: the callback came). */
+  ignored?: IgnoredReason;
+  /** The change to store; null: none (the inquiry failed). */
+  change: PaymentChange | null;
+}
+
+/**
+ * What the provider's answer about `attempt` does: its transaction goes through the same
+ * decision as a callback (decideTransaction), so a callback before or after it changes nothing
+ * twice; "no transaction" after the checkout closed ends an abandoned try `expired`; every
+ * answer records when the try was asked (`checkedAt`), and a failure changes nothing at all.
+ * History entries the answer causes say it came by inquiry.
+ */
+export function decideInquiry(
+  answer: InquiryAnswer,
+  context: {
+    attempt: PaymentAttempt;
+    order: Omit<PaymentOrder, 'status'>;
+    recorded(kind: PaymentEventKind, transactionId: string): boolean;
+    now: Date;
+  },
+): InquiryDecision {
+  const { attempt, order, now } = context;
+  if (answer.kind === 'failed') return { outcome: 'failed', change: null };
+  const checkedAt = now.toISOString();
+  const checked: PaymentChange = { attempt: { id: attempt.id, change: { checkedAt } }, events: [] };
+
+  if (answer.kind === 'none') {
+    const closed = checkoutClosedAt(attempt);
+    if (attempt.state !== 'awaiting' || closed === null || now.getTime() < closed) {
+      return { outcome: 'unchanged', change: checked };
+    }
+    return {
+      outcome: 'expired',
+      change: {
+        attempt: { id: attempt.id, change: { state: 'expired', checkedAt } },
+        events: [
+          {
+            orderId: order.id,
+            attemptId: attempt.id,
+            kind: 'expired',
+            actor: 'system',
+            transactionId: null,
+            amountCents: null,
+            detail: INQUIRY_DETAIL,
+          },
+        ],
+      },
+    };
+  }
+
+  const decision = decideTransaction(answer.transaction, { ...context, attempt, order });
+  if (decision.kind === 'ignore') {
+    return { outcome: 'unchanged', ignored: decision.reason, change: checked };
+  }
+  const { change } = decision;
+  return {
+    outcome: decision.outcome,
+    change: {
+      ...change,
+      attempt: {
+        id: attempt.id,
+        change: { ...(change.attempt?.change ?? {}), checkedAt },
+      },
+      events: change.events.map((event) => ({
+        ...event,
+        detail: event.detail === null ? INQUIRY_DETAIL : `${event.detail} (${INQUIRY_DETAIL})`,
+      })),
+    },
+  };
+}
+
+/** How history entries the provider's inquiry caused are marked (the admin reads it). */
+export const INQUIRY_DETAIL = 'inquiry';
 
 // ---------------------------------------------------------------------------------------------
 // Storing a change where tries and history are lists (the hosted build, the memory adapter)
@@ -498,7 +686,13 @@ export function applyPaymentChange(
 ): PaymentLists {
   const edit = change.attempt;
   const attempts = lists.attempts.map((a) =>
-    edit && a.id === edit.id ? { ...a, ...definedOnly(edit.change), updatedAt: at } : a,
+    edit && a.id === edit.id
+      ? {
+          ...a,
+          ...definedOnly(edit.change),
+          updatedAt: onlyChecked(edit.change) ? a.updatedAt : at,
+        }
+      : a,
   );
   if (change.newAttempt) attempts.push(change.newAttempt);
   return {

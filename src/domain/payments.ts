@@ -44,6 +44,9 @@ export interface PaymentOptions {
  * - `failed`: the provider could not be reached to start it; nobody was charged.
  * - `mismatch`: a signed callback disagreed with our order (amount or currency): not paid.
  * - `refunded`, `voided`: the money went back (an admin's refund or void, or the provider's).
+ * - `expired`: its checkout closed and the provider, asked (D18), had no payment for it.
+ * - `extra`: paid when the order no longer awaited a payment (another try had paid it): the
+ *   payment is not the order's, and goes back automatically (D18; the history says how far).
  */
 export const PAYMENT_ATTEMPT_STATES = [
   'awaiting',
@@ -54,10 +57,15 @@ export const PAYMENT_ATTEMPT_STATES = [
   'mismatch',
   'refunded',
   'voided',
+  'expired',
+  'extra',
 ] as const;
 export type PaymentAttemptState = (typeof PAYMENT_ATTEMPT_STATES)[number];
-/** As screens show it: an `awaiting` attempt past its provider's expiry is `expired`. */
-export type ShownAttemptState = PaymentAttemptState | 'expired';
+/**
+ * As screens show it: an `awaiting` attempt past its provider's expiry is `expired` before the
+ * provider has been asked about it (and stored `expired` once it has).
+ */
+export type ShownAttemptState = PaymentAttemptState;
 
 export interface PaymentAttempt {
   id: string;
@@ -80,6 +88,11 @@ export interface PaymentAttempt {
   updatedAt: string;
   /** When the provider stops accepting it (ISO instant). */
   expiresAt: string | null;
+  /**
+   * When we last asked the provider about it (its transaction inquiry, D18); null: never. A
+   * try nobody heard of for a while is asked about; asking is not a change (`updatedAt` stays).
+   */
+  checkedAt: string | null;
 }
 
 /** What happened to an order's payment, in order: the admin's payment history. */
@@ -94,16 +107,27 @@ export const PAYMENT_EVENT_KINDS = [
   'voided',
   'reverseFailed',
   'switchedToCash',
+  // D18: a payment the order did not need (a second success on a try, or on an order another
+  // payment already paid): flagged, never attached, and refunded automatically.
+  'duplicatePaid',
+  // D18: the checkout closed and the provider, asked, had no payment for the try.
+  'expired',
 ] as const;
 export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number];
+
+/**
+ * Who made a payment-history entry: the customer, an admin, the provider (its signed callback,
+ * or its answer when we asked), or this system on its own (an automatic refund, an expiry; D18).
+ */
+export const PAYMENT_EVENT_ACTORS = ['customer', 'admin', 'provider', 'system'] as const;
+export type PaymentEventActor = (typeof PAYMENT_EVENT_ACTORS)[number];
 
 export interface PaymentEvent {
   id: string;
   orderId: string;
   attemptId: string | null;
   kind: PaymentEventKind;
-  /** The customer, an admin, or the provider (its signed callback). */
-  actor: 'customer' | 'admin' | 'provider';
+  actor: PaymentEventActor;
   transactionId: string | null;
   amountCents: number | null;
   detail: string | null;
@@ -306,4 +330,205 @@ export function checkAdminPaymentStatus(
       paymentStatus: PAYMENT_MESSAGES.gatewayDecides,
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored tries and history (docs/architecture.md, "Stored data ages well")
+
+/** A try as any version stored it: fields added later may be missing. */
+export type StoredPaymentAttempt = Omit<PaymentAttempt, 'checkedAt' | 'state'> & {
+  state: string;
+  checkedAt?: string | null;
+};
+
+/** A history entry as any version stored it. */
+export type StoredPaymentEvent = Omit<PaymentEvent, 'kind' | 'actor'> & {
+  kind: string;
+  actor: string;
+};
+
+/**
+ * A stored try, read back. `checkedAt` (D18) is missing on tries stored before it: never asked.
+ * A state this code does not know (a newer version stored it) is kept as stored: it is not open,
+ * so nothing moves it, and screens show its key.
+ */
+export function paymentAttemptFromStored(stored: StoredPaymentAttempt): PaymentAttempt {
+  return {
+    ...stored,
+    state: stored.state as PaymentAttemptState,
+    checkedAt: stored.checkedAt ?? null,
+  };
+}
+
+/** A stored history entry, read back; a kind or actor this code does not know is kept. */
+export function paymentEventFromStored(stored: StoredPaymentEvent): PaymentEvent {
+  return {
+    ...stored,
+    kind: stored.kind as PaymentEventKind,
+    actor: stored.actor as PaymentEventActor,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking the provider about tries nobody heard of (D18)
+
+/**
+ * When tries with no word from the provider are asked about (its transaction inquiry, by our
+ * merchant reference): `quietMs` after the last word (the start, a pending callback), then again
+ * after as long as it has been quiet (doubling), at most every `maxEveryMs`, and once right after
+ * its checkout closes, when an answer of "no payment" ends it `expired`. A try the provider calls
+ * pending is asked about until `pendingGiveUpMs` after its checkout closed.
+ */
+export interface InquiryPolicy {
+  quietMs: number;
+  maxEveryMs: number;
+  pendingGiveUpMs: number;
+}
+
+export const MINUTE = 60_000;
+
+/** PAYMOB_RECONCILE_MINUTES' default: five minutes of silence, then ask. */
+export const DEFAULT_RECONCILE_MINUTES = 5;
+
+export function inquiryPolicy(quietMinutes: number = DEFAULT_RECONCILE_MINUTES): InquiryPolicy {
+  return {
+    quietMs: quietMinutes * MINUTE,
+    maxEveryMs: 60 * MINUTE,
+    pendingGiveUpMs: 24 * 60 * MINUTE,
+  };
+}
+
+/** A try the provider may still decide: nothing or only "pending" heard of it yet. */
+export function isUndecided(attempt: Pick<PaymentAttempt, 'state'>): boolean {
+  return attempt.state === 'awaiting' || attempt.state === 'pending';
+}
+
+/**
+ * When `attempt` is next to be asked about (ISO instant), or null when never again: it is
+ * decided, was never started at the provider, or is past the last ask its policy allows.
+ * Both backends store this beside the try (an index: `inquire_at`, the record's `dueAt`) and
+ * ask about tries whose time has come, judged again here when they are loaded.
+ */
+export function nextInquiryAt(
+  attempt: Pick<
+    PaymentAttempt,
+    'state' | 'providerOrderId' | 'updatedAt' | 'expiresAt' | 'checkedAt'
+  >,
+  policy: InquiryPolicy,
+): string | null {
+  if (!isUndecided(attempt) || attempt.providerOrderId === null) return null;
+  const quietSince = Date.parse(attempt.updatedAt);
+  const checked = attempt.checkedAt === null ? null : Date.parse(attempt.checkedAt);
+  const closed = checkoutClosedAt(attempt);
+  if (checked !== null && closed !== null) {
+    const lastAsk = closed + (attempt.state === 'pending' ? policy.pendingGiveUpMs : 0);
+    // Asked once its checkout had closed (plus, when pending, the day it is given): done.
+    if (checked >= lastAsk) return null;
+  }
+  let at = quietSince + policy.quietMs;
+  if (checked !== null) {
+    const quiet = Math.max(checked - quietSince, policy.quietMs);
+    at = Math.max(at, checked + Math.min(quiet, policy.maxEveryMs));
+  }
+  // Never later than just after the checkout closes: that answer ends an abandoned try.
+  if (closed !== null && (checked === null || checked < closed)) {
+    at = Math.min(at, Math.max(closed, quietSince + policy.quietMs));
+  }
+  return new Date(at).toISOString();
+}
+
+/**
+ * When a try's checkout has surely closed (ms): a minute after the expiry we computed when it
+ * started, since the provider counts its own from a moment later. Null: it never expires.
+ */
+export function checkoutClosedAt(attempt: Pick<PaymentAttempt, 'expiresAt'>): number | null {
+  return attempt.expiresAt === null ? null : Date.parse(attempt.expiresAt) + MINUTE;
+}
+
+/** True when `attempt` is to be asked about at `now`. */
+export function inquiryDue(
+  attempt: Parameters<typeof nextInquiryAt>[0],
+  policy: InquiryPolicy,
+  now: Date,
+): boolean {
+  const at = nextInquiryAt(attempt, policy);
+  return at !== null && Date.parse(at) <= now.getTime();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments the order did not need (D18)
+
+/** Automatic refunds of an extra payment: tries before the admin is left to do it. */
+export const AUTO_REFUND_TRIES = 5;
+
+/** An extra payment as the history tells it: flagged, then refunded or still owed. */
+export interface ExtraPayment {
+  attemptId: string | null;
+  transactionId: string;
+  amountCents: number;
+  flaggedAt: string;
+  /** `due`: to refund; `refunded`: the money went back; `failed`: tried and given up. */
+  state: 'due' | 'refunded' | 'failed';
+  /** Automatic refunds tried and refused so far. */
+  failures: number;
+  /** When the last automatic refund was refused, if one was. */
+  lastFailureAt: string | null;
+}
+
+/**
+ * The order's extra payments, from its history: each `duplicatePaid` entry, refunded once a
+ * `refunded` or `voided` entry names its transaction, given up after AUTO_REFUND_TRIES refused
+ * automatic refunds (the admin refunds it in the provider's dashboard, whose callback then
+ * records it).
+ */
+export function extraPayments(events: readonly PaymentEvent[]): ExtraPayment[] {
+  return events
+    .filter((e) => e.kind === 'duplicatePaid' && e.transactionId !== null)
+    .map((flag) => {
+      const id = flag.transactionId!;
+      const returned = events.some(
+        (e) => (e.kind === 'refunded' || e.kind === 'voided') && e.transactionId === id,
+      );
+      const failed = events.filter(
+        (e) => e.kind === 'reverseFailed' && e.actor === 'system' && e.transactionId === id,
+      );
+      return {
+        attemptId: flag.attemptId,
+        transactionId: id,
+        amountCents: flag.amountCents ?? 0,
+        flaggedAt: flag.at,
+        state: returned ? 'refunded' : failed.length >= AUTO_REFUND_TRIES ? 'failed' : 'due',
+        failures: failed.length,
+        lastFailureAt: failed.at(-1)?.at ?? null,
+      };
+    });
+}
+
+/**
+ * When the next automatic refund of `extra` may be tried (ISO instant), or null when none is
+ * owed: at once after it was flagged, then after each refusal a little later (1, 2, 4, 8
+ * minutes: the provider may be down for a moment).
+ */
+export function autoRefundAt(extra: ExtraPayment): string | null {
+  if (extra.state !== 'due') return null;
+  if (extra.lastFailureAt === null) return extra.flaggedAt;
+  return new Date(
+    Date.parse(extra.lastFailureAt) + MINUTE * 2 ** Math.max(0, extra.failures - 1),
+  ).toISOString();
+}
+
+/**
+ * When anything about an order's payments is next due (the hosted build's `payments/{order}`
+ * record carries it as `dueAt`, and its sweeper asks for records whose time has come): the
+ * soonest inquiry of an undecided try or automatic refund of an extra payment; null: nothing.
+ */
+export function paymentWorkDueAt(
+  record: { attempts: readonly PaymentAttempt[]; events: readonly PaymentEvent[] },
+  policy: InquiryPolicy,
+): string | null {
+  const times = [
+    ...record.attempts.map((a) => nextInquiryAt(a, policy)),
+    ...extraPayments(record.events).map(autoRefundAt),
+  ].filter((at): at is string => at !== null);
+  return times.length === 0 ? null : times.reduce((a, b) => (a < b ? a : b));
 }

@@ -6,6 +6,13 @@ import { catalogFromDocument, orderFromDocument, planFromDocument } from './host
 import { outboxMessageFromStored, type StoredOutboxMessage } from './notifications';
 import { orderFromStored, type StoredOrder } from './order';
 import {
+  inquiryPolicy,
+  nextInquiryAt,
+  paymentAttemptFromStored,
+  paymentEventFromStored,
+  type StoredPaymentAttempt,
+} from './payments';
+import {
   estimatePrice,
   catalogFromRates,
   FIRST_CATALOG_RATES,
@@ -277,5 +284,49 @@ describe('outboxMessageFromStored: an outbox message as any version stored it', 
       state: 'scheduled',
       fallback: ['sms', 'signal'],
     });
+  });
+});
+
+describe('paymentAttemptFromStored, paymentEventFromStored: payments as any version stored them', () => {
+  /** A try as migration 020 and the functions stored it before D18: no `checkedAt`. */
+  const TRY_020: StoredPaymentAttempt = {
+    id: 'a1',
+    orderId: 'o1',
+    provider: 'paymob',
+    method: 'card',
+    state: 'awaiting',
+    amountCents: 150000,
+    currency: 'EGP',
+    reference: 'o1.1',
+    providerOrderId: '77',
+    transactionId: null,
+    detail: null,
+    createdAt: '2026-05-20T10:00:00.000Z',
+    updatedAt: '2026-05-20T10:00:00.000Z',
+    expiresAt: '2026-05-20T11:00:00.000Z',
+  };
+
+  it('a try stored before D18 was never asked about', () => {
+    expect(paymentAttemptFromStored(TRY_020)).toEqual({ ...TRY_020, checkedAt: null });
+    expect(paymentAttemptFromStored({ ...TRY_020, checkedAt: null }).checkedAt).toBeNull();
+    expect(paymentAttemptFromStored({ ...TRY_020, checkedAt: 'T' }).checkedAt).toBe('T');
+  });
+
+  it('a state, kind or actor a newer version stored is kept, and such a try is never asked about', () => {
+    const newer = paymentAttemptFromStored({ ...TRY_020, state: 'disputed' });
+    expect(newer.state).toBe('disputed');
+    expect(nextInquiryAt(newer, inquiryPolicy())).toBeNull();
+    const event = paymentEventFromStored({
+      id: 'e1',
+      orderId: 'o1',
+      attemptId: null,
+      kind: 'chargeback',
+      actor: 'bank',
+      transactionId: null,
+      amountCents: null,
+      detail: null,
+      at: 'T',
+    });
+    expect(event).toMatchObject({ kind: 'chargeback', actor: 'bank' });
   });
 });

@@ -69,6 +69,7 @@ import {
   decideStartAnswer,
   decideSwitchToCash,
   decideTransaction,
+  dueAutoRefund,
   paymentOptionsFrom,
   paymentPlacement,
   type PaymentChange,
@@ -422,7 +423,8 @@ export class MemoryBackend {
 
   /**
    * What the gateway's signed callback would do to the newest try of `orderId`: pay it, decline
-   * it, or say it is pending.
+   * it, or say it is pending. Each callback is a new transaction (a second "paid" is a second
+   * payment, D18).
    */
   settlePayment(orderId: string, outcome: 'paid' | 'declined' | 'pending'): PaymentAttempt {
     const attempt = this.paymentAttempts.filter((a) => a.orderId === orderId).at(-1);
@@ -452,6 +454,39 @@ export class MemoryBackend {
     );
     if (decision.kind === 'apply') this.storePayment(record.order, decision.change);
     return copy(this.paymentAttempts.find((a) => a.id === attempt.id)!);
+  }
+
+  /**
+   * What the server's reconciliation does to an order's extra payments (D18): each due is
+   * refunded through the stand-in gateway (refused while `reversalRefusal` is set), with the
+   * same decision.
+   */
+  refundExtras(orderId: string): void {
+    const record = this.orders.get(orderId);
+    if (!record) throw new Error(`No order ${orderId}`);
+    const lists = () => ({
+      attempts: this.paymentAttempts.filter((a) => a.orderId === orderId),
+      events: this.paymentEvents.filter((e) => e.orderId === orderId),
+    });
+    const due = dueAutoRefund(lists(), this.now());
+    if (!due) return;
+    const answer =
+      this.reversalRefusal !== null
+        ? { ok: false as const, detail: this.reversalRefusal }
+        : { ok: true as const, transactionId: null };
+    this.storePayment(
+      record.order,
+      decideReversal({
+        order: this.paymentOrder(record.order),
+        attempt: due.attempt,
+        kind: 'refund',
+        answer,
+        actor: 'system',
+        transaction: due.transaction,
+        recorded: (kind, id) =>
+          lists().events.some((e) => e.kind === kind && e.transactionId === id),
+      }),
+    );
   }
 
   /** @internal An order as payment decisions read it. */

@@ -37,6 +37,8 @@ describe('server settings', () => {
       PAYMOB_API_URL: 'https://accept.paymob.com',
       PAYMOB_TIMEOUT_SECONDS: 15,
       PAYMOB_EXPIRY_MINUTES: 60,
+      // A try Paymob said nothing of for five minutes is asked about (D18).
+      PAYMENT_RECONCILE_MINUTES: 5,
     });
   });
 
@@ -47,15 +49,23 @@ describe('server settings', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const key of ['PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_CARD_INTEGRATION_ID']) {
+    for (const key of [
+      'PAYMOB_PUBLIC_KEY',
+      'PAYMOB_HMAC_SECRET',
+      'PAYMOB_API_KEY',
+      'PAYMOB_CARD_INTEGRATION_ID',
+    ]) {
       expect(message).toContain(`${key}: is required when PAYMENT_PROVIDER is paymob`);
     }
     expect(message).not.toContain('egy_sk_live_secret123');
+    expect(() => loadEnv({ PAYMENT_RECONCILE_MINUTES: '0' })).toThrow(/PAYMENT_RECONCILE_MINUTES/);
+    expect(loadEnv({ PAYMENT_RECONCILE_MINUTES: '2' }).PAYMENT_RECONCILE_MINUTES).toBe(2);
     const keys = {
       PAYMENT_PROVIDER: 'paymob',
       PAYMOB_SECRET_KEY: 'egy_sk_live_secret123',
       PAYMOB_PUBLIC_KEY: 'egy_pk_test_public456',
       PAYMOB_HMAC_SECRET: 'hmac',
+      PAYMOB_API_KEY: 'api-key-secret789',
       PAYMOB_CARD_INTEGRATION_ID: '123',
     };
     expect(() => loadEnv(keys)).toThrow(

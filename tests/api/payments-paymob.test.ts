@@ -31,6 +31,7 @@ function paymobEnv(fake: FakePaymob, siteUrl: string): Partial<ServerEnv> {
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
     PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+    PAYMOB_API_KEY: FAKE_PAYMOB.apiKey,
     PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
     PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
     PAYMOB_TIMEOUT_SECONDS: 1,
@@ -74,6 +75,8 @@ beforeAll(async () => {
     },
   );
   await server.app.listen({ port, host: '127.0.0.1' });
+  // The merchant set our callback on both integrations in Paymob's dashboard (README).
+  fake.setDashboardCallbacks(`${siteUrl}/api/payments/paymob/callback`);
 });
 
 afterAll(async () => {
@@ -392,16 +395,22 @@ describe('Paymob: the transaction callback decides', () => {
     expect(orderRow(placed.order.id).payment_status).toBe('paid');
   });
 
-  it('tampered signature: logged, refused, nothing changes', async () => {
+  it('tampered signature: counted in the log, refused, nothing changes', async () => {
     const placed = await placeCardOrder();
     const { intention } = await startPayment(placed);
     const before = orderRow(placed.order.id);
+    const refusals = server.app.services.payments.refusals;
+    refusals.flush();
+    const linesBefore = logLines.length;
     for (const tamper of ['signature', 'unsigned-amount'] as const) {
-      const linesBefore = logLines.length;
       await fake.pay(intention, 'success', { order: 'callback-first', tamper });
       expect(fake.callbacks.at(-1)!.status, tamper).toBe(401);
-      expect(logLines.slice(linesBefore).join('')).toContain('failed verification');
     }
+    // The first at once, the second in the summary (D18: refusals are counted).
+    refusals.flush();
+    const logged = logLines.slice(linesBefore).join('');
+    expect(logged).toContain('"reason":"signature","msg":"payment callback refused"');
+    expect(logged).toContain('"refused":{"signature":1}');
     expect(orderRow(placed.order.id)).toEqual(before);
     expect((await history(placed.order.id)).events.map((e) => e.kind)).toEqual(['started']);
     expect(events.filter((e) => e.type === 'order.paymentConfirmed')).toEqual([]);
@@ -526,16 +535,28 @@ describe('Paymob: the transaction callback decides', () => {
     });
   });
 
-  it('paid twice: the order keeps its first payment, the second is shown to refund', async () => {
+  it('paid twice: the order keeps its first payment, the second is refunded automatically (D18)', async () => {
     const placed = await placeCardOrder();
     const first = await startPayment(placed);
     const second = await startPayment(placed);
     const { transaction } = await fake.pay(first.intention, 'success');
-    await fake.pay(second.intention, 'success');
+    const { transaction: extra } = await fake.pay(second.intention, 'success');
     expect(orderRow(placed.order.id).payment_reference).toBe(String(transaction.id));
-    const { attempts, events: log } = await history(placed.order.id);
-    expect(attempts.map((a) => a.state)).toEqual(['paid', 'paid']);
-    expect(log.filter((e) => e.kind === 'paid').map((e) => e.detail)).toEqual([null, 'paid twice']);
+    const { attempts, events: log } = await until(
+      () => history(placed.order.id),
+      (h) => h.attempts.some((a) => a.state === 'refunded'),
+    );
+    expect(attempts.map((a) => [a.state, a.transactionId])).toEqual([
+      ['refunded', String(extra.id)],
+      ['paid', String(transaction.id)],
+    ]);
+    expect(log.map((e) => [e.kind, e.actor, e.transactionId])).toEqual([
+      ['started', 'customer', null],
+      ['started', 'customer', null],
+      ['paid', 'provider', String(transaction.id)],
+      ['duplicatePaid', 'provider', String(extra.id)],
+      ['refunded', 'system', String(extra.id)],
+    ]);
     expect(events.filter((e) => e.type === 'order.paymentConfirmed')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { COMPLETE_FLOW } from '../../src/features/booking/components/testing-flo
 import { FAKE_PAYMOB, FakePaymob } from '../fakes/paymob-fake';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures';
 import { adminSession, E2E_ADMIN, saveCrewsPlan } from './e2e-admin';
-import { checkA11y, closeBrowser, expectNoErrors, openPage, setBaseUrl } from './harness';
+import { checkA11y, closeBrowser, expectNoErrors, openPage, setBaseUrl, snap } from './harness';
 import { startSpecServer, staticDir } from './server';
 import { startVisitorSession } from './api-orders';
 import { codesInLog, forgetCodeSource, uniquePhone, useCodeSource } from './phone-codes';
@@ -77,6 +77,9 @@ beforeAll(async () => {
     },
   });
   setBaseUrl(server.url);
+  // The merchant set our callback on both integrations in Paymob's dashboard, as the README says
+  // (D18): the fake, like Paymob, posts a wallet's callbacks nowhere else.
+  fake.setDashboardCallbacks(`${server.url}/api/payments/paymob/callback`);
   // No message provider here: the server prints each sign-in code in its log (D13).
   useCodeSource(server.url, () => codesInLog(server.output()));
   // Every test books the same date and time, one order each: more than the first crews plan's
@@ -364,6 +367,71 @@ describe('online payment through Paymob (issue 15)', () => {
       // Paymob was asked to refund the paid transaction, in full.
       const refund = fake.requests.find((r) => r.path === '/api/acceptance/void_refund/refund')!;
       expect(JSON.parse(refund.body)).toMatchObject({ amount_cents: TOTAL * 100 });
+      await expectNoErrors(admin);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('English desktop: the same checkout paid twice; the admin sees the extra payment refunded automatically', async () => {
+    const customer = await customerAtPayment('en', 'desktop');
+    const { page } = customer;
+    let orderNumber: string;
+    try {
+      await page.getByRole('radio', { name: /^Bank card/ }).check();
+      await page.getByRole('button', { name: 'Continue to secure payment' }).click();
+      await payByCard(page, FAKE_PAYMOB.approvedCard);
+      await page.waitForURL('**/en/confirmation', { timeout: 15_000 });
+      await page.getByText('Paid online').waitFor();
+      orderNumber = await orderNumberOn(page);
+      await expectNoErrors(customer);
+    } finally {
+      await customer.close();
+    }
+    // The customer pays the same checkout again (another tab): a second, genuine payment.
+    const intention = fake.lastIntention!;
+    const first = [...fake.transactions.values()]
+      .filter((t) => t.order.id === intention.providerOrderId)
+      .at(-1)!;
+    const { transaction: second } = await fake.pay(intention, 'success');
+
+    const admin = await openPage({
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/admin-orders',
+      before: adminSession,
+    });
+    try {
+      const a = admin.page;
+      await a.getByRole('searchbox').fill(orderNumber);
+      const row = a
+        .locator('tbody')
+        .filter({ has: a.getByRole('rowheader', { name: new RegExp(orderNumber) }) });
+      await row.waitFor();
+      await row.getByRole('button', { name: /^Details/ }).click();
+      const payments = row.getByRole('region', { name: 'Online payments' });
+      // Refunded through Paymob by the server as soon as the second callback came in.
+      const extras = payments.getByRole('group', {
+        name: 'Paid twice: the extra payment was refunded automatically.',
+      });
+      await extras.waitFor();
+      const extra = extras.getByRole('listitem');
+      await extra.getByText('Refunded automatically').waitFor();
+      await extra.getByText(String(second.id)).waitFor();
+      // The try, and the order, keep the first payment: the one the admin's refund would return.
+      const attempt = payments.locator('.admin-payment-attempt').first();
+      await attempt.getByText('Paid', { exact: true }).waitFor();
+      await attempt.getByText(String(first.id)).waitFor();
+      await payments.getByText('Paid again: an extra payment, to refund').waitFor();
+      await payments.getByText('by Afsh, automatically').waitFor();
+      const refund = fake.requests.find(
+        (r) =>
+          r.path === '/api/acceptance/void_refund/refund' && r.body.includes(String(second.id)),
+      );
+      expect(refund).toBeDefined();
+      await checkA11y(a, 'admin-payments-extra-en-desktop');
+      await payments.scrollIntoViewIfNeeded();
+      await snap(a, 'admin-payments-extra-en-desktop');
       await expectNoErrors(admin);
     } finally {
       await admin.close();

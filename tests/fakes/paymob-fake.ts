@@ -4,19 +4,40 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 // A local stand-in for Paymob (accept.paymob.com) on 127.0.0.1, started by the tests, speaking
-// the parts of its documented API the server uses:
-// - POST /v1/intention/ (Authorization: Token <secret key>): checks the body as Paymob does
-//   (integration ids, items adding up to the amount, billing data with a phone number) and
-//   answers an intention with its client_secret and intention_order_id;
-// - GET /unifiedcheckout/?publicKey&clientSecret: a checkout page where the customer types a
-//   card (or a wallet number) — the only place a card number goes;
-// - the transaction processed callback: a POST of {type: 'TRANSACTION', obj} to the intention's
-//   notification_url with ?hmac= (HMAC-SHA512 of the twenty documented fields, in order), and the
-//   response callback: the browser sent to redirection_url with the transaction in the query;
-// - POST /api/acceptance/void_refund/refund and /void, which answer the new transaction and
-//   then send the callbacks Paymob sends (the refund's own, and its parent marked refunded).
-// Tests script it: decline, tamper with a callback (signature, amount, reference), send one
-// twice, send it before or after the redirect or not at all, answer slowly, or be down.
+// the parts of its documented API the server uses, limitations included. Each part says which
+// documented behaviour it follows ("Docs:", developers.paymob.com) and what it assumes where the
+// documentation is silent ("Assumed:"), so a test that passes here fails where Paymob differs
+// only in what is marked assumed.
+//
+// - POST /v1/intention/ (Docs: Create Intention; `Authorization: Token <secret key>`): checks
+//   the body as Paymob does (integration ids, items adding up to the amount, billing data with a
+//   phone number) and answers an intention with its client_secret and intention_order_id.
+//   Docs: `notification_url` is "supported only with card Integration IDs": it is kept for a
+//   card intention and ignored for a wallet one.
+// - The merchant's dashboard (Docs: Getting Integration Credentials, "Change Callback for the
+//   integration"): each integration has its own transaction processed callback URL, which the
+//   test sets as the merchant would (`setDashboardCallbacks`), or leaves empty.
+// - The transaction processed callback (Docs: Transaction callbacks, HMAC Transaction Callback):
+//   a POST of {type: 'TRANSACTION', obj} with ?hmac= (HMAC-SHA512 of the twenty documented
+//   fields, in order, joined with no separator). It goes to the intention's notification_url for
+//   a card when one was given, else to the integration's URL in the dashboard, else nowhere
+//   (`dropped`): a wallet's callbacks therefore reach only the dashboard's URL.
+//   Docs: "Paymob sends the transaction callback only if the transaction succeeds or is
+//   declined"; a pending transaction's callback is sent here only when a test asks for it.
+//   Assumed: refunds' callbacks go where their payment's went. Paymob's own retries are not
+//   documented; a test plans them: a callback dropped, held and sent late, or sent twice.
+// - The response callback: the browser sent to redirection_url with the transaction in the
+//   query (Docs: "supported only with card and wallet" integrations).
+// - POST /api/acceptance/void_refund/refund and /void (Docs: Refund, Void): answer the new
+//   transaction; Assumed: the refund's callback and its parent's, marked refunded, follow.
+// - POST /api/auth/tokens {api_key} → {token} (Docs: Authentication Request; Assumed from the
+//   docs' collections: a token lasts an hour) and POST /api/ecommerce/orders/transaction_inquiry
+//   {auth_token, merchant_order_id | order_id} (Docs: Transaction Inquiry, "By Order ID or
+//   Reference": the last transaction of the order, its auth_token in the body). Assumed: 401 for
+//   a token it does not know, 404 when it knows no transaction for the reference.
+// Tests script it: decline, tamper with a callback (signature, amount, reference, a field's
+// shape), send one twice, hold it and send it late, send it before or after the redirect or not
+// at all, answer slowly, or be down.
 
 export const FAKE_PAYMOB = {
   secretKey: 'egy_sk_test_0f1e2d3c4b5a69788796a5b4c3d2e1f0',
@@ -31,6 +52,10 @@ export const FAKE_PAYMOB = {
   /** A wallet number the fake approves; others are declined. */
   approvedWallet: '01010101010',
   profileId: 164295,
+  /** Settings → API Keys: what auth tokens are made from (the transaction inquiry's). */
+  apiKey: 'ZXlKaGJHY2lPaUpJVXpVeE1pSXNJblI1Y0NJNklrcFhWQ0o5LmZha2VfYXBpX2tleQ==',
+  /** The merchant's user on Paymob: every transaction's `owner`. */
+  owner: 302852,
 } as const;
 
 /** The twenty signed fields of a transaction, in Paymob's documented order. */
@@ -99,16 +124,19 @@ export type ApiMode =
   /** Read the request and never answer (the caller's timeout must fire). */
   | { kind: 'hang' }
   /** Cut the connection, as a gateway that is down. */
-  | { kind: 'down' };
+  | { kind: 'down' }
+  /** Answer as usual once `release` settles (a slow answer, overtaken by something else). */
+  | { kind: 'wait'; release: Promise<unknown> };
 
 /** How a payment made at the checkout is told to the merchant. */
 export interface DeliveryPlan {
   /**
    * `callback-first` (Paymob's usual order): the processed callback, then the browser's redirect;
    * `redirect-first`: the browser comes back first, the callback `delayMs` later;
-   * `redirect-only`: the callback never comes.
+   * `redirect-only`: the callback is dropped, it never comes;
+   * `held`: the callback waits until the test sends it (`sendHeld`): late, when the test wants.
    */
-  order: 'callback-first' | 'redirect-first' | 'redirect-only';
+  order: 'callback-first' | 'redirect-first' | 'redirect-only' | 'held';
   delayMs?: number;
   /** Send the processed callback twice. */
   duplicate?: boolean;
@@ -117,7 +145,8 @@ export interface DeliveryPlan {
 }
 
 export interface SentCallback {
-  url: string;
+  /** Where it went; null: nowhere (no notification_url for it, no URL in the dashboard). */
+  url: string | null;
   body: { type: string; obj: Transaction };
   hmac: string;
   status: number;
@@ -144,11 +173,21 @@ export class FakePaymob {
   readonly intentions = new Map<string, FakeIntention>();
   readonly transactions = new Map<number, Transaction>();
   readonly callbacks: SentCallback[] = [];
+  /** Callbacks that had nowhere to go (a wallet's, with no URL in the dashboard). */
+  readonly dropped: SentCallback[] = [];
+  /** Callbacks a `held` plan keeps until the test sends them. */
+  readonly held: Transaction[] = [];
   /** What the customer typed at the checkout: the card data lives here, never with us. */
   readonly checkoutForms: Record<string, string>[] = [];
+  /** The merchant's dashboard: each integration's transaction processed callback URL. */
+  readonly dashboardCallbacks = new Map<number, string>();
+  /** The inquiries asked, by reference (or Paymob order id). */
+  readonly inquiries: string[] = [];
   plan: DeliveryPlan = { order: 'callback-first' };
   #intentionModes: ApiMode[] = [];
   #reverseModes: ApiMode[] = [];
+  #inquiryModes: ApiMode[] = [];
+  readonly #tokens = new Set<string>();
   #nextId = 192036465;
   #nextOrder = 217503754;
   readonly #server: Server;
@@ -189,6 +228,7 @@ export class FakePaymob {
       PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
       PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
       PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+      PAYMOB_API_KEY: FAKE_PAYMOB.apiKey,
       PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
       PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
       PAYMOB_TIMEOUT_SECONDS: '2',
@@ -204,6 +244,41 @@ export class FakePaymob {
   /** The next refund or void requests. */
   failReversals(mode: ApiMode, times = 1): void {
     for (let i = 0; i < times; i += 1) this.#reverseModes.push(mode);
+  }
+
+  /** The next transaction inquiries (the auth token is still given). */
+  failInquiries(mode: ApiMode, times = 1): void {
+    for (let i = 0; i < times; i += 1) this.#inquiryModes.push(mode);
+  }
+
+  /** Every auth token given so far stops working, as an hour later. */
+  expireTokens(): void {
+    this.#tokens.clear();
+  }
+
+  /**
+   * The merchant sets `url` as the transaction processed callback of the card and the wallet
+   * integrations (Developers → Payment Integrations), as the README says to; null clears them.
+   */
+  setDashboardCallbacks(url: string | null): void {
+    for (const id of [FAKE_PAYMOB.cardIntegrationId, FAKE_PAYMOB.walletIntegrationId]) {
+      if (url === null) this.dashboardCallbacks.delete(id);
+      else this.dashboardCallbacks.set(id, url);
+    }
+  }
+
+  /** Where Paymob posts the processed callbacks of `intention`'s transactions, if anywhere. */
+  callbackUrlFor(intention: FakeIntention): string | null {
+    const card = intention.integrationId === FAKE_PAYMOB.cardIntegrationId;
+    if (card && intention.notificationUrl) return intention.notificationUrl;
+    return this.dashboardCallbacks.get(intention.integrationId) ?? null;
+  }
+
+  /** Sends the callbacks a `held` plan kept (late: after whatever the test did meanwhile). */
+  async sendHeld(): Promise<SentCallback[]> {
+    const sent: SentCallback[] = [];
+    for (const tx of this.held.splice(0)) sent.push(await this.sendCallback(tx));
+    return sent;
   }
 
   intentionByReference(reference: string): FakeIntention | undefined {
@@ -250,7 +325,7 @@ export class FakePaymob {
         ? { pan: '01010101010', type: 'wallet', sub_type: 'wallet' }
         : { pan: '2346', type: 'card', sub_type: 'MasterCard' },
       error_occured: false,
-      owner: 302852,
+      owner: FAKE_PAYMOB.owner,
       data: {
         message:
           outcome === 'success' ? 'Approved' : outcome === 'pending' ? 'Pending' : 'Do not honour',
@@ -262,7 +337,10 @@ export class FakePaymob {
     return tx;
   }
 
-  /** Posts a processed callback to `url` (the intention's by default), signed unless told. */
+  /**
+   * Posts a processed callback where Paymob would (callbackUrlFor) or to `url`, signed unless
+   * told. With nowhere to go, it is kept in `dropped` and nothing is sent.
+   */
   async sendCallback(
     obj: Transaction,
     options: {
@@ -274,8 +352,7 @@ export class FakePaymob {
     } = {},
   ): Promise<SentCallback> {
     const intention = [...this.intentions.values()].find((i) => i.providerOrderId === obj.order.id);
-    const url = options.url ?? intention?.notificationUrl;
-    if (!url) throw new Error('no notification_url for this transaction');
+    const url = options.url ?? (intention ? this.callbackUrlFor(intention) : null);
     let hmac = options.hmac ?? signTransaction(obj);
     let sent: Transaction = structuredClone(obj);
     switch (options.tamper) {
@@ -302,6 +379,11 @@ export class FakePaymob {
         break;
     }
     const body = { type: 'TRANSACTION', obj: sent };
+    if (url === null) {
+      const record = { url, body, hmac, status: 0 };
+      this.dropped.push(record);
+      return record;
+    }
     const target = new URL(url);
     target.searchParams.set('hmac', hmac);
     let status = 0;
@@ -371,6 +453,7 @@ export class FakePaymob {
     };
     if (plan.order === 'callback-first') await deliver();
     else if (plan.order === 'redirect-first') this.#later(plan.delayMs ?? 300, deliver);
+    else if (plan.order === 'held') this.held.push(transaction);
     return { transaction, redirect: this.redirectFor(intention, transaction) };
   }
 
@@ -419,6 +502,17 @@ export class FakePaymob {
     if (req.method === 'POST' && url.pathname === '/unifiedcheckout/pay') {
       return this.#checkoutPay(body, res, page);
     }
+    if (req.method === 'POST' && url.pathname === '/api/auth/tokens') {
+      return this.#authToken(body, json);
+    }
+    if (req.method === 'POST' && url.pathname === '/api/ecommerce/orders/transaction_inquiry') {
+      const mode = modeFrom(this.#inquiryModes);
+      if (mode.kind === 'down') return void req.socket.destroy();
+      if (mode.kind === 'hang') return;
+      if (mode.kind === 'error') return json(mode.status, { detail: mode.detail ?? 'Error' });
+      if (mode.kind === 'wait') await mode.release;
+      return this.#inquire(body, json);
+    }
     if (req.method === 'POST' && url.pathname.startsWith('/api/acceptance/void_refund/')) {
       const mode = modeFrom(this.#reverseModes);
       if (mode.kind === 'down') return void req.socket.destroy();
@@ -428,6 +522,50 @@ export class FakePaymob {
       return this.#reverse(url.pathname.endsWith('/void') ? 'void' : 'refund', body, json);
     }
     json(404, { detail: 'Not found.' });
+  }
+
+  #authToken(text: string, json: (status: number, answer: unknown) => void): void {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text || '{}') as Record<string, unknown>;
+    } catch {
+      return json(400, { detail: 'JSON parse error' });
+    }
+    if (body.api_key !== FAKE_PAYMOB.apiKey) {
+      return json(403, { detail: 'incorrect credentials' });
+    }
+    const token = `ZXlK${randomBytes(24).toString('hex')}`;
+    this.#tokens.add(token);
+    json(201, { token, profile: { id: FAKE_PAYMOB.profileId } });
+  }
+
+  /** The last transaction of the Paymob order a merchant reference (or order id) names. */
+  #inquire(text: string, json: (status: number, answer: unknown) => void): void {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text || '{}') as Record<string, unknown>;
+    } catch {
+      return json(400, { detail: 'JSON parse error' });
+    }
+    if (typeof body.auth_token !== 'string' || !this.#tokens.has(body.auth_token)) {
+      return json(401, { detail: 'Authentication credentials were not provided.' });
+    }
+    const reference = typeof body.merchant_order_id === 'string' ? body.merchant_order_id : null;
+    const orderId = body.order_id === undefined ? null : Number(body.order_id);
+    if (reference === null && orderId === null) {
+      return json(400, { detail: 'order_id or merchant_order_id is required' });
+    }
+    this.inquiries.push(reference ?? String(orderId));
+    const intention = [...this.intentions.values()].find(
+      (i) => i.specialReference === reference || i.providerOrderId === orderId,
+    );
+    const last = intention
+      ? [...this.transactions.values()]
+          .filter((tx) => tx.order.id === intention.providerOrderId)
+          .at(-1)
+      : undefined;
+    if (!last) return json(404, { detail: 'Not found.' });
+    json(200, structuredClone(last));
   }
 
   #createIntention(text: string, json: (status: number, answer: unknown) => void): void {
@@ -474,7 +612,9 @@ export class FakePaymob {
       currency: 'EGP',
       integrationId: methods[0] as number,
       specialReference: reference,
-      notificationUrl: String(body.notification_url ?? ''),
+      // Docs: "Supported only with card Integration IDs": a wallet intention's is not used.
+      notificationUrl:
+        methods[0] === FAKE_PAYMOB.cardIntegrationId ? String(body.notification_url ?? '') : '',
       redirectionUrl: String(body.redirection_url ?? ''),
       body,
     };

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as deployed from '../../functions/src/index';
 import { SWEEP_TIMEOUT_SECONDS } from '../../functions/src/platform/notification-triggers';
+import { PAYMENT_SWEEP_TIMEOUT_SECONDS } from '../../functions/src/platform/payment-sweeper';
+import { CALLBACK_MAX_INSTANCES } from '../../functions/src/platform/https';
 import { notificationEnvFromParams } from '../../functions/src/platform/notification-params';
 import { z } from 'zod';
 import {
@@ -25,6 +27,8 @@ interface Endpoint {
   scheduleTrigger?: { schedule: string };
   secretEnvironmentVariables?: { key: string }[];
   timeoutSeconds?: number | null;
+  maxInstances?: number | null;
+  httpsTrigger?: object;
 }
 
 const endpoints = Object.entries(deployed).map(
@@ -61,6 +65,20 @@ describe('the deployed functions', () => {
     });
     expect(endpoint('sweepNotifications').scheduleTrigger?.schedule).toBe('every 1 minutes');
     expect(endpoint('sweepNotifications').timeoutSeconds).toBe(SWEEP_TIMEOUT_SECONDS);
+  });
+
+  it('payments that always end (D18): tries are reconciled every minute, one sweep at a time', () => {
+    const e = endpoint('reconcilePayments');
+    expect(e.scheduleTrigger?.schedule).toBe('every 1 minutes');
+    expect(e.timeoutSeconds).toBe(PAYMENT_SWEEP_TIMEOUT_SECONDS);
+    expect(e.maxInstances).toBe(1);
+  });
+
+  it('a flood of forged callbacks runs a bounded number of instances (D18)', () => {
+    for (const name of ['paymobCallback', 'paymentCallback']) {
+      expect(endpoint(name).httpsTrigger, name).toBeDefined();
+      expect(endpoint(name).maxInstances, name).toBe(CALLBACK_MAX_INSTANCES);
+    }
   });
 
   it('every function runs in the one region the adapter calls', () => {

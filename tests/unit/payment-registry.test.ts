@@ -23,6 +23,7 @@ function gateway(
     start: () => Promise.reject(new Error('not here')),
     readCallback: () => ({ ok: false, reason: 'shape' }),
     reverse: () => Promise.resolve({ ok: false, detail: 'not here' }),
+    inquire: () => Promise.resolve({ kind: 'failed', detail: 'not here' }),
   };
 }
 

@@ -8,26 +8,36 @@ import { checkCanRead, checkOwner, ORDER_MESSAGES } from '../../../src/domain/or
 import type { Order } from '../../../src/domain/order.ts';
 import {
   applyPaymentChange,
+  attemptOfReference,
   checkReversible,
+  decideInquiry,
   decideReversal,
   decideStart,
   decideStartAnswer,
   decideSwitchToCash,
   decideTransaction,
+  dueAutoRefund,
+  type InquiryDecision,
   type PaymentChange,
   type TransactionDecision,
 } from '../../../src/domain/payment-decisions.ts';
 import {
+  inquiryDue,
+  inquiryPolicy,
+  MINUTE,
   orderIdOfReference,
   PAYMENT_MESSAGES,
   paymentProgress,
   paymentStartOf,
+  type InquiryPolicy,
   type PaymentAttempt,
+  type PaymentEventKind,
   type PaymentHistory,
   type PaymentOptions,
   type PaymentProgress,
   type PaymentStart,
 } from '../../../src/domain/payments.ts';
+import { RefusalLog } from '../../../server/src/payments/refusal-log.ts';
 import {
   parseStartRequest,
   paymentRequestFor,
@@ -60,6 +70,28 @@ export interface PaymentDeps {
   /** The site's public address, where the gateway sends the customer back. */
   siteUrl: string;
   log: PaymentLog;
+  /** When tries nobody heard of are asked about (D18); the repository's is the same. */
+  policy?: InquiryPolicy;
+  /** Where refused callbacks are counted (D18), per instance; default: warnings on `log`. */
+  refusals?: RefusalLog;
+}
+
+const refusalLogs = new WeakMap<PaymentLog, RefusalLog>();
+
+/** The refusal counter of `deps` (one per log, so per instance in production). */
+function refusalsOf(deps: PaymentDeps): RefusalLog {
+  if (deps.refusals) return deps.refusals;
+  let refusals = refusalLogs.get(deps.log);
+  if (!refusals) {
+    refusals = new RefusalLog({ warn: (details, message) => deps.log.warn(message, details) });
+    refusalLogs.set(deps.log, refusals);
+  }
+  return refusals;
+}
+
+function recordedIn(record: PaymentRecord) {
+  return (kind: PaymentEventKind, id: string) =>
+    record.events.some((e) => e.kind === kind && e.transactionId === id);
 }
 
 function notFound(): RuleViolation {
@@ -224,6 +256,7 @@ export async function reversePayment(
         attempt,
         kind,
         answer: outcome,
+        recorded: recordedIn(record),
       });
       return { record: stored(record, change, at), change: change.order ?? null, result: null };
     },
@@ -245,9 +278,11 @@ export interface HttpOutcome {
 }
 
 /**
- * A gateway's transaction callback (`/api/payments/:provider/callback`). Only a signed one
- * counts; what it does is the shared decision, recorded once per transaction and kind in the
- * order's payment record.
+ * A gateway's transaction callback (`/api/payments/:provider/callback`). Only one whose signed
+ * fields are of their shapes and whose signature verifies counts (D18); what it does is the
+ * shared decision, recorded once per transaction and kind in the order's payment record. Its try
+ * is found by our merchant reference only, as on the server. Refusals are counted, not logged
+ * one by one. An extra payment it records is refunded by the next sweep (reconcilePayments).
  */
 export async function paymentCallback(
   providerName: string,
@@ -259,13 +294,21 @@ export async function paymentCallback(
   if (!gateway) {
     return { status: 404, body: { error: { code: 'not-found', message: 'errors:notFound' } } };
   }
+  const refusals = refusalsOf(deps);
   const reading = gateway.readCallback(request);
   if (!reading.ok) {
     if (reading.reason === 'signature') {
-      deps.log.warn('payment callback failed verification: ignored', { reason: reading.reason });
+      refusals.refused('signature');
       return {
         status: 401,
         body: { error: { code: 'unauthenticated', message: 'errors:unauthenticated' } },
+      };
+    }
+    if (reading.reason === 'format') {
+      refusals.refused('format', { field: reading.field });
+      return {
+        status: 400,
+        body: { error: { code: 'invalid-argument', message: 'errors:invalid' } },
       };
     }
     deps.log.info('payment callback without a transaction: ignored', { reason: reading.reason });
@@ -279,13 +322,10 @@ export async function paymentCallback(
     ? await deps.paymentRecords.update<TransactionDecision>(
         orderId,
         (current, record) => {
-          const attempt =
-            record.attempts.find((a) => a.reference === transaction.reference) ?? null;
           const decided = decideTransaction(transaction, {
-            attempt,
+            attempt: attemptOfReference(record.attempts, transaction.reference),
             order: current,
-            recorded: (kind, id) =>
-              record.events.some((e) => e.kind === kind && e.transactionId === id),
+            recorded: recordedIn(record),
           });
           if (decided.kind !== 'apply') return { result: decided };
           return {
@@ -299,15 +339,147 @@ export async function paymentCallback(
     : { result: ignored };
   const context = { transactionId: transaction.transactionId, reference: transaction.reference };
   if (decision.kind === 'ignore') {
-    const quiet = decision.reason === 'duplicate' || decision.reason === 'child-transaction';
-    deps.log[quiet ? 'info' : 'warn']('payment callback changed nothing', {
-      ...context,
-      reason: decision.reason,
-    });
+    if (decision.reason === 'duplicate' || decision.reason === 'child-transaction') {
+      deps.log.info('payment callback changed nothing', { ...context, reason: decision.reason });
+    } else {
+      refusals.refused(decision.reason, context);
+    }
     return { status: 200, body: { outcome: 'ignored' } };
   }
   deps.log.info('payment callback applied', { ...context, orderId, outcome: decision.outcome });
   return { status: 200, body: { outcome: 'applied' } };
+}
+
+/** What one sweep of reconcilePayments did (D18), for its log line and the tests. */
+export interface ReconcileSummary {
+  orders: number;
+  asked: number;
+  changed: number;
+  failed: number;
+  refunded: number;
+  refundsRefused: number;
+}
+
+/** Orders one sweep looks at, at most: the next sweep takes the rest. */
+const SWEEP_ORDERS = 20;
+
+/**
+ * Payments that always end, in the hosted build (D18): the scheduled `reconcilePayments`
+ * function runs this every minute; tests call it with the time they want. Each order whose
+ * record is due: its tries due are asked about with the gateway's transaction inquiry, each
+ * answer decided as a callback is (decideInquiry), then its extra payments due are refunded
+ * through the gateway (decideReversal). Work that could not be done waits a minute.
+ */
+export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileSummary> {
+  const policy = deps.policy ?? inquiryPolicy();
+  const summary: ReconcileSummary = {
+    orders: 0,
+    asked: 0,
+    changed: 0,
+    failed: 0,
+    refunded: 0,
+    refundsRefused: 0,
+  };
+  const at = now.toISOString();
+  for (const orderId of await deps.paymentRecords.due(now, SWEEP_ORDERS)) {
+    summary.orders += 1;
+    let done = true;
+    const { attempts } = await deps.paymentRecords.record(orderId);
+    for (const attempt of attempts) {
+      if (!inquiryDue(attempt, policy, now)) continue;
+      const gateway = deps.payments.named(attempt.provider);
+      if (!gateway) {
+        done = false;
+        continue;
+      }
+      summary.asked += 1;
+      const answer = await gateway.inquire(attempt.reference);
+      const { result: decision } = await deps.paymentRecords.update<InquiryDecision | null>(
+        orderId,
+        (current, record) => {
+          // As it is now: a callback may have come while the gateway was asked.
+          const fresh = record.attempts.find((a) => a.id === attempt.id);
+          if (!current || !fresh) return { result: null };
+          const decided = decideInquiry(answer, {
+            attempt: fresh,
+            order: current,
+            recorded: recordedIn(record),
+            now,
+          });
+          if (!decided.change) return { result: decided };
+          return {
+            record: stored(record, decided.change, at),
+            change: decided.change.order ?? null,
+            result: decided,
+          };
+        },
+        now,
+      );
+      const context = { orderId, attemptId: attempt.id, reference: attempt.reference };
+      if (!decision || decision.outcome === 'failed') {
+        summary.failed += 1;
+        done = false;
+        const detail = answer.kind === 'failed' ? answer.detail : 'order gone';
+        deps.log.warn('payment inquiry failed: asked again later', { ...context, detail });
+      } else if (decision.outcome !== 'unchanged') {
+        summary.changed += 1;
+        deps.log.info('payment inquiry applied', { ...context, outcome: decision.outcome });
+      }
+    }
+    const refunds = await refundExtras(orderId, deps, now);
+    summary.refunded += refunds.refunded;
+    summary.refundsRefused += refunds.refused;
+    if (!done || refunds.refused > 0) {
+      await deps.paymentRecords.postpone(orderId, new Date(now.getTime() + MINUTE));
+    }
+  }
+  return summary;
+}
+
+/** Refunds the order's extra payments due at `now` (D18), as the server's round does. */
+async function refundExtras(
+  orderId: string,
+  deps: PaymentDeps,
+  now: Date,
+): Promise<{ refunded: number; refused: number }> {
+  const counts = { refunded: 0, refused: 0 };
+  const at = now.toISOString();
+  for (let i = 0; i < 10; i += 1) {
+    const due = dueAutoRefund(await deps.paymentRecords.record(orderId), now);
+    if (!due) break;
+    const gateway = deps.payments.named(due.attempt.provider);
+    if (!gateway) {
+      counts.refused += 1;
+      break;
+    }
+    const answer = await gateway.reverse('refund', due.transaction.id, due.transaction.amountCents);
+    await deps.paymentRecords.update(
+      orderId,
+      (current, record) => {
+        const change = decideReversal({
+          order: { id: orderId, paymentReference: current?.paymentReference ?? null },
+          attempt: record.attempts.find((a) => a.id === due.attempt.id) ?? due.attempt,
+          kind: 'refund',
+          answer,
+          actor: 'system',
+          transaction: due.transaction,
+          recorded: recordedIn(record),
+        });
+        return { record: stored(record, change, at), change: change.order ?? null, result: null };
+      },
+      now,
+    );
+    const context = { orderId, transactionId: due.transaction.id };
+    if (answer.ok) {
+      counts.refunded += 1;
+      deps.log.info('payment: extra payment refunded', context);
+    } else {
+      counts.refused += 1;
+      deps.log.warn('payment: extra payment not refunded', { ...context, detail: answer.detail });
+      break;
+    }
+  }
+  return counts;
 }
 
 /**

@@ -6,11 +6,25 @@ import {
   trackingDocument,
 } from '../../../src/domain/hosted-store.ts';
 import type { Order, StatusActor } from '../../../src/domain/order.ts';
-import type { PaymentAttempt, PaymentEvent } from '../../../src/domain/payments.ts';
+import {
+  inquiryPolicy,
+  paymentAttemptFromStored,
+  paymentEventFromStored,
+  paymentWorkDueAt,
+  type InquiryPolicy,
+  type PaymentAttempt,
+  type PaymentEvent,
+  type StoredPaymentAttempt,
+  type StoredPaymentEvent,
+} from '../../../src/domain/payments.ts';
 import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
 
-/** An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`). */
+/**
+ * An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`),
+ * with `dueAt`: when the order's payments next need the sweeper (D18; paymentWorkDueAt of its
+ * tries and history, rewritten with the record), absent when nothing does.
+ */
 export interface PaymentRecord {
   attempts: PaymentAttempt[];
   events: PaymentEvent[];
@@ -34,6 +48,10 @@ export interface PaymentWork<T> {
  */
 export interface PaymentRepository {
   record(orderId: string): Promise<PaymentRecord>;
+  /** Orders whose payments need the sweeper at `now` (D18), soonest first. */
+  due(now: Date, limit: number): Promise<string[]>;
+  /** The order's work waits until `until` at least (it could not be done now). */
+  postpone(orderId: string, until: Date): Promise<void>;
   /**
    * Reads the order (null when there is none) and its record; stores what `work` returns. A
    * change of the order's payment made by `actor` (the gateway's callback is the `system`) is
@@ -53,20 +71,25 @@ const toIso = (value: unknown) =>
     ? (value.toDate() as Date).toISOString()
     : String(value);
 
+/** A stored record, read back through the domain's upcasters (tries stored before D18 too). */
 function recordOf(data: Record<string, unknown> | undefined): PaymentRecord {
+  const attempts = Array.isArray(data?.attempts) ? (data.attempts as StoredPaymentAttempt[]) : [];
+  const events = Array.isArray(data?.events) ? (data.events as StoredPaymentEvent[]) : [];
   return {
-    attempts: Array.isArray(data?.attempts) ? (data.attempts as PaymentAttempt[]) : [],
-    events: Array.isArray(data?.events) ? (data.events as PaymentEvent[]) : [],
+    attempts: attempts.map(paymentAttemptFromStored),
+    events: events.map(paymentEventFromStored),
   };
 }
 
 /**
  * The repository over Firestore through firebase-admin (which bypasses the rules). `outbox` is
  * the orders' own (D10): a payment confirmed by the gateway queues its message with the change.
+ * `policy` says when tries nobody heard of are asked about (D18), for each record's `dueAt`.
  */
 export function firestorePayments(
   db: Firestore,
   outbox: OrderOutbox = NO_OUTBOX,
+  policy: InquiryPolicy = inquiryPolicy(),
 ): PaymentRepository {
   const orders = db.collection(COLLECTIONS.orders);
   const tracking = db.collection(COLLECTIONS.tracking);
@@ -74,6 +97,26 @@ export function firestorePayments(
   return {
     async record(orderId) {
       return recordOf((await payments.doc(orderId).get()).data());
+    },
+
+    async due(now, limit) {
+      const snap = await payments
+        .where('dueAt', '<=', now.toISOString())
+        .orderBy('dueAt')
+        .limit(limit)
+        .get();
+      return snap.docs.map((doc) => doc.id);
+    },
+
+    async postpone(orderId, until) {
+      const ref = payments.doc(orderId);
+      await db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        const dueAt = snap.data()?.dueAt;
+        if (typeof dueAt === 'string' && dueAt < until.toISOString()) {
+          tx.update(ref, { dueAt: until.toISOString() });
+        }
+      });
     },
 
     async update(orderId, work, now, actor = 'system') {
@@ -89,7 +132,14 @@ export function firestorePayments(
             }
           : null;
         const { record, change, result } = work(before, recordOf(recordSnap!.data()));
-        if (record) tx.set(recordRef, { attempts: record.attempts, events: record.events });
+        if (record) {
+          const dueAt = before ? paymentWorkDueAt(record, policy) : null;
+          tx.set(recordRef, {
+            attempts: record.attempts,
+            events: record.events,
+            ...(dueAt === null ? {} : { dueAt }),
+          });
+        }
         if (!before || !change) return { order: before, result };
         const at = now.toISOString();
         const {

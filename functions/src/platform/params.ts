@@ -4,6 +4,7 @@ import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-f
 import { paymobConfig, parsePaymentSettings } from '../../../server/src/payments/settings.ts';
 import { notificationEnvFromParams } from './notification-params.ts';
 import { defaultLimits, paymentProviderList, type Settings } from './settings.ts';
+import { DEFAULT_RECONCILE_MINUTES } from '../../../src/domain/payments.ts';
 
 /** Where the functions run: the Firestore database's region (the adapter calls the same). */
 export const REGION = defineString('FUNCTIONS_REGION', {
@@ -34,7 +35,11 @@ export const PAYMOB_CHOSEN = paymentProviderList(process.env.PAYMENT_PROVIDER).n
 );
 const PAYMOB_SECRET_KEY = defineSecret('PAYMOB_SECRET_KEY');
 const PAYMOB_HMAC_SECRET = defineSecret('PAYMOB_HMAC_SECRET');
-export const PAYMOB_SECRETS = PAYMOB_CHOSEN ? [PAYMOB_SECRET_KEY, PAYMOB_HMAC_SECRET] : [];
+// Paymob's transaction inquiry takes an auth token made from the API key only (D18).
+const PAYMOB_API_KEY = defineSecret('PAYMOB_API_KEY');
+export const PAYMOB_SECRETS = PAYMOB_CHOSEN
+  ? [PAYMOB_SECRET_KEY, PAYMOB_HMAC_SECRET, PAYMOB_API_KEY]
+  : [];
 
 const PAYMOB = {
   PAYMOB_API_URL: defineString('PAYMOB_API_URL', { default: 'https://accept.paymob.com' }),
@@ -47,6 +52,13 @@ const PAYMOB = {
 
 /** The site's public address: where Paymob sends customers back, and its callbacks (hosting rewrite). */
 const SITE_URL = defineString('SITE_URL', { default: '' });
+
+/** D18: a try the gateway said nothing of for this long is asked about (1-60 minutes). */
+const PAYMENT_RECONCILE_MINUTES = defineInt('PAYMENT_RECONCILE_MINUTES', {
+  default: DEFAULT_RECONCILE_MINUTES,
+  description:
+    'Minutes without a word from the gateway before a try is asked about (its transaction inquiry)',
+});
 
 const LIMITS = {
   customerHour: defineInt('ORDER_LIMIT_CUSTOMER_HOUR', { default: 3 }),
@@ -65,6 +77,7 @@ function paymobFromParams(): Settings['paymob'] {
   for (const [key, param] of Object.entries(PAYMOB)) source[key] = param.value();
   source.PAYMOB_SECRET_KEY = PAYMOB_CHOSEN ? PAYMOB_SECRET_KEY.value() : undefined;
   source.PAYMOB_HMAC_SECRET = PAYMOB_CHOSEN ? PAYMOB_HMAC_SECRET.value() : undefined;
+  source.PAYMOB_API_KEY = PAYMOB_CHOSEN ? PAYMOB_API_KEY.value() : undefined;
   const parsed = parsePaymentSettings(source);
   const siteUrl = SITE_URL.value();
   if (!parsed.ok || !siteUrl) {
@@ -83,9 +96,14 @@ export function settingsFromParams(): Settings {
   // A misspelt name turns online payments off rather than taking them with the wrong provider.
   if (problem) console.error('PAYMENT_PROVIDER is not valid: online payments are off', problem);
   const paymob = names.includes('paymob') ? paymobFromParams() : undefined;
+  const minutes = PAYMENT_RECONCILE_MINUTES.value();
   return {
     paymentProviders: names,
     ...(paymob ? { paymob } : {}),
+    reconcileMinutes:
+      Number.isInteger(minutes) && minutes >= 1 && minutes <= 60
+        ? minutes
+        : DEFAULT_RECONCILE_MINUTES,
     limits: defaultLimits({
       customerHour: LIMITS.customerHour.value(),
       customerDay: LIMITS.customerDay.value(),

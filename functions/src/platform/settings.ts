@@ -73,6 +73,11 @@ export interface Settings {
   limits: Limits;
   /** Paymob's settings, when `paymentProviders` has `paymob` and its settings are complete. */
   paymob?: PaymobConfig;
+  /**
+   * PAYMENT_RECONCILE_MINUTES (D18): a try the gateway said nothing of for this long is asked
+   * about; default DEFAULT_RECONCILE_MINUTES, as on the server.
+   */
+  reconcileMinutes?: number;
   /** Who is told what (D10); without it, the `log` provider and no company recipient. */
   notifications?: NotificationEnv;
 }

@@ -4,10 +4,10 @@ import type {
   PaymentNext,
   PaymentReversal,
 } from '../../../src/domain/payments.ts';
-import type { ProviderTransaction } from '../../../src/domain/payment-decisions.ts';
+import type { InquiryAnswer, ProviderTransaction } from '../../../src/domain/payment-decisions.ts';
 import type { OnlinePaymentMethod } from '../../../src/domain/status.ts';
 
-export type { ProviderTransaction };
+export type { InquiryAnswer, ProviderTransaction };
 
 /**
  * The seam between an order and whoever takes the money (docs/decisions.md D3). Card details never
@@ -62,8 +62,13 @@ export interface HostedPaymentStarted {
 
 export type CallbackReading =
   | { ok: true; transaction: ProviderTransaction }
-  /** `signature`: not signed by the provider (forged or tampered); `shape`: not a transaction. */
-  | { ok: false; reason: 'signature' | 'shape' };
+  /**
+   * `signature`: not signed by the provider (forged or tampered); `format`: a signed field is
+   * not of its documented shape (`field`), so the signature cannot say what it signed (D18);
+   * `shape`: not a transaction at all (a saved card's token, say).
+   */
+  | { ok: false; reason: 'signature' | 'shape' }
+  | { ok: false; reason: 'format'; field: string };
 
 export type ReversalResult =
   { ok: true; transactionId: string | null } | { ok: false; detail: string };
@@ -74,12 +79,15 @@ export class PaymentProviderError extends Error {
   readonly kind: 'unavailable' | 'refused';
   /** The provider's own words or the network error, short, for logs and the admin. */
   readonly detail: string;
+  /** The HTTP status of a refusal, when the provider answered one. */
+  readonly status: number | undefined;
 
-  constructor(kind: 'unavailable' | 'refused', detail: string) {
+  constructor(kind: 'unavailable' | 'refused', detail: string, status?: number) {
     super(`Payment provider ${kind}: ${detail}`);
     this.name = 'PaymentProviderError';
     this.kind = kind;
     this.detail = detail;
+    this.status = status;
   }
 }
 
@@ -92,8 +100,13 @@ export interface HostedPaymentProvider {
   testMode: boolean;
   /** Asks the provider for a payment; throws PaymentProviderError. */
   start(request: HostedPaymentRequest, now: Date): Promise<HostedPaymentStarted>;
-  /** Checks a callback's signature and reads its transaction. */
+  /** Checks a callback's signed fields and signature, and reads its transaction. */
   readCallback(request: { query: unknown; body: unknown }): CallbackReading;
+  /**
+   * Asks the provider what became of the payment under our merchant `reference` (its
+   * transaction inquiry, D18). Never throws: a provider that cannot say answers `failed`.
+   */
+  inquire(reference: string): Promise<InquiryAnswer>;
   /** Refunds (any time) or voids (the same day) a paid transaction in full. */
   reverse(
     kind: PaymentReversal,

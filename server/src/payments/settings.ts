@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { HOSTED_PAYMENT_PROVIDERS } from '../../../src/domain/payments.ts';
+import {
+  DEFAULT_RECONCILE_MINUTES,
+  HOSTED_PAYMENT_PROVIDERS,
+  inquiryPolicy,
+  type InquiryPolicy,
+} from '../../../src/domain/payments.ts';
 
 // The payment settings (D3), validated with the rest of the server's settings at start-up, and
 // by the hosted build's functions from their params with the same schema: choosing Paymob
@@ -67,6 +72,9 @@ export const paymentEnvShape = {
   PAYMOB_SECRET_KEY: setting,
   PAYMOB_PUBLIC_KEY: setting,
   PAYMOB_HMAC_SECRET: setting,
+  // The account's API key (Settings → API Keys; the same in test and live mode): Paymob's
+  // transaction inquiry takes only an auth token made from it (D18).
+  PAYMOB_API_KEY: setting,
   PAYMOB_CARD_INTEGRATION_ID: integrationId,
   PAYMOB_WALLET_INTEGRATION_ID: integrationId,
   // Where Paymob posts its transaction callbacks; default <SITE_URL>/api/payments/paymob/callback.
@@ -79,10 +87,17 @@ export const paymentEnvShape = {
   PAYMOB_TIMEOUT_SECONDS: wholeNumber(15, 1, 120, 'seconds'),
   // How long the checkout accepts a payment before the customer has to start again.
   PAYMOB_EXPIRY_MINUTES: wholeNumber(60, 5, 24 * 60, 'minutes'),
+  // A try the gateway has said nothing about for this long is asked about with its transaction
+  // inquiry, then again after as long as it has been quiet, and once its checkout closed (D18).
+  PAYMENT_RECONCILE_MINUTES: wholeNumber(DEFAULT_RECONCILE_MINUTES, 1, 60, 'minutes'),
 };
 
 /** Settings that must never be printed, even when they are wrong. */
-export const PAYMENT_SECRETS = ['PAYMOB_SECRET_KEY', 'PAYMOB_HMAC_SECRET'] as const;
+export const PAYMENT_SECRETS = [
+  'PAYMOB_SECRET_KEY',
+  'PAYMOB_HMAC_SECRET',
+  'PAYMOB_API_KEY',
+] as const;
 
 export type PaymentEnv = z.output<z.ZodObject<typeof paymentEnvShape>>;
 
@@ -90,6 +105,7 @@ const REQUIRED_FOR_PAYMOB = [
   'PAYMOB_SECRET_KEY',
   'PAYMOB_PUBLIC_KEY',
   'PAYMOB_HMAC_SECRET',
+  'PAYMOB_API_KEY',
   'PAYMOB_CARD_INTEGRATION_ID',
 ] as const;
 
@@ -139,6 +155,8 @@ export interface PaymobConfig {
   secretKey: string;
   publicKey: string;
   hmacSecret: string;
+  /** The API key Paymob's auth tokens are made from: for its transaction inquiry (D18). */
+  apiKey: string;
   integrations: { card: number; wallet?: number };
   /** Where Paymob posts the transaction processed callback. */
   callbackUrl: string;
@@ -154,7 +172,9 @@ export interface PaymobConfig {
 export const PAYMOB_CALLBACK_PATH = '/api/payments/paymob/callback';
 
 /** The payment settings as the provider reads them; null when Paymob is not on. */
-export function paymobConfig(env: PaymentEnv & { SITE_URL: string }): PaymobConfig | null {
+export function paymobConfig(
+  env: Omit<PaymentEnv, 'PAYMENT_RECONCILE_MINUTES'> & { SITE_URL: string },
+): PaymobConfig | null {
   if (!env.PAYMENT_PROVIDER.includes('paymob')) return null;
   const missing = REQUIRED_FOR_PAYMOB.filter((key) => env[key] === undefined);
   if (missing.length > 0) throw new Error(`Paymob is not configured: ${missing.join(', ')}`);
@@ -165,6 +185,7 @@ export function paymobConfig(env: PaymentEnv & { SITE_URL: string }): PaymobConf
     secretKey: env.PAYMOB_SECRET_KEY!,
     publicKey: env.PAYMOB_PUBLIC_KEY!,
     hmacSecret: env.PAYMOB_HMAC_SECRET!,
+    apiKey: env.PAYMOB_API_KEY!,
     integrations: {
       card: Number(env.PAYMOB_CARD_INTEGRATION_ID),
       ...(env.PAYMOB_WALLET_INTEGRATION_ID
@@ -178,6 +199,11 @@ export function paymobConfig(env: PaymentEnv & { SITE_URL: string }): PaymobConf
     expirySeconds: env.PAYMOB_EXPIRY_MINUTES * 60,
     testMode: paymobKeyMode(env.PAYMOB_SECRET_KEY!) === 'test',
   };
+}
+
+/** How tries nobody heard of are asked about (D18), from PAYMENT_RECONCILE_MINUTES. */
+export function reconcilePolicy(env: Pick<PaymentEnv, 'PAYMENT_RECONCILE_MINUTES'>): InquiryPolicy {
+  return inquiryPolicy(env.PAYMENT_RECONCILE_MINUTES);
 }
 
 /** Reads and checks payment settings from plain strings (the hosted build's params). */

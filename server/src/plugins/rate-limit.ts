@@ -26,6 +26,10 @@ export const RATE_LIMITS = {
   // Requests, whatever they ask: the codes' own limits (per number, address, overall) are D13's.
   phoneCode: { max: 20, timeWindow: MINUTE_MS },
   phoneVerify: { max: 20, timeWindow: MINUTE_MS },
+  // A gateway's callbacks (D18): Paymob posts from a few addresses, a few a minute for a shop;
+  // 120 a minute per address is far above that. A genuine callback refused here is not lost:
+  // its try is asked about with the transaction inquiry a few minutes later.
+  paymentCallback: { max: 120, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -5,8 +5,10 @@ import type { Subscriber } from '../events/subscribers.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { paymentProvidersNamed } from '../payments/providers.ts';
 import { paymentRegistry } from '../payments/registry.ts';
-import { paymobConfig } from '../payments/settings.ts';
+import { RefusalLog } from '../payments/refusal-log.ts';
+import { paymobConfig, reconcilePolicy } from '../payments/settings.ts';
 import { PaymentsRepository } from '../repositories/payments-repository.ts';
+import { PaymentReconciler } from '../services/payment-reconciler.ts';
 import { PaymentsService } from '../services/payments-service.ts';
 import { CapacityService } from '../services/capacity-service.ts';
 import { CatalogService } from '../services/catalog-service.ts';
@@ -76,6 +78,19 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     }),
     policy: phoneCodePolicy(app.config.RATE_LIMITS),
   });
+  const policy = reconcilePolicy(app.config);
+  const paymentLog = app.log.child({ module: 'payments' });
+  const refusals = new RefusalLog(paymentLog);
+  const payments = new PaymentsService({
+    providers,
+    orders: app.orders,
+    ordersService: orders,
+    payments: new PaymentsRepository(app.db, policy),
+    log: app.log,
+    siteUrl: app.config.SITE_URL,
+    policy,
+    refusals,
+  });
   app.decorate('services', {
     orders,
     reviews: new ReviewsService(app.reviews, app.orders, events),
@@ -83,17 +98,24 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     notifications,
     catalog,
     capacity,
-    payments: new PaymentsService({
-      providers,
-      orders: app.orders,
-      ordersService: orders,
-      payments: new PaymentsRepository(app.db),
-      log: app.log,
-      siteUrl: app.config.SITE_URL,
-    }),
+    payments,
     orderQuota: orderQuotaPolicy(app),
     phoneAuth,
   } satisfies Services);
+  // Payments that always end (D18): with a gateway on, a round a minute asks it about tries it
+  // said nothing of and refunds extra payments.
+  const reconciler = new PaymentReconciler({
+    round: (now) => payments.reconcile(now),
+    log: paymentLog,
+  });
+  app.decorate('paymentReconciler', reconciler);
+  app.addHook('onReady', async () => {
+    if (providers.providers.some((p) => p.kind === 'hosted')) reconciler.start();
+  });
+  app.addHook('preClose', async () => {
+    await reconciler.stop();
+    refusals.flush();
+  });
   pruneQuotaLogWhileRunning(app);
   pruneHourly(app, 'phone codes', () => phoneAuth.prune());
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
@@ -103,9 +125,11 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
 function paymentProvidersFrom(app: FastifyInstance): PaymentProvider[] {
   const paymob = paymobConfig(app.config);
   if (paymob) {
+    // The callback must be set on each integration in Paymob's dashboard: Paymob posts a
+    // wallet's callbacks only there (D18). The log says which address to set.
     app.log.info(
       { testMode: paymob.testMode, methods: paymob.integrations, callbackUrl: paymob.callbackUrl },
-      'payments: Paymob',
+      "payments: Paymob (set callbackUrl as each integration's transaction processed callback)",
     );
   }
   return paymentProvidersNamed(app.config.PAYMENT_PROVIDER, { paymob });
@@ -115,5 +139,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     events: DomainEvents;
     services: Services;
+    paymentReconciler: PaymentReconciler;
   }
 }

@@ -2,19 +2,29 @@ import { RuleViolation } from '../../../src/domain/errors.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import { checkCanRead, checkOwner, ORDER_MESSAGES } from '../../../src/domain/order.ts';
 import {
+  attemptOfReference,
   checkReversible,
+  decideInquiry,
   decideReversal,
   decideStart,
   decideStartAnswer,
   decideSwitchToCash,
   decideTransaction,
+  dueAutoRefund,
+  type InquiryDecision,
   type PaymentChange,
   type TransactionDecision,
 } from '../../../src/domain/payment-decisions.ts';
 import {
+  inquiryDue,
+  inquiryPolicy,
+  MINUTE,
+  orderIdOfReference,
   PAYMENT_MESSAGES,
   paymentProgress,
   paymentStartOf,
+  type InquiryPolicy,
+  type PaymentEventKind,
   type PaymentHistory,
   type PaymentOptions,
   type PaymentProgress,
@@ -25,6 +35,7 @@ import { randomUUID } from 'node:crypto';
 import { PaymentProviderError } from '../payments/payment-provider.ts';
 import { paymentOptionsOf, type PaymentRegistry } from '../payments/registry.ts';
 import { parseStartRequest, paymentRequestFor } from '../payments/hosted-payment.ts';
+import { RefusalLog } from '../payments/refusal-log.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
 import type { PaymentsRepository } from '../repositories/payments-repository.ts';
@@ -45,15 +56,39 @@ export interface PaymentsServiceOptions {
   log: PaymentLog;
   /** The site's public address: where the gateway sends the customer back. */
   siteUrl: string;
+  /** When tries nobody heard of are asked about (D18); the repository's must be the same. */
+  policy?: InquiryPolicy;
+  /** Where refused callbacks are counted (D18); default: warnings on `log`, a minute each. */
+  refusals?: RefusalLog;
   now?: () => Date;
 }
 
 /** What answering a gateway's callback came to (the route answers its status). */
 export type CallbackOutcome =
   | { status: 200; outcome: 'applied' | 'ignored' }
-  /** Not signed by the gateway: logged, answered, nothing changed. */
+  /** A signed field not of its shape (D18): counted, answered, nothing changed. */
+  | { status: 400; outcome: 'rejected' }
+  /** Not signed by the gateway: counted, answered, nothing changed. */
   | { status: 401; outcome: 'rejected' }
   | { status: 404; outcome: 'no-gateway' };
+
+/** What one round of reconciliation did (D18), for its log line and the tests. */
+export interface ReconcileSummary {
+  /** Orders looked at. */
+  orders: number;
+  /** Tries asked about, and of those: answers that changed them, and inquiries that failed. */
+  asked: number;
+  changed: number;
+  failed: number;
+  /** Extra payments refunded, and refunds the provider refused. */
+  refunded: number;
+  refundsRefused: number;
+}
+
+/** Orders one round looks at, at most: the next round takes the rest. */
+const ROUND_ORDERS = 20;
+/** How long an order whose work could not be done waits before the next round tries again. */
+const RETRY_MS = MINUTE;
 
 function notFound(): RuleViolation {
   return new RuleViolation('not-found', ORDER_MESSAGES.notFound);
@@ -73,8 +108,15 @@ export class PaymentsService {
   readonly #log: PaymentLog;
   readonly #siteUrl: string;
   readonly #now: () => Date;
-  /** Attempts being refunded or voided now: a second click waits for the first's answer. */
+  readonly #policy: InquiryPolicy;
+  readonly #refusals: RefusalLog;
+  /**
+   * Attempts (an admin's) and extra transactions (this system's) being refunded or voided now:
+   * a second click, or a second round, waits for the first's answer.
+   */
   readonly #reversing = new Set<string>();
+  /** Orders a reconciliation round is working on (rounds are serialised: this is a backstop). */
+  readonly #reconciling = new Set<string>();
 
   constructor(options: PaymentsServiceOptions) {
     this.#providers = options.providers;
@@ -83,7 +125,14 @@ export class PaymentsService {
     this.#payments = options.payments;
     this.#log = options.log;
     this.#siteUrl = options.siteUrl;
+    this.#policy = options.policy ?? inquiryPolicy();
+    this.#refusals = options.refusals ?? new RefusalLog(options.log);
     this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Where refused callbacks are counted (the callback route's rate limit counts there too). */
+  get refusals(): RefusalLog {
+    return this.#refusals;
   }
 
   /** What /payment offers. */
@@ -175,8 +224,9 @@ export class PaymentsService {
   }
 
   /**
-   * A gateway's transaction callback. Only a signed one counts; what it does is decided by the
-   * shared decision (server/src/payments/transaction-decision.ts) and recorded once.
+   * A gateway's transaction callback. Only one whose signed fields are of their shapes and whose
+   * signature verifies counts; what it does is the shared decision, recorded once. Refusals are
+   * counted, not logged one by one (D18). An extra payment it tells of is refunded at once.
    */
   handleCallback(
     providerName: string,
@@ -187,63 +237,235 @@ export class PaymentsService {
     const reading = provider.readCallback(request);
     if (!reading.ok) {
       if (reading.reason === 'signature') {
-        this.#log.warn({ reason: reading.reason }, 'payment callback failed verification: ignored');
+        this.#refusals.refused('signature');
         return { status: 401, outcome: 'rejected' };
+      }
+      if (reading.reason === 'format') {
+        this.#refusals.refused('format', { field: reading.field });
+        return { status: 400, outcome: 'rejected' };
       }
       this.#log.info({ reason: reading.reason }, 'payment callback without a transaction: ignored');
       return { status: 200, outcome: 'ignored' };
     }
     const transaction = reading.transaction;
-    const found =
-      (transaction.reference ? this.#payments.byReference(transaction.reference) : null) ??
-      (transaction.reference === null
-        ? this.#payments.byProviderOrder(provider.name, transaction.providerOrderId)
-        : null);
-    const orderId = found?.orderId ?? null;
+    const orderId = orderIdOfReference(transaction.reference);
     const context = { transactionId: transaction.transactionId, reference: transaction.reference };
 
-    const changed =
-      found && orderId
-        ? this.#ordersService.changePayment(
-            orderId,
-            (order) => {
-              // Read again inside the transaction: a callback racing another sees its writes.
-              const attempt = this.#payments.attempt(found.id);
-              const decision = decideTransaction(transaction, {
-                attempt,
-                order: { ...order, paymentReference: this.#orders.paymentReference(order.id) },
-                recorded: (kind, id) => this.#payments.hasEvent(order.id, kind, id),
-              });
-              return {
-                change: decision.kind === 'apply' ? this.#store(decision.change, null) : null,
-                result: decision,
-              };
-            },
-            'system',
-          )
-        : null;
+    const changed = orderId
+      ? this.#ordersService.changePayment(
+          orderId,
+          (order) => {
+            // Read inside the transaction: a callback racing another sees its writes.
+            const attempt = attemptOfReference(
+              this.#payments.attemptsFor(order.id),
+              transaction.reference,
+            );
+            const decision = decideTransaction(transaction, {
+              attempt,
+              order: this.#paymentOrder(order),
+              recorded: this.#recorded(order.id),
+            });
+            return {
+              change: decision.kind === 'apply' ? this.#store(decision.change, null) : null,
+              result: decision,
+            };
+          },
+          'system',
+        )
+      : null;
     const decision: TransactionDecision = changed?.result ?? {
       kind: 'ignore',
       reason: 'unknown-reference',
     };
     if (decision.kind === 'ignore') {
-      const level = decision.reason === 'duplicate' || decision.reason === 'child-transaction';
-      this.#log[level ? 'info' : 'warn'](
-        { ...context, reason: decision.reason },
-        'payment callback changed nothing',
-      );
+      if (decision.reason === 'duplicate' || decision.reason === 'child-transaction') {
+        this.#log.info({ ...context, reason: decision.reason }, 'payment callback changed nothing');
+      } else {
+        // Signed, but not ours to apply: a genuine callback replayed with another (unsigned)
+        // reference looks like this, so these are counted too.
+        this.#refusals.refused(decision.reason, context);
+      }
       return { status: 200, outcome: 'ignored' };
     }
     this.#log.info(
       { ...context, orderId, outcome: decision.outcome, attemptState: decision.attemptState },
       'payment callback applied',
     );
+    if (decision.outcome === 'duplicatePaid' && orderId) {
+      this.#log.warn({ ...context, orderId }, 'payment: an extra payment, refunding it');
+      void this.refundExtras(orderId).catch((error: unknown) =>
+        this.#log.warn({ orderId, err: error }, 'payment: automatic refund not done now'),
+      );
+    }
     return { status: 200, outcome: 'applied' };
   }
 
+  /**
+   * One round of reconciliation (D18): the orders whose payments need the server at `now`
+   * (payment_work), each try due asked about with its provider's transaction inquiry and the
+   * answer decided as a callback is, then each extra payment due refunded. The reconciler runs
+   * one a minute; tests call it with the time they want.
+   */
+  async reconcile(now: Date = this.#now()): Promise<ReconcileSummary> {
+    const summary: ReconcileSummary = {
+      orders: 0,
+      asked: 0,
+      changed: 0,
+      failed: 0,
+      refunded: 0,
+      refundsRefused: 0,
+    };
+    for (const orderId of this.#payments.dueOrders(now, ROUND_ORDERS)) {
+      if (this.#reconciling.has(orderId)) continue;
+      this.#reconciling.add(orderId);
+      summary.orders += 1;
+      try {
+        const done = await this.#reconcileOrder(orderId, now, summary);
+        // Work that could not be done (the provider down, or not on any more) waits a minute,
+        // so it does not hold up the orders behind it.
+        this.#payments.refreshWork(orderId);
+        if (!done) this.#payments.postponeWork(orderId, new Date(now.getTime() + RETRY_MS));
+      } finally {
+        this.#reconciling.delete(orderId);
+      }
+    }
+    return summary;
+  }
+
+  /** Asks about the order's tries that are due, then refunds its extra payments; true: all done. */
+  async #reconcileOrder(orderId: string, now: Date, summary: ReconcileSummary): Promise<boolean> {
+    let done = true;
+    for (const attempt of this.#payments.attemptsFor(orderId)) {
+      if (!inquiryDue(attempt, this.#policy, now)) continue;
+      const provider = this.#providers.named(attempt.provider);
+      if (!provider) {
+        done = false;
+        continue;
+      }
+      summary.asked += 1;
+      const answer = await provider.inquire(attempt.reference);
+      const changed = this.#ordersService.changePayment(
+        orderId,
+        (order) => {
+          // As it is now: a callback may have come while the provider was asked.
+          const fresh = this.#payments.attempt(attempt.id);
+          if (!fresh) return { change: null, result: null };
+          const decision = decideInquiry(answer, {
+            attempt: fresh,
+            order: this.#paymentOrder(order),
+            recorded: this.#recorded(order.id),
+            now,
+          });
+          return {
+            change: decision.change ? this.#store(decision.change, null, now) : null,
+            result: decision,
+          };
+        },
+        'system',
+      );
+      const decision: InquiryDecision | null = changed?.result ?? null;
+      const context = { orderId, attemptId: attempt.id, reference: attempt.reference };
+      if (!decision || decision.outcome === 'failed') {
+        summary.failed += 1;
+        done = false;
+        const detail = answer.kind === 'failed' ? answer.detail : 'order gone';
+        this.#log.warn({ ...context, detail }, 'payment inquiry failed: asked again later');
+      } else if (decision.outcome !== 'unchanged') {
+        summary.changed += 1;
+        this.#log.info({ ...context, outcome: decision.outcome }, 'payment inquiry applied');
+      }
+    }
+    const refunds = await this.#refundDue(orderId, now);
+    summary.refunded += refunds.refunded;
+    summary.refundsRefused += refunds.refused;
+    return done && refunds.refused === 0;
+  }
+
+  /**
+   * Refunds the order's extra payments that are due now (D18), through the provider, with the
+   * same decision as an admin's refund; a refusal is recorded and tried again a little later.
+   */
+  async refundExtras(orderId: string): Promise<{ refunded: number; refused: number }> {
+    return this.#refundDue(orderId, this.#now());
+  }
+
+  async #refundDue(orderId: string, now: Date): Promise<{ refunded: number; refused: number }> {
+    const counts = { refunded: 0, refused: 0 };
+    // One at a time, each judged again from the history: the last one's outcome is in it.
+    for (let i = 0; i < 10; i += 1) {
+      const due = dueAutoRefund(
+        {
+          attempts: this.#payments.attemptsFor(orderId),
+          events: this.#payments.eventsFor(orderId),
+        },
+        now,
+      );
+      if (!due || this.#reversing.has(due.transaction.id)) break;
+      const provider = this.#providers.named(due.attempt.provider);
+      if (!provider) {
+        counts.refused += 1;
+        break;
+      }
+      this.#reversing.add(due.transaction.id);
+      try {
+        const answer = await provider.reverse(
+          'refund',
+          due.transaction.id,
+          due.transaction.amountCents,
+        );
+        this.#ordersService.changePayment(
+          orderId,
+          (order) => {
+            const attempt = this.#payments.attempt(due.attempt.id) ?? due.attempt;
+            return {
+              change: this.#store(
+                decideReversal({
+                  order: this.#paymentOrder(order),
+                  attempt,
+                  kind: 'refund',
+                  answer,
+                  actor: 'system',
+                  transaction: due.transaction,
+                  recorded: this.#recorded(order.id),
+                }),
+                null,
+                now,
+              ),
+              result: null,
+            };
+          },
+          'system',
+        );
+        const context = { orderId, transactionId: due.transaction.id };
+        if (answer.ok) {
+          counts.refunded += 1;
+          this.#log.info(context, 'payment: extra payment refunded');
+        } else {
+          counts.refused += 1;
+          this.#log.warn(
+            { ...context, detail: answer.detail },
+            'payment: extra payment not refunded',
+          );
+          break;
+        }
+      } finally {
+        this.#reversing.delete(due.transaction.id);
+      }
+    }
+    return counts;
+  }
+
+  #paymentOrder(order: Order) {
+    return { ...order, paymentReference: this.#orders.paymentReference(order.id) };
+  }
+
+  #recorded(orderId: string) {
+    return (kind: PaymentEventKind, id: string) => this.#payments.hasEvent(orderId, kind, id);
+  }
+
   /** Stores a decision's tries and history; its order change is the caller's to make. */
-  #store(change: PaymentChange, actorUserId: string | null) {
-    this.#payments.store(change, this.#now(), actorUserId);
+  #store(change: PaymentChange, actorUserId: string | null, at: Date = this.#now()) {
+    this.#payments.store(change, at, actorUserId);
     return change.order ?? null;
   }
 
@@ -278,10 +500,11 @@ export class PaymentsService {
         (order) => ({
           change: this.#store(
             decideReversal({
-              order: { ...order, paymentReference: this.#orders.paymentReference(order.id) },
+              order: this.#paymentOrder(order),
               attempt,
               kind,
               answer,
+              recorded: this.#recorded(order.id),
             }),
             admin.id,
           ),

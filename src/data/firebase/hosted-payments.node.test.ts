@@ -12,12 +12,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   paymentCallbackByPath,
   paymobCallback,
+  reconcilePayments,
 } from '../../../functions/src/payments/payment-handlers';
 import type { Deps } from '../../../functions/src/handlers';
 import { routeFunctions } from '../../../functions/src/testing/in-process';
 import { defaultLimits, paymentProviderList } from '../../../functions/src/platform/settings';
 import { paymobConfig, PAYMOB_CALLBACK_PATH } from '../../../server/src/payments/settings';
-import { FAKE_PAYMOB, FakePaymob, type FakeIntention } from '../../../tests/fakes/paymob-fake';
+import {
+  FAKE_PAYMOB,
+  FakePaymob,
+  signTransaction,
+  type FakeIntention,
+} from '../../../tests/fakes/paymob-fake';
 import { cairoToday } from '../../domain/datetime';
 import { COLLECTIONS } from '../../domain/hosted-store';
 import { paymentRegistry } from '../../../server/src/payments/registry';
@@ -61,6 +67,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => bridge.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`;
+  // The merchant set the site's callback on both integrations in Paymob's dashboard (README).
+  fake.setDashboardCallbacks(`${siteUrl}${PAYMOB_CALLBACK_PATH}`);
 });
 
 afterAll(async () => {
@@ -78,6 +86,7 @@ beforeEach(() => {
     PAYMOB_SECRET_KEY: FAKE_PAYMOB.secretKey,
     PAYMOB_PUBLIC_KEY: FAKE_PAYMOB.publicKey,
     PAYMOB_HMAC_SECRET: FAKE_PAYMOB.hmacSecret,
+    PAYMOB_API_KEY: FAKE_PAYMOB.apiKey,
     PAYMOB_CARD_INTEGRATION_ID: String(FAKE_PAYMOB.cardIntegrationId),
     PAYMOB_WALLET_INTEGRATION_ID: String(FAKE_PAYMOB.walletIntegrationId),
     PAYMOB_TIMEOUT_SECONDS: 1,
@@ -178,7 +187,7 @@ describe('hosted build: Paymob through the functions', () => {
     const { intention } = await start(port, order.id);
     await fake.pay(intention, 'success', { order: 'callback-first', tamper: 'signature' });
     expect(fake.callbacks.at(-1)!.status).toBe(401);
-    expect(logged).toContain('payment callback failed verification: ignored');
+    expect(logged).toContain('payment callback refused');
     await fake.pay(intention, 'success', { order: 'callback-first', tamper: 'amount' });
     await fake.sendCallback(fake.transaction(intention, 'success'), {
       tamper: 'reference',
@@ -303,10 +312,134 @@ describe('hosted build: Paymob through the functions', () => {
   it('the callback function for any gateway finds it by the name in its address', async () => {
     const tampered = { query: { hmac: '00' }, body: { type: 'TRANSACTION', obj: { id: 1 } } };
     const by = (path: string) => paymentCallbackByPath({ ...tampered, path }, deps, new Date());
-    // Paymob's address reaches Paymob's signature check, which refuses it and changes nothing.
-    expect((await by('/api/payments/paymob/callback')).status).toBe(401);
+    // Paymob's address reaches Paymob's checks, which refuse it (a signed field out of its
+    // shape, before the signature: D18) and change nothing.
+    expect((await by('/api/payments/paymob/callback')).status).toBe(400);
     // A gateway that is not on (or no gateway at all) is not found.
     expect((await by('/api/payments/fawry/callback')).status).toBe(404);
     expect((await by('/api/payments/callback')).status).toBe(404);
+  });
+});
+
+// D18 in the hosted build: the scheduled reconcilePayments function's handler, called here with
+// the time a test chooses (as Cloud Scheduler would call it a minute apart), over the same fake
+// of Paymob and its transaction inquiry; the same decisions as the server's.
+describe('hosted build: payments that always end (D18)', () => {
+  const MINUTE = 60_000;
+  const sweep = (minutes: number) =>
+    reconcilePayments(deps, new Date(Date.now() + minutes * MINUTE));
+  const historyOf = (orderId: string) => fakeBrowser(ADMIN).payments.history(orderId);
+
+  it('a wallet paid with no URL in the dashboard: no callback, the sweep asks and pays it', async () => {
+    fake.setDashboardCallbacks(null);
+    try {
+      const { port, order } = await placed('wallet', true);
+      const { intention } = await start(port, order.id, 'wallet');
+      expect(intention.body).not.toHaveProperty('notification_url');
+      const { transaction } = await fake.pay(intention, 'success');
+      expect(fake.dropped.at(-1)?.body.obj.id).toBe(transaction.id);
+      expect((await port.orders.get(order.id)).paymentStatus).toBe('pending');
+      // The record says when it is due: five quiet minutes on.
+      expect(await deps.paymentRecords.due(new Date(Date.now() + 4 * MINUTE), 10)).not.toContain(
+        order.id,
+      );
+      expect(await sweep(6)).toMatchObject({ asked: 1, changed: 1, failed: 0 });
+      expect(await port.orders.get(order.id)).toMatchObject({ paymentStatus: 'paid' });
+      expect(backend.read(`orders/${order.id}`)?.paymentReference).toBe(String(transaction.id));
+      expect(await port.tracking.get(order.orderNumber)).toMatchObject({ paymentStatus: 'paid' });
+      const { events } = await historyOf(order.id);
+      expect(events.at(-1)).toMatchObject({ kind: 'paid', detail: 'inquiry' });
+      // Decided: off the sweeper's list, and a late callback changes nothing.
+      expect(backend.read(`payments/${order.id}`)?.dueAt).toBeUndefined();
+      await fake.sendCallback(transaction, { url: `${siteUrl}${PAYMOB_CALLBACK_PATH}` });
+      expect((await historyOf(order.id)).events.map((e) => e.kind)).toEqual(['started', 'paid']);
+    } finally {
+      fake.setDashboardCallbacks(`${siteUrl}${PAYMOB_CALLBACK_PATH}`);
+    }
+  });
+
+  it('the inquiry fails: nothing changes and the record waits a minute; then declined', async () => {
+    const { port, order } = await placed();
+    const { intention } = await start(port, order.id);
+    await fake.pay(intention, 'declined', { order: 'redirect-only' });
+    fake.failInquiries({ kind: 'error', status: 503 });
+    const before = backend.read(`payments/${order.id}`);
+    expect(await sweep(6)).toMatchObject({ asked: 1, failed: 1 });
+    const after = backend.read(`payments/${order.id}`);
+    expect(after?.attempts).toEqual(before?.attempts);
+    expect(after?.events).toEqual(before?.events);
+    expect(Date.parse(String(after?.dueAt))).toBeGreaterThan(Date.now() + 6 * MINUTE);
+    expect(await sweep(8)).toMatchObject({ asked: 1, changed: 1 });
+    const { attempts, events } = await historyOf(order.id);
+    expect(attempts[0]!.state).toBe('declined');
+    expect(events.at(-1)).toMatchObject({ kind: 'declined', detail: 'Do not honour (inquiry)' });
+    expect(await port.payments.progress(order.id)).toMatchObject({ canPay: true });
+  });
+
+  it('Paymob never heard of it: asked, then expired after its checkout closed', async () => {
+    const { port, order } = await placed();
+    await start(port, order.id);
+    await sweep(6);
+    expect((await historyOf(order.id)).attempts[0]).toMatchObject({ state: 'awaiting' });
+    await sweep(62);
+    const { attempts, events } = await historyOf(order.id);
+    expect(attempts[0]!.state).toBe('expired');
+    expect(events.at(-1)).toMatchObject({ kind: 'expired', actor: 'system' });
+    expect(backend.read(`payments/${order.id}`)?.dueAt).toBeUndefined();
+  });
+
+  it('a second payment: flagged, never attached, refunded by the sweep', async () => {
+    const { port, order } = await placed();
+    const { intention, attemptId } = await start(port, order.id);
+    const { transaction: first } = await fake.pay(intention, 'success');
+    const { transaction: second } = await fake.pay(intention, 'success');
+    expect(backend.read(`orders/${order.id}`)?.paymentReference).toBe(String(first.id));
+    let history = await historyOf(order.id);
+    expect(history.events.at(-1)).toMatchObject({
+      kind: 'duplicatePaid',
+      transactionId: String(second.id),
+    });
+    expect(history.attempts.find((a) => a.id === attemptId)).toMatchObject({
+      state: 'paid',
+      transactionId: String(first.id),
+    });
+    expect(await sweep(0)).toMatchObject({ refunded: 1 });
+    const refund = fake.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!;
+    expect(JSON.parse(refund.body)).toEqual({
+      transaction_id: second.id,
+      amount_cents: toPiastres(order.totalPrice),
+    });
+    history = await historyOf(order.id);
+    expect(history.events.at(-1)).toMatchObject({
+      kind: 'refunded',
+      actor: 'system',
+      transactionId: String(second.id),
+    });
+    expect((await port.orders.get(order.id)).paymentStatus).toBe('paid');
+    // Its callbacks then change nothing.
+    await vi.waitFor(() =>
+      expect(fake.callbacks.filter((c) => c.body.obj.id === second.id).length).toBeGreaterThan(1),
+    );
+    expect((await historyOf(order.id)).events).toHaveLength(history.events.length);
+  });
+
+  it("the issue's attack is refused before the signature is trusted; refusals are counted", async () => {
+    const { port, order } = await placed();
+    const { intention } = await start(port, order.id);
+    const genuine = fake.transaction(intention, 'success');
+    const hmac = signTransaction(genuine);
+    const moved = {
+      ...genuine,
+      amount_cents: Number(`${genuine.amount_cents}2`),
+      created_at: String(genuine.created_at).slice(1),
+    };
+    logged.length = 0;
+    for (let i = 0; i < 50; i += 1) {
+      expect((await fake.sendCallback(moved, { hmac })).status).toBe(400);
+    }
+    // One warning for fifty (the rest wait for the instance's summary).
+    expect(logged.filter((m) => m === 'payment callback refused')).toHaveLength(1);
+    expect((await historyOf(order.id)).events.map((e) => e.kind)).toEqual(['started']);
+    expect((await port.orders.get(order.id)).paymentStatus).toBe('pending');
   });
 });

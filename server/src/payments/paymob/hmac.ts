@@ -68,3 +68,71 @@ export function verifyPaymobHmac(transaction: unknown, received: unknown, secret
   const given = Buffer.from(received.toLowerCase(), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+// Each signed field has a documented shape (the callback guide's sample and the transaction
+// object: ids and amounts are whole numbers, flags true/false, the time an ISO timestamp, the
+// currency three capital letters). The signature covers the values joined with no separator, so
+// a signature alone does not say where one value ends: "50000" then "2026-05-20T…" reads the
+// same as "500002" then "026-05-20T…". Checked for shape first, every boundary is fixed: a run of
+// digits is followed by a letter or a four-digit year, and a flag is a whole word. The one run
+// of two numbers, the transaction id then the integration id, is fixed because the integration
+// must be one of ours (D18).
+
+const WHOLE = /^[1-9][0-9]{0,19}$/;
+const AMOUNT = /^(0|[1-9][0-9]{0,15})$/;
+const FLAG = /^(true|false)$/;
+const TIMESTAMP =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+/** A card's last digits or masked number, or a wallet's phone number (digits, *, x, +, -). */
+const PAN = /^[0-9*xX+ -]{0,30}$/;
+const WORD = /^[A-Za-z][A-Za-z0-9 _-]{0,39}$/;
+
+/** Each signed field's shape, as its value enters the signed string; optional ones may be empty. */
+const SHAPES: Record<(typeof PAYMOB_HMAC_FIELDS)[number], { shape: RegExp; optional?: true }> = {
+  amount_cents: { shape: AMOUNT },
+  created_at: { shape: TIMESTAMP },
+  currency: { shape: CURRENCY },
+  error_occured: { shape: FLAG },
+  has_parent_transaction: { shape: FLAG },
+  id: { shape: WHOLE },
+  integration_id: { shape: WHOLE },
+  is_3d_secure: { shape: FLAG },
+  is_auth: { shape: FLAG },
+  is_capture: { shape: FLAG },
+  is_refunded: { shape: FLAG },
+  is_standalone_payment: { shape: FLAG },
+  is_voided: { shape: FLAG },
+  'order.id': { shape: WHOLE },
+  owner: { shape: WHOLE },
+  pending: { shape: FLAG },
+  'source_data.pan': { shape: PAN, optional: true },
+  'source_data.sub_type': { shape: WORD, optional: true },
+  'source_data.type': { shape: WORD, optional: true },
+  success: { shape: FLAG },
+};
+
+/**
+ * The first signed field of `transaction` that is not of its documented shape (missing, where
+ * it may not be, counts), or an integration that is not one of `integrationIds`; null when all
+ * are. A callback with such a field is refused before its signature is even computed.
+ */
+export function malformedSignedField(
+  transaction: unknown,
+  integrationIds: readonly number[],
+): string | null {
+  for (const field of PAYMOB_HMAC_FIELDS) {
+    const raw = valueAt(transaction, field);
+    const { shape, optional } = SHAPES[field];
+    if (raw === undefined || raw === null) {
+      if (optional) continue;
+      return field;
+    }
+    if (typeof raw === 'object') return field;
+    const text = asSigned(raw);
+    if (optional && text === '') continue;
+    if (!shape.test(text)) return field;
+  }
+  const integration = Number(asSigned(valueAt(transaction, 'integration_id')));
+  return integrationIds.includes(integration) ? null : 'integration_id';
+}

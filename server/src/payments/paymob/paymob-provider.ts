@@ -5,11 +5,12 @@ import {
   type CallbackReading,
   type HostedPaymentProvider,
   type HostedPaymentRequest,
+  type InquiryAnswer,
   type ProviderTransaction,
   type ReversalResult,
 } from '../payment-provider.ts';
 import type { PaymobConfig } from '../settings.ts';
-import { verifyPaymobHmac } from './hmac.ts';
+import { malformedSignedField, verifyPaymobHmac } from './hmac.ts';
 
 // Paymob (accept.paymob.com) behind the hosted-provider seam (D3), from its documentation:
 // - Create Intention: POST /v1/intention/ with `Authorization: Token <secret key>`: the amount in
@@ -18,11 +19,20 @@ import { verifyPaymobHmac } from './hmac.ts';
 //   `merchant_order_id`), `notification_url` (the processed callback) and `redirection_url`
 //   (where the customer comes back). It answers the intention's `client_secret` and its
 //   `intention_order_id` (the Paymob order id every callback of it carries as `order.id`).
+//   `notification_url` is documented as "supported only with card Integration IDs", so it is
+//   sent for cards only: a wallet's callback goes to the URL set on its integration in the
+//   dashboard, and only there. That setting is mandatory (README, D18).
 // - Unified Checkout: the customer goes to /unifiedcheckout/?publicKey=…&clientSecret=… and
 //   enters the card or wallet there: our pages never see either.
 // - Refund: POST /api/acceptance/void_refund/refund {transaction_id, amount_cents}; void (the
 //   same business day, cards): POST /api/acceptance/void_refund/void {transaction_id}; both with
 //   the secret key, both answering the new transaction.
+// - Transaction inquiry (D18): POST /api/ecommerce/orders/transaction_inquiry
+//   {auth_token, merchant_order_id} answers the last transaction of the Paymob order our
+//   reference names; its `auth_token` comes only from the Authentication Request, POST
+//   /api/auth/tokens {api_key} → {token}, a token that lasts an hour (kept 50 minutes here, and
+//   made again when refused). What it answers when nobody paid is not documented: a 404, or an
+//   answer with no transaction id, is read as "no transaction".
 
 type Fetch = typeof globalThis.fetch;
 type Json = Record<string, unknown>;
@@ -67,6 +77,49 @@ function internationalPhone(phone: string): string {
   return phone.startsWith('0') ? `+2${phone}` : phone;
 }
 
+/**
+ * A Paymob transaction object (a callback's `obj`, or the inquiry's answer) as the decisions
+ * read it; null when it lacks what every transaction has.
+ */
+function transactionOf(obj: Json): ProviderTransaction | null {
+  const order = isRecord(obj.order) ? obj.order : {};
+  const transactionId = idOf(obj.id);
+  const providerOrderId = idOf(order.id);
+  const amountCents = obj.amount_cents;
+  const success = flag(obj.success);
+  const pending = flag(obj.pending);
+  if (
+    transactionId === null ||
+    providerOrderId === null ||
+    typeof amountCents !== 'number' ||
+    !Number.isSafeInteger(amountCents) ||
+    typeof obj.currency !== 'string' ||
+    success === null ||
+    pending === null
+  ) {
+    return null;
+  }
+  const data = isRecord(obj.data) ? obj.data : {};
+  const message = data.message ?? data.txn_response_code;
+  return {
+    transactionId,
+    providerOrderId,
+    reference: typeof order.merchant_order_id === 'string' ? order.merchant_order_id : null,
+    amountCents,
+    currency: obj.currency,
+    success,
+    pending,
+    errorOccurred: flag(obj.error_occured) === true,
+    refunded: flag(obj.is_refunded) === true,
+    voided: flag(obj.is_voided) === true,
+    child:
+      flag(obj.has_parent_transaction) === true ||
+      flag(obj.is_refund) === true ||
+      flag(obj.is_void) === true,
+    message: message === undefined || message === null ? null : shortDetail(message),
+  };
+}
+
 export interface PaymobProviderOptions {
   fetch?: Fetch;
 }
@@ -82,13 +135,18 @@ export function paymobProvider(
     ...(config.integrations.wallet !== undefined ? (['wallet'] as const) : []),
   ];
 
-  async function call(path: string, body: Json): Promise<Json> {
+  /**
+   * POSTs `body` to `path`: with the secret key (`Token`), or, for the endpoints that take an
+   * auth token in the body, with no authorization header (`none`). Throws PaymentProviderError;
+   * `status` is the HTTP status of a refusal (for the inquiry's 404 and 401).
+   */
+  async function call(path: string, body: Json, auth: 'secret' | 'none' = 'secret'): Promise<Json> {
     let response: Response;
     try {
       response = await fetchFn(`${config.apiUrl}${path}`, {
         method: 'POST',
         headers: {
-          authorization: `Token ${config.secretKey}`,
+          ...(auth === 'secret' ? { authorization: `Token ${config.secretKey}` } : {}),
           'content-type': 'application/json',
           accept: 'application/json',
         },
@@ -111,7 +169,11 @@ export function paymobProvider(
     }
     if (!response.ok) {
       const said = isRecord(data) ? (data.detail ?? data.message ?? data) : data;
-      throw new PaymentProviderError('refused', `HTTP ${response.status}: ${shortDetail(said)}`);
+      throw new PaymentProviderError(
+        'refused',
+        `HTTP ${response.status}: ${shortDetail(said)}`,
+        response.status,
+      );
     }
     if (!isRecord(data)) throw new PaymentProviderError('unavailable', 'answer is not JSON');
     return data;
@@ -121,6 +183,22 @@ export function paymobProvider(
     const id = config.integrations[method];
     if (id === undefined) throw new PaymentProviderError('refused', `no ${method} integration`);
     return id;
+  }
+
+  const integrationIds = [config.integrations.card, config.integrations.wallet].filter(
+    (id): id is number => id !== undefined,
+  );
+
+  /** An auth token for the endpoints that want one, made from the API key; kept 50 minutes. */
+  let authToken: { token: string; until: number } | null = null;
+  async function tokenFor(now: number, fresh: boolean): Promise<string> {
+    if (!fresh && authToken && authToken.until > now) return authToken.token;
+    const answer = await call('/api/auth/tokens', { api_key: config.apiKey }, 'none');
+    if (typeof answer.token !== 'string' || answer.token === '') {
+      throw new PaymentProviderError('unavailable', 'auth answer without a token');
+    }
+    authToken = { token: answer.token, until: now + 50 * 60_000 };
+    return answer.token;
   }
 
   return {
@@ -158,7 +236,8 @@ export function paymobProvider(
         },
         customer: { ...names, email },
         special_reference: request.reference,
-        notification_url: config.callbackUrl,
+        // Documented for card integrations only; a wallet's comes from its integration.
+        ...(request.method === 'card' ? { notification_url: config.callbackUrl } : {}),
         redirection_url: request.returnUrl,
         expiration: config.expirySeconds,
         extras: { order_number: request.orderNumber },
@@ -186,48 +265,47 @@ export function paymobProvider(
       // Card-token callbacks (saved cards) come to the same address; only transactions count.
       if (body.type !== undefined && body.type !== 'TRANSACTION')
         return { ok: false, reason: 'shape' };
+      // Every signed field of its documented shape first: only then does the signature say
+      // which values it signed (D18).
+      const field = malformedSignedField(body.obj, integrationIds);
+      if (field !== null) return { ok: false, reason: 'format', field };
       const hmac = isRecord(query) ? query.hmac : undefined;
       if (!verifyPaymobHmac(body.obj, hmac, config.hmacSecret)) {
         return { ok: false, reason: 'signature' };
       }
-      const obj = body.obj;
-      const order = isRecord(obj.order) ? obj.order : {};
-      const transactionId = idOf(obj.id);
-      const providerOrderId = idOf(order.id);
-      const amountCents = obj.amount_cents;
-      const success = flag(obj.success);
-      const pending = flag(obj.pending);
-      if (
-        transactionId === null ||
-        providerOrderId === null ||
-        typeof amountCents !== 'number' ||
-        !Number.isSafeInteger(amountCents) ||
-        typeof obj.currency !== 'string' ||
-        success === null ||
-        pending === null
-      ) {
-        return { ok: false, reason: 'shape' };
+      const transaction = transactionOf(body.obj);
+      return transaction ? { ok: true, transaction } : { ok: false, reason: 'shape' };
+    },
+
+    async inquire(reference: string): Promise<InquiryAnswer> {
+      const ask = async (fresh: boolean) =>
+        call(
+          '/api/ecommerce/orders/transaction_inquiry',
+          { auth_token: await tokenFor(Date.now(), fresh), merchant_order_id: reference },
+          'none',
+        );
+      let answer: Json;
+      try {
+        try {
+          answer = await ask(false);
+        } catch (error) {
+          // A token Paymob no longer takes: made again, once.
+          const stale =
+            error instanceof PaymentProviderError && [401, 403].includes(error.status ?? 0);
+          if (!stale) throw error;
+          answer = await ask(true);
+        }
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.status === 404) return { kind: 'none' };
+        const detail = error instanceof PaymentProviderError ? error.detail : 'failed';
+        return { kind: 'failed', detail };
       }
-      const data = isRecord(obj.data) ? obj.data : {};
-      const message = data.message ?? data.txn_response_code;
-      const transaction: ProviderTransaction = {
-        transactionId,
-        providerOrderId,
-        reference: typeof order.merchant_order_id === 'string' ? order.merchant_order_id : null,
-        amountCents,
-        currency: obj.currency,
-        success,
-        pending,
-        errorOccurred: flag(obj.error_occured) === true,
-        refunded: flag(obj.is_refunded) === true,
-        voided: flag(obj.is_voided) === true,
-        child:
-          flag(obj.has_parent_transaction) === true ||
-          flag(obj.is_refund) === true ||
-          flag(obj.is_void) === true,
-        message: message === undefined || message === null ? null : shortDetail(message),
-      };
-      return { ok: true, transaction };
+      // The transaction, bare (as documented) or under `obj` (as in a callback).
+      const obj = isRecord(answer.obj) ? answer.obj : answer;
+      if (obj.id === undefined || obj.id === null) return { kind: 'none' };
+      const transaction = transactionOf(obj);
+      if (!transaction) return { kind: 'failed', detail: 'inquiry answer not understood' };
+      return { kind: 'transaction', transaction };
     },
 
     async reverse(kind: PaymentReversal, transactionId: string, amountCents: number) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { adminRequired, userOf, userRequired } from '../../plugins/sessions.ts';
 import { orderId } from './orders.ts';
 import {
@@ -32,18 +33,32 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   // A gateway's transaction callback, by its name: no session, only its signature counts.
   // Paymob's account is configured with /api/payments/paymob/callback (PAYMOB_CALLBACK_PATH),
-  // which is this route for `paymob`.
-  app.post('/payments/:provider/callback', async (request, reply) => {
-    const { provider } = request.params as { provider: string };
-    const { status, outcome } = services.payments.handleCallback(provider, {
-      query: request.query,
-      body: request.body,
-    });
-    if (status === 404) throw new HttpError(404, 'not-found', 'errors:notFound');
-    // Not signed with our HMAC secret: logged by the service, changes nothing.
-    if (status === 401) throw new HttpError(401, 'unauthenticated', 'errors:unauthenticated');
-    return reply.code(status).send({ outcome });
-  });
+  // which is this route for `paymob`. Limited per client address (D8's address, D18); the
+  // requests over the limit are counted with the other refusals, not logged one by one.
+  app.post(
+    '/payments/:provider/callback',
+    {
+      config: {
+        rateLimit: {
+          ...RATE_LIMITS.paymentCallback,
+          onExceeded: () => services.payments.refusals.refused('rate-limited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params as { provider: string };
+      const { status, outcome } = services.payments.handleCallback(provider, {
+        query: request.query,
+        body: request.body,
+      });
+      if (status === 404) throw new HttpError(404, 'not-found', 'errors:notFound');
+      // A signed field not of its shape: counted by the service, changes nothing.
+      if (status === 400) throw new HttpError(400, 'invalid-argument', 'errors:invalid');
+      // Not signed with our HMAC secret: counted by the service, changes nothing.
+      if (status === 401) throw new HttpError(401, 'unauthenticated', 'errors:unauthenticated');
+      return reply.code(status).send({ outcome });
+    },
+  );
 
   await app.register(async (customers) => {
     customers.addHook('preHandler', userRequired);

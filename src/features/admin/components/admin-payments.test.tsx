@@ -138,4 +138,65 @@ describe('online payments in the admin list', () => {
     await within(section).findByText('المحاولة ٢');
     expect(section).toHaveTextContent(adminAr.payments.states.declined);
   });
+
+  it('flags a second payment on one try: not the order’s, refunded automatically (D18)', async () => {
+    const backend = gatewayBackend();
+    const order = await paidOnSecondTry(backend);
+    // The customer pays the same checkout again: a second transaction on the paid try.
+    backend.settlePayment(order.id, 'paid');
+    const extra = backend.paymentEvents.find((e) => e.kind === 'duplicatePaid')!;
+    const { row } = await openDetails(await adminPort(backend), order);
+    const section = await within(row).findByRole('region', { name: adminEn.payments.title });
+    const extras = await within(section).findByRole('group', {
+      name: adminEn.payments.extraPayments.summary.due,
+    });
+    const item = within(extras).getByRole('listitem');
+    expect(item).toHaveTextContent(/Extra payment of EGP/);
+    expect(item).toHaveTextContent(adminEn.payments.extraPayments.states.due);
+    expect(item).toHaveTextContent(extra.transactionId!);
+    // The try still shows its first payment, and its refund is that one's.
+    const paidTry = within(section)
+      .getAllByRole('listitem')
+      .find(
+        (li) => li.classList.contains('admin-payment-attempt') && li.textContent?.includes('Try 2'),
+      )!;
+    expect(paidTry).toHaveTextContent(adminEn.payments.states.paid);
+    expect(paidTry).not.toHaveTextContent(extra.transactionId!);
+    expect(section).toHaveTextContent(adminEn.payments.events.duplicatePaid);
+    // The old "refund one of them" advice is for data from before: not shown.
+    expect(section).not.toHaveTextContent(adminEn.payments.paidTwice);
+  });
+
+  it('says when the extra payment went back, and when the admin must refund it by hand', async () => {
+    const backend = gatewayBackend();
+    const order = await paidOnSecondTry(backend);
+    backend.settlePayment(order.id, 'paid');
+    backend.refundExtras(order.id);
+    let rendered = await openDetails(await adminPort(backend), order);
+    let section = await within(rendered.row).findByRole('region', { name: adminEn.payments.title });
+    await within(section).findByRole('group', {
+      name: adminEn.payments.extraPayments.summary.refunded,
+    });
+    expect(section).toHaveTextContent(adminEn.payments.extraPayments.states.refunded);
+    expect(section).toHaveTextContent('by Afsh, automatically');
+    rendered.unmount();
+
+    const stuck = gatewayBackend();
+    const other = await paidOnSecondTry(stuck);
+    stuck.settlePayment(other.id, 'paid');
+    stuck.reversalRefusal = 'Insufficient balance';
+    // Five refusals, each after the wait the one before asks for.
+    for (let i = 0; i < 5; i += 1) {
+      stuck.refundExtras(other.id);
+      stuck.advanceTime(60 * 60_000);
+    }
+    rendered = await openDetails(await adminPort(stuck), other, 'ar');
+    section = await within(rendered.row).findByRole('region', { name: adminAr.payments.title });
+    const group = await within(section).findByRole('group', {
+      name: adminAr.payments.extraPayments.summary.failed,
+    });
+    expect(group).toHaveTextContent(adminAr.payments.extraPayments.byHand);
+    // The refusals are counted in Arabic-Indic digits.
+    expect(group).toHaveTextContent('٥');
+  });
 });

@@ -9,9 +9,12 @@ import {
   attemptNumber,
   canReverse,
   canVoid,
+  extraPayments,
   shownAttemptState,
+  type ExtraPayment,
   type ShownAttemptState,
 } from '../../../domain/payments';
+import { INQUIRY_DETAIL } from '../../../domain/payment-decisions';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useOrderPayments } from '../hooks/use-order-payments';
 
@@ -20,8 +23,15 @@ const STATE_TONES: Partial<Record<ShownAttemptState, BadgeTone>> = {
   declined: 'danger',
   failed: 'danger',
   mismatch: 'danger',
+  extra: 'danger',
   awaiting: 'warning',
   pending: 'warning',
+};
+
+const EXTRA_TONES: Record<ExtraPayment['state'], BadgeTone> = {
+  due: 'warning',
+  refunded: 'success',
+  failed: 'danger',
 };
 
 /**
@@ -56,6 +66,8 @@ export function OrderPayments({
   }
   const paidTries =
     state.kind === 'loaded' ? state.history.attempts.filter((a) => a.state === 'paid').length : 0;
+  // D18: payments the order did not need, flagged and refunded automatically.
+  const extras = state.kind === 'loaded' ? extraPayments(state.history.events) : [];
 
   return (
     <section className="admin-payments" aria-labelledby={`${ids}-title`}>
@@ -68,10 +80,13 @@ export function OrderPayments({
           {t(state.messageKey)}
         </p>
       )}
-      {paidTries > 1 && (
+      {paidTries > 1 && extras.length === 0 && (
         <p className="alert alert-error" role="status">
           {t('admin:payments.paidTwice')}
         </p>
+      )}
+      {extras.length > 0 && (
+        <ExtraPayments extras={extras} money={money} titleId={`${ids}-extras`} />
       )}
       {state.kind === 'loaded' && state.history.attempts.length === 0 && (
         <p>{t('admin:payments.none')}</p>
@@ -243,6 +258,79 @@ function AttemptItem({
   );
 }
 
+/**
+ * Payments the order did not need (D18): each flagged one, its amount and transaction, and how
+ * far its automatic refund is; one the provider kept refusing is the admin's to refund in
+ * Paymob's dashboard, whose callback then records it here.
+ */
+function ExtraPayments({
+  extras,
+  money,
+  titleId,
+}: {
+  extras: ExtraPayment[];
+  money: (cents: number) => string;
+  titleId: string;
+}) {
+  const { t } = useTranslation('admin');
+  const language = useDisplayLanguage();
+  const failed = extras.some((e) => e.state === 'failed');
+  const due = extras.some((e) => e.state === 'due');
+  const summary = failed ? 'failed' : due ? 'due' : 'refunded';
+  return (
+    <div className="admin-payment-extras" role="group" aria-labelledby={titleId}>
+      <p
+        id={titleId}
+        className={`alert ${summary === 'refunded' ? 'alert-success' : 'alert-error'}`}
+        role="status"
+      >
+        {t(`payments.extraPayments.summary.${summary}`)}
+      </p>
+      <ul className="admin-notification-list">
+        {extras.map((extra) => (
+          <li
+            key={extra.transactionId}
+            className="admin-notification admin-payment-extra"
+            data-state={extra.state}
+          >
+            <div className="admin-notification-head">
+              <strong>
+                {t('payments.extraPayments.title', { amount: money(extra.amountCents) })}
+              </strong>
+              <Badge tone={EXTRA_TONES[extra.state]}>
+                {t(`payments.extraPayments.states.${extra.state}`)}
+              </Badge>
+            </div>
+            <dl className="admin-notification-facts">
+              <div>
+                <dt>{t('payments.fields.transaction')}</dt>
+                <dd>
+                  <bdi className="ltr-value">{extra.transactionId}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('payments.fields.time')}</dt>
+                <dd>
+                  <time dateTime={extra.flaggedAt}>
+                    {formatDateTime(extra.flaggedAt, language)}
+                  </time>
+                </dd>
+              </div>
+              {extra.failures > 0 && (
+                <div>
+                  <dt>{t('payments.extraPayments.refusals')}</dt>
+                  <dd>{formatNumber(extra.failures, language)}</dd>
+                </div>
+              )}
+            </dl>
+            {extra.state === 'failed' && <p>{t('payments.extraPayments.byHand')}</p>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function EventItem({ event, money }: { event: PaymentEvent; money: (cents: number) => string }) {
   const { t } = useTranslation('admin');
   const language = useDisplayLanguage();
@@ -274,10 +362,25 @@ function EventItem({ event, money }: { event: PaymentEvent; money: (cents: numbe
         {event.detail && event.kind !== 'started' && (
           <>
             {' · '}
-            <bdi dir="ltr">{event.detail}</bdi>
+            <EventDetail detail={event.detail} />
           </>
         )}
       </span>
     </li>
   );
+}
+
+/** An entry's detail: the provider's words as they are, and "found by asking Paymob" (D18). */
+function EventDetail({ detail }: { detail: string }) {
+  const { t } = useTranslation('admin');
+  const suffix = ` (${INQUIRY_DETAIL})`;
+  if (detail === INQUIRY_DETAIL) return <>{t('payments.viaInquiry')}</>;
+  if (detail.endsWith(suffix)) {
+    return (
+      <>
+        <bdi dir="ltr">{detail.slice(0, -suffix.length)}</bdi> · {t('payments.viaInquiry')}
+      </>
+    );
+  }
+  return <bdi dir="ltr">{detail}</bdi>;
 }
