@@ -14,7 +14,7 @@ import {
 import { firestoreCatalog } from './catalog/catalog-repository.ts';
 import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
-import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
+import { markMessageHandled, sendMessage, type MessageDeps } from './messages/message-handlers.ts';
 import {
   cancelOrder,
   deleteOrder,
@@ -83,6 +83,7 @@ export const HANDLERS = {
   deleteReview,
   saveReviewSettings,
   sendMessage,
+  markMessageHandled,
   paymentOptions,
   startPayment,
   paymentProgress: paymentProgressOf,

@@ -40,6 +40,10 @@ CREATE TRIGGER order_search_update AFTER UPDATE OF search_text ON orders BEGIN
   INSERT INTO order_search (rowid, search_text) VALUES (new.rowid, new.search_text);
 END;
 
+-- Every order already there gets its (empty) entry, which the triggers' 'delete' then finds when
+-- the repository writes its text: FTS5 calls deleting an entry it never had a corrupt index.
+INSERT INTO order_search (order_search) VALUES ('rebuild');
+
 -- 2. A contact message is handled or not, with who marked it and when: NULL until an admin
 --    does (every message before this reads as not handled), and NULL again when one marks it
 --    not handled. `handled_by` is the admin's email as it was then, shown on the desk; the user

@@ -213,6 +213,7 @@ export const FUNCTION_NAMES = [
   'deleteReview',
   'saveReviewSettings',
   'sendMessage',
+  'markMessageHandled',
   'paymentOptions',
   'startPayment',
   'paymentProgress',
@@ -311,7 +312,9 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
 
 /**
  * A contact message's document: what the sender wrote, a way to reply not given stored as null
- * (Firestore refuses undefined), who sent it and when.
+ * (Firestore refuses undefined), who sent it and when, and not handled yet (D20): `handled`
+ * false is what the desk's "not handled" query asks for, and `updatedAt` what its live listener
+ * follows.
  */
 export function messageDocument(
   message: { name: string; email?: string; phone?: string; message: string },
@@ -326,12 +329,33 @@ export function messageDocument(
     message: message.message,
     userId,
     createdAt: toTime(now),
+    ...messageHandledFields(null, null, toTime, now),
+  };
+}
+
+/**
+ * The fields that say whether a message is handled, by whom and when (D20), as
+ * `markMessageHandled` writes them: the instant and the admin's email (and uid), or nulls.
+ */
+export function messageHandledFields(
+  handled: { at: string; by: string | null } | null,
+  uid: string | null,
+  toTime: ToTime,
+  now: string,
+): Record<string, unknown> {
+  return {
+    handled: handled !== null,
+    handledAt: handled === null ? null : toTime(handled.at),
+    handledBy: handled?.by ?? null,
+    handledByUid: handled === null ? null : uid,
+    updatedAt: toTime(now),
   };
 }
 
 /**
  * A message document as admins list it. Documents from before either one was enough hold both;
- * a later one's missing way to reply reads back as null, as on every backend.
+ * a later one's missing way to reply reads back as null, as on every backend. Documents from
+ * before D20 have no `handled*` fields and read as not handled.
  */
 export function messageFromDocument(
   id: string,
@@ -345,6 +369,8 @@ export function messageFromDocument(
     phone: d.phone,
     message: d.message as string,
     createdAt: toIso(d.createdAt),
+    handledAt: d.handledAt === undefined || d.handledAt === null ? null : toIso(d.handledAt),
+    handledBy: d.handledBy,
   });
 }
 
