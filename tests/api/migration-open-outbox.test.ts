@@ -110,7 +110,8 @@ describe('migration 040: growing outbox and history lists checked for shape only
       historyIndexes: indexes(db, 'order_status_history'),
     };
     expect(before.messages).toHaveLength(2);
-    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([40]);
+    // 040 and whatever came after it (045 and on).
+    expect(runMigrations(db, MIGRATIONS_DIR)).toContain(40);
     expect(all(db, 'outbox_messages')).toEqual(before.messages);
     expect(all(db, 'order_status_history')).toEqual(before.history);
     expect(indexes(db, 'outbox_messages')).toEqual(before.messageIndexes);
