@@ -3,7 +3,7 @@
 //
 //   npm run whatsapp:templates > templates.jsonl
 //   while read -r body; do
-//     curl -sS "https://graph.facebook.com/v21.0/$WABA_ID/message_templates" \
+//     curl -sS "https://graph.facebook.com/v26.0/$WABA_ID/message_templates" \
 //       -H "Authorization: Bearer $WHATSAPP_ACCESS_TOKEN" -H 'Content-Type: application/json' \
 //       -d "$body"; echo
 //   done < templates.jsonl

@@ -15,7 +15,7 @@ import { firestoreCatalog } from './catalog/catalog-repository.ts';
 import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
 import { inquiryPolicy } from '../../src/domain/payments.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
-import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
+import { markMessageHandled, sendMessage, type MessageDeps } from './messages/message-handlers.ts';
 import {
   cancelOrder,
   deleteOrder,
@@ -84,6 +84,7 @@ export const HANDLERS = {
   deleteReview,
   saveReviewSettings,
   sendMessage,
+  markMessageHandled,
   paymentOptions,
   startPayment,
   paymentProgress: paymentProgressOf,

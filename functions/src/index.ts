@@ -28,8 +28,9 @@ export const moderateReview = callable('moderateReview', HANDLERS.moderateReview
 export const deleteReview = callable('deleteReview', HANDLERS.deleteReview);
 export const saveReviewSettings = callable('saveReviewSettings', HANDLERS.saveReviewSettings);
 
-// Contact messages (limited).
+// Contact messages (limited), and the admin's handled or not (D20).
 export const sendMessage = callable('sendMessage', HANDLERS.sendMessage);
+export const markMessageHandled = callable('markMessageHandled', HANDLERS.markMessageHandled);
 
 // Online payments (D3): what /payment offers, a try on the gateway, where it stands, cash
 // instead, and the admin's history, refund and void.

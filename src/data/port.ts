@@ -33,7 +33,7 @@ import type {
 } from '../domain/reviews';
 import type { OrderInput } from '../domain/booking-schemas';
 import type { ContactInput } from '../domain/contact-schema';
-import type { ContactMessage } from '../domain/contact-message';
+import type { ContactMessage, MessageState } from '../domain/contact-message';
 import type { CurrentUser } from '../domain/users';
 import type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 
@@ -68,7 +68,7 @@ export type {
   PaymentReversal,
   PaymentStart,
 } from '../domain/payments';
-export type { ContactMessage } from '../domain/contact-message';
+export type { ContactMessage, MessageState } from '../domain/contact-message';
 export type { CurrentUser } from '../domain/users';
 export type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 export type { CatalogRates, CatalogVersion, PriceCatalog } from '../domain/pricing';
@@ -250,8 +250,18 @@ export interface ReviewsPort {
 
 export interface MessagesPort {
   add(message: ContactInput): Promise<void>;
-  /** Admin, newest first. */
-  list(): Promise<ContactMessage[]>;
+  /**
+   * Admin, newest first (at most MESSAGES_LIMIT): all of them, or only those not handled or
+   * handled (D20).
+   */
+  list(state?: MessageState): Promise<ContactMessage[]>;
+  /** Admin: how many messages no admin has marked handled (D20). */
+  unhandledCount(): Promise<number>;
+  /**
+   * Admin: marks a message handled (with who and when; a second time keeps the first) or not
+   * handled. `not-found` for no such message. Open desks hear of the change.
+   */
+  setHandled(id: string, handled: boolean): Promise<ContactMessage>;
 }
 
 /**
@@ -300,9 +310,14 @@ export interface CapacityPort {
   calendar(from: string, days: number): Promise<CalendarDay[]>;
 }
 
-/** What the admin desk hears live: an order changed, or one of its messages did (D10). */
+/**
+ * What the admin desk hears live: an order changed, or one of its messages did (D10), or a
+ * contact message was sent or marked handled or not (D20).
+ */
 export type DeskChange =
-  { type: 'order'; change: OrderChange } | { type: 'notification'; message: NotificationMessage };
+  | { type: 'order'; change: OrderChange }
+  | { type: 'notification'; message: NotificationMessage }
+  | { type: 'contactMessage'; message: ContactMessage };
 
 /** The live admin desk and the messages sent about orders (D10). Admins only. */
 export interface DeskPort {

@@ -220,7 +220,10 @@ export const reviewSettingsShape = reviewSettingsSchema;
 
 // The admin desk (D7, D10)
 
-/** A contact message: the way to reply the sender did not give is null (D7). */
+/**
+ * A contact message: the way to reply the sender did not give is null (D7); who handled it and
+ * when, or null (D20).
+ */
 export const contactMessageShape = exactly<ContactMessage>()(
   z.object({
     id: text(),
@@ -229,6 +232,7 @@ export const contactMessageShape = exactly<ContactMessage>()(
     phone: nullableText(),
     message: text(),
     createdAt: text(),
+    handled: z.object({ at: text(), by: nullableText() }).nullable(),
   }),
 );
 

@@ -6,8 +6,9 @@
  */
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
-import { normalizeDigits, stripInvisibleMarks } from './digits';
 import { orderFromStored, paymentProviderOf, toPublicTracking } from './order';
+import type { OrderSearch } from './order-query';
+import { normalizeSearchText, SEARCH_TEXT_VERSION } from './search-text';
 import type {
   Order,
   PaymentProviderName,
@@ -104,57 +105,95 @@ export function moveAtRange(from?: string, to?: string): { from?: string; to?: s
 export const SEARCH_TOKEN_MAX = 20;
 /** A shorter search matches too much to be useful (and costs as much as a page). */
 export const SEARCH_TOKEN_MIN = 2;
+/** The last digits of a phone are tokens from this many on ("5678" finds 01012345678). */
+export const PHONE_SUFFIX_MIN = 3;
 
-// Harakat, tanween, shadda, sukun, dagger alef, and the tatweel that only stretches a word.
-const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
-const COMBINING = /\p{M}/gu;
+/** Search text as the hosted build stores and asks for it: `normalizeSearchText` (D20). */
+export { normalizeSearchText };
 
-/**
- * A name as the search box compares it: lower case, no accents or Arabic diacritics, the alef,
- * yeh and teh marbuta forms people type interchangeably folded together, digits in ASCII, blanks
- * collapsed. "أحمد" and "احمد", "مِنى" and "منى", "José" and "jose" are the same here.
- */
-export function normalizeSearchText(text: string): string {
-  return normalizeDigits(stripInvisibleMarks(text))
-    .normalize('NFKD')
-    .replace(ARABIC_MARKS, '')
-    .replace(COMBINING, '')
-    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
-    .replace(/\u0649/g, '\u064A')
-    .replace(/\u0629/g, '\u0647')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-function prefixes(word: string): string[] {
+function prefixes(word: string, min = SEARCH_TOKEN_MIN): string[] {
   const chars = [...word];
   const out: string[] = [];
-  for (let n = SEARCH_TOKEN_MIN; n <= Math.min(chars.length, SEARCH_TOKEN_MAX); n += 1) {
+  for (let n = min; n <= Math.min(chars.length, SEARCH_TOKEN_MAX); n += 1) {
     out.push(chars.slice(0, n).join(''));
   }
   return out;
 }
 
+const ARTICLE = '\u0627\u0644'; // "ال"
+const ABD = '\u0639\u0628\u062F'; // "عبد"
+
 /**
- * The name's search tokens, stored on the order (`searchTokens`) and queried with
- * `array-contains`: every prefix of every word, and every prefix of the whole name, so "مح",
- * "محمد" and "محمد عل" all find "محمد علي". A name search finds names that start with the
- * text, or have a word that does (the self-hosted server also finds text inside a word).
+ * A name's word and the forms it is also found by: without the article ("السيد" by "سيد") and a
+ * compound "عبد…" name by its second part ("عبدالرحمن" by "الرحمن" and "رحمن"), as the server
+ * finds them inside the word.
  */
-export function nameSearchTokens(fullName: string): string[] {
-  const normalized = normalizeSearchText(fullName);
-  if (!normalized) return [];
+function wordForms(word: string): string[] {
+  const forms = [word];
+  if (word.startsWith(ABD) && word.length > ABD.length + 1) forms.push(word.slice(ABD.length));
+  for (const form of [...forms]) {
+    if (form.startsWith(ARTICLE) && form.length > ARTICLE.length + 1) {
+      forms.push(form.slice(ARTICLE.length));
+    }
+  }
+  return forms;
+}
+
+/**
+ * Every prefix of the text from the start of each of its words ("عبد الر" finds "منى عبد
+ * الرحمن"), and every prefix of each word's other forms.
+ */
+function textTokens(normalized: string, tokens: Set<string>): void {
+  if (!normalized) return;
+  const words = normalized.split(' ');
+  words.forEach((word, i) => {
+    for (const p of prefixes(words.slice(i).join(' '))) if (!p.endsWith(' ')) tokens.add(p);
+    for (const form of wordForms(word).slice(1)) for (const p of prefixes(form)) tokens.add(p);
+  });
+}
+
+/**
+ * An order's search tokens, stored on its document (`searchTokens`) and queried with
+ * `array-contains` (D20): its name and its number from the start of any word, up to 20
+ * characters, so "مح", "محمد", "محمد عل" and "عل" all find "محمد علي", and "417", "20261123-4"
+ * and "AF-20261123-417" its number (a word is also found without its article, and a compound
+ * "عبد…" name by its second part); its phone from its start, from its start without the leading
+ * 0, and by its last digits ("5678"). A hundred or two short strings: written with every write
+ * of the order, stored in its indexes, not billed per read.
+ */
+export function orderSearchTokens(order: {
+  fullName: string;
+  orderNumber: string;
+  phoneNumber: string;
+}): string[] {
   const tokens = new Set<string>();
-  for (const word of normalized.split(' ')) for (const p of prefixes(word)) tokens.add(p);
-  for (const p of prefixes(normalized)) if (!p.endsWith(' ')) tokens.add(p);
+  textTokens(normalizeSearchText(order.fullName), tokens);
+  textTokens(normalizeSearchText(order.orderNumber), tokens);
+  const phone = normalizeSearchText(order.phoneNumber);
+  if (phone) {
+    for (const p of prefixes(phone)) tokens.add(p);
+    if (phone.startsWith('0')) for (const p of prefixes(phone.slice(1), 3)) tokens.add(p);
+    const chars = [...phone];
+    for (let n = PHONE_SUFFIX_MIN; n < chars.length; n += 1) {
+      tokens.add(chars.slice(chars.length - n).join(''));
+    }
+  }
   return [...tokens];
 }
 
-/** The token a name search looks for, or null when the text is too short to search. */
-export function nameSearchToken(search: string): string | null {
-  const normalized = [...normalizeSearchText(search)].slice(0, SEARCH_TOKEN_MAX).join('').trim();
-  return [...normalized].length >= SEARCH_TOKEN_MIN ? normalized : null;
+/**
+ * The one token a search looks for (`searchTokens array-contains` it), or null when it is too
+ * short to search: the start of a phone number as the stored 01… form has it, or the text
+ * normalised, cut to the longest token stored.
+ */
+export function searchTokenOf(search: OrderSearch): string | null {
+  // Digits that start as a phone does ("010 12", "+20 10"); any other text, digits included
+  // ("417", "20261123-4"), is looked for as typed.
+  const term = search.phoneDigits?.startsWith('0')
+    ? search.phoneDigits
+    : normalizeSearchText(search.name);
+  const token = [...term].slice(0, SEARCH_TOKEN_MAX).join('').trim();
+  return [...token].length >= SEARCH_TOKEN_MIN ? token : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +213,7 @@ export const FUNCTION_NAMES = [
   'deleteReview',
   'saveReviewSettings',
   'sendMessage',
+  'markMessageHandled',
   'paymentOptions',
   'startPayment',
   'paymentProgress',
@@ -208,7 +248,8 @@ export function orderDocument(
     updatedAt: toTime(extra.updatedAt),
     paymentReference: extra.paymentReference,
     moveAt: moveAtOf(order.moveDate, order.moveTime),
-    searchTokens: nameSearchTokens(order.fullName),
+    searchTokens: orderSearchTokens(order),
+    searchVersion: SEARCH_TEXT_VERSION,
   };
 }
 
@@ -271,7 +312,9 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
 
 /**
  * A contact message's document: what the sender wrote, a way to reply not given stored as null
- * (Firestore refuses undefined), who sent it and when.
+ * (Firestore refuses undefined), who sent it and when, and not handled yet (D20): `handled`
+ * false is what the desk's "not handled" query asks for, and `updatedAt` what its live listener
+ * follows.
  */
 export function messageDocument(
   message: { name: string; email?: string; phone?: string; message: string },
@@ -286,12 +329,33 @@ export function messageDocument(
     message: message.message,
     userId,
     createdAt: toTime(now),
+    ...messageHandledFields(null, null, toTime, now),
+  };
+}
+
+/**
+ * The fields that say whether a message is handled, by whom and when (D20), as
+ * `markMessageHandled` writes them: the instant and the admin's email (and uid), or nulls.
+ */
+export function messageHandledFields(
+  handled: { at: string; by: string | null } | null,
+  uid: string | null,
+  toTime: ToTime,
+  now: string,
+): Record<string, unknown> {
+  return {
+    handled: handled !== null,
+    handledAt: handled === null ? null : toTime(handled.at),
+    handledBy: handled?.by ?? null,
+    handledByUid: handled === null ? null : uid,
+    updatedAt: toTime(now),
   };
 }
 
 /**
  * A message document as admins list it. Documents from before either one was enough hold both;
- * a later one's missing way to reply reads back as null, as on every backend.
+ * a later one's missing way to reply reads back as null, as on every backend. Documents from
+ * before D20 have no `handled*` fields and read as not handled.
  */
 export function messageFromDocument(
   id: string,
@@ -305,6 +369,8 @@ export function messageFromDocument(
     phone: d.phone,
     message: d.message as string,
     createdAt: toIso(d.createdAt),
+    handledAt: d.handledAt === undefined || d.handledAt === null ? null : toIso(d.handledAt),
+    handledBy: d.handledBy,
   });
 }
 

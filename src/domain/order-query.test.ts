@@ -5,7 +5,9 @@ import {
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_PAGE_SIZE_MAX,
   orderPaging,
+  orderSearchText,
   parseOrderSearch,
+  SEARCH_FIELD_SEPARATOR,
 } from './order-query';
 
 const order = { fullName: 'Mona Adel', orderNumber: 'AF-20261123-417', phoneNumber: '01012345678' };
@@ -39,8 +41,40 @@ describe('parseOrderSearch', () => {
       orderNumber: 'AF-20261123-417',
       mobile: null,
       phoneDigits: null,
+      terms: ['af 20261123 417'],
     });
     expect(parseOrderSearch('12')).toMatchObject({ phoneDigits: null });
+  });
+});
+
+describe('the search terms (D20)', () => {
+  it.each([
+    ['أحمد', ['احمد']],
+    ['  مصطفى ', ['مصطفي']],
+    ['فاطمة الزهراء', ['فاطمه الزهراء']],
+    ['+20 100 12', ['20 100 12', '010012']],
+    ['٥٦٧٨', ['5678']],
+  ])('%j looks for %j', (text, terms) => {
+    expect(parseOrderSearch(text)?.terms).toEqual(terms);
+  });
+
+  it('text of only punctuation is a search that finds nothing, not no search', () => {
+    const search = parseOrderSearch('#');
+    expect(search).toMatchObject({ terms: [], mobile: null });
+    expect(matchesOrderSearch(order, search!)).toBe(false);
+  });
+
+  it('searches the name, number and phone normalised, each on its own', () => {
+    const text = orderSearchText({
+      fullName: 'أحمد  مصطفى',
+      orderNumber: 'AF-20261123-417',
+      phoneNumber: '01012345678',
+    });
+    expect(text).toBe(
+      `احمد مصطفي${SEARCH_FIELD_SEPARATOR}af 20261123 417${SEARCH_FIELD_SEPARATOR}01012345678`,
+    );
+    // No term is made of a name's end and a number's start.
+    expect(parseOrderSearch('مصطفي af')?.terms.some((term) => text.includes(term))).toBe(false);
   });
 });
 
@@ -60,6 +94,31 @@ describe('matchesOrderSearch', () => {
 
   it.each(['Sara', 'AF-20261123-999', '01112345678', '9999'])('does not find by %j', (text) => {
     expect(search(text)).toBe(false);
+  });
+
+  // The issue's examples: whichever form was stored, every other form typed finds it.
+  const arabic = (fullName: string) => ({ ...order, fullName });
+  it.each([
+    ['أحمد سامي', ['احمد', 'إحمد', 'أحمد', 'آحمد', 'أَحْمَد', 'أحـــمد', 'احمد سامى']],
+    ['احمد سامي', ['أحمد', 'إحمد']],
+    ['فاطمة علي', ['فاطمه', 'فاطمة', 'فاطِمَة', 'فاطمه على']],
+    ['فاطمه علي', ['فاطمة']],
+    ['مصطفى كامل', ['مصطفي', 'مصطفى', 'مُصْطَفَى', 'مصطـفى']],
+    ['مصطفي كامل', ['مصطفى']],
+    ['وائل رؤوف', ['وايل', 'رووف', 'وائل رؤوف']],
+  ])('%s is found by each of %j', (fullName, typed) => {
+    for (const text of typed) {
+      const parsed = parseOrderSearch(text)!;
+      expect(matchesOrderSearch(arabic(fullName), parsed), text).toBe(true);
+    }
+  });
+
+  it.each([
+    ['أحمد سامي', 'محمد'],
+    ['فاطمة علي', 'فاطمي'],
+    ['مصطفى كامل', 'مصطفاه'],
+  ])('%s is not found by %s', (fullName, text) => {
+    expect(matchesOrderSearch(arabic(fullName), parseOrderSearch(text)!)).toBe(false);
   });
 });
 

@@ -120,7 +120,14 @@ import {
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { catalogRatesSchema } from '../domain/catalog-schema';
-import { contactMessageOf, type StoredContactMessage } from '../domain/contact-message';
+import {
+  contactMessageOf,
+  decideMessageHandled,
+  isMessageState,
+  matchesMessageState,
+  MESSAGES_LIMIT,
+  type StoredContactMessage,
+} from '../domain/contact-message';
 import { contactSchema } from '../domain/contact-schema';
 import { reviewSchema, reviewSettingsSchema } from '../domain/review-schema';
 import { isDisplayableReview, type ReviewSettings, type ReviewState } from '../domain/reviews';
@@ -1488,6 +1495,11 @@ export class MemoryDataPort implements DataPort {
 
   private createMessages(): MessagesPort {
     const backend = this.backend;
+    // Every read goes through the upcaster, from the message as this backend stores it.
+    const newestFirst = () =>
+      [...backend.messages]
+        .sort((a, b) => b.message.createdAt.localeCompare(a.message.createdAt) || b.seq - a.seq)
+        .map(({ message }) => contactMessageOf(copy(message)));
     return {
       add: async (input) => {
         const parsed = contactSchema.safeParse(input);
@@ -1498,12 +1510,41 @@ export class MemoryDataPort implements DataPort {
           createdAt: backend.now().toISOString(),
         });
         backend.messages.push({ message, seq: backend.nextSeq() });
+        backend.notifyDesk({ type: 'contactMessage', message });
       },
-      list: async () => {
+      list: async (state = 'all') => {
         this.requireAdmin();
-        return [...backend.messages]
-          .sort((a, b) => b.message.createdAt.localeCompare(a.message.createdAt) || b.seq - a.seq)
-          .map(({ message }) => contactMessageOf(copy(message)));
+        if (!isMessageState(state)) {
+          throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
+            fields: { state: VALIDATION_MESSAGES.invalid },
+          });
+        }
+        return newestFirst()
+          .filter((message) => matchesMessageState(message, state))
+          .slice(0, MESSAGES_LIMIT);
+      },
+      unhandledCount: async () => {
+        this.requireAdmin();
+        return newestFirst().filter((message) => message.handled === null).length;
+      },
+      setHandled: async (id, handled) => {
+        const admin = this.requireAdmin();
+        const record = backend.messages.find(({ message }) => message.id === id) ?? null;
+        const before = record ? contactMessageOf(copy(record.message)) : null;
+        const decision = rule(() =>
+          decideMessageHandled(before, handled, admin, backend.now().toISOString()),
+        );
+        const message: ContactMessage = { ...before!, handled: decision.handled };
+        if (decision.changed) {
+          // Stored as the server stores it: the instant and the admin's email, or nothing.
+          record!.message = {
+            ...record!.message,
+            handledAt: decision.handled?.at ?? null,
+            handledBy: decision.handled?.by ?? null,
+          };
+          backend.notifyDesk({ type: 'contactMessage', message });
+        }
+        return copy(message);
       },
     };
   }

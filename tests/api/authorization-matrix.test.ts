@@ -279,6 +279,21 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: () => '/api/messages',
     expect: [401, 403, 403, 403, 200],
   },
+  // The desk's messages handled or not (D20): admins only.
+  {
+    method: 'GET',
+    route: '/api/messages/unhandled',
+    path: () => '/api/messages/unhandled',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/:id/handled',
+    // No such message: only an admin gets as far as being told so.
+    path: (fx) => `/api/messages/matrix-${fx.unique}/handled`,
+    body: () => ({ handled: true }),
+    expect: [401, 403, 403, 403, 404],
+  },
   // The live admin desk and the notification outbox (D10): admins only.
   {
     method: 'GET',

@@ -28,7 +28,8 @@ describe('server settings', () => {
       NOTIFY_RETRY_SECONDS: 30,
       NOTIFY_TIMEOUT_SECONDS: 15,
       SITE_URL: 'http://localhost:8080',
-      WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
+      // The newest Graph API version (graph-api-versions.ts, D20).
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v26.0',
       SMS_API_URL: 'https://api.twilio.com/2010-04-01',
       // Sign-in codes (D13) go in this WhatsApp authentication template.
       WHATSAPP_CODE_TEMPLATE: 'afsh_code',

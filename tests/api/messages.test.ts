@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, createTestServer, TestClient } from './test-server.ts';
+import { adminClient, createTestServer, TEST_ADMIN, TestClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
 
 const valid = {
@@ -161,6 +161,7 @@ describe('contact messages', () => {
       phone: '01001234567',
       message: 'Question 3',
       createdAt: expect.any(String),
+      handled: null,
     });
     const times = messages.map((m) => String(m.createdAt));
     expect([...times].sort().reverse()).toEqual(times);
@@ -182,6 +183,7 @@ describe('contact messages', () => {
       phone: null,
       message: 'Email only',
       createdAt: expect.any(String),
+      handled: null,
     });
     expect(phoneOnly).toMatchObject({ email: null, phone: '01001234567', message: 'Phone only' });
   });
@@ -195,6 +197,118 @@ describe('contact messages', () => {
         )
         .run(),
     ).toThrow(/CHECK/);
+  });
+});
+
+describe('contact messages handled or not (D20)', () => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    admin = await adminClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function send(message: string): Promise<string> {
+    const res = await new TestClient(server.app).request('POST', '/api/messages', {
+      ...valid,
+      message,
+    });
+    expect(res.status).toBe(201);
+    const listed = await admin.request('GET', '/api/messages');
+    return (listed.body.messages as { id: string; message: string }[]).find(
+      (m) => m.message === message,
+    )!.id;
+  }
+
+  const ids = async (query = '') =>
+    ((await admin.request('GET', `/api/messages${query}`)).body.messages as { id: string }[]).map(
+      (m) => m.id,
+    );
+  const unhandled = async () =>
+    (await admin.request('GET', '/api/messages/unhandled')).body.count as number;
+
+  it('marks a message handled with who and when, filters and counts, and back', async () => {
+    const first = await send('Handled one');
+    const second = await send('Still waiting');
+    expect(await unhandled()).toBe(2);
+    expect(await ids('?state=unhandled')).toEqual([second, first]);
+    expect(await ids('?state=handled')).toEqual([]);
+
+    const before = Date.now();
+    const res = await admin.request('POST', `/api/messages/${first}/handled`, { handled: true });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({
+      id: first,
+      message: 'Handled one',
+      handled: { at: expect.any(String), by: TEST_ADMIN.email },
+    });
+    const at = Date.parse(res.body.message.handled.at);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(await unhandled()).toBe(1);
+    expect(await ids('?state=unhandled')).toEqual([second]);
+    expect(await ids('?state=handled')).toEqual([first]);
+    expect(await ids()).toEqual([second, first]);
+    expect(
+      server.app.db
+        .prepare('SELECT handled_by, handled_by_user_id FROM messages WHERE id = ?')
+        .get(first),
+    ).toEqual({ handled_by: TEST_ADMIN.email, handled_by_user_id: expect.any(String) });
+
+    // Again: the first record of who and when stays.
+    const again = await admin.request('POST', `/api/messages/${first}/handled`, { handled: true });
+    expect(again.body.message.handled).toEqual(res.body.message.handled);
+
+    const reopened = await admin.request('POST', `/api/messages/${first}/handled`, {
+      handled: false,
+    });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.message.handled).toBeNull();
+    expect(await unhandled()).toBe(2);
+    expect(
+      server.app.db
+        .prepare('SELECT handled_at, handled_by, handled_by_user_id FROM messages WHERE id = ?')
+        .get(first),
+    ).toEqual({ handled_at: null, handled_by: null, handled_by_user_id: null });
+  });
+
+  it('refuses an unknown message, a bad body or filter, and anyone but an admin', async () => {
+    const id = await send('Refusals');
+    const missing = await admin.request('POST', '/api/messages/no-such-id/handled', {
+      handled: true,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toEqual({
+      code: 'not-found',
+      message: 'errors:contactMessages.notFound',
+    });
+    for (const body of [{}, { handled: 'yes' }, null]) {
+      const res = await admin.request('POST', `/api/messages/${id}/handled`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await admin.request('GET', '/api/messages?state=done')).status).toBe(400);
+    const customer = new TestClient(server.app);
+    await customer.signUp('someone@example.com', 'customer-pass-1');
+    for (const [method, url] of [
+      ['POST', `/api/messages/${id}/handled`],
+      ['GET', '/api/messages/unhandled'],
+    ] as const) {
+      expect((await customer.request(method, url, { handled: true })).status).toBe(403);
+      expect(
+        (await new TestClient(server.app).request(method, url, { handled: true })).status,
+      ).toBe(401);
+    }
+    expect(
+      (
+        server.app.db.prepare('SELECT handled_at FROM messages WHERE id = ?').get(id) as {
+          handled_at: string | null;
+        }
+      ).handled_at,
+    ).toBeNull();
   });
 });
 

@@ -110,6 +110,7 @@ describe('migration 040: growing outbox and history lists checked for shape only
       historyIndexes: indexes(db, 'order_status_history'),
     };
     expect(before.messages).toHaveLength(2);
+    // 040 and whatever came after it.
     expect(runMigrations(db, MIGRATIONS_DIR)).toContain(40);
     expect(all(db, 'outbox_messages')).toEqual(before.messages);
     expect(all(db, 'order_status_history')).toEqual(before.history);

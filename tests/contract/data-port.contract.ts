@@ -1191,6 +1191,7 @@ export function describeDataPortContract(
             phone: null,
             message: `أريد نقل مكتب ${text}-email`,
             createdAt: expect.any(String),
+            handled: null,
           },
           {
             id: expect.any(String),
@@ -1199,6 +1200,7 @@ export function describeDataPortContract(
             phone: '01123456789',
             message: `أريد نقل مكتب ${text}-phone`,
             createdAt: expect.any(String),
+            handled: null,
           },
         ]);
       });
@@ -1227,6 +1229,111 @@ export function describeDataPortContract(
         await expectDataError((await customer()).client.messages.list(), 'permission-denied');
         await expectDataError((await visitor()).client.messages.list(), 'permission-denied');
         await expectDataError(browser().messages.list(), 'unauthenticated');
+      });
+    });
+
+    describe('office tools (D20)', () => {
+      /** A word of Arabic letters no other order has, and none that the search folds. */
+      const arabicTag = () =>
+        [...unique()].map((ch) => 'بتثجحخدذرزسشصضطظعغفقكلمن'[ch.charCodeAt(0) % 24]).join('');
+
+      it('finds an order by its name typed with another hamza, teh marbuta or alef maqsura, with diacritics or tatweel', async () => {
+        // Two customers: each may hold three open moves (D13).
+        const { client } = await visitor();
+        const other = (await visitor()).client;
+        const tag = arabicTag();
+        const ahmad = await client.orders.create(orderFor(client, { fullName: `أحمد ${tag}` }));
+        const bare = await client.orders.create(orderFor(client, { fullName: `احمد ${tag}ي` }));
+        const fatma = await other.orders.create(orderFor(other, { fullName: `فاطمة ${tag}` }));
+        const mostafa = await other.orders.create(orderFor(other, { fullName: `مصطفى ${tag}` }));
+        const found = async (search: string) =>
+          ids((await admin.orders.list({ search, limit: 500 })).orders).sort();
+        for (const typed of [`احمد ${tag}`, `إحمد ${tag}`, `أَحْمَد ${tag}`, `أحـــمد ${tag}`]) {
+          expect(await found(typed), typed).toEqual([ahmad.id, bare.id].sort());
+        }
+        expect(await found(`أحمد ${tag}ى`)).toEqual([bare.id]);
+        expect(await found(`فاطمه ${tag}`)).toEqual([fatma.id]);
+        expect(await found(`فاطِمَة ${tag}`)).toEqual([fatma.id]);
+        expect(await found(`مصطفي ${tag}`)).toEqual([mostafa.id]);
+        expect(await found(`مُصطـفى ${tag}`)).toEqual([mostafa.id]);
+        // A word of the name alone, and the name by its phone's last digits.
+        expect(await found(tag)).toEqual([ahmad.id, bare.id, fatma.id, mostafa.id].sort());
+        const phone = proved.get(client)!;
+        expect(await found(toArabicIndic(phone.slice(-4)))).toEqual(
+          expect.arrayContaining([ahmad.id, bare.id]),
+        );
+        expect(await found(`سارة ${tag}`)).toEqual([]);
+      });
+
+      it('messages are not handled until an admin marks them, with who and when; the desk filters, counts and hears them', async () => {
+        const desk = admin.desk;
+        if (!desk) throw new Error('this adapter has no desk');
+        const heard: { id: string; handled: boolean }[] = [];
+        let live = false;
+        const stop = desk.watch(
+          (change) => {
+            if (change.type === 'contactMessage') {
+              heard.push({ id: change.message.id, handled: change.message.handled !== null });
+            }
+          },
+          (up) => {
+            live = up;
+          },
+        );
+        try {
+          await eventually(() => expect(live).toBe(true));
+          const text = unique();
+          const before = await admin.messages.unhandledCount();
+          await browser().messages.add({
+            name: 'منى',
+            phone: '01123456789',
+            message: `عندي سؤال ${text}`,
+          });
+          const [sent] = (await admin.messages.list()).filter((m) => m.message.includes(text));
+          expect(sent).toMatchObject({ handled: null });
+          await eventually(() => expect(heard).toContainEqual({ id: sent!.id, handled: false }));
+          expect(await admin.messages.unhandledCount()).toBe(before + 1);
+          const inUnhandled = async () =>
+            (await admin.messages.list('unhandled')).some((m) => m.id === sent!.id);
+          const inHandled = async () =>
+            (await admin.messages.list('handled')).some((m) => m.id === sent!.id);
+          expect(await inUnhandled()).toBe(true);
+          expect(await inHandled()).toBe(false);
+
+          const me = await admin.auth.current();
+          const handled = await admin.messages.setHandled(sent!.id, true);
+          expect(handled.handled).toEqual({ at: expect.any(String), by: me?.email ?? null });
+          expect(Number.isNaN(Date.parse(handled.handled!.at))).toBe(false);
+          await eventually(() => expect(heard).toContainEqual({ id: sent!.id, handled: true }));
+          expect(await inUnhandled()).toBe(false);
+          expect(await inHandled()).toBe(true);
+          expect(await admin.messages.unhandledCount()).toBe(before);
+          const listed = (await admin.messages.list()).find((m) => m.id === sent!.id);
+          expect(listed?.handled).toEqual(handled.handled);
+          // Marked again: the first record stays.
+          expect((await admin.messages.setHandled(sent!.id, true)).handled).toEqual(
+            handled.handled,
+          );
+
+          const reopened = await admin.messages.setHandled(sent!.id, false);
+          expect(reopened.handled).toBeNull();
+          expect(await inUnhandled()).toBe(true);
+          expect(await admin.messages.unhandledCount()).toBe(before + 1);
+          await expectDataError(admin.messages.setHandled('no-such-message', true), 'not-found');
+        } finally {
+          stop();
+        }
+      });
+
+      it('only admins may mark messages or count them', async () => {
+        const text = unique();
+        await browser().messages.add({ name: 'منى', phone: '01123456789', message: text });
+        const [sent] = (await admin.messages.list()).filter((m) => m.message === text);
+        const { client } = await customer();
+        await expectDataError(client.messages.setHandled(sent!.id, true), 'permission-denied');
+        await expectDataError(client.messages.unhandledCount(), 'permission-denied');
+        await expectDataError(browser().messages.unhandledCount(), 'unauthenticated');
+        expect((await admin.messages.list()).find((m) => m.id === sent!.id)?.handled).toBeNull();
       });
     });
 

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { CURRENT_GRAPH_API_VERSION } from '../../server/src/notifications/providers/graph-api-versions.ts';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
@@ -205,9 +206,9 @@ export const FAKE_WHATSAPP = { phoneNumberId: '1234567890', token: 'fake-whatsap
 
 /** POST /{version}/{phone-number-id}/messages with a Bearer token, as Meta's Graph API. */
 export class FakeWhatsApp extends HttpFake<WhatsAppTemplateMessage> {
-  /** The API URL to configure (WHATSAPP_API_URL): a Graph API version under this host. */
+  /** The API URL to configure (WHATSAPP_API_URL): the current Graph API version under this host. */
   get apiUrl(): string {
-    return `${this.url}/v21.0`;
+    return `${this.url}/${CURRENT_GRAPH_API_VERSION}`;
   }
 
   protected errorBody(mode: Extract<FakeMode, { kind: 'error' }>): unknown {
@@ -222,7 +223,7 @@ export class FakeWhatsApp extends HttpFake<WhatsAppTemplateMessage> {
   }
 
   protected handle(request: FakeRequest, send: (status: number, body: unknown) => void): void {
-    if (request.path !== `/v21.0/${FAKE_WHATSAPP.phoneNumberId}/messages`) {
+    if (request.path !== `/${CURRENT_GRAPH_API_VERSION}/${FAKE_WHATSAPP.phoneNumberId}/messages`) {
       send(404, this.errorBody({ kind: 'error', status: 404, code: 100, message: 'Unknown path' }));
       return;
     }

@@ -257,6 +257,9 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           statusHistory: document.statusHistory,
           paymentStatus: document.paymentStatus,
           updatedAt: document.updatedAt,
+          // Every write of the order writes its search tokens under the current rules (D20).
+          searchTokens: document.searchTokens,
+          searchVersion: document.searchVersion,
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
         // The public copy is the projection of the order as it now is, whatever it held before.

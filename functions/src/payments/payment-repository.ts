@@ -167,6 +167,9 @@ export function firestorePayments(
           paymentProvider: document.paymentProvider,
           paymentReference: reference,
           updatedAt: document.updatedAt,
+          // Every write of the order writes its search tokens under the current rules (D20).
+          searchTokens: document.searchTokens,
+          searchVersion: document.searchVersion,
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
         // The public copy is the projection of the order as it now is.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ContactMessage } from '../../../src/domain/contact-message.ts';
 import type { OrderEvent } from '../../../src/domain/notifications.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import type { Review } from '../../../src/domain/reviews.ts';
@@ -23,7 +24,9 @@ export type DomainEvent =
    */
   | { type: 'review.moderated'; reviewId: string | null }
   /** A notification was queued, tried, sent, failed or sent again (D10). */
-  | { type: 'notification.changed'; message: OutboxMessage };
+  | { type: 'notification.changed'; message: OutboxMessage }
+  /** A contact message was sent, or marked handled or not (D20). */
+  | { type: 'contactMessage.changed'; message: ContactMessage };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

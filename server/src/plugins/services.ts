@@ -94,7 +94,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   app.decorate('services', {
     orders,
     reviews: new ReviewsService(app.reviews, app.orders, events),
-    messages: new MessagesService(app.messages),
+    messages: new MessagesService(app.messages, events),
     notifications,
     catalog,
     capacity,

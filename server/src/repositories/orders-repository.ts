@@ -20,8 +20,10 @@ import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import {
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_PAGE_SIZE_MAX,
+  orderSearchText,
   parseOrderSearch,
 } from '../../../src/domain/order-query.ts';
+import { SEARCH_TEXT_VERSION } from '../../../src/domain/search-text.ts';
 import type { Housing, MoveType } from '../../../src/domain/pricing.ts';
 import { ORDER_STATUSES } from '../../../src/domain/status.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/domain/status.ts';
@@ -172,11 +174,6 @@ function isUniqueViolation(error: unknown, column: string): boolean {
   );
 }
 
-/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 interface WhereClause {
   sql: string;
   params: Record<string, string>;
@@ -184,27 +181,31 @@ interface WhereClause {
 
 /**
  * The search box takes an order number, a name or a phone number, typed the way people type
- * them: Arabic-Indic digits, "+20 10…", spaces and dashes, a leading "#".
+ * them (D20): each of the search's normalised terms is looked for anywhere in the order's
+ * `search_text` through the trigram index `order_search` (migration 045), and a whole mobile
+ * also by the phone column's own index.
  */
 function searchClause(text: string): WhereClause | null {
   const search = parseOrderSearch(text);
   if (search === null) return null;
-  const parts = [
-    "full_name LIKE :searchName ESCAPE '\\'",
-    "order_number LIKE :searchNumber ESCAPE '\\'",
-  ];
-  const params: Record<string, string> = {
-    searchName: likeContains(search.name),
-    searchNumber: likeContains(search.orderNumber),
-  };
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  if (search.terms.length > 0) {
+    // One index lookup per term: FTS5 answers a LIKE from its index, but neither an OR of two
+    // nor one with an ESCAPE clause. None is needed: a normalised term holds only letters,
+    // digits and single spaces, never a wildcard (% _) or a backslash.
+    const lookups = search.terms.map((term, i) => {
+      params[`searchTerm${i}`] = `%${term}%`;
+      return `SELECT rowid FROM order_search WHERE search_text LIKE :searchTerm${i}`;
+    });
+    parts.push(`rowid IN (${lookups.join(' UNION ')})`);
+  }
   if (search.mobile !== null) {
     parts.push('phone_number = :searchMobile');
     params.searchMobile = search.mobile;
-  } else if (search.phoneDigits !== null) {
-    // Part of a number ("1234", "+20 100 12"): compare digits with the stored 01XXXXXXXXX form.
-    parts.push("phone_number LIKE :searchPhone ESCAPE '\\'");
-    params.searchPhone = likeContains(search.phoneDigits);
   }
+  // Only punctuation: a search that finds nothing.
+  if (parts.length === 0) return { sql: '0', params };
   return { sql: `(${parts.join(' OR ')})`, params };
 }
 
@@ -302,7 +303,7 @@ function prepareStatements(db: Database.Database) {
         workers, move_date, move_time, total_price, currency, payment_method, payment_status,
         payment_provider, payment_reference, status, created_at, updated_at, language,
         notify_consent, dropoff_governorate_id, dropoff_district_id, window_id, window_start,
-        window_end, catalog_version, distance_km, distance_fee
+        window_end, catalog_version, distance_km, distance_fee, search_text, search_version
       ) VALUES (
         :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
         :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
@@ -310,7 +311,7 @@ function prepareStatements(db: Database.Database) {
         :payment_method, :payment_status, :payment_provider, :payment_reference, :status,
         :created_at, :created_at, :language, :notify_consent,
         :dropoff_governorate_id, :dropoff_district_id, :window_id, :window_start, :window_end,
-        :catalog_version, :distance_km, :distance_fee
+        :catalog_version, :distance_km, :distance_fee, :search_text, :search_version
       )`),
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
@@ -350,6 +351,13 @@ function prepareStatements(db: Database.Database) {
     historyForMany: db.prepare(`
       SELECT order_id, status, actor, at FROM order_status_history
       WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY at ASC, rowid ASC`),
+    // Rows whose search text was written under other rules than this code's, or none (D20).
+    staleSearch: db.prepare(`
+      SELECT rowid AS row, full_name, order_number, phone_number FROM orders
+      WHERE search_version < :version OR search_version > :version`),
+    setSearchText: db.prepare(
+      'UPDATE orders SET search_text = ?, search_version = ? WHERE rowid = ?',
+    ),
     setStatus: db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?'),
     setPaymentStatus: db.prepare(
       'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
@@ -384,6 +392,35 @@ export class OrdersRepository {
   constructor(db: Database.Database) {
     this.#db = db;
     this.#statements = prepareStatements(db);
+    this.refreshSearchText();
+  }
+
+  /**
+   * Writes the search text (D20) of every order whose text was written under other rules than
+   * this code's, or not at all: the orders from before migration 045, orders an older version
+   * of the server placed, every order when the rules change. Runs when the repository is made,
+   * at start-up; an index finds such rows, so with none it costs one lookup. Returns how many.
+   */
+  refreshSearchText(): number {
+    const statements = this.#statements;
+    const stale = statements.staleSearch.all({ version: SEARCH_TEXT_VERSION }) as {
+      row: number;
+      full_name: string;
+      order_number: string;
+      phone_number: string;
+    }[];
+    if (stale.length === 0) return 0;
+    this.#db.transaction(() => {
+      for (const row of stale) {
+        const text = orderSearchText({
+          fullName: row.full_name,
+          orderNumber: row.order_number,
+          phoneNumber: row.phone_number,
+        });
+        statements.setSearchText.run(text, SEARCH_TEXT_VERSION, row.row);
+      }
+    })();
+    return stale.length;
   }
 
   /**
@@ -446,6 +483,8 @@ export class OrdersRepository {
         catalog_version: fields.catalogVersion,
         distance_km: fields.distanceKm,
         distance_fee: fields.distanceFee,
+        search_text: orderSearchText({ ...fields, orderNumber }),
+        search_version: SEARCH_TEXT_VERSION,
       });
       for (const change of fields.statusHistory) {
         statements.insertHistory.run(

@@ -7,7 +7,7 @@
  * (an exact order number, a whole mobile number) fetch that customer's few orders and page them
  * in the browser, with the same answers the server gives.
  */
-import { moveAtRange, nameSearchToken } from '../../domain/hosted-store';
+import { moveAtRange, searchTokenOf } from '../../domain/hosted-store';
 import type { OrderFilter } from '../../domain/order';
 import { isOrderNumber } from '../../domain/order-number';
 import { parseOrderSearch, type OrderSort } from '../../domain/order-query';
@@ -41,7 +41,7 @@ export const SORT_ORDER: Readonly<Record<OrderSort, { field: OrderField; directi
 /** A Firestore query on `orders`, as data. */
 export interface OrderQueryPlan {
   equalities: [EqualityField, string][];
-  /** The name search: `searchTokens array-contains token`. */
+  /** The search: `searchTokens array-contains token` (name, number or phone, D20). */
   token: string | null;
   range: { from?: string; to?: string } | null;
   order: { field: OrderField; direction: Direction } | null;
@@ -73,7 +73,7 @@ export function planOrderList(filter: OrderFilter): OrderListPlan {
     return { kind: 'customer', field: 'orderNumber', value: search.orderNumber };
   }
   if (search?.mobile) return { kind: 'customer', field: 'phoneNumber', value: search.mobile };
-  const token = search ? nameSearchToken(search.name) : null;
+  const token = search ? searchTokenOf(search) : null;
   if (search && !token) return { kind: 'nothing' };
 
   const equalities: [EqualityField, string][] = [];

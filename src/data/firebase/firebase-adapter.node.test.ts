@@ -736,6 +736,15 @@ describe('reviews from orders (D14)', () => {
   });
 });
 
+/** What a new message document says of its handling (D20): not handled, written now. */
+const NOT_HANDLED = {
+  handled: false,
+  handledAt: null,
+  handledBy: null,
+  handledByUid: null,
+  updatedAt: Timestamp.fromMillis(NOW),
+};
+
 describe('messages', () => {
   const message = {
     name: 'Laila',
@@ -760,6 +769,7 @@ describe('messages', () => {
       message: 'Hello',
       userId: OTHER_CUSTOMER.uid,
       createdAt: Timestamp.fromMillis(NOW),
+      ...NOT_HANDLED,
     });
     expect((await browser(ADMIN).messages.list()).map((m) => m.name)).toEqual(['Laila']);
     expect((await rejection(browser(CUSTOMER).messages.list())).code).toBe('permission-denied');
@@ -809,6 +819,7 @@ describe('messages', () => {
       message: 'Hello',
       userId: CUSTOMER.uid,
       createdAt: Timestamp.fromMillis(NOW),
+      ...NOT_HANDLED,
     });
     // Written before either one was enough (both), and a document with no phone field at all.
     backend.seed('messages/old', {
@@ -834,6 +845,7 @@ describe('messages', () => {
         phone: '01123456789',
         message: 'Hello',
         createdAt: new Date(NOW).toISOString(),
+        handled: null,
       },
       {
         id: 'no-phone',
@@ -842,6 +854,7 @@ describe('messages', () => {
         phone: null,
         message: 'No phone field',
         createdAt: new Date(NOW - 1000).toISOString(),
+        handled: null,
       },
       {
         id: 'old',
@@ -850,6 +863,7 @@ describe('messages', () => {
         phone: '01012345678',
         message: 'Old',
         createdAt: new Date(NOW - 2000).toISOString(),
+        handled: null,
       },
     ]);
   });

@@ -121,6 +121,11 @@ import {
   PHONE_MESSAGES,
 } from '../../domain/phone-verification';
 import { contactSchema } from '../../domain/contact-schema';
+import {
+  CONTACT_MESSAGE_ERRORS,
+  isMessageState,
+  MESSAGES_LIMIT,
+} from '../../domain/contact-message';
 import { reviewSchema } from '../../domain/review-schema';
 import { isDisplayableReview } from '../../domain/reviews';
 import {
@@ -145,7 +150,6 @@ const REVIEWS_LIMIT = 100;
  */
 export const DESK_CLOCK_MARGIN_MS = 10 * 60 * 1000;
 const ADMIN_REVIEWS_LIMIT = 1000;
-const MESSAGES_LIMIT = 500;
 /** The catalog versions the admins' history shows, as on the server. */
 const CATALOG_HISTORY_LIMIT = 50;
 /** The next code to a number, no sooner than this after the last: the domain's cooldown. */
@@ -1251,19 +1255,46 @@ export class FirebaseDataPort implements DataPort {
           await this.sessionUser();
           await this.call('sendMessage', parsed.data);
         }),
-      list: () =>
+      list: (state = 'all') =>
         guard(async () => {
           await this.requireAdmin();
-          const snapshot = await getDocs(
-            query(
-              collection(this.db, MESSAGES),
-              orderBy('createdAt', 'desc'),
-              limit(MESSAGES_LIMIT),
-            ),
-          );
+          if (!isMessageState(state)) {
+            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid, {
+              fields: { state: VALIDATION_MESSAGES.invalid },
+            });
+          }
+          // Handled or not: `handled` is written on every message since D20 (the backfill
+          // script writes it on older ones), one composite index with createdAt.
+          const constraints = [
+            ...(state === 'all' ? [] : [where('handled', '==', state === 'handled')]),
+            orderBy('createdAt', 'desc'),
+            limit(MESSAGES_LIMIT),
+          ];
+          const snapshot = await getDocs(query(collection(this.db, MESSAGES), ...constraints));
           return snapshot.docs.map((snap): ContactMessage =>
             messageFromDocument(snap.id, snap.data({ serverTimestamps: 'estimate' }), iso),
           );
+        }),
+      unhandledCount: () =>
+        guard(async () => {
+          await this.requireAdmin();
+          // Every message less the handled ones, so one from before D20 without the field
+          // counts as not handled, as its upcaster reads it. Two count() queries: one read per
+          // 1,000 messages counted each.
+          const messages = collection(this.db, MESSAGES);
+          const [all, handled] = await Promise.all([
+            getCountFromServer(query(messages)),
+            getCountFromServer(query(messages, where('handled', '==', true))),
+          ]);
+          return Math.max(0, all.data().count - handled.data().count);
+        }),
+      setHandled: (id, handled) =>
+        guard(async () => {
+          await this.requireUser();
+          if (!isDocumentId(id)) {
+            throw new DataError('not-found', CONTACT_MESSAGE_ERRORS.notFound);
+          }
+          return this.call<ContactMessage>('markMessageHandled', { id, handled });
         }),
     };
   }
@@ -1284,7 +1315,14 @@ export class FirebaseDataPort implements DataPort {
       return result;
     };
     return {
-      watch: (listener, onLive) => this.watchOrders(listener, onLive),
+      watch: (listener, onLive) => {
+        const stopOrders = this.watchOrders(listener, onLive);
+        const stopMessages = this.watchContactMessages(listener);
+        return () => {
+          stopOrders();
+          stopMessages();
+        };
+      },
       newOrdersSince: (since) =>
         guard(async () => {
           await this.requireAdmin();
@@ -1323,6 +1361,54 @@ export class FirebaseDataPort implements DataPort {
             await this.call<NotificationMessage[]>('stopNotifications', { orderId }),
           );
         }),
+    };
+  }
+
+  /**
+   * Contact messages written since the desk started (D20): sent, or marked handled or not, each
+   * a new `updatedAt`. One query listener, billed one read per message it hears; the first
+   * snapshot is the starting point, not news. Messages from before D20 have no `updatedAt` and
+   * are not heard until an admin marks one (the list loads them).
+   */
+  private watchContactMessages(listener: (change: DeskChange) => void): Unsubscribe {
+    let active = true;
+    let stop: Unsubscribe | null = null;
+    const seen = new Map<string, number>();
+    let started = false;
+    this.requireAdmin().then(
+      () => {
+        if (!active) return;
+        const since = Timestamp.fromMillis(Date.now() - DESK_CLOCK_MARGIN_MS);
+        stop = onSnapshot(
+          query(
+            collection(this.db, MESSAGES),
+            where('updatedAt', '>=', since),
+            orderBy('updatedAt'),
+          ),
+          (snapshot) => {
+            for (const document of snapshot.docs) {
+              const data = document.data({ serverTimestamps: 'estimate' });
+              const updated = Date.parse(iso(data.updatedAt));
+              const before = seen.get(document.id);
+              seen.set(document.id, updated);
+              if (!started || before === updated) continue;
+              listener({
+                type: 'contactMessage',
+                message: messageFromDocument(document.id, data, iso),
+              });
+            }
+            if (!snapshot.metadata.fromCache) started = true;
+          },
+          () => {
+            // The orders' listener says whether the desk is live; this one has nothing to add.
+          },
+        );
+      },
+      () => {},
+    );
+    return () => {
+      active = false;
+      stop?.();
     };
   }
 

@@ -224,8 +224,20 @@ export class HttpDataPort implements DataPort {
       add: async (message: ContactInput) => {
         await this.request('POST', '/api/messages', message);
       },
-      list: async () =>
-        this.pick<ContactMessage[]>(await this.request('GET', '/api/messages'), 'messages'),
+      list: async (state) =>
+        this.pick<ContactMessage[]>(
+          await this.request('GET', `/api/messages${toQuery({ state })}`),
+          'messages',
+        ),
+      unhandledCount: async () =>
+        this.pick<number>(await this.request('GET', '/api/messages/unhandled'), 'count'),
+      setHandled: async (id, handled) =>
+        this.pick<ContactMessage>(
+          await this.request('POST', `/api/messages/${encodeURIComponent(id)}/handled`, {
+            handled,
+          }),
+          'message',
+        ),
     };
     this.prices = {
       catalog: async () =>
@@ -500,6 +512,12 @@ export class HttpDataPort implements DataPort {
           const message = parse(event);
           if (isRecord(message) && typeof message.id === 'string') {
             listener({ type: 'notification', message: message as unknown as NotificationMessage });
+          }
+        });
+        stream.addEventListener('contactMessage', (event) => {
+          const message = parse(event);
+          if (isRecord(message) && typeof message.id === 'string') {
+            listener({ type: 'contactMessage', message: message as unknown as ContactMessage });
           }
         });
         return () => stream.close();

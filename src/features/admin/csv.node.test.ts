@@ -29,6 +29,15 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** Where `needle` starts in `haystack`, or -1. */
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i += 1) {
+    for (let j = 0; j < needle.length; j += 1) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
 describe('ordersToCsv', () => {
   it('starts with the UTF-8 BOM, has a header and one row per order, CRLF line ends', () => {
     const csv = ordersToCsv([order(), order({ id: 'o-2', orderNumber: 'AF-20260105-456' })], 'en');
@@ -49,7 +58,8 @@ describe('ordersToCsv', () => {
     expect(cell('Order number')).toBe('AF-20260105-123');
     expect(cell('ID')).toBe('o-1');
     expect(cell('Name')).toBe('Mona Hassan');
-    expect(cell('Phone')).toBe('01012345678');
+    // Kept as text by a spreadsheet: the formula that shows it with its leading zero (D20).
+    expect(cell('Phone')).toBe('="01012345678"');
     expect(cell('Governorate')).toBe('Cairo');
     expect(cell('Drop-off governorate')).toBe('Alexandria');
     expect(cell('Drop-off district')).toBe('Smouha');
@@ -97,6 +107,77 @@ describe('ordersToCsv', () => {
     expect(csvCell(-5)).toBe('-5');
     const rows = parseCsv(ordersToCsv([order({ fullName: '=cmd|calc' })], 'en').slice(1));
     expect(rows[1]![rows[0]!.indexOf('Name')]).toBe("'=cmd|calc");
+  });
+
+  it('keeps leading zeros: digits a spreadsheet would change become a text formula (D20)', () => {
+    expect(csvCell('01012345678')).toBe('"=""01012345678"""');
+    expect(csvCell('0123')).toBe('"=""0123"""');
+    // 16 digits and more: a spreadsheet keeps 15 and rounds the rest to zeros.
+    expect(csvCell('1234567890123456')).toBe('"=""1234567890123456"""');
+    // A number, a lone zero, and digits without a leading zero are numbers as they are.
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell('0')).toBe('0');
+    expect(csvCell('2026')).toBe('2026');
+    // Not only digits: no formula, whatever the rest.
+    expect(csvCell('0101 234 5678')).toBe('0101 234 5678');
+    expect(csvCell('AF-20260105-123')).toBe('AF-20260105-123');
+  });
+
+  it('writes the phone, and a customer’s digits-only notes, as text formulas in the file’s bytes', () => {
+    const bytes = new TextEncoder().encode(
+      ordersToCsv([order({ phoneNumber: '01012345678', notes: '0123' })], 'en'),
+    );
+    // UTF-8 with the BOM Excel needs for Arabic.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.subarray(3));
+    // Byte for byte: a quoted field whose content is ="01012345678", between two commas.
+    const phone = new TextEncoder().encode(',"=""01012345678""",');
+    expect(indexOfBytes(bytes, phone)).toBeGreaterThan(0);
+    expect([...phone]).toEqual([
+      0x2c,
+      0x22,
+      0x3d,
+      0x22,
+      0x22,
+      ...[...'01012345678'].map((c) => c.charCodeAt(0)),
+      0x22,
+      0x22,
+      0x22,
+      0x2c,
+    ]);
+    expect(text).toContain(',"=""0123""",');
+    // Read back as a spreadsheet reads a CSV: the cells' contents are the formulas.
+    const [header, row] = parseCsv(text) as [string[], string[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Phone')).toBe('="01012345678"');
+    expect(cell('Notes')).toBe('="0123"');
+    // The order number, floors and money stay plain.
+    expect(cell('Order number')).toBe('AF-20260105-123');
+    expect(cell('Workers')).toBe('4');
+  });
+
+  it('keeps the formula-injection guard for what customers type, even around digits', () => {
+    const rows = parseCsv(
+      ordersToCsv(
+        [
+          order({
+            fullName: '=HYPERLINK("http://evil","0101")',
+            notes: '="0123"&HYPERLINK("http://evil")',
+            pickupAddress: '+0101 street',
+          }),
+        ],
+        'en',
+      ).slice(1),
+    );
+    const [header, row] = rows as [string[], string[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Name')).toBe('\'=HYPERLINK("http://evil","0101")');
+    expect(cell('Notes')).toBe('\'="0123"&HYPERLINK("http://evil")');
+    expect(cell('Pickup address')).toBe("'+0101 street");
+    // Every formula in the file is one of ours: =" then digits then ".
+    for (const value of row) {
+      if (value.startsWith('=')) expect(value).toMatch(/^="\d+"$/);
+    }
   });
 
   it('shows "unknown" for a status outside the lifecycle', () => {

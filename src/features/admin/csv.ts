@@ -51,13 +51,26 @@ export function cairoStamp(iso: string): string {
 }
 
 /**
- * One cell. A text starting with = + - @ (or a tab or carriage return) would run as a formula in
- * a spreadsheet (CSV injection), so it gets a leading apostrophe; a cell with a quote, comma or
- * line break is quoted, its quotes doubled.
+ * Digits a spreadsheet would read as a number and so change (D20): a leading zero dropped (a
+ * phone, 01…, becomes 1012345678) or, past 15 digits, the last ones rounded to zeros.
+ */
+const DIGITS_KEPT_AS_TEXT = /^(0\d+|\d{16,})$/;
+
+/**
+ * One cell.
+ * - Text of digits a spreadsheet would change (a phone's leading zero) is written as the text
+ *   formula `="01012345678"`, which Excel, Google Sheets and Numbers show as that text, zero
+ *   included. It is only ever digits, so it can carry no formula of its own (D20).
+ * - Any other text starting with = + - @ (or a tab or carriage return) would run as a formula
+ *   in a spreadsheet (CSV injection), so it gets a leading apostrophe.
+ * - A cell with a quote, comma or line break is quoted, its quotes doubled (RFC 4180).
  */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string') {
+    if (DIGITS_KEPT_AS_TEXT.test(text)) text = `="${text}"`;
+    else if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationChannel, SendOutcome } from '../../../../src/domain/notifications.ts';
 import { channelProviders } from '../settings.ts';
 import type { NotificationEnv } from '../settings.ts';
+import { checkGraphApiVersion, graphApiVersionWarning } from './graph-api-versions.ts';
 import { logProvider } from './log.ts';
 import type { NotificationProvider, OutgoingMessage, ProviderLog } from './provider.ts';
 import { REGISTERED_CHANNELS } from './registry.ts';
@@ -11,8 +12,26 @@ export type Providers = Partial<Record<NotificationChannel, NotificationProvider
  * The provider of each channel, from validated settings (settings.ts checked that each named
  * provider has its details): the real one, the log, or none (the channel is off).
  */
-export function createProviders(env: NotificationEnv, log: ProviderLog): Providers {
+export function createProviders(
+  env: NotificationEnv,
+  log: ProviderLog,
+  now: Date = new Date(),
+): Providers {
   const kinds = channelProviders(env);
+  // Once, when the providers are made (the server's start, a function instance's first send):
+  // a Graph API version Meta retires soon, or has retired, is said in the log (D20).
+  if (kinds.whatsapp === 'real') {
+    const warning = graphApiVersionWarning(env.WHATSAPP_API_URL, now);
+    if (warning) {
+      log.warn(
+        {
+          whatsappApiUrl: env.WHATSAPP_API_URL,
+          check: checkGraphApiVersion(env.WHATSAPP_API_URL, now),
+        },
+        warning,
+      );
+    }
+  }
   const context = { timeoutMs: env.NOTIFY_TIMEOUT_SECONDS * 1000 };
   const providers: Providers = {};
   for (const provider of REGISTERED_CHANNELS) {

@@ -3,11 +3,12 @@ import { e164Phone } from '../../../../src/domain/notifications.ts';
 import type { SendOutcome } from '../../../../src/domain/notifications.ts';
 import { httpUrl, optional, setting } from '../setting-fields.ts';
 import { defineChannelProvider } from './channel-provider.ts';
+import { GRAPH_API_URL } from './graph-api-versions.ts';
 import { postToProvider, refusal } from './provider.ts';
 import type { NotificationProvider, OutgoingMessage } from './provider.ts';
 
 export interface WhatsAppSettings {
-  /** `https://graph.facebook.com/v21.0` (a version of the Graph API). */
+  /** `https://graph.facebook.com/v26.0`: a version of the Graph API (graph-api-versions.ts). */
   apiUrl: string;
   phoneNumberId: string;
   accessToken: string;
@@ -87,8 +88,6 @@ export function whatsappCloudProvider(settings: WhatsAppSettings): NotificationP
   };
 }
 
-const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
-
 /**
  * The WhatsApp channel: customers' messages (SMS after it), the team's number, and the sign-in
  * codes' template (D13, self-hosted only: the hosted build's codes are Firebase Auth's SMS).
@@ -121,7 +120,11 @@ export const whatsappCloud = defineChannelProvider({
     // WhatsApp Business Cloud API (Meta): a registered phone number's id and an access token.
     WHATSAPP_API_URL: {
       schema: httpUrl(GRAPH_API_URL),
-      param: { default: GRAPH_API_URL, description: 'Graph API' },
+      param: {
+        default: GRAPH_API_URL,
+        description:
+          'Graph API address with its version (a warning at start within 90 days of its retirement)',
+      },
     },
     WHATSAPP_PHONE_NUMBER_ID: {
       schema: setting,

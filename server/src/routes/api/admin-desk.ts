@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toNotificationMessage } from '../../../../src/domain/notifications.ts';
+import { contactMessageShape } from '../../../../src/domain/api-responses.ts';
 import { orderChange } from '../../../../src/domain/order.ts';
 import type { OrderChange } from '../../../../src/domain/order.ts';
 import { HttpError } from '../../errors.ts';
@@ -26,8 +27,9 @@ const sinceQuery = z.object(
 );
 
 /**
- * The live admin desk (D10): a stream of order changes and message states, the count of orders
- * placed since the admin last looked, an order's messages, and "send again".
+ * The live admin desk (D10): a stream of order changes, message states and contact messages
+ * (D20), the count of orders placed since the admin last looked, an order's messages, and "send
+ * again".
  */
 export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
   const { services, events } = app;
@@ -49,6 +51,11 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
     ),
     events.on('notification.changed', ({ message }) =>
       publish('notification', toNotificationMessage(message)),
+    ),
+    // A contact message sent or marked handled (D20): what the desk's list shows of it, and no
+    // more (not the sender's address or session).
+    events.on('contactMessage.changed', ({ message }) =>
+      publish('contactMessage', contactMessageShape.parse(message)),
     ),
   ];
   app.addHook('onClose', async () => {

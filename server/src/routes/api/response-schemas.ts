@@ -109,6 +109,10 @@ export const reviewSettingsResponse = answer(200, { settings: reviewSettingsShap
 
 export const messageListResponse = answer(200, { messages: z.array(contactMessageShape) });
 
+export const messageResponse = answer(200, { message: contactMessageShape });
+
+export const unhandledMessagesResponse = answer(200, { count: z.number().int() });
+
 export const notificationListResponse = answer(200, {
   notifications: z.array(notificationShape),
 });

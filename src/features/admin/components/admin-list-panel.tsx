@@ -14,6 +14,10 @@ interface AdminListPanelProps<T extends { id: string }> {
   renderItem(item: T): ReactNode;
   /** Shown after the list, e.g. a confirm dialog. */
   children?: ReactNode;
+  /** Controls beside the title and Refresh, e.g. a filter. */
+  tools?: ReactNode;
+  /** The empty state's words instead of `<section>.empty` (a filter that matches nothing). */
+  emptyKey?: string;
 }
 
 /**
@@ -26,6 +30,8 @@ export function AdminListPanel<T extends { id: string }>({
   onReload,
   renderItem,
   children,
+  tools,
+  emptyKey,
 }: AdminListPanelProps<T>) {
   const { t } = useTranslation(['admin', 'errors']);
   const language = useDisplayLanguage();
@@ -34,6 +40,7 @@ export function AdminListPanel<T extends { id: string }>({
     <div className="admin-simple-panel">
       <div className="admin-toolbar">
         <h2 className="admin-panel-title">{t(`admin:${section}.title`)}</h2>
+        {tools}
         <button type="button" className="btn btn-secondary" onClick={onReload}>
           {t('admin:orders.refresh')}
         </button>
@@ -47,7 +54,7 @@ export function AdminListPanel<T extends { id: string }>({
         </div>
       )}
       {state.kind === 'loaded' && state.items.length === 0 && (
-        <p className="card admin-empty">{t(`admin:${section}.empty`)}</p>
+        <p className="card admin-empty">{t(emptyKey ?? `admin:${section}.empty`)}</p>
       )}
       {state.kind === 'loaded' && state.items.length > 0 && (
         <>

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { DeskContext } from '../desk/desk-context';
 import { useDesk } from '../desk/use-desk';
+import { useUnhandledMessages } from '../desk/use-unhandled-messages';
 import { AdminGuard } from './admin-guard';
 import { AdminNav } from './admin-nav';
 import { DeskBar } from './desk-bar';
@@ -37,6 +38,8 @@ function AdminPanel() {
   const desk = useDesk();
   // Only the stream goes down the tree: the count and switches changing re-render the bar alone.
   const deskEvents = useMemo(() => ({ subscribe: desk.subscribe }), [desk.subscribe]);
+  // Contact messages waiting for a reply (D20), on the messages tab.
+  const unhandled = useUnhandledMessages(deskEvents);
   const language = useDisplayLanguage();
   const navigate = useNavigate();
   const showNewOrders = () => {
@@ -100,6 +103,20 @@ function AdminPanel() {
             onClick={() => setTab(name)}
           >
             {t(`panel.tabs.${name}`)}
+            {name === 'messages' && unhandled !== null && unhandled > 0 && (
+              <>
+                {' '}
+                <span className="admin-tab-count" aria-hidden="true">
+                  {formatNumber(unhandled, language)}
+                </span>
+                <span className="visually-hidden">
+                  {t('messages.unhandledCount', {
+                    count: unhandled,
+                    value: formatNumber(unhandled, language),
+                  })}
+                </span>
+              </>
+            )}
           </button>
         ))}
       </div>
@@ -111,7 +128,7 @@ function AdminPanel() {
       >
         <DeskContext.Provider value={deskEvents}>
           {tab === 'orders' && <OrdersPanel notify={notify} />}
-          {tab === 'messages' && <MessagesPanel />}
+          {tab === 'messages' && <MessagesPanel notify={notify} unhandled={unhandled} />}
           {tab === 'reviews' && <ReviewsPanel notify={notify} />}
         </DeskContext.Provider>
       </div>

@@ -12,7 +12,8 @@ const SETTLE_MS = 250;
 export function useLiveRefresh(refresh: () => void): void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useDeskChanges((event) => {
-    if (event.type === 'notification') return;
+    // An order's messages and contact messages (D20) change no row of the list.
+    if (event.type !== 'order' && event.type !== 'reconnected') return;
     clearTimeout(timer.current);
     timer.current = setTimeout(refresh, SETTLE_MS);
   });

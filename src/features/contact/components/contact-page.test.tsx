@@ -177,6 +177,8 @@ describe('ContactPage', () => {
         phone: '01012345678',
         message: 'متى يمكنكم الحضور؟',
         createdAt: expect.any(String),
+        // Not handled until an admin marks it (D20).
+        handled: null,
       },
     ]);
   });
