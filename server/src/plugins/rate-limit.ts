@@ -26,6 +26,9 @@ export const RATE_LIMITS = {
   // Requests, whatever they ask: the codes' own limits (per number, address, overall) are D13's.
   phoneCode: { max: 20, timeWindow: MINUTE_MS },
   phoneVerify: { max: 20, timeWindow: MINUTE_MS },
+  // Opening a live order stream (D19): a tracker or "my orders" opens one per page view, and
+  // reconnects after a drop 5 s later at the soonest; an unknown number costs one too.
+  orderStream: { max: 10, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
