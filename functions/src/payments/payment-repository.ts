@@ -1,14 +1,10 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  orderDocument,
-  orderFromDocument,
-  trackingDocument,
-} from '../../../src/domain/hosted-store.ts';
+import { COLLECTIONS, orderDocument, orderFromDocument } from '../../../src/domain/hosted-store.ts';
 import type { Order, StatusActor } from '../../../src/domain/order.ts';
 import type { PaymentAttempt, PaymentEvent } from '../../../src/domain/payments.ts';
 import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
+import { publicCopiesIn } from '../orders/public-copies.ts';
 
 /** An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`). */
 export interface PaymentRecord {
@@ -69,7 +65,6 @@ export function firestorePayments(
   outbox: OrderOutbox = NO_OUTBOX,
 ): PaymentRepository {
   const orders = db.collection(COLLECTIONS.orders);
-  const tracking = db.collection(COLLECTIONS.tracking);
   const payments = db.collection(COLLECTIONS.payments);
   return {
     async record(orderId) {
@@ -88,6 +83,8 @@ export function firestorePayments(
               paymentReference: (data.paymentReference as string | null | undefined) ?? null,
             }
           : null;
+        // Read before any write: the order's public copies, rewritten with a payment (D19).
+        const copies = before ? await publicCopiesIn(tx, db, before.orderNumber) : null;
         const { record, change, result } = work(before, recordOf(recordSnap!.data()));
         if (record) tx.set(recordRef, { attempts: record.attempts, events: record.events });
         if (!before || !change) return { order: before, result };
@@ -119,8 +116,8 @@ export function firestorePayments(
           updatedAt: document.updatedAt,
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
-        // The public copy is the projection of the order as it now is.
-        tx.set(tracking.doc(before.orderNumber), trackingDocument(stored, toTime));
+        // The public copies are the projection of the order as it now is.
+        copies!.write(tx, stored);
         return { order: after, result };
       });
     },
