@@ -260,7 +260,13 @@ describe('the rules model the in-process tests apply decides as the rules say', 
     }
     // The tracking copies themselves, which name their live key, stay closed.
     expect(
-      decide({ auth: STRANGER, kind: 'get', collection: COLLECTIONS.tracking, id: 'x', resource: {} }),
+      decide({
+        auth: STRANGER,
+        kind: 'get',
+        collection: COLLECTIONS.tracking,
+        id: 'x',
+        resource: {},
+      }),
     ).toBe(false);
   });
 
