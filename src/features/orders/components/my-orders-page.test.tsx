@@ -249,11 +249,14 @@ describe('MyOrdersPage', () => {
     });
     await waitFor(() => expect(status()).toContain(enCommon.status.in_transit));
     // Said once, politely, in the page's live region.
-    const news = screen.getByText(
+    const news = document.querySelector('.my-orders-moved')!;
+    expect(news).toHaveTextContent(
       en.live.changed
-        .replace('{{number}}', orders[0]!.orderNumber)
+        .replace('<num>{{number}}</num>', orders[0]!.orderNumber)
         .replace('{{status}}', enCommon.status.in_transit),
     );
+    // The number keeps its own direction in either language.
+    expect(news.querySelector('bdi.ltr-value')).toHaveTextContent(orders[0]!.orderNumber);
     expect(news.closest('[aria-live="polite"]')).not.toBeNull();
     // On the way: no longer the customer's to cancel.
     expect(within(card).queryByRole('button', { name: /Cancel order/ })).toBeNull();

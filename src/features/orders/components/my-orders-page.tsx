@@ -107,10 +107,15 @@ export function MyOrdersPage({
         {moved && (
           // One of the orders moved on while the list was open (D19); keyed so each is heard.
           <p key={moved.seq} className="alert my-orders-moved">
-            {t('orders:live.changed', {
-              number: moved.orderNumber,
-              status: t(`common:${statusLabelKey(moved.status)}`),
-            })}
+            <Trans
+              t={t}
+              i18nKey="orders:live.changed"
+              values={{
+                number: moved.orderNumber,
+                status: t(`common:${statusLabelKey(moved.status)}`),
+              }}
+              components={{ num: <bdi className="ltr-value" /> }}
+            />
           </p>
         )}
       </div>

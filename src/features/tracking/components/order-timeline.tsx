@@ -75,11 +75,9 @@ export function OrderTimeline({ timeline }: { timeline: TrackingTimeline }) {
               ) : (
                 <span>{t('tracking:timeline.noTime')}</span>
               )}
+              {/* Joined to the time by the stylesheet: a comma in Arabic, a dot in English. */}
               {step.actor && (
-                <>
-                  {' '}
-                  <span className="status-history-actor">{t(`tracking:actor.${step.actor}`)}</span>
-                </>
+                <span className="status-history-actor">{t(`tracking:actor.${step.actor}`)}</span>
               )}
             </span>
             {step.reason && (
