@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, PublicTracking } from '../../src/data/port.ts';
 import { STREAM_RETRY_AFTER_S } from '../../server/src/routes/api/reviews.ts';
+import { HttpDataPort } from '../../src/data/http/http-adapter';
+import { createCookieFetch } from '../contract/cookie-fetch';
+import { eventSourceWith } from '../contract/event-source';
 import { orderBody } from './order-fixtures.ts';
 import type { TestClient, TestServer } from './test-server.ts';
 import { adminClient, createTestServer, customerClient, uniquePhone } from './test-server.ts';
@@ -418,6 +421,35 @@ describe('live order streams are limited (D8, D19)', () => {
     const newcomer = await take('192.0.2.3');
     expect(newcomer.status).toBe(200);
     await open[0]!.ended;
+  });
+
+  it('a page refused a stream asks for the view instead, and says it is not live', async () => {
+    const browser = createCookieFetch({ headers: { 'x-forwarded-for': '192.0.2.1' } });
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      asked.push(new URL(String(input)).pathname);
+      return browser.fetch(input, init);
+    };
+    const page = new HttpDataPort({
+      baseUrl: `http://127.0.0.1:${port}`,
+      fetch,
+      EventSource: eventSourceWith(fetch),
+    });
+    const live: boolean[] = [];
+    const view = await new Promise<PublicTracking | null>((resolve) => {
+      const stop = page.tracking.watch(
+        orderNumber,
+        (tracking) => {
+          stop();
+          resolve(tracking);
+        },
+        (up) => live.push(up),
+      );
+    });
+    expect(view?.orderNumber).toBe(orderNumber);
+    expect(live).toEqual([false]);
+    // The pool is full and 192.0.2.1 holds more than its share: the view came from a look-up.
+    expect(asked).toEqual([`/api/track/${orderNumber}/stream`, `/api/track/${orderNumber}`]);
   });
 
   it('opening is rate limited per address like a look-up, misses included', async () => {
