@@ -37,6 +37,8 @@ export interface BuildOptions extends ServicesOptions {
   initialAdmin?: boolean;
   /** Limits of the live review streams other than the defaults (tests fill a small pool). */
   reviewStreams?: ApiRoutesOptions['reviewStreams'];
+  /** Limits of the live order streams other than the defaults (D19; tests fill a small pool). */
+  orderStreams?: ApiRoutesOptions['orderStreams'];
   /**
    * The scrypt cost of passwords set by sign-up; PASSWORD_COST (server/src/auth/passwords.ts)
    * unless given. Tests that sign up and in hundreds of times lower it; stored hashes name their
@@ -114,6 +116,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(apiRoutes, {
     prefix: '/api',
     reviewStreams: options.reviewStreams,
+    orderStreams: options.orderStreams,
     passwordCost: options.passwordCost,
   });
 

@@ -45,7 +45,9 @@ export type {
   OrderChange,
   OrderFilter,
   OrderPage,
+  MoveWindow,
   PaymentProviderName,
+  PublicStatusChange,
   PublicTracking,
   StatusActor,
   StatusChange,
@@ -203,10 +205,28 @@ export interface OrdersPort {
   update(id: string, update: OrderAdminUpdate): Promise<Order>;
   /** Admin. */
   remove(id: string): Promise<void>;
+  /**
+   * The current user's orders, live (D19): `listener` hears the whole list, newest first, once
+   * the watch is up and after every change to one of them (another tab's booking, the office
+   * moving one on); `onLive` says whether changes arrive as they happen. A backend that cannot
+   * stream asks again from time to time and says `false`. Without a session: not live, nothing.
+   */
+  watchMine(listener: (orders: Order[]) => void, onLive?: (live: boolean) => void): Unsubscribe;
 }
 
 export interface TrackingPort {
   get(orderNumber: string): Promise<PublicTracking>;
+  /**
+   * The public view of one order number, live (D19): `listener` hears the view once the watch is
+   * up and after every change, null when there is no such order (any more); `onLive` says whether
+   * changes arrive as they happen (a refused or lost stream: `false`, and the view is asked for
+   * again from time to time instead). Read-only and PII-free, like `get`.
+   */
+  watch(
+    orderNumber: string,
+    listener: (tracking: PublicTracking | null) => void,
+    onLive?: (live: boolean) => void,
+  ): Unsubscribe;
 }
 
 /**

@@ -39,6 +39,16 @@ export function createDataPort(
 type Method = (...args: unknown[]) => unknown;
 
 /**
+ * The listeners of each section (they return an Unsubscribe at once), and where their `onLive`
+ * is among the arguments: told `false` when the adapter cannot be loaded.
+ */
+const LISTENERS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  desk: { watch: 1 },
+  orders: { watchMine: 1 },
+  tracking: { watch: 2 },
+};
+
+/**
  * A DataPort whose adapter is loaded on first use. Promise-returning methods wait for it;
  * `subscribe` methods return an Unsubscribe at once and attach when the adapter is ready.
  */
@@ -55,8 +65,10 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     new Proxy({} as NonNullable<DataPort[K]>, {
       get: (_target, name) => {
         if (typeof name !== 'string') return undefined;
-        // Listeners (reviews.subscribe, auth.subscribe, desk.watch) return their stop at once.
-        if (name === 'subscribe' || name === 'watch') {
+        // Listeners (reviews.subscribe, auth.subscribe, desk.watch, tracking.watch,
+        // orders.watchMine) return their stop at once.
+        const onLiveAt = LISTENERS[key]?.[name];
+        if (name === 'subscribe' || onLiveAt !== undefined) {
           return (...args: unknown[]): Unsubscribe => {
             let stop: Unsubscribe | null = null;
             let active = true;
@@ -66,11 +78,11 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
                 if (active) stop = listen.apply(port[key], args) as Unsubscribe;
               },
               (error: DataError) => {
-                // auth.subscribe: "nobody"; reviews.subscribe: its onError; desk.watch: not live.
+                // auth.subscribe: "nobody"; reviews.subscribe: its onError; watches: not live.
                 if (!active) return;
                 if (key === 'auth') (args[0] as (user: null) => void)(null);
-                else if (key === 'desk')
-                  (args[1] as ((live: boolean) => void) | undefined)?.(false);
+                else if (onLiveAt !== undefined)
+                  (args[onLiveAt] as ((live: boolean) => void) | undefined)?.(false);
                 else (args[1] as ((e: DataError) => void) | undefined)?.(error);
               },
             );

@@ -70,6 +70,13 @@ const statusChangeShape = z.object({
   actor: z.enum(['system', 'customer', 'admin']),
 });
 
+/** A history entry as the public sees it (D2, D19). */
+const publicStatusChangeShape = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: text(),
+  actor: z.enum(['system', 'customer', 'admin']),
+});
+
 /** A crew window as an order booked it (D12). */
 const bookedWindowShape = z.object({ id: text(), start: text(), end: text() });
 
@@ -129,8 +136,11 @@ export const publicTrackingShape = exactly<PublicTracking>()(
     paymentStatus: orderShape.shape.paymentStatus,
     paymentProvider: orderShape.shape.paymentProvider,
     status: orderShape.shape.status,
-    statusHistory: orderShape.shape.statusHistory,
+    // What, when and by whom (D2): its own shape, so a field an owner's history gains (an
+    // admin's reason) is never sent to the public.
+    statusHistory: z.array(publicStatusChangeShape),
     moveDate: orderShape.shape.moveDate,
+    moveWindow: z.object({ start: text(), end: nullableText() }).nullable(),
   }),
 );
 

@@ -8,6 +8,7 @@ import {
   cairoYmdCompact,
   daysInMonth,
   formatDate,
+  formatMoveDay,
   formatDateTime,
   formatTime,
   isBeyondCairoDays,
@@ -191,6 +192,27 @@ describe('formatDate', () => {
 
   it.each([['not a date'], ['2026-02-30'], ['']])('returns %j unchanged', (input) => {
     expect(formatDate(input, 'en')).toBe(input);
+  });
+});
+
+describe('formatMoveDay', () => {
+  it.each<[string, 'ar' | 'en', string[]]>([
+    // 10 March 2026 is a Tuesday, 1 January 2027 a Friday.
+    ['2026-03-10', 'en', ['Tuesday', 'March', '10', '2026']],
+    ['2026-03-10', 'ar', ['الثلاثاء', 'مارس', '١٠', '٢٠٢٦']],
+    ['2027-01-01', 'en', ['Friday', 'January', '1', '2027']],
+    ['2027-01-01', 'ar', ['الجمعة', 'يناير', '١', '٢٠٢٧']],
+  ])('%s in %s names the weekday: %j', (ymd, language, parts) => {
+    const text = visible(formatMoveDay(ymd, language));
+    for (const part of parts) expect(text).toContain(part);
+  });
+
+  it('writes no Latin digit in Arabic', () => {
+    expect(formatMoveDay('2026-12-31', 'ar')).not.toMatch(/[0-9]/);
+  });
+
+  it.each([['not a date'], ['2026-02-30'], ['']])('returns %j unchanged', (input) => {
+    expect(formatMoveDay(input, 'ar')).toBe(input);
   });
 });
 

@@ -180,6 +180,20 @@ export function formatDate(ymd: string, language: DisplayLanguage): string {
   );
 }
 
+/**
+ * A move's day with its weekday, for the customer's screens (D19): "Tuesday, March 10, 2026",
+ * "الثلاثاء، ١٠ مارس ٢٠٢٦". An unreadable value is shown as given.
+ */
+export function formatMoveDay(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'moveDay', { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(
+    instant,
+  );
+}
+
 /** 12-hour clock: "2:30 PM" in English, "٢:٣٠ م" in Arabic. */
 export function formatTime(hhmm: string, language: DisplayLanguage): string {
   const match = HHMM.exec(hhmm);

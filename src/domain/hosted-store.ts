@@ -6,7 +6,13 @@
  */
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
-import { orderFromStored, paymentProviderOf, toPublicTracking } from './order';
+import { normalizeDigits, stripInvisibleMarks } from './digits';
+import {
+  moveWindowFromStored,
+  orderFromStored,
+  paymentProviderOf,
+  toPublicTracking,
+} from './order';
 import type { OrderSearch } from './order-query';
 import { normalizeSearchText, SEARCH_TEXT_VERSION } from './search-text';
 import type {
@@ -74,7 +80,24 @@ export const COLLECTIONS = {
    * functions read them (the public learns "free or not" from capacityAvailability).
    */
   crewBookings: 'crewBookings',
+  /**
+   * The live public copy of each order (D19), id = the order's live key: a random key kept in
+   * its tracking document (`liveKey`, no browser reads it) and answered by trackOrder with the
+   * view. Anyone may get one document by its key (none can be listed), so only a browser that
+   * looked the number up, within trackOrder's limits, can follow it. The same fields as the
+   * tracking document, rewritten in the transaction of every order write.
+   */
+  liveTracking: 'liveTracking',
 } as const;
+
+/** The field of a tracking document that names its live copy (D19); never in a live copy. */
+export const LIVE_KEY_FIELD = 'liveKey';
+
+/** The live key of a stored tracking document, or null when none was given to it yet. */
+export function liveKeyOf(d: Record<string, unknown> | undefined): string | null {
+  const key = d?.[LIVE_KEY_FIELD];
+  return typeof key === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(key) ? key : null;
+}
 
 /** The id of the one document of `catalog` and of `capacity`. */
 export const CURRENT_ID = 'current';
@@ -304,6 +327,8 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     status: d.status as OrderStatus,
     statusHistory: historyOf(d.statusHistory, toIso),
     moveDate: d.moveDate as string,
+    // When the crew arrives (D19); copies from before it show none.
+    moveWindow: moveWindowFromStored(d.moveWindow),
   });
 }
 

@@ -11,6 +11,8 @@ import {
   newOrderFields,
   newOrderPayment,
   toPublicTracking,
+  moveWindowFromStored,
+  moveWindowOf,
 } from './order';
 import type { Order } from './order';
 import { FIRST_CAPACITY_PLAN } from './capacity';
@@ -306,9 +308,17 @@ describe('toPublicTracking', () => {
       paymentStatus: 'pending',
       status: 'in_transit',
       statusHistory: [
-        { status: 'received', actor: 'system', at: 'a', actorUserId: 'secret-admin' },
+        {
+          status: 'received',
+          actor: 'system',
+          at: 'a',
+          actorUserId: 'secret-admin',
+          reason: 'Secret reason typed by the office',
+        },
       ],
       moveDate: '2026-05-30',
+      moveTime: '08:00',
+      timeWindow: { id: 'secret-window-id', start: '08:00', end: '12:00' },
     } as unknown as Order;
     const view = toPublicTracking(order);
     expect(Object.keys(view).sort()).toEqual(
@@ -317,6 +327,7 @@ describe('toPublicTracking', () => {
         'dropoffGovernorateId',
         'governorateId',
         'moveDate',
+        'moveWindow',
         'moveType',
         'orderNumber',
         'paymentMethod',
@@ -328,6 +339,28 @@ describe('toPublicTracking', () => {
       ].sort(),
     );
     expect(JSON.stringify(view)).not.toMatch(/secret/i);
+    // The booked window, without the plan's id for it (D19).
+    expect(view.moveWindow).toEqual({ start: '08:00', end: '12:00' });
+    expect(Object.keys(view.statusHistory[0]!).sort()).toEqual(['actor', 'at', 'status']);
+  });
+
+  it('the arrival window: the booked one, a time alone before windows, or a public copy’s', () => {
+    expect(
+      moveWindowOf({ timeWindow: { id: 'w1', start: '12:00', end: '16:00' }, moveTime: '12:00' }),
+    ).toEqual({ start: '12:00', end: '16:00' });
+    expect(moveWindowOf({ timeWindow: null, moveTime: '10:30' })).toEqual({
+      start: '10:30',
+      end: null,
+    });
+    expect(moveWindowOf({ timeWindow: null, moveTime: '' })).toBeNull();
+    // A stored copy from before D19 has none; a broken one reads as none rather than failing.
+    expect(moveWindowFromStored(undefined)).toBeNull();
+    expect(moveWindowFromStored({ start: 8 })).toBeNull();
+    expect(moveWindowFromStored({ start: '08:00', end: '12:00' })).toEqual({
+      start: '08:00',
+      end: '12:00',
+    });
+    expect(moveWindowFromStored({ start: '10:30' })).toEqual({ start: '10:30', end: null });
   });
 });
 

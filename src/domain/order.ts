@@ -187,6 +187,35 @@ export function orderFromStored(stored: StoredOrder): Order {
   };
 }
 
+/** A history entry as the public sees it (D2): what, when and by whom; never an admin's reason. */
+export type PublicStatusChange = Pick<StatusChange, 'status' | 'at' | 'actor'>;
+
+/**
+ * When the crew arrives (D12, D19): the window the order booked, HH:mm Cairo wall time; for an
+ * order from before windows, its move time alone (`end` null). A window is the company's
+ * timetable, not personal data, so the public view carries it.
+ */
+export interface MoveWindow {
+  start: string;
+  end: string | null;
+}
+
+/** The arrival window of an order: its booked window, or its time for one booked before them. */
+export function moveWindowOf(order: Pick<Order, 'timeWindow' | 'moveTime'>): MoveWindow | null {
+  if (order.timeWindow) return { start: order.timeWindow.start, end: order.timeWindow.end };
+  return typeof order.moveTime === 'string' && order.moveTime !== ''
+    ? { start: order.moveTime, end: null }
+    : null;
+}
+
+/** A stored public copy's window: null for copies written before it was kept, or broken ones. */
+export function moveWindowFromStored(value: unknown): MoveWindow | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { start, end } = value as Record<string, unknown>;
+  if (typeof start !== 'string') return null;
+  return { start, end: typeof end === 'string' ? end : null };
+}
+
 /**
  * What anyone with the order number may see: no name, phone, address or notes (D2). The route is
  * shown by governorate only; null where a backend does not keep it in its public copy.
@@ -203,8 +232,10 @@ export interface PublicTracking {
   /** Whose payment it is: a `test` one moved no money, and the tracker says so (D3). */
   paymentProvider: PaymentProviderName;
   status: OrderStatus;
-  statusHistory: StatusChange[];
+  statusHistory: PublicStatusChange[];
   moveDate: string;
+  /** When the crew arrives on `moveDate` (D19); null where a public copy predates it. */
+  moveWindow: MoveWindow | null;
 }
 
 /**
@@ -566,7 +597,10 @@ export function checkCanRead(
   if (!reader.isAdmin) checkOwner(order, reader.id);
 }
 
-/** The public view of an order: what tracking by number shows anyone (D2). */
+/**
+ * The public view of an order: what tracking by number shows anyone (D2). From an order its
+ * arrival window is worked out (`timeWindow`, `moveTime`); a public copy gives its `moveWindow`.
+ */
 export function toPublicTracking(
   order: Pick<
     Order,
@@ -576,11 +610,12 @@ export function toPublicTracking(
     | 'paymentMethod'
     | 'paymentStatus'
     | 'paymentProvider'
-    | 'status'
-    | 'statusHistory'
     | 'moveDate'
-  > &
-    Pick<PublicTracking, 'governorateId' | 'dropoffGovernorateId'>,
+  > & {
+    status: OrderStatus;
+    statusHistory: readonly PublicStatusChange[];
+  } & Pick<PublicTracking, 'governorateId' | 'dropoffGovernorateId'> &
+    (Pick<Order, 'timeWindow' | 'moveTime'> | Pick<PublicTracking, 'moveWindow'>),
 ): PublicTracking {
   return {
     orderNumber: order.orderNumber,
@@ -595,5 +630,6 @@ export function toPublicTracking(
     status: order.status,
     statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
     moveDate: order.moveDate,
+    moveWindow: 'moveWindow' in order ? order.moveWindow : moveWindowOf(order),
   };
 }

@@ -2,7 +2,12 @@
 // oldest shape a version of this code stored, and from data a newer version may store.
 import { describe, expect, it } from 'vitest';
 import { draftFromStored, FIRST_CAPACITY_PLAN } from './capacity';
-import { catalogFromDocument, orderFromDocument, planFromDocument } from './hosted-store';
+import {
+  catalogFromDocument,
+  orderFromDocument,
+  planFromDocument,
+  trackingFromDocument,
+} from './hosted-store';
 import { outboxMessageFromStored, type StoredOutboxMessage } from './notifications';
 import { orderFromStored, type StoredOrder } from './order';
 import {
@@ -250,6 +255,47 @@ const MESSAGE_V1: StoredOutboxMessage = {
   createdAt: '2026-01-01T08:00:00.000Z',
   updatedAt: '2026-01-01T08:00:00.000Z',
 };
+
+describe('trackingFromDocument: a hosted public copy as any version stored it (D19)', () => {
+  /** A tracking copy as the first hosted version wrote it: no route, provider or window. */
+  const COPY_V1 = {
+    orderNumber: 'AF-20250101-123',
+    moveType: 'full',
+    totalPrice: 1500,
+    currency: 'EGP',
+    paymentMethod: 'cod',
+    paymentStatus: 'pending',
+    status: 'received',
+    statusHistory: [{ status: 'received', at: '2025-01-01T08:00:00.000Z', actor: 'system' }],
+    moveDate: '2025-01-05',
+  };
+  const iso = (value: unknown) => String(value);
+
+  it('fields added since take their defaults: no route, the cash provider, no window', () => {
+    expect(trackingFromDocument(COPY_V1, iso)).toMatchObject({
+      governorateId: null,
+      dropoffGovernorateId: null,
+      paymentProvider: 'cash',
+      moveWindow: null,
+    });
+  });
+
+  it('keeps the window a later version stored, and ignores the live key beside it', () => {
+    const later = {
+      ...COPY_V1,
+      moveWindow: { start: '08:00', end: '12:00' },
+      liveKey: 'a-key-of-twenty-four-ch',
+    };
+    const view = trackingFromDocument(later, iso);
+    expect(view.moveWindow).toEqual({ start: '08:00', end: '12:00' });
+    expect(view).not.toHaveProperty('liveKey');
+    // A time alone (an order from before windows) stays a time alone.
+    expect(
+      trackingFromDocument({ ...COPY_V1, moveWindow: { start: '10:30', end: null } }, iso)
+        .moveWindow,
+    ).toEqual({ start: '10:30', end: null });
+  });
+});
 
 describe('outboxMessageFromStored: an outbox message as any version stored it', () => {
   it('what may be missing takes its default', () => {

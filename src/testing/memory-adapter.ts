@@ -381,6 +381,13 @@ export class MemoryBackend {
   private ipCounter = 0;
   private readonly reviewListeners = new Set<() => void>();
   private readonly deskListeners = new Set<(change: DeskChange) => void>();
+  /** The live trackers and "my orders" (D19): told that some order changed, they look again. */
+  private readonly orderWatchers = new Set<() => void>();
+  /**
+   * Whether live watches are refused (D19), as a server refuses a stream when it has none to
+   * spare: they then say "not live" and hear nothing. Screen tests of the fallback set it.
+   */
+  liveRefused = false;
 
   constructor(options: MemoryBackendOptions = {}) {
     this.fakeNow = options.now === undefined ? null : new Date(options.now).getTime();
@@ -519,7 +526,46 @@ export class MemoryBackend {
       const { paymentReference, ...fields } = change.order;
       Object.assign(order, fields);
       if (paymentReference !== undefined) this.paymentReferences.set(order.id, paymentReference);
+      this.ordersChanged();
     }
+  }
+
+  /**
+   * @internal A live watch (D19): `view` is looked at now and after every order change, and
+   * `listener` hears it when it differs from what it heard last; `onLive` hears whether it is up.
+   */
+  watchOrders<T>(
+    view: () => T,
+    listener: (value: T) => void,
+    onLive: ((live: boolean) => void) | undefined,
+  ): Unsubscribe {
+    let active = true;
+    if (this.liveRefused) {
+      queueMicrotask(() => {
+        if (active) onLive?.(false);
+      });
+      return () => {
+        active = false;
+      };
+    }
+    let last: string | undefined;
+    const look = () => {
+      if (!active) return;
+      const value = view();
+      const seen = JSON.stringify(value);
+      if (seen === last) return;
+      last = seen;
+      listener(copy(value));
+    };
+    const stop = this.onOrdersChanged(look);
+    queueMicrotask(() => {
+      look();
+      if (active) onLive?.(true);
+    });
+    return () => {
+      active = false;
+      stop();
+    };
   }
 
   now(): Date {
@@ -646,6 +692,21 @@ export class MemoryBackend {
   /** Tells live admin desks about a change (the backend's own writes, or a test's). */
   notifyDesk(change: DeskChange): void {
     for (const listener of [...this.deskListeners]) listener(copy(change));
+    if (change.type === 'order') this.ordersChanged();
+  }
+
+  /** @internal A live watch of orders (D19): `listener` runs after any order changed. */
+  onOrdersChanged(listener: () => void): Unsubscribe {
+    this.orderWatchers.add(listener);
+    return () => this.orderWatchers.delete(listener);
+  }
+
+  /**
+   * Tells the live trackers and "my orders" that an order changed (the backend's own writes, or
+   * a test's that edits `orders` directly). They look once the change is done.
+   */
+  ordersChanged(): void {
+    for (const listener of [...this.orderWatchers]) queueMicrotask(listener);
   }
 
   /** @internal */ notifyReviews(): void {
@@ -716,6 +777,19 @@ export class MemoryDataPort implements DataPort {
         );
         if (!found) throw new DataError('not-found', 'errors:orderNotFound');
         return copy(toPublicTracking(found.order));
+      },
+      watch: (orderNumber, listener, onLive) => {
+        const wanted = normalizeTrackingInput(orderNumber);
+        return backend.watchOrders(
+          () => {
+            const found = wanted
+              ? [...backend.orders.values()].find(({ order }) => order.orderNumber === wanted)
+              : undefined;
+            return found ? toPublicTracking(found.order) : null;
+          },
+          listener,
+          onLive,
+        );
       },
     };
     this.reviews = this.createReviews();
@@ -1256,6 +1330,26 @@ export class MemoryDataPort implements DataPort {
       },
 
       get: async (id) => copy(this.readableOrder(id)),
+
+      watchMine: (listener, onLive) => {
+        const userId = this.user()?.id;
+        if (userId === undefined) {
+          queueMicrotask(() => onLive?.(false));
+          return () => {};
+        }
+        return backend.watchOrders(
+          () =>
+            // Only while this browser's session is still that user's (a sign-out ends it).
+            this.user()?.id === userId
+              ? records()
+                  .filter(({ order }) => order.userId === userId)
+                  .sort(newestFirst)
+                  .map(({ order }) => order)
+              : [],
+          listener,
+          onLive,
+        );
+      },
 
       cancel: async (id) => {
         const user = this.requireUser();

@@ -208,6 +208,26 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: () => '/api/track/AF-20200101-123',
     expect: all(404),
   },
+  // D19: anyone with a number follows its public view live; an unknown number opens nothing.
+  {
+    method: 'GET',
+    route: '/api/track/:orderNumber/stream',
+    path: (fx) => `/api/track/${fx.order.orderNumber}/stream`,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/track/:unknownNumber/stream',
+    path: () => '/api/track/AF-20200101-123/stream',
+    expect: all(404),
+  },
+  // D19: a session's own orders, live; whoever it is, it hears only its own.
+  {
+    method: 'GET',
+    route: '/api/orders/mine/stream',
+    path: () => '/api/orders/mine/stream',
+    expect: [401, 200, 200, 200, 200],
+  },
   { method: 'GET', route: '/api/reviews', path: () => '/api/reviews', expect: all(200) },
   {
     method: 'GET',

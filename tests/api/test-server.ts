@@ -91,7 +91,7 @@ export interface TestServer {
 
 export interface TestServerOptions extends Pick<
   BuildOptions,
-  'paymentProvider' | 'subscribers' | 'logger' | 'reviewStreams'
+  'paymentProvider' | 'subscribers' | 'logger' | 'reviewStreams' | 'orderStreams'
 > {
   /** The crews plan to start with; ROOMY_CAPACITY by default, 'first' for migration 006's. */
   capacity?: CapacityDraft | 'first';

@@ -62,6 +62,8 @@ describe('GET /api/track/:orderNumber', () => {
         { status: 'under_review', at: expect.any(String), actor: 'admin' },
       ],
       moveDate: order.moveDate,
+      // When the crew arrives (D19): the window booked, without the plan's id for it.
+      moveWindow: { start: order.timeWindow!.start, end: order.timeWindow!.end },
     });
   });
 
@@ -139,6 +141,23 @@ describe('GET /api/track/:orderNumber', () => {
       ['received', 'system'],
       ['cancelled', 'customer'],
     ]);
+  });
+
+  it('an order booked before crew windows shows its time alone (D19)', async () => {
+    const owner = await customerClient(server.app);
+    const placed = (await owner.request<{ order: Order }>('POST', '/api/orders', orderBody())).body
+      .order;
+    // As an older version stored it: no window (D12 came later).
+    server.app.db
+      .prepare(
+        'UPDATE orders SET window_id = NULL, window_start = NULL, window_end = NULL WHERE id = ?',
+      )
+      .run(placed.id);
+    const res = await lookUp(placed.orderNumber);
+    expect((res.json() as { tracking: PublicTracking }).tracking.moveWindow).toEqual({
+      start: placed.moveTime,
+      end: null,
+    });
   });
 
   it('is never stale: a change right after a look-up shows on the next one (D9)', async () => {

@@ -11,6 +11,7 @@ import type {
   DataPort,
   NewOrder,
   Order,
+  PublicTracking,
   Review,
 } from '../../src/data/port';
 import { generateOrderNumber } from '../../src/domain/order-number';
@@ -740,6 +741,8 @@ export function describeDataPortContract(
         'governorateId',
         'moveDate',
         'moveType',
+        // When the crew arrives (D19): the company's timetable, not personal data.
+        'moveWindow',
         'orderNumber',
         'paymentMethod',
         // Whose payment it is (a test one moved no money, D3): names nobody.
@@ -775,6 +778,10 @@ export function describeDataPortContract(
         for (const key of ['governorateId', 'dropoffGovernorateId'] as const) {
           expect([null, 'cairo']).toContain(tracking[key]);
         }
+        expect(tracking.moveWindow).toEqual({
+          start: order.timeWindow!.start,
+          end: order.timeWindow!.end,
+        });
         expect(raw(tracking)).not.toContain('maadi');
         expect(tracking.statusHistory.map((change) => [change.status, change.actor])).toEqual([
           ['received', 'system'],
@@ -807,6 +814,163 @@ export function describeDataPortContract(
         const unknown = generateOrderNumber(new Date('1999-06-01T10:00:00Z'));
         await expectDataError(browser().tracking.get(unknown), 'not-found');
         await expectDataError(browser().tracking.get('nonsense'), 'not-found');
+      });
+    });
+
+    // Tracking and "my orders" that update by themselves (D19): a watch hears the current view
+    // once it is up and every change after it, with no personal data in the public one.
+    describe('live tracking and my orders (D19)', () => {
+      /** A watch's listener and live state, recorded, and its stop. */
+      function recorder<T>() {
+        const heard: T[] = [];
+        let live = false;
+        return {
+          heard,
+          isLive: () => live,
+          last: () => heard.at(-1),
+          listener: (value: T) => heard.push(value),
+          onLive: (up: boolean) => {
+            live = up;
+          },
+        };
+      }
+
+      it('a tracker in any browser hears the order move on, and nothing personal', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(
+          orderFor(owner.client, { fullName: 'ليلى المباشرة' }),
+        );
+        const seen = recorder<PublicTracking | null>();
+        const stop = browser().tracking.watch(order.orderNumber, seen.listener, seen.onLive);
+        try {
+          await eventually(() => expect(seen.last()?.status).toBe('received'));
+          await eventually(() => expect(seen.isLive()).toBe(true));
+          expect(seen.last()!.moveWindow).toEqual({
+            start: order.timeWindow!.start,
+            end: order.timeWindow!.end,
+          });
+          await admin.orders.update(order.id, { status: 'under_review' });
+          await eventually(() => expect(seen.last()?.status).toBe('under_review'));
+          await admin.orders.update(order.id, { paymentStatus: 'paid' });
+          await eventually(() => expect(seen.last()?.paymentStatus).toBe('paid'));
+          expect(seen.last()!.statusHistory.map((change) => [change.status, change.actor])).toEqual(
+            [
+              ['received', 'system'],
+              ['under_review', 'admin'],
+            ],
+          );
+          // The same projection as a look-up (whose fields the tracking tests pin, D2).
+          const publicKeys = Object.keys(await browser().tracking.get(order.orderNumber)).sort();
+          for (const view of seen.heard) {
+            expect(Object.keys(view!).sort()).toEqual(publicKeys);
+            for (const secret of [order.id, order.fullName, order.phoneNumber, order.notes]) {
+              expect(JSON.stringify(view)).not.toContain(secret);
+            }
+          }
+        } finally {
+          stop();
+        }
+      });
+
+      it('the customer’s cancel reaches the tracker, and a deleted order reads as gone', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderFor(owner.client));
+        const seen = recorder<PublicTracking | null>();
+        const stop = browser().tracking.watch(
+          `#${order.orderNumber.toLowerCase()}`,
+          seen.listener,
+          seen.onLive,
+        );
+        try {
+          await eventually(() => expect(seen.last()?.orderNumber).toBe(order.orderNumber));
+          await owner.client.orders.cancel(order.id);
+          await eventually(() => expect(seen.last()?.status).toBe('cancelled'));
+          expect(seen.last()!.statusHistory.at(-1)).toMatchObject({
+            status: 'cancelled',
+            actor: 'customer',
+          });
+          await admin.orders.remove(order.id);
+          await eventually(() => expect(seen.last()).toBeNull());
+        } finally {
+          stop();
+        }
+      });
+
+      it('an unknown number is heard as null', async () => {
+        const seen = recorder<PublicTracking | null>();
+        const stop = browser().tracking.watch(
+          generateOrderNumber(new Date('1999-06-01T10:00:00Z')),
+          seen.listener,
+          seen.onLive,
+        );
+        try {
+          await eventually(() => expect(seen.heard).toEqual([null]));
+        } finally {
+          stop();
+        }
+      });
+
+      it('a stopped watch hears nothing more', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderFor(owner.client));
+        const seen = recorder<PublicTracking | null>();
+        const stop = browser().tracking.watch(order.orderNumber, seen.listener, seen.onLive);
+        await eventually(() => expect(seen.isLive()).toBe(true));
+        stop();
+        const heard = seen.heard.length;
+        await admin.orders.update(order.id, { status: 'in_transit' });
+        // Another watch hears the change: by then, the stopped one would have too.
+        const after = recorder<PublicTracking | null>();
+        const check = browser().tracking.watch(order.orderNumber, after.listener, after.onLive);
+        try {
+          await eventually(() => expect(after.last()?.status).toBe('in_transit'));
+          expect(seen.heard).toHaveLength(heard);
+        } finally {
+          check();
+        }
+      });
+
+      it('“my orders” hears the customer’s own orders, newest first, and only theirs', async () => {
+        const mine = await visitor();
+        const other = await visitor();
+        const first = await mine.client.orders.create(orderFor(mine.client));
+        const theirs = await other.client.orders.create(orderFor(other.client));
+        const seen = recorder<Order[]>();
+        const stop = mine.client.orders.watchMine(seen.listener, seen.onLive);
+        try {
+          await eventually(() => expect(seen.last() && ids(seen.last()!)).toEqual([first.id]));
+          await eventually(() => expect(seen.isLive()).toBe(true));
+          await admin.orders.update(theirs.id, { status: 'in_transit' });
+          await admin.orders.update(first.id, { status: 'under_review' });
+          await eventually(() => expect(seen.last()?.[0]?.status).toBe('under_review'));
+          await nextMillisecond();
+          const second = await mine.client.orders.create(orderFor(mine.client));
+          await eventually(() => expect(ids(seen.last()!)).toEqual([second.id, first.id]));
+          for (const list of seen.heard) expect(ids(list)).not.toContain(theirs.id);
+          // The full order, as "my orders" shows it: its owner's own data.
+          expect(seen.last()![1]).toMatchObject({
+            fullName: first.fullName,
+            phoneNumber: first.phoneNumber,
+          });
+        } finally {
+          stop();
+        }
+      });
+
+      it('“my orders” without a session is not live and hears nothing', async () => {
+        const seen = recorder<Order[]>();
+        let told = false;
+        const stop = browser().orders.watchMine(seen.listener, (up) => {
+          told = true;
+          seen.onLive(up);
+        });
+        try {
+          await eventually(() => expect(told).toBe(true));
+          expect(seen.isLive()).toBe(false);
+          expect(seen.heard).toEqual([]);
+        } finally {
+          stop();
+        }
       });
     });
 

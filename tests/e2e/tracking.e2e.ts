@@ -74,8 +74,14 @@ describe('tracking: public view from any browser (D2)', () => {
       expect(await page.getByRole('banner').count()).toBe(0);
       await page.getByRole('link', { name: 'عفش، الصفحة الرئيسية' }).waitFor();
       expect(await page.getByText('نقل عفش كامل').count()).toBe(1);
-      const progress = page.getByRole('progressbar', { name: 'مراحل الطلب' });
-      expect(await progress.getAttribute('aria-valuenow')).toBe('1');
+      // The steps that happened (received, now), then what is next (D19).
+      const history = page.getByRole('region', { name: 'سجل الحالة' });
+      const current = history.locator('[aria-current="step"]');
+      expect(await current.count()).toBe(1);
+      await current.getByText('تم استلام الطلب').waitFor();
+      await history.getByText('التالية').waitFor();
+      // The day with its weekday and the arrival window (D19), in Arabic-Indic digits.
+      await page.getByText('من ٨:٠٠ ص إلى ١٢:٠٠ م', { exact: false }).first().waitFor();
       // The QR code is drawn once it comes near the screen; below the fold it waits.
       const qr = page.getByRole('img', { name: new RegExp(seeded.orderNumber) });
       await qr.waitFor();

@@ -110,4 +110,43 @@ describe('lazyDataPort', () => {
     await expect.poll(() => down).toEqual([false]);
     errors.mockRestore();
   });
+
+  it('the live tracker and "my orders" return their stop at once and attach once loaded (D19)', async () => {
+    const backend = new MemoryBackend();
+    const input = hostedOrderInput({
+      moveDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const customer = await verifiedCustomer(backend, input.phoneNumber);
+    const order = await customer.orders.create(input);
+    const port = lazyDataPort(async () => customer);
+    const tracked: (string | null)[] = [];
+    const stopTracking = port.tracking.watch(order.orderNumber, (view) =>
+      tracked.push(view?.status ?? null),
+    );
+    expect(typeof stopTracking).toBe('function');
+    const mine: number[] = [];
+    const stopMine = port.orders.watchMine((orders) => mine.push(orders.length));
+    await expect.poll(() => tracked).toEqual(['received']);
+    await expect.poll(() => mine).toEqual([1]);
+    stopTracking();
+    stopMine();
+
+    // A failed load: both say they are not live, each through its own onLive.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = lazyDataPort(async () => {
+      throw new Error('offline');
+    });
+    const down: string[] = [];
+    broken.tracking.watch(
+      order.orderNumber,
+      () => undefined,
+      (up) => down.push(`tracking ${up}`),
+    );
+    broken.orders.watchMine(
+      () => undefined,
+      (up) => down.push(`mine ${up}`),
+    );
+    await expect.poll(() => down.sort()).toEqual(['mine false', 'tracking false']);
+    errors.mockRestore();
+  });
 });

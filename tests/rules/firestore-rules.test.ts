@@ -26,6 +26,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { COLLECTIONS, CURRENT_ID } from '../../src/domain/hosted-store';
 
+/** A live copy's key (D19), as trackOrder hands them out. */
+const LIVE_KEY = 'live-key-of-the-rules-test';
+
 // The allow/deny matrix of firestore.rules under the Firestore emulator: browsers only read (every
 // write is a Cloud Function); no auth, the anonymous owner, another user, an admin (the claim and
 // an admins document) and a revoked admin (the claim only). Needs the Firestore emulator (Java 21
@@ -80,6 +83,7 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
         createdAt: Timestamp.now(),
       });
       await setDoc(doc(store, COLLECTIONS.tracking, ORDER.orderNumber), { status: 'received' });
+      await setDoc(doc(store, COLLECTIONS.liveTracking, LIVE_KEY), { status: 'received' });
       // D14: a published review of a delivered order, one held for approval, one from before.
       await setDoc(doc(store, COLLECTIONS.reviews, 'visible'), {
         orderId: 'visible',
@@ -183,6 +187,15 @@ describe.skipIf(!HOST)('firestore.rules (emulator)', () => {
       await assertFails(getDoc(doc(store, COLLECTIONS.quotas, 'q1')));
       await assertFails(getDoc(doc(store, COLLECTIONS.orderNumberDays, '20260101')));
       await assertFails(getDoc(doc(store, COLLECTIONS.admins, ADMIN)));
+    }
+  });
+
+  it('live tracking copies (D19): anyone gets one by its key, nobody lists or writes them', async () => {
+    for (const store of [owner(), other(), admin(), nobody()]) {
+      await assertSucceeds(getDoc(doc(store, COLLECTIONS.liveTracking, LIVE_KEY)));
+      await assertFails(getDocs(query(collection(store, COLLECTIONS.liveTracking), limit(5))));
+      await assertFails(setDoc(doc(store, COLLECTIONS.liveTracking, LIVE_KEY), {}));
+      await assertFails(deleteDoc(doc(store, COLLECTIONS.liveTracking, LIVE_KEY)));
     }
   });
 

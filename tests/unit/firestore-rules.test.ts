@@ -52,6 +52,7 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
         'match /catalog/{catalogId} { allow get: if true; }',
         'match /catalogVersions/{version} { allow read: if isAdmin(); }',
         'match /capacity/{capacityId} { allow get: if isAdmin(); }',
+        'match /liveTracking/{liveKey} { allow get: if true; }',
         'match /{document=**} { allow read, write: if false; } } }',
       ].join(' '),
     );
@@ -71,6 +72,7 @@ describe('firestore.rules: browsers read, and only what D2 allows', () => {
         COLLECTIONS.catalog,
         COLLECTIONS.catalogVersions,
         COLLECTIONS.capacity,
+        COLLECTIONS.liveTracking,
       ]),
     );
     for (const name of [
@@ -231,6 +233,41 @@ describe('the rules model the in-process tests apply decides as the rules say', 
         expect(list(who, collection), collection).toBe(false);
       }
     }
+  });
+
+  it('live tracking copies (D19): anyone gets one by its key; nobody lists them', () => {
+    for (const auth of [ADMIN, OWNER, STRANGER, null]) {
+      expect(
+        decide({
+          auth,
+          kind: 'get',
+          collection: COLLECTIONS.liveTracking,
+          id: 'k'.repeat(24),
+          resource: { orderNumber: 'AF-20260310-123' },
+        }),
+      ).toBe(true);
+      expect(
+        decide({ auth, kind: 'list', collection: COLLECTIONS.liveTracking, constraints: [] }),
+      ).toBe(false);
+      expect(
+        decide({
+          auth,
+          kind: 'list',
+          collection: COLLECTIONS.liveTracking,
+          constraints: [where('orderNumber', 'AF-20260310-123')],
+        }),
+      ).toBe(false);
+    }
+    // The tracking copies themselves, which name their live key, stay closed.
+    expect(
+      decide({
+        auth: STRANGER,
+        kind: 'get',
+        collection: COLLECTIONS.tracking,
+        id: 'x',
+        resource: {},
+      }),
+    ).toBe(false);
   });
 
   it('the notification outbox and its events: nobody, not even an admin or the order’s owner (D10)', () => {

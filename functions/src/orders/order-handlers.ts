@@ -196,7 +196,7 @@ export async function trackOrder(
   ctx: CallContext,
   data: unknown,
   deps: OrderDeps,
-): Promise<PublicTracking> {
+): Promise<PublicTracking & { liveKey: string }> {
   const caller = requireCaller(ctx);
   const raw = objectOf(data).orderNumber;
   const orderNumber = normalizeTrackingInput(typeof raw === 'string' ? raw : '');
@@ -214,7 +214,8 @@ export async function trackOrder(
         { user: deps.settings.limits.tracking, app: deps.settings.limits.tracking },
         'errors:rateLimited',
       );
-  const tracking = await deps.orders.track(orderNumber, { now: ctx.now, limits });
-  if (!tracking) throw notFound();
-  return tracking;
+  const found = await deps.orders.track(orderNumber, { now: ctx.now, limits });
+  if (!found) throw notFound();
+  // The key of its live copy (D19), which the browser then follows without asking again.
+  return { ...found.tracking, liveKey: found.liveKey };
 }

@@ -7,10 +7,11 @@ import {
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   COLLECTIONS,
+  LIVE_KEY_FIELD,
+  liveKeyOf,
   ORDER_STATS_ID,
   orderDocument,
   orderFromDocument,
-  trackingDocument,
   trackingFromDocument,
 } from '../../../src/domain/hosted-store.ts';
 import type {
@@ -27,6 +28,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../src/domain/status.ts'
 import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
 import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
+import { copiesUnder, newLiveKey, publicCopiesIn } from './public-copies.ts';
 
 /** A new order as the handler settled it: validated, priced, paid or pending (D2, D3). */
 export interface NewOrderRecord {
@@ -72,11 +74,14 @@ export interface OrderRepository {
   ): Promise<Order | null>;
   /** Deletes the order, its tracking copy and its payment record together; the order, or null. */
   remove(id: string, now: Date): Promise<Order | null>;
-  /** The public view of an order number, after taking one event from each limit. */
+  /**
+   * The public view of an order number, after taking one event from each limit, and the key of
+   * its live copy (D19), which an order placed before them is given here.
+   */
   track(
     orderNumber: string,
     options: { now: Date; limits: readonly Limit[] },
-  ): Promise<PublicTracking | null>;
+  ): Promise<{ tracking: PublicTracking; liveKey: string } | null>;
 }
 
 /** An order write as the notification outbox hears of it: a new order, or a change by `actor`. */
@@ -213,7 +218,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           }),
           ...(outboxSeq > 0 ? { outboxSeq } : {}),
         });
-        tx.create(tracking.doc(orderNumber), trackingDocument(stored, toTime));
+        // Its public copies (D2, D19): the tracking document, and the live one under a new key.
+        copiesUnder(db, orderNumber, newLiveKey()).create(tx, stored);
         return order;
       });
     },
@@ -248,6 +254,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const moveReview = statusChanged
           ? await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId)
           : () => {};
+        const copies = await publicCopiesIn(tx, db, after.orderNumber);
         const { id: _id, ...stored } = after;
         const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
         const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
@@ -262,8 +269,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           searchVersion: document.searchVersion,
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
-        // The public copy is the projection of the order as it now is, whatever it held before.
-        tx.set(tracking.doc(after.orderNumber), trackingDocument(stored, toTime));
+        // The public copies are the projection of the order as it now is, whatever they held.
+        copies.write(tx, stored);
         if (statusChanged) count(tx, before.status, after.status);
         moveCrews(tx);
         moveReview(tx, after);
@@ -282,8 +289,9 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const freeCrew = await crewChanges(tx, db, order, null);
         // Its review stays for the admin, without an order (D14).
         const keepReview = await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId);
+        const copies = await publicCopiesIn(tx, db, order.orderNumber);
         tx.delete(ref);
-        tx.delete(tracking.doc(order.orderNumber));
+        copies.remove(tx);
         // Its payment tries and history go with it, as on the server (ON DELETE CASCADE).
         tx.delete(db.collection(COLLECTIONS.payments).doc(id));
         forget(tx);
@@ -300,7 +308,17 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const snapshot = await tx.get(tracking.doc(orderNumber));
         // A miss counts against the limits too: that is what stops enumerating a day's numbers.
         recordLimits(tx);
-        return snapshot.exists ? trackingFromDocument(snapshot.data()!, toIso) : null;
+        if (!snapshot.exists) return null;
+        const data = snapshot.data()!;
+        let liveKey = liveKeyOf(data);
+        if (liveKey === null) {
+          // An order placed before live copies (D19): it gets one now, from the copy it has.
+          liveKey = newLiveKey();
+          const { [LIVE_KEY_FIELD]: _none, ...view } = data;
+          tx.update(tracking.doc(orderNumber), { [LIVE_KEY_FIELD]: liveKey });
+          tx.set(db.collection(COLLECTIONS.liveTracking).doc(liveKey), view);
+        }
+        return { tracking: trackingFromDocument(data, toIso), liveKey };
       });
     },
   };

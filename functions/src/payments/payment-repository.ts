@@ -1,10 +1,5 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  orderDocument,
-  orderFromDocument,
-  trackingDocument,
-} from '../../../src/domain/hosted-store.ts';
+import { COLLECTIONS, orderDocument, orderFromDocument } from '../../../src/domain/hosted-store.ts';
 import type { Order, StatusActor } from '../../../src/domain/order.ts';
 import {
   inquiryPolicy,
@@ -19,6 +14,7 @@ import {
 } from '../../../src/domain/payments.ts';
 import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
+import { publicCopiesIn } from '../orders/public-copies.ts';
 
 /**
  * An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`),
@@ -92,7 +88,6 @@ export function firestorePayments(
   policy: InquiryPolicy = inquiryPolicy(),
 ): PaymentRepository {
   const orders = db.collection(COLLECTIONS.orders);
-  const tracking = db.collection(COLLECTIONS.tracking);
   const payments = db.collection(COLLECTIONS.payments);
   return {
     async record(orderId) {
@@ -131,6 +126,8 @@ export function firestorePayments(
               paymentReference: (data.paymentReference as string | null | undefined) ?? null,
             }
           : null;
+        // Read before any write: the order's public copies, rewritten with a payment (D19).
+        const copies = before ? await publicCopiesIn(tx, db, before.orderNumber) : null;
         const { record, change, result } = work(before, recordOf(recordSnap!.data()));
         if (record) {
           const dueAt = before ? paymentWorkDueAt(record, policy) : null;
@@ -172,8 +169,8 @@ export function firestorePayments(
           searchVersion: document.searchVersion,
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
-        // The public copy is the projection of the order as it now is.
-        tx.set(tracking.doc(before.orderNumber), trackingDocument(stored, toTime));
+        // The public copies are the projection of the order as it now is.
+        copies!.write(tx, stored);
         return { order: after, result };
       });
     },

@@ -14,8 +14,22 @@ import type { OutboxMessage } from '../repositories/outbox-repository.ts';
  */
 export type DomainEvent =
   | OrderEvent<Order>
-  /** `status`: the order's when deleted (a delivered one's review may have been public, D14). */
-  | { type: 'order.deleted'; orderId: string; orderNumber: string; status: OrderStatus }
+  /**
+   * `status`: the order's when deleted (a delivered one's review may have been public, D14);
+   * `userId`: whose it was, so their live "my orders" drops it (D19).
+   */
+  | {
+      type: 'order.deleted';
+      orderId: string;
+      orderNumber: string;
+      status: OrderStatus;
+      userId?: string | null;
+    }
+  /**
+   * The order as stored after any change to it (a status, a payment, its date), whatever else
+   * the change is told as: the live trackers and "my orders" follow it (D19).
+   */
+  | { type: 'order.changed'; order: Order }
   | { type: 'review.posted'; review: Review }
   /**
    * The public list of reviews may have changed another way: a review published, hidden or

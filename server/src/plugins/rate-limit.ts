@@ -30,6 +30,9 @@ export const RATE_LIMITS = {
   // 120 a minute per address is far above that. A genuine callback refused here is not lost:
   // its try is asked about with the transaction inquiry a few minutes later.
   paymentCallback: { max: 120, timeWindow: MINUTE_MS },
+  // Opening a live order stream (D19): a tracker or "my orders" opens one per page view, and
+  // reconnects after a drop 5 s later at the soonest; an unknown number costs one too.
+  orderStream: { max: 10, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

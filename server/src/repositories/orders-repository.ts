@@ -11,7 +11,12 @@ import type {
   StatusActor,
   StatusChange,
 } from '../../../src/domain/order.ts';
-import { newOrderFields, orderFromStored } from '../../../src/domain/order.ts';
+import {
+  bookedWindowOf,
+  moveWindowOf,
+  newOrderFields,
+  orderFromStored,
+} from '../../../src/domain/order.ts';
 import type { OrderStatusChange } from '../../../src/domain/order-changes.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
@@ -340,7 +345,8 @@ function prepareStatements(db: Database.Database) {
     trackingByNumber: db.prepare(`
       SELECT o.order_number, o.move_type, o.governorate_id, o.dropoff_governorate_id,
              o.total_price, o.currency, o.payment_method,
-             o.payment_status, o.payment_provider, o.status, o.move_date,
+             o.payment_status, o.payment_provider, o.status, o.move_date, o.move_time,
+             o.window_id, o.window_start, o.window_end,
              (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor))
               FROM (SELECT status, at, actor FROM order_status_history
                     WHERE order_id = o.id ORDER BY at ASC, rowid ASC) h) AS history
@@ -634,6 +640,10 @@ export class OrdersRepository {
           | 'payment_provider'
           | 'status'
           | 'move_date'
+          | 'move_time'
+          | 'window_id'
+          | 'window_start'
+          | 'window_end'
         > & { history: string })
       | undefined;
     if (!row) return null;
@@ -650,6 +660,15 @@ export class OrdersRepository {
       status: row.status,
       statusHistory: JSON.parse(row.history) as PublicTracking['statusHistory'],
       moveDate: row.move_date,
+      // When the crew arrives (D19), through the stored order's own reading of its window.
+      moveWindow: moveWindowOf({
+        moveTime: row.move_time,
+        timeWindow: bookedWindowOf({
+          id: row.window_id,
+          start: row.window_start,
+          end: row.window_end,
+        }),
+      }),
     };
     this.#tracking.set(orderNumber, tracking);
     return tracking;

@@ -79,6 +79,23 @@ export function findSessionByTokenHash(
   };
 }
 
+/**
+ * Whether a session still signs its browser in (not revoked, not expired): a live stream opened
+ * with it stops when it no longer does (D19).
+ */
+export function isSessionLive(
+  db: Database.Database,
+  sessionId: string,
+  now: Date = new Date(),
+): boolean {
+  return (
+    cachedStatement<[string, string], { live: number }>(
+      db,
+      'SELECT 1 AS live FROM sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?',
+    ).get(sessionId, now.toISOString()) !== undefined
+  );
+}
+
 export function extendSession(db: Database.Database, sessionId: string, expiresAt: string): void {
   cachedStatement(db, 'UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(
     expiresAt,

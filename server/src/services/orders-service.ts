@@ -221,7 +221,7 @@ export class OrdersService {
       this.#outbox?.record(events);
       return { order: after, events };
     });
-    this.#publish(events);
+    this.#publish([...events, { type: 'order.changed', order }]);
     return order;
   }
 
@@ -244,10 +244,13 @@ export class OrdersService {
       if (!after) return null;
       const events = change ? orderChangeEvents(before, after, actor) : [];
       this.#outbox?.record(events);
-      return { order: after, result, events };
+      return { order: after, result, events, changed: change !== null };
     });
     if (!outcome) return null;
-    this.#publish(outcome.events);
+    this.#publish([
+      ...outcome.events,
+      ...(outcome.changed ? [{ type: 'order.changed' as const, order: outcome.order }] : []),
+    ]);
     return { order: outcome.order, result: outcome.result };
   }
 
@@ -259,6 +262,7 @@ export class OrdersService {
       orderId: existing.id,
       orderNumber: existing.orderNumber,
       status: existing.status,
+      userId: existing.userId,
     });
   }
 }

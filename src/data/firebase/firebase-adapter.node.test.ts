@@ -90,6 +90,7 @@ const PUBLIC_TRACKING_KEYS = [
   'governorateId',
   'moveDate',
   'moveType',
+  'moveWindow',
   'orderNumber',
   'paymentMethod',
   'paymentProvider',
@@ -98,6 +99,11 @@ const PUBLIC_TRACKING_KEYS = [
   'statusHistory',
   'totalPrice',
 ];
+/** A tracking document: the public view and the key of its live copy, closed to browsers (D19). */
+const TRACKING_DOCUMENT_KEYS = [...PUBLIC_TRACKING_KEYS, 'liveKey'].sort();
+
+/** The key a tracking document names its live copy by. */
+const liveKeyOf = (orderNumber: string) => String(backend.read(`tracking/${orderNumber}`)?.liveKey);
 
 const callNames = () => backend.calls.map((call) => call.name);
 
@@ -225,13 +231,21 @@ describe('orders.create', () => {
       writes.some((w) => w.path === `orders/${order.id}`),
     )!;
     const written = commit.map((w) => `${w.kind} ${w.path}`);
-    expect(written.filter((w) => !w.startsWith('set quotas/')).sort()).toEqual([
-      `create orders/${order.id}`,
-      `create tracking/${numbered(512)}`,
-      'set crewBookings/2026-04-01',
-      'set orderNumberDays/20260310',
-      'set stats/orders',
-    ]);
+    const live = liveKeyOf(numbered(512));
+    expect(live).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(written.filter((w) => !w.startsWith('set quotas/')).sort()).toEqual(
+      [
+        `create orders/${order.id}`,
+        `create tracking/${numbered(512)}`,
+        `set liveTracking/${live}`,
+        'set crewBookings/2026-04-01',
+        'set orderNumberDays/20260310',
+        'set stats/orders',
+      ].sort(),
+    );
+    // Its live copy (D19): the public view alone, under a key nothing about the order gives.
+    expect(keys(backend.read(`liveTracking/${live}`))).toEqual(PUBLIC_TRACKING_KEYS);
+    expect(live).not.toContain(order.id);
     // The crew it takes of its window (D12), in the same commit.
     expect(backend.read('crewBookings/2026-04-01')).toEqual({
       date: '2026-04-01',
@@ -239,7 +253,7 @@ describe('orders.create', () => {
     });
     // The customer's and the App Check token's limits are counted in the same commit.
     expect(written.filter((w) => w.startsWith('set quotas/'))).toHaveLength(2);
-    expect(keys(backend.read(`tracking/${numbered(512)}`))).toEqual(PUBLIC_TRACKING_KEYS);
+    expect(keys(backend.read(`tracking/${numbered(512)}`))).toEqual(TRACKING_DOCUMENT_KEYS);
     expect(backend.read('orderNumberDays/20260310')).toEqual({ issued: 1 });
     expect(backend.read('stats/orders')).toMatchObject({ counts: { received: 1 }, total: 1 });
   });
@@ -370,7 +384,11 @@ describe('orders.update and remove (admin)', () => {
     ]);
     const copy = backend.read(`tracking/${order.orderNumber}`)!;
     expect(copy).toMatchObject({ status: 'under_review', paymentStatus: 'paid' });
-    expect(keys(copy)).toEqual(PUBLIC_TRACKING_KEYS);
+    expect(keys(copy)).toEqual(TRACKING_DOCUMENT_KEYS);
+    // The live copy follows in the same commit (D19).
+    const live = backend.read(`liveTracking/${liveKeyOf(order.orderNumber)}`)!;
+    expect(live).toMatchObject({ status: 'under_review', paymentStatus: 'paid' });
+    expect(keys(live)).toEqual(PUBLIC_TRACKING_KEYS);
   });
 
   it.each([
@@ -405,10 +423,12 @@ describe('orders.update and remove (admin)', () => {
 
   it('an admin deletes the order, its tracking copy and its payment record in one commit', async () => {
     const order = await browser(CUSTOMER).orders.create(orderInput());
+    const live = liveKeyOf(order.orderNumber);
     await browser(ADMIN).orders.remove(order.id);
     expect(backend.commits.at(-1)!.map((w) => `${w.kind} ${w.path}`)).toEqual([
       `delete orders/${order.id}`,
       `delete tracking/${order.orderNumber}`,
+      `delete liveTracking/${live}`,
       `delete payments/${order.id}`,
       'set crewBookings/2026-04-01',
       'set stats/orders',

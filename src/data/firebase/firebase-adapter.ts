@@ -103,6 +103,7 @@ import {
   ORDER_STATS_ID,
   orderFromDocument,
   planFromDocument,
+  trackingFromDocument,
   REVIEW_SETTINGS_ID,
   reviewFromDocument,
   type FunctionName,
@@ -144,6 +145,11 @@ import { parseFirebaseSettings, type FirebaseSettings } from './firebase-config'
 const { orders: ORDERS, reviews: REVIEWS, messages: MESSAGES, stats: STATS } = COLLECTIONS;
 
 const REVIEWS_LIMIT = 100;
+/**
+ * A live watch whose listener cannot be opened (functions or rules from before D19, a refusal)
+ * asks again this often instead, as the self-hosted build's polling does.
+ */
+export const LIVE_POLL_MS = 30_000;
 /**
  * The admin desk listens to orders written since a little before it started: the browser's clock
  * may be behind the functions' by this much without a change being missed.
@@ -440,6 +446,8 @@ export class FirebaseDataPort implements DataPort {
   private recaptchaVerifier: RecaptchaVerifier | null = null;
   private recaptchaElement: HTMLElement | null = null;
   private unfinishedClaims: UnfinishedClaims | null = null;
+  /** The key of each looked-up number's live copy (D19), as trackOrder answered it. */
+  private readonly liveKeys = new Map<string, string>();
   /**
    * The admin list's cursors: for each filter (without its page), the last document of each page
    * seen, so the next page starts after it instead of reading the pages before it again.
@@ -475,7 +483,10 @@ export class FirebaseDataPort implements DataPort {
     }
     this.auth = this.createAuth();
     this.orders = this.createOrders();
-    this.tracking = { get: (orderNumber) => guard(() => this.track(orderNumber)) };
+    this.tracking = {
+      get: (orderNumber) => guard(() => this.track(orderNumber)),
+      watch: (orderNumber, listener, onLive) => this.watchTracking(orderNumber, listener, onLive),
+    };
     this.reviews = this.createReviews();
     this.messages = this.createMessages();
     this.desk = this.createDesk();
@@ -975,6 +986,8 @@ export class FirebaseDataPort implements DataPort {
           return this.ownOrders(user.uid);
         }),
 
+      watchMine: (listener, onLive) => this.watchMine(listener, onLive),
+
       get: (id) =>
         guard(async () => {
           await this.requireUser();
@@ -1140,14 +1153,153 @@ export class FirebaseDataPort implements DataPort {
     const wanted = normalizeTrackingInput(orderNumber);
     if (!wanted) throw new DataError('invalid-argument', VALIDATION_MESSAGES.trackingRequired);
     await this.sessionUser();
+    let answer: PublicTracking & { liveKey?: unknown };
     try {
-      return await this.call<PublicTracking>('trackOrder', { orderNumber: wanted });
+      answer = await this.call<PublicTracking & { liveKey?: unknown }>('trackOrder', {
+        orderNumber: wanted,
+      });
     } catch (error) {
       const failure = toDataError(error);
       throw failure.code === 'not-found'
         ? new DataError('not-found', 'errors:orderNotFound')
         : failure;
     }
+    // The key of its live copy (D19) stays here; the screens see the public view alone.
+    const { liveKey, ...tracking } = answer;
+    if (typeof liveKey === 'string' && isDocumentId(liveKey)) this.liveKeys.set(wanted, liveKey);
+    return { ...tracking, moveWindow: tracking.moveWindow ?? null };
+  }
+
+  /**
+   * One number's public view, live (D19): a listener on its live copy, whose key trackOrder
+   * answers (once per number: a look-up before the watch has given it). Without a key (functions
+   * from before live copies) or when the listener is refused, the view is asked for again every
+   * LIVE_POLL_MS, and the watch is not live.
+   */
+  private watchTracking(
+    orderNumber: string,
+    listener: (tracking: PublicTracking | null) => void,
+    onLive?: (live: boolean) => void,
+  ): Unsubscribe {
+    const wanted = normalizeTrackingInput(orderNumber);
+    let active = true;
+    let stop: Unsubscribe | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last: string | undefined;
+    const tell = (tracking: PublicTracking | null) => {
+      if (!active) return;
+      const seen = JSON.stringify(tracking);
+      if (seen === last) return;
+      last = seen;
+      listener(tracking);
+    };
+    const end = () => {
+      active = false;
+      stop?.();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+    const poll = () => {
+      this.track(wanted).then(tell, (error: unknown) => {
+        if (!active) return;
+        if (error instanceof DataError && error.code === 'not-found') {
+          tell(null);
+          end();
+        }
+      });
+      timer = setTimeout(() => {
+        if (active) poll();
+      }, LIVE_POLL_MS);
+    };
+    const fallBack = () => {
+      if (!active) return;
+      stop?.();
+      stop = null;
+      onLive?.(false);
+      if (timer === undefined) poll();
+    };
+    const listen = (key: string) => {
+      stop = onSnapshot(
+        doc(this.db, COLLECTIONS.liveTracking, key),
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          const data = snapshot.data();
+          const fromServer = !snapshot.metadata.fromCache;
+          if (data) {
+            tell(trackingFromDocument(data, iso));
+          } else if (fromServer) {
+            // Deleted with its order. A cache that has not seen it yet (offline) says nothing.
+            tell(null);
+            end();
+            return;
+          }
+          onLive?.(fromServer);
+        },
+        fallBack,
+      );
+    };
+    const known = this.liveKeys.get(wanted);
+    if (known) {
+      listen(known);
+    } else {
+      this.track(wanted).then(
+        (tracking) => {
+          if (!active) return;
+          tell(tracking);
+          const key = this.liveKeys.get(wanted);
+          if (key) listen(key);
+          else fallBack();
+        },
+        (error: unknown) => {
+          if (!active) return;
+          if (error instanceof DataError && error.code === 'not-found') {
+            tell(null);
+            end();
+          } else {
+            fallBack();
+          }
+        },
+      );
+    }
+    return end;
+  }
+
+  /**
+   * The user's own orders, live (D19): one listener on the query "my orders" reads (the rules let
+   * an owner list exactly those), after finishing a sign-in's claims.
+   */
+  private watchMine(
+    listener: (orders: Order[]) => void,
+    onLive?: (live: boolean) => void,
+  ): Unsubscribe {
+    let active = true;
+    let stop: Unsubscribe | null = null;
+    const down = () => {
+      if (active) onLive?.(false);
+    };
+    this.requireUser()
+      .then(async (user) => {
+        await this.finishClaims();
+        if (!active) return;
+        stop = onSnapshot(
+          query(
+            collection(this.db, ORDERS),
+            where('userId', '==', user.uid),
+            orderBy('createdAt', 'desc'),
+          ),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            if (!active) return;
+            listener(snapshot.docs.map(toOrder));
+            onLive?.(!snapshot.metadata.fromCache);
+          },
+          down,
+        );
+      })
+      .catch(down);
+    return () => {
+      active = false;
+      stop?.();
+    };
   }
 
   // --- reviews -------------------------------------------------------------------------------

@@ -397,6 +397,11 @@ export class DocSnapshot {
   constructor(
     readonly ref: DocRef,
     private readonly stored: Data | undefined,
+    /** A listener's snapshot says whether it came from the cache (offline) or the server. */
+    readonly metadata: { fromCache: boolean; hasPendingWrites: boolean } = {
+      fromCache: false,
+      hasPendingWrites: false,
+    },
   ) {
     this.id = ref.id;
   }
@@ -485,6 +490,18 @@ interface Listener {
   lastDocs: DocSnapshot[];
 }
 
+/** A listener on one document (onSnapshot(docRef, …)), as the SDK's. */
+interface DocListener {
+  ref: DocRef;
+  auth: Identity | null;
+  next: (snapshot: DocSnapshot) => void;
+  error: ((error: FirebaseError) => void) | undefined;
+  metadataChanges: boolean;
+  last: string | undefined;
+  /** What it last heard: the cache while offline. */
+  lastData: Data | undefined;
+}
+
 type WriteFailure = { matches: (write: Write) => boolean; code: string };
 type ReadFailure = { matches: (path: string) => boolean; code: string };
 
@@ -526,6 +543,7 @@ export class FakeFirestoreBackend {
   readonly calls: { name: string; data: unknown }[] = [];
   private readonly documents = new Map<string, { data: Data; version: number }>();
   private readonly listeners = new Set<Listener>();
+  private readonly docListeners = new Set<DocListener>();
   /** Browsers cannot reach the server: listeners hear their cache (see setOnline). */
   private offline = false;
   private writeFailures: WriteFailure[] = [];
@@ -541,6 +559,7 @@ export class FakeFirestoreBackend {
     this.resetReads();
     this.documents.clear();
     this.listeners.clear();
+    this.docListeners.clear();
     this.offline = false;
     this.writeFailures = [];
     this.readFailures = [];
@@ -756,8 +775,57 @@ export class FakeFirestoreBackend {
     return () => this.listeners.delete(entry);
   }
 
+  /** Listens to one document: a first snapshot (missing or not), then one per change. */
+  listenDoc(listener: Omit<DocListener, 'last' | 'lastData'>): () => void {
+    const entry: DocListener = { ...listener, last: undefined, lastData: undefined };
+    this.docListeners.add(entry);
+    queueMicrotask(() => this.deliverDoc(entry));
+    return () => this.docListeners.delete(entry);
+  }
+
+  /** Documents listened to now, by path (what a test checks was let go). */
+  docListenerPaths(): string[] {
+    return [...this.docListeners].map((listener) => listener.ref.path);
+  }
+
   private notify(): void {
     for (const listener of this.listeners) queueMicrotask(() => this.deliver(listener));
+    for (const listener of this.docListeners) queueMicrotask(() => this.deliverDoc(listener));
+  }
+
+  private deliverDoc(listener: DocListener): void {
+    if (!this.docListeners.has(listener)) return;
+    let snapshot: DocSnapshot;
+    try {
+      this.checkRead(listener.ref.path);
+      const stored = this.documents.get(listener.ref.path)?.data;
+      this.authorize({
+        auth: listener.auth,
+        kind: 'get',
+        collection: listener.ref.parent.path,
+        id: listener.ref.id,
+        resource: stored,
+      });
+      if (this.offline) {
+        snapshot = new DocSnapshot(listener.ref, listener.lastData, {
+          fromCache: true,
+          hasPendingWrites: false,
+        });
+      } else {
+        this.reads.browser += 1;
+        snapshot = new DocSnapshot(listener.ref, stored === undefined ? undefined : copy(stored));
+      }
+    } catch (error) {
+      this.docListeners.delete(listener);
+      if (error instanceof FirebaseError) listener.error?.(error);
+      return;
+    }
+    const dataKey = JSON.stringify(snapshot.data() ?? null);
+    const key = listener.metadataChanges ? `${snapshot.metadata.fromCache}|${dataKey}` : dataKey;
+    if (key === listener.last) return;
+    listener.last = key;
+    listener.lastData = snapshot.data();
+    listener.next(snapshot);
   }
 
   /** Like the SDK: a first snapshot, then one whenever the result changed. */
@@ -884,7 +952,7 @@ type SnapshotError = (error: FirebaseError) => void;
  * heard too (backend.setOnline).
  */
 function onSnapshot(
-  target: Query | CollectionRef,
+  target: Query | CollectionRef | DocRef,
   ...args:
     | [SnapshotListener, SnapshotError?]
     | [{ includeMetadataChanges?: boolean }, SnapshotListener, SnapshotError?]
@@ -895,6 +963,26 @@ function onSnapshot(
     SnapshotError?,
   ];
   const metadataChanges = options.includeMetadataChanges === true;
+  if (target.kind === 'document') {
+    // One document (D19's live tracking copy): its snapshot, not a query's.
+    let stopDoc: (() => void) | null = null;
+    let listening = true;
+    void authOf(target).then((auth) => {
+      if (listening) {
+        stopDoc = backend.listenDoc({
+          ref: target,
+          auth,
+          next: next as unknown as (snapshot: DocSnapshot) => void,
+          error,
+          metadataChanges,
+        });
+      }
+    });
+    return () => {
+      listening = false;
+      stopDoc?.();
+    };
+  }
   const q = target.kind === 'query' ? target : query(target);
   let stop: (() => void) | null = null;
   let active = true;

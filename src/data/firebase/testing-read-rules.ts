@@ -41,6 +41,8 @@ export const firestoreReadRules: ReadRules = (request: ReadRequest) => {
       return isAdmin();
     case COLLECTIONS.capacity:
       return request.kind === 'get' && isAdmin();
+    case COLLECTIONS.liveTracking:
+      return request.kind === 'get';
     default:
       return false;
   }

@@ -217,6 +217,23 @@ export class HttpDataPort implements DataPort {
         const data = await this.request('GET', `/api/track/${encodeURIComponent(trimmed)}`);
         return this.pick<PublicTracking>(data, 'tracking');
       },
+      watch: (orderNumber, listener, onLive) => {
+        const trimmed = orderNumber.trim();
+        return this.watchStream<PublicTracking | null>(
+          {
+            path: `/api/track/${encodeURIComponent(trimmed)}/stream`,
+            event: 'tracking',
+            read: (data) =>
+              isRecord(data) && isRecord(data.tracking)
+                ? (data.tracking as unknown as PublicTracking)
+                : undefined,
+            gone: null,
+            poll: () => this.tracking.get(trimmed),
+          },
+          listener,
+          onLive,
+        );
+      },
     };
     this.reviews = this.createReviews();
     this.desk = this.createDesk();
@@ -477,7 +494,131 @@ export class HttpDataPort implements DataPort {
       remove: async (id) => {
         await this.request('DELETE', orderPath(id));
       },
+      watchMine: (listener, onLive) =>
+        this.watchStream<Order[]>(
+          {
+            path: '/api/orders/mine/stream',
+            event: 'orders',
+            read: (data) =>
+              isRecord(data) && Array.isArray(data.orders)
+                ? (data.orders as unknown as Order[])
+                : undefined,
+            poll: () => this.orders.mine(),
+          },
+          listener,
+          onLive,
+        ),
     };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Live order streams (D19)
+
+  /**
+   * Follows one live stream of the server's: `listener` hears each `event` it sends (as `read`
+   * makes it, skipping what it cannot read) and `onLive` whether it is up. A stream refused (the
+   * server's 429 or 503 when it has none to spare, D8), never opened, or failing again and again
+   * is replaced by asking `poll` every `pollIntervalMs`, and is then not live. `gone` is what the
+   * listener hears when the server says the thing followed is no more, or polling finds it
+   * missing; either ends the watch. The same value twice in a row is heard once.
+   */
+  private watchStream<T>(
+    options: {
+      path: string;
+      event: string;
+      read: (data: unknown) => T | undefined;
+      poll: () => Promise<T>;
+      gone?: T;
+    },
+    listener: (value: T) => void,
+    onLive: ((live: boolean) => void) | undefined,
+  ): Unsubscribe {
+    let closed = false;
+    let source: EventSourceLike | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last: string | undefined;
+    let live: boolean | undefined;
+
+    const tell = (value: T) => {
+      if (closed) return;
+      const seen = JSON.stringify(value);
+      if (seen === last) return;
+      last = seen;
+      listener(value);
+    };
+    const say = (up: boolean) => {
+      if (closed || live === up) return;
+      live = up;
+      onLive?.(up);
+    };
+    const stop = () => {
+      closed = true;
+      source?.close();
+      source = null;
+      if (timer !== undefined) clearTimeout(timer);
+    };
+    const ended = () => {
+      if ('gone' in options) tell(options.gone as T);
+      stop();
+    };
+    const poll = () => {
+      options.poll().then(tell, (error: unknown) => {
+        if (closed || !(error instanceof DataError)) return;
+        if (error.code === 'not-found') ended();
+        // Nobody to follow for: a session that ended, or a reader who may not.
+        else if (error.code === 'unauthenticated' || error.code === 'permission-denied') stop();
+      });
+      timer = setTimeout(() => {
+        if (!closed) poll();
+      }, this.pollIntervalMs);
+    };
+    const fallBackToPolling = () => {
+      source?.close();
+      source = null;
+      say(false);
+      if (!closed && timer === undefined) poll();
+    };
+
+    const Source = this.EventSourceCtor;
+    if (!Source) {
+      queueMicrotask(() => {
+        if (!closed) fallBackToPolling();
+      });
+      return stop;
+    }
+    try {
+      const stream = new Source(`${this.baseUrl}${options.path}`);
+      source = stream;
+      let opened = false;
+      let failures = 0;
+      stream.addEventListener(options.event, (event) => {
+        opened = true;
+        failures = 0;
+        let data: unknown = null;
+        try {
+          data = JSON.parse(String((event as MessageEvent).data)) as unknown;
+        } catch {
+          // Not ours to read: skipped.
+        }
+        const value = options.read(data);
+        if (value !== undefined) tell(value);
+        say(true);
+      });
+      stream.addEventListener('gone', () => ended());
+      // As the reviews stream (createReviews): a stream that never opened was refused or cannot
+      // be reached, so poll at once; one that was open and dropped is reconnected by the
+      // browser, and replaced by polling only when it keeps failing or the browser gave up.
+      stream.addEventListener('error', () => {
+        failures += 1;
+        if (source !== stream) return;
+        if (!opened || failures >= STREAM_ERRORS_BEFORE_POLLING) fallBackToPolling();
+        else if (stream.readyState === EVENT_SOURCE_CLOSED) fallBackToPolling();
+        else say(false);
+      });
+    } catch {
+      fallBackToPolling();
+    }
+    return stop;
   }
 
   // ------------------------------------------------------------------------------------------

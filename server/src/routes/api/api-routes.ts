@@ -5,6 +5,8 @@ import type { AuthRoutesOptions } from './auth.ts';
 import { capacityRoutes } from './capacity.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
+import { orderStreamRoutes } from './order-streams.ts';
+import type { OrderStreamsOptions } from './order-streams.ts';
 import { ordersRoutes } from './orders.ts';
 import { phoneAuthRoutes } from './phone-auth.ts';
 import { paymentsRoutes } from './payments.ts';
@@ -16,6 +18,8 @@ import { trackRoutes } from './track.ts';
 export interface ApiRoutesOptions {
   /** The review streams' limits; tests make them small (D8). */
   reviewStreams?: ReviewsRoutesOptions;
+  /** The live order streams' limits (D19); tests make them small. */
+  orderStreams?: OrderStreamsOptions;
   /** What sign-up hashes passwords at; tests that sign in hundreds of times lower it. */
   passwordCost?: AuthRoutesOptions['passwordCost'];
 }
@@ -41,4 +45,5 @@ export async function apiRoutes(
   await app.register(trackRoutes);
   await app.register(reviewsRoutes, options.reviewStreams ?? {});
   await app.register(adminDeskRoutes);
+  await app.register(orderStreamRoutes, options.orderStreams ?? {});
 }

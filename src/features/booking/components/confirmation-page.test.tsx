@@ -121,7 +121,8 @@ describe('ConfirmationPage', () => {
     const text = norm(document.body.textContent ?? '');
     expect(text).toContain('Maadi, Cairo');
     expect(text).toContain('Dokki, Giza');
-    expect(text).toContain(norm('8:00 AM – 12:00 PM'));
+    // The day with its weekday, and the window beside it (D19).
+    expect(text).toContain(norm('Thursday, May 2, 2030, from 8:00 AM to 12:00 PM'));
   });
 
   it('shows a card order as paid with the test-mode notice', () => {

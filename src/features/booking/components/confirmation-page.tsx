@@ -5,7 +5,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
-import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { MoveWhen } from '../../../components/ui/move-when';
 import { placeName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
@@ -124,10 +124,8 @@ export function ConfirmationPage() {
               <div>
                 <dt>{t('confirmation.when')}</dt>
                 <dd>
-                  {t('recap.dateTime', {
-                    date: formatDate(move.date, language),
-                    time: formatTimeRange(move.start, move.end, language),
-                  })}
+                  {/* The day with its weekday, and the window the crew comes in (D19). */}
+                  <MoveWhen date={move.date} window={{ start: move.start, end: move.end }} />
                 </dd>
               </div>
               <div>

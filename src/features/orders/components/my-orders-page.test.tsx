@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { futureDate, memoryCodes, newOrder, verifyPhone } from '../../../testing/order-fixtures';
@@ -106,7 +106,7 @@ describe('MyOrdersPage', () => {
     const card = await screen.findByRole('article');
     expect(within(card).getByText(en.card.dropoffArea)).toBeInTheDocument();
     expect(within(card).getByText('Dokki, Giza')).toBeInTheDocument();
-    expect((card.textContent ?? '').replace(/\s+/g, ' ')).toContain('12:00 PM – 4:00 PM');
+    expect((card.textContent ?? '').replace(/\s+/g, ' ')).toContain('from 12:00 PM to 4:00 PM');
   });
 
   it('lists the customer’s own orders with their details, not other people’s', async () => {
@@ -229,8 +229,70 @@ describe('MyOrdersPage', () => {
     expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
   });
 
+  it('follows the orders live: the office moving one on shows, and is said, without a reload (D19)', async () => {
+    const { backend, port, orders } = await customerWithOrders(1);
+    backend.createAdmin('desk@afsh.example', 'Moving-day-2026');
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'desk@afsh.example', password: 'Moving-day-2026' });
+    renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const card = await screen.findByRole('article');
+    const status = () => card.querySelector('.order-card-head')!.textContent;
+    expect(await screen.findByText(enCommon.live.on)).toBeInTheDocument();
+    expect(status()).toContain(enCommon.status.received);
+
+    await act(async () => {
+      await admin.orders.update(orders[0]!.id, { status: 'in_transit' });
+    });
+    await waitFor(() => expect(status()).toContain(enCommon.status.in_transit));
+    // Said once, politely, in the page's live region.
+    const news = document.querySelector('.my-orders-moved')!;
+    expect(news).toHaveTextContent(
+      en.live.changed
+        .replace('<num>{{number}}</num>', orders[0]!.orderNumber)
+        .replace('{{status}}', enCommon.status.in_transit),
+    );
+    // The number keeps its own direction in either language.
+    expect(news.querySelector('bdi.ltr-value')).toHaveTextContent(orders[0]!.orderNumber);
+    expect(news.closest('[aria-live="polite"]')).not.toBeNull();
+    // On the way: no longer the customer's to cancel.
+    expect(within(card).queryByRole('button', { name: /Cancel order/ })).toBeNull();
+
+    // A booking from another tab joins the list.
+    backend.advanceTime(1000);
+    await act(async () => {
+      await port.orders.create(newOrder({ ...ORDER, moveDate: futureDate(4, backend.now()) }));
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+
+  it('when live updates are refused it says so, and "refresh" loads the list again', async () => {
+    const { backend, port, orders } = await customerWithOrders(1);
+    backend.liveRefused = true;
+    backend.createAdmin('desk@afsh.example', 'Moving-day-2026');
+    const admin = backend.client();
+    await admin.auth.signIn({ email: 'desk@afsh.example', password: 'Moving-day-2026' });
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const status = async () =>
+      (await screen.findByRole('article')).querySelector('.order-card-head')!.textContent;
+    expect(await screen.findByText(enCommon.live.off)).toBeInTheDocument();
+    await admin.orders.update(orders[0]!.id, { status: 'under_review' });
+    expect(await status()).toContain(enCommon.status.received);
+    await user.click(screen.getByRole('button', { name: enCommon.live.refresh }));
+    await waitFor(async () => expect(await status()).toContain(enCommon.status.under_review));
+  });
+
   it('shows a load error with a retry that works', async () => {
-    const { port } = await customerWithOrders(1);
+    const { backend, port } = await customerWithOrders(1);
+    // Not live (D19): a live list would bring the orders without the retry.
+    backend.liveRefused = true;
     const mine = vi.spyOn(port.orders, 'mine').mockRejectedValueOnce(new DataError('unavailable'));
     const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
@@ -256,9 +318,13 @@ describe('MyOrdersPage', () => {
     expect(within(card).getByText(orders[0]!.orderNumber)).toHaveClass('ltr-value');
     expect(within(card).getByText('المعادي، القاهرة')).toBeInTheDocument();
     expect(screen.getByText('طلب واحد')).toBeInTheDocument();
-    // Date and time joined by an Arabic comma: a middle dot beside ٢٠٢٦ reads as a zero.
+    // The weekday, the date and the window, joined by Arabic commas: a middle dot beside ٢٠٢٦
+    // reads as a zero (D19).
     const when = card.querySelector('time')!;
-    expect(when.textContent).toMatch(/^[^·]+، الساعة [٠-٩]{1,2}:[٠-٩]{2}/);
+    expect(when.textContent?.replace(/[\u200E\u200F\u061C]/g, '')).toMatch(
+      /^الجمعة، [٠-٩]{1,2} مارس [٠-٩]{4}، من [٠-٩]{1,2}:[٠-٩]{2} [صم] إلى [٠-٩]{1,2}:[٠-٩]{2} [صم]$/,
+    );
+    expect(when.textContent).not.toMatch(/[0-9]/);
   });
 
   it('offers "pay now" and "cash instead" for an online order not paid yet', async () => {

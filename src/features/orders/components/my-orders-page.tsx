@@ -6,9 +6,11 @@ import { errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
 import { ForwardArrowIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../domain/money';
+import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -33,7 +35,7 @@ export function MyOrdersPage({
   const { user, ready } = useSession();
   const port = useDataPort();
   const language = useDisplayLanguage();
-  const { state, reload, replace } = useMyOrders(user?.id ?? null);
+  const { state, reload, refresh, replace, live, moved } = useMyOrders(user?.id ?? null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = () => requestAnimationFrame(() => headingRef.current?.focus());
 
@@ -102,6 +104,20 @@ export function MyOrdersPage({
             {notice}
           </p>
         )}
+        {moved && (
+          // One of the orders moved on while the list was open (D19); keyed so each is heard.
+          <p key={moved.seq} className="alert my-orders-moved">
+            <Trans
+              t={t}
+              i18nKey="orders:live.changed"
+              values={{
+                number: moved.orderNumber,
+                status: t(`common:${statusLabelKey(moved.status)}`),
+              }}
+              components={{ num: <bdi className="ltr-value" /> }}
+            />
+          </p>
+        )}
       </div>
 
       {user && state.kind === 'error' && (
@@ -128,12 +144,15 @@ export function MyOrdersPage({
 
       {orders && orders.length > 0 && (
         <>
-          <p className="my-orders-count muted">
-            {t('orders:count', {
-              count: orders.length,
-              value: formatNumber(orders.length, language),
-            })}
-          </p>
+          <div className="my-orders-meta">
+            <p className="my-orders-count muted">
+              {t('orders:count', {
+                count: orders.length,
+                value: formatNumber(orders.length, language),
+              })}
+            </p>
+            <LiveIndicator live={live} onRefresh={refresh} />
+          </div>
           <ul className="my-orders-list">
             {orders.map((order) => (
               <li key={order.id}>

@@ -9,8 +9,10 @@ import { PhoneNumber } from '../../../components/ui/phone-number';
 import { canPayOnline, canSwitchToCash } from '../../../domain/payments';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { trackPath } from '../../../config/paths';
-import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
+import { MoveWhen } from '../../../components/ui/move-when';
+import { formatDateTime } from '../../../domain/datetime';
 import { placeName } from '../../../domain/governorates';
+import { moveWindowOf } from '../../../domain/order';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -68,16 +70,7 @@ export function OrderCard({
         <div>
           <dt>{t('orders:card.moveDate')}</dt>
           <dd>
-            <time dateTime={`${order.moveDate}T${order.moveTime}`}>
-              {t('orders:card.moveWhen', {
-                date: formatDate(order.moveDate, language),
-                time: formatTimeRange(
-                  order.timeWindow?.start ?? order.moveTime,
-                  order.timeWindow?.end,
-                  language,
-                ),
-              })}
-            </time>
+            <MoveWhen date={order.moveDate} window={moveWindowOf(order)} />
           </dd>
         </div>
         <div>

@@ -8,6 +8,8 @@ import {
   memoryCodes,
   newOrder,
   placeOrder,
+  setOrderStatus,
+  teamClient,
   verifyPhone,
 } from '../../../testing/order-fixtures';
 import { renderWithProviders } from '../../../testing/render';
@@ -94,16 +96,29 @@ describe('TrackOrderPage', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: new RegExp(order.orderNumber) })).toBeInTheDocument();
 
-    const progress = screen.getByRole('progressbar', { name: en.found.progressLabel });
-    expect(progress).toHaveAttribute('aria-valuenow', '1');
-    expect(progress).toHaveAttribute('aria-valuetext', enCommon.status.received);
-    const steps = screen.getAllByRole('listitem').filter((li) => li.closest('.track-steps'));
-    expect(steps).toHaveLength(4);
-    expect(steps[0]).toHaveAttribute('aria-current', 'step');
-
+    // What happened (received, now), then the stages ahead, the first of them next (D19).
     const history = screen.getByRole('region', { name: en.found.historyTitle });
-    expect(within(history).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(history).getByText(enCommon.status.received)).toBeInTheDocument();
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps.map((li) => li.querySelector('.order-timeline-status')?.textContent)).toEqual([
+      enCommon.status.received,
+      enCommon.status.under_review,
+      enCommon.status.in_transit,
+      enCommon.status.delivered,
+    ]);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    expect(within(steps[0]!).getByText(en.timeline.now)).toBeInTheDocument();
+    expect(within(steps[1]!).getByText(en.timeline.next)).toBeInTheDocument();
+    expect(steps.slice(1).every((li) => !li.hasAttribute('aria-current'))).toBe(true);
+    expect(
+      screen.getByText(en.timeline.nextStep.replace('{{status}}', enCommon.status.under_review)),
+    ).toBeInTheDocument();
+
+    // The day with its weekday, and the arrival window beside it (D19).
+    const when = screen.getByText(en.found.moveDate, { selector: 'dt' }).nextElementSibling!;
+    expect(when.textContent?.replace(/\s/g, ' ')).toBe(
+      'Friday, March 13, 2026, from 8:00 AM to 12:00 PM',
+    );
+    expect(when.querySelector('time')).toHaveAttribute('datetime', '2026-03-13T08:00');
 
     // The route by governorate only (D11): the district stays private.
     expect(screen.getByText('Within Cairo')).toBeInTheDocument();
@@ -156,20 +171,27 @@ describe('TrackOrderPage', () => {
       route: `/track/${order.orderNumber}`,
       port: backend.client(),
     });
-    const progress = await screen.findByRole('progressbar');
-    expect(progress).toHaveAttribute('aria-valuenow', '3');
+    const history = await screen.findByRole('region', { name: en.found.historyTitle });
     expect(screen.getByText(en.paymentStatus.paid)).toBeInTheDocument();
-    const history = screen.getByRole('region', { name: en.found.historyTitle });
     const items = within(history).getAllByRole('listitem');
     const oldestFirst = [
       enCommon.status.received,
       enCommon.status.under_review,
       enCommon.status.in_transit,
+      enCommon.status.delivered,
     ];
     expect(items).toHaveLength(oldestFirst.length);
     oldestFirst.forEach((label, i) =>
       expect(within(items[i]!).getByText(label)).toBeInTheDocument(),
     );
+    // Done with their times and who made them; the current one; delivered ahead, no time.
+    expect(items[2]).toHaveAttribute('aria-current', 'step');
+    expect(within(items[1]!).getByText(en.actor.admin)).toBeInTheDocument();
+    expect(items[1]!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      new Date(Date.parse(NOW) + 60_000).toISOString(),
+    );
+    expect(items[3]!.querySelector('time')).toBeNull();
   });
 
   it('shows a cancelled order as cancelled, not as a stage of the bar', async () => {
@@ -184,8 +206,113 @@ describe('TrackOrderPage', () => {
       route: `/track/${order.orderNumber}`,
       port: backend.client(),
     });
-    expect(await screen.findByText(en.found.cancelled)).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // Where it was cancelled and by whom, and nothing ahead of it.
+    expect(
+      await screen.findByText(
+        en.timeline.cancelled.customer.replace('{{stage}}', enCommon.status.received),
+      ),
+    ).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: en.found.historyTitle });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.order-timeline-status')?.textContent)).toEqual([
+      enCommon.status.received,
+      enCommon.status.cancelled,
+    ]);
+    expect(within(items[1]!).getByText(en.actor.customer)).toBeInTheDocument();
+    expect(screen.queryByText(en.timeline.next)).not.toBeInTheDocument();
+  });
+
+  it('shows only the steps that happened: a stage the office skipped is not done', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await placeOrder(backend);
+    backend.advanceTime(60_000);
+    await setOrderStatus(backend, order.id, 'in_transit');
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    const history = await screen.findByRole('region', { name: en.found.historyTitle });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.order-timeline-status')?.textContent)).toEqual([
+      enCommon.status.received,
+      enCommon.status.in_transit,
+      enCommon.status.delivered,
+    ]);
+    expect(within(history).queryByText(enCommon.status.under_review)).toBeNull();
+  });
+
+  it('reads a cancelled order brought back as restored, in the order it happened', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await placeOrder(backend);
+    // As the issue found it: received, cancelled by the customer, then on its way (admin).
+    const stored = backend.orders.get(order.id)!.order;
+    stored.status = 'in_transit';
+    stored.statusHistory = [
+      { status: 'received', at: '2026-03-10T08:00:00.000Z', actor: 'system' },
+      { status: 'cancelled', at: '2026-03-10T09:00:00.000Z', actor: 'customer' },
+      { status: 'in_transit', at: '2026-03-10T10:00:00.000Z', actor: 'admin' },
+    ];
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    const history = await screen.findByRole('region', { name: en.found.historyTitle });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.order-timeline-status')?.textContent)).toEqual([
+      enCommon.status.received,
+      enCommon.status.cancelled,
+      enCommon.status.in_transit,
+      enCommon.status.delivered,
+    ]);
+    expect(within(items[2]!).getByText(en.timeline.restored)).toBeInTheDocument();
+    expect(items[2]).toHaveAttribute('aria-current', 'step');
+    expect(within(history).queryByText(enCommon.status.under_review)).toBeNull();
+  });
+
+  it('follows the order live: a change by the office shows without a reload (D19)', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await placeOrder(backend);
+    renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    expect(await screen.findByText(enCommon.live.on)).toBeInTheDocument();
+    const badge = () => document.querySelector('.track-status-badge');
+    expect(badge()).toHaveTextContent(enCommon.status.received);
+    await act(async () => {
+      await setOrderStatus(backend, order.id, 'under_review');
+    });
+    await waitFor(() => expect(badge()).toHaveTextContent(enCommon.status.under_review));
+    const history = screen.getByRole('region', { name: en.found.historyTitle });
+    expect(within(history).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+
+    // Deleted meanwhile: the page says so rather than showing what is gone.
+    await act(async () => {
+      await (await teamClient(backend)).orders.remove(order.id);
+    });
+    expect(await screen.findByText(enErrors.tracking.notFound)).toBeInTheDocument();
+  });
+
+  it('when live updates are refused it says so, and "refresh" looks again', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const order = await placeOrder(backend);
+    backend.liveRefused = true;
+    const { user } = renderWithProviders(page(), {
+      language: 'en',
+      route: `/track/${order.orderNumber}`,
+      port: backend.client(),
+    });
+    expect(await screen.findByText(enCommon.live.off)).toBeInTheDocument();
+    await act(async () => {
+      await setOrderStatus(backend, order.id, 'in_transit');
+    });
+    const badge = () => document.querySelector('.track-status-badge');
+    expect(badge()).toHaveTextContent(enCommon.status.received);
+    await user.click(screen.getByRole('button', { name: enCommon.live.refresh }));
+    await waitFor(() => expect(badge()).toHaveTextContent(enCommon.status.in_transit));
   });
 
   it('looks up the ?order= query at once', async () => {
@@ -252,7 +379,7 @@ describe('TrackOrderPage', () => {
     expect(location()).toHaveTextContent(/^\/track-order$/);
     expect(input()).toHaveValue('');
     await waitFor(() => expect(input()).toHaveFocus());
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: en.found.historyTitle })).not.toBeInTheDocument();
   });
 
   it('writes Arabic with Arabic-Indic digits and keeps the order number as an LTR code', async () => {

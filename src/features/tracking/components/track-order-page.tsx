@@ -32,7 +32,7 @@ export function TrackOrderPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const { state, lookUp, refresh, reset } = useTrackingLookup();
+  const { state, lookUp, refresh, reset, live } = useTrackingLookup();
   const ids = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -170,6 +170,8 @@ export function TrackOrderPage() {
             <>
               <TrackingResult
                 tracking={state.tracking}
+                live={live}
+                onRefresh={() => void refresh(state.tracking.orderNumber)}
                 afterSummary={
                   <OwnerPayment
                     tracking={state.tracking}

@@ -3,25 +3,32 @@ import { useTranslation } from 'react-i18next';
 import type { PublicTracking } from '../../../data/port';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
-import { StatusHistory } from '../../../components/ui/status-history';
+import { CloseIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { MoveWhen } from '../../../components/ui/move-when';
 import { TrackingQr } from '../../../components/ui/tracking-qr';
-import { formatDate } from '../../../domain/datetime';
 import { findGovernorate, governorateName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
+import { trackingTimeline } from '../../../domain/tracking-timeline';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
-import { StatusProgress } from './status-progress';
+import { OrderTimeline } from './order-timeline';
 
 /**
  * The public view of one order (D2): nothing here names or locates the customer. `afterSummary`
- * goes right under the summary (the owner's "pay now", D3).
+ * goes right under the summary (the owner's "pay now", D3). `live` says whether the view follows
+ * the order as it changes (D19; null while connecting), `onRefresh` looks it up again.
  */
 export function TrackingResult({
   tracking,
   afterSummary,
+  live = null,
+  onRefresh,
 }: {
   tracking: PublicTracking;
   afterSummary?: ReactNode;
+  live?: boolean | null;
+  onRefresh?: () => void;
 }) {
   const { t } = useTranslation(['tracking', 'common', 'pricing']);
   const language = useDisplayLanguage();
@@ -33,6 +40,10 @@ export function TrackingResult({
   // The route by governorate only (D2, D11): never a district or an address.
   const from = findGovernorate(tracking.governorateId);
   const to = findGovernorate(tracking.dropoffGovernorateId) ?? from;
+  // Only the steps that happened, then what is ahead (D19): decided by the domain.
+  const timeline = trackingTimeline(tracking);
+  const next = timeline.upcoming[0];
+  const cancelled = timeline.cancelled;
 
   return (
     <section className="track-result" aria-labelledby={headingId}>
@@ -52,7 +63,26 @@ export function TrackingResult({
           </StatusBadge>
         </p>
 
-        <StatusProgress status={tracking.status} />
+        {next && (
+          <p className="track-next">
+            {t('tracking:timeline.nextStep', {
+              status: t(`common:${statusLabelKey(next)}`),
+            })}
+          </p>
+        )}
+        {cancelled && (
+          <div className="track-cancelled">
+            <CloseIcon />
+            <p>
+              {cancelled.actor && cancelled.during
+                ? t(`tracking:timeline.cancelled.${cancelled.actor}`, {
+                    stage: t(`common:${statusLabelKey(cancelled.during)}`),
+                  })
+                : t('tracking:found.cancelled')}
+            </p>
+          </div>
+        )}
+        <LiveIndicator live={live} onRefresh={onRefresh} />
 
         <dl className="track-details">
           <div>
@@ -90,10 +120,10 @@ export function TrackingResult({
               )}
             </dd>
           </div>
-          <div>
+          <div className="track-details-wide">
             <dt>{t('tracking:found.moveDate')}</dt>
             <dd>
-              <time dateTime={tracking.moveDate}>{formatDate(tracking.moveDate, language)}</time>
+              <MoveWhen date={tracking.moveDate} window={tracking.moveWindow} />
             </dd>
           </div>
         </dl>
@@ -105,15 +135,7 @@ export function TrackingResult({
       <div className="track-columns">
         <section className="card" aria-labelledby={historyId}>
           <h3 id={historyId}>{t('tracking:found.historyTitle')}</h3>
-          {tracking.statusHistory.length === 0 ? (
-            <p className="muted">{t('tracking:found.historyEmpty')}</p>
-          ) : (
-            <StatusHistory
-              history={tracking.statusHistory}
-              look="timeline"
-              actorLabel={(actor) => t(`tracking:actor.${actor}`)}
-            />
-          )}
+          <OrderTimeline timeline={timeline} />
         </section>
 
         <section className="card track-qr" aria-labelledby={qrId}>

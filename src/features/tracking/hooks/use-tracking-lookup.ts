@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicTracking } from '../../../data/port';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
@@ -63,5 +63,30 @@ export function useTrackingLookup() {
     setState({ kind: 'idle' });
   }, []);
 
-  return { state, lookUp, refresh, reset };
+  // The order found is followed live (D19): each change replaces the view, an order deleted
+  // meanwhile reads as not found. `live` is null while the watch connects, then whether changes
+  // arrive as they happen (a refused stream: the port asks again from time to time instead).
+  const [liveFor, setLiveFor] = useState<{ number: string; live: boolean } | null>(null);
+  const followed = state.kind === 'found' ? state.tracking.orderNumber : null;
+  const live = followed !== null && liveFor?.number === followed ? liveFor.live : null;
+  useEffect(() => {
+    if (followed === null) return;
+    const stop = port.tracking.watch(
+      followed,
+      (tracking) => {
+        // Newer than any look-up or refresh still on its way for this number.
+        latest.current += 1;
+        setState((current) => {
+          if (current.kind !== 'found' || current.tracking.orderNumber !== followed) return current;
+          return tracking
+            ? { ...current, tracking }
+            : { kind: 'not-found', number: current.number };
+        });
+      },
+      (up) => setLiveFor({ number: followed, live: up }),
+    );
+    return stop;
+  }, [followed, port]);
+
+  return { state, lookUp, refresh, reset, live };
 }
