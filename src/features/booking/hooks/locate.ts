@@ -1,5 +1,6 @@
 import { reverseGeocode, type ReverseGeocodeResult } from '../../../data/geocoding';
-import { matchDistrict, type DistrictMatch } from '../../../domain/district-match';
+import type { DistrictCandidate, DistrictMatch } from '../../../domain/district-match';
+import type { Place } from '../../../domain/distance';
 import type { Coordinates } from '../../../domain/governorates';
 
 /** How a location lookup ended when it did not succeed (spec section 8, "Location"). */
@@ -85,6 +86,21 @@ export interface Located {
   place: ReverseGeocodeResult | null;
   /** The position and the geocoder's names matched to our districts (D21). */
   match: DistrictMatch;
+  /** The districts the match offers, best first (the clear one alone, or those to choose from). */
+  offered: readonly DistrictCandidate[];
+  /** Whether an area the customer chose agrees with the position (D21's matchAgreesWith). */
+  agreesWith(area: Partial<Place>): boolean;
+}
+
+/**
+ * The matcher and its names (a few kilobytes) are fetched when a lookup starts, while the browser
+ * finds the position, not with the screen: most customers choose from the list.
+ */
+function loadMatcher() {
+  return import('../../../domain/district-match').then(
+    (module) => module,
+    () => null,
+  );
 }
 
 /**
@@ -97,6 +113,7 @@ export async function locateDistrict({
   language,
   geocodeTimeoutMs = GEOCODE_TIMEOUT_MS,
 }: LocateOptions = {}): Promise<Located> {
+  const matcher = loadMatcher();
   const coords = await currentPosition(signal);
   const position = { lat: coords.latitude, lon: coords.longitude };
   const lookup = new AbortController();
@@ -112,8 +129,18 @@ export async function locateDistrict({
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
+  const districts = await matcher;
   if (signal?.aborted) throw new LocateError('aborted');
-  return { position, place, match: matchDistrict(position, place?.names ?? null) };
+  // Its chunk could not be downloaded (offline): as failed as a position that never came.
+  if (!districts) throw new LocateError('failed');
+  const match = districts.matchDistrict(position, place?.names ?? null);
+  return {
+    position,
+    place,
+    match,
+    offered: districts.offeredDistricts(match),
+    agreesWith: (area) => districts.matchAgreesWith(match, area),
+  };
 }
 
 export function locateFailure(error: unknown): LocateFailure {

@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { customerDetailsSchema } from '../../../domain/booking-schemas';
-import {
-  matchAgreesWith,
-  offeredDistricts,
-  type DistrictCandidate,
-} from '../../../domain/district-match';
+import type { DistrictCandidate } from '../../../domain/district-match';
 import type { Place } from '../../../domain/distance';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -96,7 +92,10 @@ export function useCustomerInfo() {
     abortRef.current = controller;
     setLocate({ kind: 'locating' });
     try {
-      const { place, match } = await locateDistrict({ signal: controller.signal, language });
+      const { place, match, offered, agreesWith } = await locateDistrict({
+        signal: controller.signal,
+        language,
+      });
       if (controller.signal.aborted) return;
       const address = place
         ? place.displayName || [place.district, place.city].filter(Boolean).join('، ')
@@ -106,11 +105,11 @@ export function useCustomerInfo() {
       } else if (address === '') {
         // No address to fill, so nothing to contradict the pickup area with.
         setLocate({ kind: 'noAddress' });
-      } else if (matchAgreesWith(match, pickupArea)) {
+      } else if (agreesWith(pickupArea)) {
         fillPickup(address);
         setLocate({ kind: 'filled' });
       } else {
-        setLocate({ kind: 'ask', address, offered: offeredDistricts(match) });
+        setLocate({ kind: 'ask', address, offered });
       }
     } catch (failure) {
       if (controller.signal.aborted) return;
