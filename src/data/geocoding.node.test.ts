@@ -18,7 +18,13 @@ describe('reverseGeocode', () => {
     expect(url.searchParams.get('lon')).toBe('31.2');
     expect(url.searchParams.get('format')).toBe('json');
     expect(url.searchParams.get('accept-language')).toBe('ar');
-    expect(result).toEqual({ city: 'Cairo', district: 'Nasr City', displayName: 'x', state: '' });
+    expect(result).toEqual({
+      city: 'Cairo',
+      district: 'Nasr City',
+      displayName: 'x',
+      state: '',
+      names: { local: ['Nasr City', 'Cairo'], region: [] },
+    });
   });
 
   it('falls back city → town → state and suburb → neighbourhood → quarter', () => {
@@ -34,7 +40,26 @@ describe('reverseGeocode', () => {
       district: '',
       displayName: '',
       state: '',
+      names: { local: [], region: [] },
     });
+  });
+
+  it('keeps every name of the place, inside out, and of its region, for the district match', () => {
+    const tahrir = readNominatimAddress({
+      display_name: 'ميدان التحرير، قصر النيل، القاهرة، مصر',
+      address: {
+        road: 'ميدان التحرير',
+        suburb: 'قصر النيل',
+        city_district: 'قصر النيل',
+        city: 'القاهرة',
+        state: 'محافظة القاهرة',
+        postcode: '11511',
+        country: 'مصر',
+        country_code: 'eg',
+        county: 42,
+      },
+    });
+    expect(tahrir.names).toEqual({ local: ['قصر النيل', 'القاهرة'], region: ['محافظة القاهرة'] });
   });
 
   it('a non-OK answer is an error', async () => {

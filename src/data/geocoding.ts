@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import type { GeocodedNames } from '../domain/district-match';
 
 /**
  * Reverse geocoding through a Nominatim-compatible service (spec section 7, D7). It is not our
@@ -14,6 +15,34 @@ export interface ReverseGeocodeResult {
   displayName: string;
   /** address.state alone: the governorate when `city` is a town inside it. */
   state: string;
+  /** Every name of the place and of its region, for matching it to a district (D21). */
+  names: GeocodedNames;
+}
+
+// Nominatim's address parts, from the place itself outwards (its "address" documentation). In
+// Egypt a qism or markaz comes as county or city_district, a new city as city or town.
+const LOCAL_PARTS = [
+  'neighbourhood',
+  'quarter',
+  'suburb',
+  'borough',
+  'city_district',
+  'hamlet',
+  'village',
+  'town',
+  'city',
+  'municipality',
+  'county',
+  'state_district',
+] as const;
+const REGION_PARTS = ['state', 'province', 'region'] as const;
+
+function textsOf(address: Record<string, unknown>, parts: readonly string[]): string[] {
+  const texts = parts
+    .map((part) => address[part])
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .map((value) => value.trim());
+  return [...new Set(texts)];
 }
 
 export interface ReverseGeocodeOptions {
@@ -54,6 +83,7 @@ export function readNominatimAddress(body: unknown): ReverseGeocodeResult {
     district: firstText(address.suburb, address.neighbourhood, address.quarter),
     displayName: firstText(record.display_name),
     state: firstText(address.state),
+    names: { local: textsOf(address, LOCAL_PARTS), region: textsOf(address, REGION_PARTS) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { readBookingFlow, writeBookingFlow } from '../flow/booking-flow';
 import { mockGeocodeResponse, mockGeolocation } from '../hooks/geolocation-test-utils';
@@ -40,6 +40,11 @@ function renderPage(language: 'ar' | 'en' = 'en') {
 }
 
 const location = () => screen.getByTestId('location').textContent;
+/** The live line beside "fill the pickup address from my current location". */
+const locateStatus = (s: typeof en = en) =>
+  within(
+    screen.getByRole('button', { name: s.customerInfo.useLocation.button }).parentElement!,
+  ).getByRole('status');
 const withLocation = () => writeBookingFlow({ governorateId: 'cairo', districtId: 'nasr-city' });
 
 afterEach(() => {
@@ -219,40 +224,149 @@ describe('CustomerInfoPage', () => {
     expect(screen.getByLabelText(en.customerInfo.fullName)).toHaveValue('Mona');
   });
 
-  it('current location: OK in the confirm dialog fills the pickup address', async () => {
+  it('current location in the pickup area fills the pickup address, never the drop-off', async () => {
     withLocation();
     const geo = mockGeolocation();
-    mockGeocodeResponse({ display_name: '12 Abbas El Akkad, Nasr City, Cairo', address: {} });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    mockGeocodeResponse({
+      display_name: '12 Abbas El Akkad, Nasr City, Cairo',
+      address: { suburb: 'Nasr City', city: 'Cairo' },
+    });
+    const confirm = vi.spyOn(window, 'confirm');
     const { user } = renderPage('en');
-    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
-    await act(async () => geo.succeed());
+    const button = screen.getByRole('button', { name: en.customerInfo.useLocation.button });
+    await user.click(button);
+    await act(async () => geo.succeed(30.0566, 31.33));
     await waitFor(() =>
       expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue(
         '12 Abbas El Akkad, Nasr City, Cairo',
       ),
     );
-    expect(confirm).toHaveBeenCalledWith(
-      expect.stringContaining('12 Abbas El Akkad, Nasr City, Cairo'),
+    expect(confirm).not.toHaveBeenCalled();
+    expect(locateStatus()).toHaveTextContent(en.customerInfo.useLocation.filledPickup);
+    expect(screen.getByLabelText(en.customerInfo.dropoff)).toHaveValue('');
+    expect(screen.getByLabelText(en.customerInfo.dropoffArea.district)).toHaveValue('nasr-city');
+    expect(readBookingFlow()).toMatchObject({ governorateId: 'cairo', districtId: 'nasr-city' });
+  });
+
+  it('a position in another district asks; "use my position" moves the pickup area and fills it (Arabic)', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({
+      display_name: 'ميدان التحرير، قصر النيل، القاهرة، مصر',
+      address: { suburb: 'قصر النيل', city: 'القاهرة', state: 'محافظة القاهرة' },
+    });
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: ar.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    const question = await screen.findByText(
+      'موقعك الحالي ليس في مدينة نصر، التي اخترتها منطقةً للتحميل. من أين يبدأ النقل؟',
     );
-    expect(screen.getByText(en.customerInfo.useLocation.filledPickup)).toBeVisible();
+    expect(question).toHaveAttribute('role', 'status');
+    const answers = screen.getByRole('group', { name: question.textContent ?? '' });
+    expect([...answers.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'من وسط البلد، القاهرة',
+      'من جاردن سيتي، القاهرة',
+      'من عابدين، القاهرة',
+      'من مدينة نصر، وسأكتب العنوان',
+    ]);
+    // Nothing is filled, nor the area changed, until the customer answers.
+    expect(screen.getByLabelText(ar.customerInfo.pickup)).toHaveValue('');
+    expect(readBookingFlow().districtId).toBe('nasr-city');
+
+    await user.click(screen.getByRole('button', { name: 'من وسط البلد، القاهرة' }));
+    expect(screen.getByLabelText(ar.customerInfo.pickup)).toHaveValue(
+      'ميدان التحرير، قصر النيل، القاهرة، مصر',
+    );
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'downtown',
+      locationSource: 'gps',
+    });
+    expect(screen.getByText('وسط البلد', { selector: 'dd' })).toBeVisible();
+    // The drop-off area was the pickup's default: it follows the pickup.
+    expect(screen.getByLabelText(ar.customerInfo.dropoffArea.district)).toHaveValue('downtown');
+    expect(locateStatus(ar)).toHaveTextContent(
+      'أضفنا موقعك الحالي عنوانًا للاستلام، وأصبحت منطقة التحميل وسط البلد، القاهرة.',
+    );
+    expect(screen.queryByRole('group')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText(ar.customerInfo.pickup)).toHaveFocus());
+  });
+
+  it('a drop-off area the customer chose stays when the pickup area moves', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ display_name: 'Tahrir Square', address: { suburb: 'Qasr El Nil' } });
+    const { user } = renderPage('en');
+    await user.selectOptions(
+      screen.getByLabelText(en.customerInfo.dropoffArea.governorate),
+      'giza',
+    );
+    await user.selectOptions(screen.getByLabelText(en.customerInfo.dropoffArea.district), 'dokki');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    await user.click(await screen.findByRole('button', { name: 'From Garden City, Cairo' }));
+    expect(readBookingFlow()).toMatchObject({ districtId: 'garden-city' });
+    expect(screen.getByLabelText(en.customerInfo.dropoffArea.governorate)).toHaveValue('giza');
+    expect(screen.getByLabelText(en.customerInfo.dropoffArea.district)).toHaveValue('dokki');
+  });
+
+  it('keeping the pickup area fills nothing and asks for the address', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ display_name: 'Tahrir Square', address: { suburb: 'Qasr El Nil' } });
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    await user.click(
+      await screen.findByRole('button', { name: 'From Nasr City; I will type the address' }),
+    );
+    expect(locateStatus()).toHaveTextContent(
+      'The pickup area stays Nasr City, Cairo. Please type the pickup address.',
+    );
+    expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue('');
+    expect(readBookingFlow()).toMatchObject({ governorateId: 'cairo', districtId: 'nasr-city' });
+    await waitFor(() => expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveFocus());
+  });
+
+  it('the geocoder down: the position is found, nothing is filled, and it says so', async () => {
+    withLocation();
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ error: 'busy' }, 503);
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed(30.0566, 31.33));
+    await waitFor(() =>
+      expect(locateStatus()).toHaveTextContent(en.customerInfo.useLocation.noAddress),
+    );
+    expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue('');
     expect(screen.getByLabelText(en.customerInfo.dropoff)).toHaveValue('');
   });
 
-  it('current location: Cancel fills the drop-off address; no address gives the fallback', async () => {
+  it('a position far from every district fills nothing (Arabic)', async () => {
     withLocation();
     const geo = mockGeolocation();
-    mockGeocodeResponse({ address: {} });
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const { user } = renderPage('en');
-    await user.click(screen.getByRole('button', { name: en.customerInfo.useLocation.button }));
-    await act(async () => geo.succeed());
+    mockGeocodeResponse({ display_name: 'Paris, France', address: { city: 'Paris' } });
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: ar.customerInfo.useLocation.button }));
+    await act(async () => geo.succeed(48.8566, 2.3522));
     await waitFor(() =>
-      expect(screen.getByLabelText(en.customerInfo.dropoff)).toHaveValue(
-        en.customerInfo.useLocation.unknownAddress,
+      expect(locateStatus(ar)).toHaveTextContent(
+        'موقعك الحالي بعيد عن منطقة التحميل (مدينة نصر، القاهرة)',
       ),
     );
-    expect(screen.getByLabelText(en.customerInfo.pickup)).toHaveValue('');
+    expect(screen.getByLabelText(ar.customerInfo.pickup)).toHaveValue('');
+  });
+
+  it('says the pickup area came from the position when it did', () => {
+    writeBookingFlow({ governorateId: 'cairo', districtId: 'maadi', locationSource: 'gps' });
+    renderPage('en');
+    expect(screen.getByText(en.customerInfo.location.fromGps)).toBeVisible();
+  });
+
+  it('says nothing of the kind for a pickup area chosen from the list', () => {
+    writeBookingFlow({ governorateId: 'cairo', districtId: 'maadi', locationSource: 'manual' });
+    renderPage('en');
+    expect(screen.queryByText(en.customerInfo.location.fromGps)).toBeNull();
   });
 
   it('current location failing shows "could not determine location" (Arabic)', async () => {

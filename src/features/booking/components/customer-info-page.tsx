@@ -17,6 +17,7 @@ import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { Field } from './booking-field';
 import { ConsentField } from './consent-field';
 import { DropoffAreaFields } from './location/dropoff-area-fields';
+import { PickupLocateStatus } from './location/pickup-locate-status';
 import { PhoneCheckDialog } from './phone-check-dialog';
 import '../flow/booking-page.css';
 import './customer-info-page.css';
@@ -37,6 +38,9 @@ export function CustomerInfoPage({ phoneVerifier }: { phoneVerifier: PhoneVerifi
   if (redirect) return <Navigate to={redirect} replace />;
 
   const governorate = findGovernorate(state.governorateId);
+  // After the question is answered its buttons are gone: on to the address it was about.
+  const focusPickup = () =>
+    requestAnimationFrame(() => document.getElementById(idFor('pickupAddress'))?.focus());
   const district = findDistrict(state.governorateId, state.districtId);
 
   return (
@@ -61,6 +65,11 @@ export function CustomerInfoPage({ phoneVerifier }: { phoneVerifier: PhoneVerifi
               <dd>{district ? districtName(district, language) : ''}</dd>
             </div>
           </dl>
+          {state.locationSource === 'gps' && (
+            <p className="field-hint customer-location-source">
+              {t('customerInfo.location.fromGps')}
+            </p>
+          )}
           <Link className="customer-location-change" to={paths.selectCity}>
             {t('customerInfo.location.change')}
           </Link>
@@ -139,15 +148,19 @@ export function CustomerInfoPage({ phoneVerifier }: { phoneVerifier: PhoneVerifi
                 ? t('customerInfo.useLocation.locating')
                 : t('customerInfo.useLocation.button')}
             </button>
-            <p role="status" className={locate.kind === 'error' ? 'field-error' : 'field-hint'}>
-              {locate.kind === 'filled' &&
-                t(
-                  locate.target === 'pickup'
-                    ? 'customerInfo.useLocation.filledPickup'
-                    : 'customerInfo.useLocation.filledDropoff',
-                )}
-              {locate.kind === 'error' && t(`customerInfo.useLocation.${locate.reason}`)}
-            </p>
+            <PickupLocateStatus
+              id={`${ids}-locate-status`}
+              locate={locate}
+              pickup={{ governorateId: state.governorateId, districtId: state.districtId }}
+              onMoveStartsHere={(area) => {
+                form.moveStartsHere(area);
+                focusPickup();
+              }}
+              onKeep={() => {
+                form.keepPickupArea();
+                focusPickup();
+              }}
+            />
           </div>
 
           <Field label={t('customerInfo.pickup')} htmlFor={idFor('pickupAddress')}>

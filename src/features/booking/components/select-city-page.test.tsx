@@ -185,19 +185,78 @@ describe('SelectCityPage: GPS', () => {
     });
   });
 
-  it('with a governorate but no known district, opens manual mode prefilled', async () => {
+  it('Tahrir and "قصر النيل، القاهرة": the nearest districts to choose from, never New Cairo (Arabic)', async () => {
     const geo = mockGeolocation();
-    mockGeocodeResponse({ address: { city: 'Giza', suburb: 'Somewhere unknown' } });
-    const { user } = renderPage();
+    mockGeocodeResponse({
+      display_name: 'ميدان التحرير، قصر النيل، القاهرة، مصر',
+      address: { suburb: 'قصر النيل', city: 'القاهرة', state: 'محافظة القاهرة' },
+    });
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: new RegExp(ar.selectCity.gps.title) }));
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    const heading = await screen.findByRole('heading', { name: ar.selectCity.nearby.title });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const region = screen.getByRole('region', { name: ar.selectCity.nearby.title });
+    expect(region).toHaveAccessibleDescription(ar.selectCity.nearby.lead);
+    const choices = within(within(region).getByRole('list')).getAllByRole('button');
+    expect(choices.map((b) => b.textContent)).toEqual([
+      'وسط البلدالقاهرة، على بُعد ٠٫٦ كم',
+      'جاردن سيتيالقاهرة، على بُعد ٠٫٨ كم',
+      'عابدينالقاهرة، على بُعد ١٫١ كم',
+    ]);
+    expect(region.textContent).not.toMatch(/[0-9]/);
+    expect(region.textContent).not.toContain('القاهرة الجديدة');
+    // Nothing is chosen until the customer chooses.
+    expect(readBookingFlow().districtId).toBeUndefined();
+    expect(location()).toBe('/select-city');
+
+    await user.click(choices[1]!);
+    expect(location()).toBe('/customer-info');
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'garden-city',
+      locationSource: 'gps',
+    });
+  });
+
+  it('"choose from the list" opens the list on the nearest district’s governorate', async () => {
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ address: { suburb: 'Qasr El Nil', city: 'Cairo' } });
+    const { user } = renderPage('en');
     await user.click(screen.getByRole('button', { name: /Use my current location/ }));
-    await act(async () => geo.succeed());
-    expect(
-      await screen.findByText('We found you in Giza. Please choose your district.'),
-    ).toBeVisible();
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    await user.click(await screen.findByRole('button', { name: en.selectCity.nearby.list }));
+    expect(screen.getByRole('heading', { name: en.selectCity.manual.title })).toHaveFocus();
     expect(screen.getByRole('combobox', { name: en.selectCity.manual.governorate })).toHaveValue(
-      'giza',
+      'cairo',
     );
     expect(screen.getByRole('combobox', { name: en.selectCity.manual.district })).toHaveValue('');
+  });
+
+  it('a district named by the geocoder near the position is taken at once', async () => {
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ address: { suburb: 'المعادي', state: 'محافظة القاهرة' } });
+    const { user } = renderPage('ar');
+    await user.click(screen.getByRole('button', { name: new RegExp(ar.selectCity.gps.title) }));
+    await act(async () => geo.succeed(29.962, 31.276));
+    await waitFor(() => expect(location()).toBe('/customer-info'));
+    expect(readBookingFlow()).toMatchObject({
+      governorateId: 'cairo',
+      districtId: 'maadi',
+      locationSource: 'gps',
+    });
+  });
+
+  it('a position far from every district opens the list and says why', async () => {
+    const geo = mockGeolocation();
+    mockGeocodeResponse({ address: { city: 'Paris', suburb: 'Montmartre' } });
+    const { user } = renderPage('en');
+    await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+    await act(async () => geo.succeed(48.8566, 2.3522));
+    expect(await screen.findByText(en.selectCity.manual.gpsFar)).toBeVisible();
+    expect(screen.getByRole('combobox', { name: en.selectCity.manual.governorate })).toHaveValue(
+      '',
+    );
   });
 
   it('denied (code 1): back to the choice with a dismissible alert', async () => {
@@ -235,13 +294,50 @@ describe('SelectCityPage: GPS', () => {
     expect(screen.getByRole('heading', { name: en.selectCity.gps.locatingTitle })).toBeVisible();
   });
 
-  it('a failed reverse lookup (non-OK) shows the generic message', async () => {
+  it.each([
+    ['answers 503', () => mockGeocodeResponse({ error: 'busy' }, 503)],
+    [
+      'is unreachable',
+      () =>
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+        ),
+    ],
+  ])(
+    'a geocoder that %s: the districts nearest the position, saying the address was not looked up',
+    async (_label, geocoder) => {
+      const geo = mockGeolocation();
+      geocoder();
+      const { user } = renderPage('en');
+      await user.click(screen.getByRole('button', { name: /Use my current location/ }));
+      // At Maadi's centre, clearly the nearest: still the customer's to confirm, told why.
+      await act(async () => geo.succeed(29.9602, 31.2569));
+      const region = await screen.findByRole('region', { name: en.selectCity.nearby.title });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(within(region).getByText(en.selectCity.nearby.noAddress)).toBeVisible();
+      const choices = within(within(region).getByRole('list')).getAllByRole('button');
+      expect(choices.map((b) => b.textContent)).toEqual([
+        'MaadiCairo, 0.1 km away',
+        'El BasatinCairo, 2.8 km away',
+        'Dar El SalamCairo, 3.5 km away',
+      ]);
+      await user.click(choices[0]!);
+      expect(location()).toBe('/customer-info');
+      expect(readBookingFlow()).toMatchObject({ districtId: 'maadi', locationSource: 'gps' });
+    },
+  );
+
+  it('back from the nearby districts to the two ways of choosing', async () => {
     const geo = mockGeolocation();
     mockGeocodeResponse({ error: 'busy' }, 503);
-    const { user } = renderPage();
+    const { user } = renderPage('en');
     await user.click(screen.getByRole('button', { name: /Use my current location/ }));
-    await act(async () => geo.succeed());
-    expect(await screen.findByRole('alert')).toHaveTextContent(en.selectCity.errors.failed);
+    await act(async () => geo.succeed(30.0444, 31.2357));
+    await user.click(
+      await screen.findByRole('button', { name: en.selectCity.manual.backToChoice }),
+    );
+    expect(screen.getByRole('button', { name: /Enter it manually/ })).toBeVisible();
   });
 
   it('unsupported browsers get their own message (Arabic)', async () => {

@@ -2,28 +2,27 @@ import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/ui/back-button';
 import { CloseIcon, ForwardArrowIcon, MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { GOVERNORATES, findGovernorate, governorateName } from '../../../domain/governorates';
+import { GOVERNORATES } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSelectCity } from '../hooks/use-select-city';
 import { ManualLocationForm } from './location/manual-location-form';
 import { ListIcon } from './location/location-icons';
+import { NearbyDistricts } from './location/nearby-districts';
 import { BookingStepLayout } from './booking-step-frame';
 import '../flow/booking-page.css';
 import './select-city-page.css';
 
 /**
  * /select-city (spec section 4, "Location modes"): choice, GPS (locating, then on to the next
- * step) or manual. A failed or refused GPS lookup returns to the choice with a dismissible alert;
- * cancel abandons the lookup silently.
+ * step, or the nearest districts to choose from, D21) or manual. A failed or refused GPS lookup
+ * returns to the choice with a dismissible alert; cancel abandons the lookup silently.
  */
 export function SelectCityPage() {
   const { t } = useTranslation(['booking', 'pricing', 'validation']);
   const language = useDisplayLanguage();
-  const { ids, mode, error, note, headingRef, manualError, ...city } = useSelectCity();
+  const { ids, mode, error, note, headingRef, manualError, nearby, ...city } = useSelectCity();
 
-  const noteGovernorate =
-    note?.kind === 'partial' ? findGovernorate(note.governorateId) : undefined;
   const carried = city.carried
     ? t('carried.service', {
         type: t(`pricing:moveTypes.${city.carried.moveType}.label`),
@@ -111,6 +110,18 @@ export function SelectCityPage() {
         </section>
       )}
 
+      {mode === 'nearby' && nearby && (
+        <NearbyDistricts
+          idPrefix={ids}
+          headingRef={headingRef}
+          why={nearby.why}
+          candidates={nearby.candidates}
+          onChoose={city.choose}
+          onList={city.chooseFromList}
+          onBack={city.backToChoice}
+        />
+      )}
+
       {mode === 'manual' && (
         <ManualLocationForm
           idPrefix={ids}
@@ -122,10 +133,8 @@ export function SelectCityPage() {
           onDistrictChange={city.changeDistrict}
           error={manualError ? t(manualError) : null}
           note={
-            note?.kind === 'partial' && noteGovernorate
-              ? t('selectCity.manual.gpsPartial', {
-                  governorate: governorateName(noteGovernorate, language),
-                })
+            note?.kind === 'far'
+              ? t('selectCity.manual.gpsFar')
               : note?.kind === 'none'
                 ? t('selectCity.manual.gpsNone')
                 : null

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { customerDetailsSchema } from '../../../domain/booking-schemas';
+import type { DistrictCandidate } from '../../../domain/district-match';
+import type { Place } from '../../../domain/distance';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useBookingFlow } from '../flow/booking-flow';
-import { locateAddress, locateFailure } from './locate';
+import { locateDistrict, locateFailure } from './locate';
 import { readSuggestions, rememberSuggestion } from './suggestions';
 import { useBookingGuard } from './use-booking-guard';
 import { usePhoneCheck } from './use-phone-check';
@@ -22,17 +23,33 @@ export const CUSTOMER_FIELDS = [
 ] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
+/**
+ * The pickup address's "use my current location" (D21): it fills the pickup address when the
+ * position agrees with the pickup area chosen on step 1; when it points elsewhere it asks which
+ * is right ('ask') rather than fill an address that contradicts the area.
+ */
 export type LocateStatus =
   | { kind: 'idle' }
   | { kind: 'locating' }
-  | { kind: 'filled'; target: 'pickup' | 'dropoff' }
+  /** The pickup address is filled; `area` is the pickup area the customer moved it to, if any. */
+  | { kind: 'filled'; area?: Place }
+  /** A position, but no address for it (the geocoder is down or knows none): nothing filled. */
+  | { kind: 'noAddress' }
+  /** A position far from every district we serve: nothing filled. */
+  | { kind: 'far' }
+  | { kind: 'ask'; address: string; offered: readonly DistrictCandidate[] }
+  /** The customer kept the pickup area after an 'ask': nothing filled. */
+  | { kind: 'kept' }
   | { kind: 'error'; reason: 'denied' | 'failed' };
 
 /** The customer-info screen's logic: its draft, the location lookup for an address, and Next. */
 export function useCustomerInfo() {
-  const { t } = useTranslation('booking');
   const language = useDisplayLanguage();
   const { state, update } = useBookingFlow();
+  const pickupArea: Partial<Place> = {
+    governorateId: state.governorateId,
+    districtId: state.districtId,
+  };
   const redirect = useBookingGuard('customerInfo', state);
   const ids = useId();
   const idFor = (field: string) => `${ids}-${field}`;
@@ -67,22 +84,33 @@ export function useCustomerInfo() {
     errors.clear(field);
   };
 
+  const fillPickup = (address: string) => onChange('pickupAddress', address.slice(0, 300));
+
   const fillFromLocation = async () => {
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
     setLocate({ kind: 'locating' });
     try {
-      const place = await locateAddress({ signal: controller.signal, language });
+      const { place, match, offered, agreesWith } = await locateDistrict({
+        signal: controller.signal,
+        language,
+      });
       if (controller.signal.aborted) return;
-      const address =
-        place.displayName ||
-        [place.district, place.city].filter(Boolean).join('، ') ||
-        t('customerInfo.useLocation.unknownAddress');
-      // The spec's choice: OK puts it in the pickup address, Cancel in the drop-off address.
-      const asPickup = window.confirm(t('customerInfo.useLocation.confirm', { address }));
-      onChange(asPickup ? 'pickupAddress' : 'dropoffAddress', address.slice(0, 300));
-      setLocate({ kind: 'filled', target: asPickup ? 'pickup' : 'dropoff' });
+      const address = place
+        ? place.displayName || [place.district, place.city].filter(Boolean).join('، ')
+        : '';
+      if (match.kind === 'none') {
+        setLocate({ kind: 'far' });
+      } else if (address === '') {
+        // No address to fill, so nothing to contradict the pickup area with.
+        setLocate({ kind: 'noAddress' });
+      } else if (agreesWith(pickupArea)) {
+        fillPickup(address);
+        setLocate({ kind: 'filled' });
+      } else {
+        setLocate({ kind: 'ask', address, offered });
+      }
     } catch (failure) {
       if (controller.signal.aborted) return;
       const reason = locateFailure(failure);
@@ -90,6 +118,33 @@ export function useCustomerInfo() {
       setLocate({ kind: 'error', reason: reason === 'denied' ? 'denied' : 'failed' });
     }
   };
+
+  /**
+   * After an 'ask': the move starts where the customer is. The pickup area becomes that district
+   * and the address is filled; a drop-off area still on the old pickup's default follows it.
+   */
+  const moveStartsHere = (area: Place) => {
+    if (locate.kind !== 'ask') return;
+    const dropoffWasDefault =
+      values.dropoffGovernorateId === state.governorateId &&
+      values.dropoffDistrictId === state.districtId;
+    update({
+      governorateId: area.governorateId,
+      districtId: area.districtId,
+      locationSource: 'gps',
+    });
+    if (dropoffWasDefault) {
+      change({ dropoffGovernorateId: area.governorateId, dropoffDistrictId: area.districtId });
+    }
+    fillPickup(locate.address);
+    setLocate({
+      kind: 'filled',
+      area: { governorateId: area.governorateId, districtId: area.districtId },
+    });
+  };
+
+  /** After an 'ask': the pickup area stands, and the address is the customer's to type. */
+  const keepPickupArea = () => setLocate({ kind: 'kept' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -148,6 +203,8 @@ export function useCustomerInfo() {
     suggestions,
     locate,
     fillFromLocation,
+    moveStartsHere,
+    keepPickupArea,
     onSubmit,
     fieldProps,
   };

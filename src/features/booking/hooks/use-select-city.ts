@@ -6,16 +6,27 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useAdoptNavigationState, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
 import { usePriceCatalog } from '../../../data/react/price-catalog';
-import { matchLocation } from '../components/location/match-location';
-import { locateAddress, locateFailure, type LocateFailure } from './locate';
+import type { DistrictCandidate } from '../../../domain/district-match';
+import { locateDistrict, locateFailure, type LocateFailure } from './locate';
 
-export type LocationMode = 'choice' | 'locating' | 'manual';
-export type ManualNote = { kind: 'partial'; governorateId: string } | { kind: 'none' } | null;
+export type LocationMode = 'choice' | 'locating' | 'nearby' | 'manual';
+/** Why the manual form opened after a GPS lookup: the position is far from, or not, a place. */
+export type ManualNote = { kind: 'far' } | { kind: 'none' } | null;
 export type GpsError = Exclude<LocateFailure, 'aborted'>;
+/**
+ * The districts to choose from after a GPS lookup (D21), nearest first: the position is near
+ * several of them ('near'), or the geocoder could not be asked and the position alone found them
+ * ('noAddress').
+ */
+export interface Nearby {
+  why: 'near' | 'noAddress';
+  candidates: readonly DistrictCandidate[];
+}
 
 /**
  * The location screen's logic (spec section 4, "Location modes"): choice, GPS (locating, then on
- * to the next step) or manual. A failed or refused GPS lookup returns to the choice with an
+ * to the next step when one district is clearly the customer's, or the nearest few to choose
+ * from, D21) or manual. A failed or refused browser position returns to the choice with an
  * error; cancel abandons the lookup silently. Arriving from /prices, the carried service is
  * taken into the booking store.
  */
@@ -36,6 +47,7 @@ export function useSelectCity() {
   const [mode, setMode] = useState<LocationMode>('choice');
   const [error, setError] = useState<GpsError | null>(null);
   const [note, setNote] = useState<ManualNote>(null);
+  const [nearby, setNearby] = useState<Nearby | null>(null);
   const [governorateId, setGovernorateId] = useState(state.governorateId ?? '');
   const [districtId, setDistrictId] = useState(state.districtId ?? '');
   const [manualError, setManualError] = useState<string | null>(null);
@@ -55,6 +67,16 @@ export function useSelectCity() {
     headingRef.current?.focus();
   }, [mode]);
 
+  /** A district from the GPS lookup: the one clearly found, or the one the customer chose. */
+  const choose = (place: { governorateId: string; districtId: string }) => {
+    update({
+      governorateId: place.governorateId,
+      districtId: place.districtId,
+      locationSource: 'gps',
+    });
+    void navigate(paths.customerInfo);
+  };
+
   const startGps = async () => {
     abortRef.current?.abort();
     const controller = new AbortController();
@@ -63,27 +85,25 @@ export function useSelectCity() {
     setNote(null);
     setMode('locating');
     try {
-      const place = await locateAddress({ signal: controller.signal, language });
+      const { place, match } = await locateDistrict({ signal: controller.signal, language });
       if (controller.signal.aborted) return;
-      const match = matchLocation(place);
-      if (match.kind === 'full') {
-        update({
-          governorateId: match.governorate.id,
-          districtId: match.district.id,
-          locationSource: 'gps',
-        });
-        void navigate(paths.customerInfo);
+      if (match.kind === 'none') {
+        setNote({ kind: match.reason === 'far' ? 'far' : 'none' });
+        setManualError(null);
+        setMode('manual');
         return;
       }
-      if (match.kind === 'governorate') {
-        setGovernorateId(match.governorate.id);
-        setDistrictId('');
-        setNote({ kind: 'partial', governorateId: match.governorate.id });
-      } else {
-        setNote({ kind: 'none' });
+      // One district clearly the customer's goes on. Without an address the position alone
+      // found it, so the customer confirms it among the nearest, told why.
+      if (match.kind === 'clear' && place !== null) {
+        choose(match.district);
+        return;
       }
-      setManualError(null);
-      setMode('manual');
+      setNearby({
+        why: place === null ? 'noAddress' : 'near',
+        candidates: match.kind === 'clear' ? match.nearest : match.candidates,
+      });
+      setMode('nearby');
     } catch (failure) {
       if (controller.signal.aborted) return;
       const reason = locateFailure(failure);
@@ -91,6 +111,16 @@ export function useSelectCity() {
       setError(reason);
       setMode('choice');
     }
+  };
+
+  /** From the nearby districts to the full list, opened on the nearest one's governorate. */
+  const chooseFromList = () => {
+    const first = nearby?.candidates[0];
+    if (first) {
+      setGovernorateId(first.governorateId);
+      setDistrictId('');
+    }
+    openManual();
   };
 
   const cancelGps = () => {
@@ -153,6 +183,9 @@ export function useSelectCity() {
     error,
     dismissError: () => setError(null),
     note,
+    nearby,
+    choose,
+    chooseFromList,
     governorateId,
     districtId,
     manualError,
