@@ -1,8 +1,4 @@
-import { normalizeDigits } from './digits';
-
-// Arabic short vowels, shadda, sukun, dagger alef and tatweel: never part of a name's identity.
-const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
-const LATIN_MARKS = /[\u0300-\u036f]/g;
+import { normalizeSearchText } from './search-text';
 
 // Words a geocoder or a sign adds around a name ("محافظة القاهرة", "Cairo Governorate", "Qism
 // Nasr City", "حي الشرق", "مدينة نصر" beside "Nasr City", "قسم أول"): never what tells two places
@@ -34,20 +30,10 @@ const NOISE_WORDS = new Set([
  * el-) and filler words are all ignored. "مدينة ٦ أكتوبر" and "6 اكتوبر" have one key.
  */
 export function normalizePlaceName(name: string): string {
-  const words = normalizeDigits(name)
-    .normalize('NFKD')
-    .replace(LATIN_MARKS, '')
-    .replace(ARABIC_MARKS, '')
-    .toLowerCase()
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    // Transliterations mark ain and hamza with apostrophes: "Ma'adi", "Ma‘ādī".
-    .replace(/['‘’`ʻʼʾʿ]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+  // The letters as the admin's search folds them (D20): one normaliser for Arabic's
+  // interchangeable forms. Transliterations mark ain and hamza with apostrophes ("Ma'adi",
+  // "Ma‘ādī"), which join the word rather than split it.
+  const words = normalizeSearchText(name.replace(/['‘’`ʻʼʾʿ]/g, ''))
     .split(/\s+/)
     // "El Marg" / "Al-Marg" / "المرج" / "مرج": the article is dropped in both scripts.
     .filter((word) => word !== 'al' && word !== 'el')
