@@ -18,7 +18,9 @@ import { sendMessage, type MessageDeps } from './messages/message-handlers.ts';
 import {
   cancelOrder,
   deleteOrder,
+  goBackOrder,
   placeOrder,
+  rescheduleOrder,
   trackOrder,
   updateOrder,
   type OrderDeps,
@@ -96,6 +98,8 @@ export const HANDLERS = {
   saveCapacityPlan,
   capacityAvailability,
   capacityCalendar,
+  goBackOrder,
+  rescheduleOrder,
 } satisfies Record<FunctionName, Handler>;
 
 /** The providers the settings turn on (D3), built as the server builds its own. */

@@ -9,7 +9,7 @@ import {
   NOTIFICATION_TEMPLATES,
   type NotificationMessage,
 } from './notifications';
-import type { CalendarDay, Order, PublicTracking } from './order';
+import { HISTORY_KINDS, type CalendarDay, type Order, type PublicTracking } from './order';
 import {
   HOSTED_PAYMENT_PROVIDERS,
   PAYMENT_ATTEMPT_STATES,
@@ -63,14 +63,24 @@ const integer = () => z.number().int();
 
 // Orders (D2, D3, D5, D11, D12)
 
+/** A crew window as an order booked it (D12). */
+const bookedWindowShape = z.object({ id: text(), start: text(), end: text() });
+
+/** When a move is (D17: a reschedule's before and after). */
+const moveSlotShape = z.object({
+  date: text(),
+  time: text(),
+  window: bookedWindowShape.nullable(),
+});
+
 const statusChangeShape = z.object({
   status: z.enum(ORDER_STATUSES),
   at: text(),
   actor: z.enum(['system', 'customer', 'admin']),
+  kind: z.enum(HISTORY_KINDS).optional(),
+  reason: text().optional(),
+  moved: z.object({ from: moveSlotShape, to: moveSlotShape }).optional(),
 });
-
-/** A crew window as an order booked it (D12). */
-const bookedWindowShape = z.object({ id: text(), start: text(), end: text() });
 
 const paymentProviderName = z.enum(['test', 'cash', 'paymob']);
 

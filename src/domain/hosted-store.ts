@@ -7,14 +7,19 @@
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
 import { normalizeDigits, stripInvisibleMarks } from './digits';
-import { orderFromStored, paymentProviderOf, toPublicTracking } from './order';
+import {
+  orderFromStored,
+  paymentProviderOf,
+  statusChangeFromStored,
+  toPublicTracking,
+} from './order';
 import type {
   Order,
   PaymentProviderName,
   PublicTracking,
-  StatusActor,
   StatusChange,
   StoredOrder,
+  StoredStatusChange,
 } from './order';
 import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored, ratesOf } from './pricing';
 import { isListed, reviewStateOf, type NewReviewRecord } from './review-rules';
@@ -187,6 +192,8 @@ export const FUNCTION_NAMES = [
   'saveCapacityPlan',
   'capacityAvailability',
   'capacityCalendar',
+  'goBackOrder',
+  'rescheduleOrder',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -226,11 +233,10 @@ export function trackingDocument(
 
 function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
   if (!Array.isArray(value)) return [];
-  return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusActor }) => ({
-    status: entry.status,
-    at: toIso(entry.at),
-    actor: entry.actor,
-  }));
+  return value.map((entry: Omit<StoredStatusChange, 'at'> & { at: unknown }) =>
+    // What D17 added (a kind, a reason, a move) is read by the domain's upcaster.
+    statusChangeFromStored({ ...entry, at: toIso(entry.at) }),
+  );
 }
 
 /** An order document as the domain's `Order`, through the one upcaster of a stored order. */

@@ -465,6 +465,10 @@ export class HttpDataPort implements DataPort {
       remove: async (id) => {
         await this.request('DELETE', orderPath(id));
       },
+      goBack: async (id, input) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(id)}/go-back`, input), 'order'),
+      reschedule: async (id, input) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(id)}/reschedule`, input), 'order'),
     };
   }
 
