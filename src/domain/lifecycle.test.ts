@@ -486,7 +486,8 @@ describe('checkCrewTaken', () => {
   });
 
   it('refuses a full window with the next free ones, in the change’s own words', () => {
-    const booked = (date: string) => (date === '2026-06-18' ? { midday: 1, morning: 2 } : {});
+    const booked = (date: string): Record<string, number> =>
+      date === '2026-06-18' ? { midday: 1, morning: 2 } : {};
     expect(violation(() => checkCrewTaken(crew, PLAN, booked, NOW))).toMatchObject({
       code: 'failed-precondition',
       message: 'errors:order.windowFull',
@@ -503,7 +504,8 @@ describe('checkCrewTaken', () => {
       { action: 'uncancel', reason: 'The customer called' },
       NOW,
     ).crew;
-    const full = (date: string) => (date === '2026-06-17' ? { morning: 2 } : {});
+    const full = (date: string): Record<string, number> =>
+      date === '2026-06-17' ? { morning: 2 } : {};
     expect(violation(() => checkCrewTaken(uncancel, PLAN, full, NOW))).toMatchObject({
       message: 'errors:lifecycle.uncancelNoCrew',
       details: { alternatives: expect.arrayContaining([]) },
@@ -555,7 +557,7 @@ describe('a history read back (D15, D17)', () => {
   it('a reason of the wrong kind is broken data', () => {
     expect(() =>
       orderFromStored({
-        ...(ORDER as never),
+        ...(ORDER as unknown as Parameters<typeof orderFromStored>[0]),
         statusHistory: [{ status: 'received', at: PLACED, actor: 'admin', reason: 42 }],
       }),
     ).toThrow(/status history: reason is not a string/);
