@@ -76,7 +76,10 @@ describe('AdminStatusUpdater on the tracker', () => {
       'section',
     )!;
     const select = await within(section).findByLabelText(adminEn.tracker.label);
-    const options = () => within(select).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const options = () =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'));
     expect(options()).toEqual(['under_review', 'cancelled']);
     await user.selectOptions(select, 'cancelled');
     await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
