@@ -190,7 +190,11 @@ export function decideReschedule<O extends LifecycleOrder>(
   );
   return {
     ...decision,
-    crew: { date: to.date, window: to.window!, whenFull: (alternatives) => windowFull(alternatives) },
+    crew: {
+      date: to.date,
+      window: to.window!,
+      whenFull: (alternatives) => windowFull(alternatives),
+    },
   };
 }
 

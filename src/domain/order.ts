@@ -86,7 +86,10 @@ export function statusChangeFromStored(stored: StoredStatusChange): StatusChange
   }
   if (!isMissing(stored.moved)) {
     const moved = storedObject(stored.moved, STORED_HISTORY, 'moved');
-    change.moved = { from: movedSlotOf(moved.from, 'moved.from'), to: movedSlotOf(moved.to, 'moved.to') };
+    change.moved = {
+      from: movedSlotOf(moved.from, 'moved.from'),
+      to: movedSlotOf(moved.to, 'moved.to'),
+    };
   }
   return change;
 }

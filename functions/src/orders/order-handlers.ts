@@ -26,11 +26,7 @@ import {
   orderGoBackSchema,
   orderRescheduleSchema,
 } from '../../../src/domain/order-lifecycle-schema.ts';
-import {
-  decideGoBack,
-  decideReschedule,
-  type Rescheduler,
-} from '../../../src/domain/lifecycle.ts';
+import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { placementFor, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
@@ -226,11 +222,7 @@ export async function rescheduleOrder(
   const plan = await deps.catalog.plan();
   const by: Rescheduler = isAdmin ? { actor: 'admin' } : { actor: 'customer', userId: caller.uid };
   const order = await refusingTakenCrew(deps, ctx.now, () =>
-    deps.orders.change(
-      id,
-      (stored) => decideReschedule(stored, input, by, plan, ctx.now),
-      ctx.now,
-    ),
+    deps.orders.change(id, (stored) => decideReschedule(stored, input, by, plan, ctx.now), ctx.now),
   );
   if (!order) throw notFound();
   return order;

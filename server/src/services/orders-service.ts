@@ -22,15 +22,8 @@ import {
   decideCustomerCancel,
   type OrderChangeDecision,
 } from '../../../src/domain/order-changes.ts';
-import {
-  decideGoBack,
-  decideReschedule,
-  type Rescheduler,
-} from '../../../src/domain/lifecycle.ts';
-import type {
-  OrderGoBack,
-  OrderReschedule,
-} from '../../../src/domain/order-lifecycle-schema.ts';
+import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
+import type { OrderGoBack, OrderReschedule } from '../../../src/domain/order-lifecycle-schema.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import { placementFor, type PaymentRegistry } from '../payments/registry.ts';
