@@ -92,7 +92,10 @@ export function GoBackDialog({
             maxLength={500}
             required
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setFieldError(null);
+            }}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${reasonId}-error` : `${reasonId}-hint`}
           />
