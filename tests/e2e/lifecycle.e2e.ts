@@ -67,7 +67,7 @@ describe('one lifecycle, and another date (D17)', () => {
     try {
       const card = page.getByRole('article').filter({ hasText: order.orderNumber });
       await card.waitFor();
-      await card.getByRole('button', { name: `تغيير موعد الطلب ${order.orderNumber}` }).click();
+      await card.getByRole('button', { name: `تغيير الموعد للطلب ${order.orderNumber}` }).click();
       const dialog = page.getByRole('alertdialog', { name: 'تغيير الموعد' });
       await dialog.waitFor();
       // The same move at the same price, said before anything changes.

@@ -244,7 +244,7 @@ describe('MyOrdersPage', () => {
       port,
     });
     const card = await screen.findByRole('article');
-    await user.click(within(card).getByRole('button', { name: /Change the date of order/ }));
+    await user.click(within(card).getByRole('button', { name: /Change date of order/ }));
     const dialog = await screen.findByRole('alertdialog', { name: enCommon.reschedule.title });
     expect(dialog).toHaveTextContent(/Same move, same price: EGP\s?[\d,]+/);
     // Its own window on its own date is not offered again.
@@ -296,7 +296,7 @@ describe('MyOrdersPage', () => {
       port,
     });
     const card = await screen.findByRole('article');
-    await user.click(within(card).getByRole('button', { name: /Change the date of order/ }));
+    await user.click(within(card).getByRole('button', { name: /Change date of order/ }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(await within(dialog).findByRole('radio', { name: /4:00 PM – 8:00 PM/ }));
     // Someone else books the evening's only crew before this customer confirms.
