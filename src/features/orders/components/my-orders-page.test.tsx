@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
+import { cairoInstant } from '../../../domain/datetime';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { futureDate, memoryCodes, newOrder, verifyPhone } from '../../../testing/order-fixtures';
 import { walkStatus } from '../../../testing/lifecycle-steps';
@@ -273,6 +274,30 @@ describe('MyOrdersPage', () => {
     // The card shows the new window, and its history the move.
     expect(card.querySelector('time')).toHaveTextContent(/12:00 PM – 4:00 PM/);
     expect(within(card).getByText(/^Date changed to /)).toBeInTheDocument();
+  });
+
+  it('offers no new date once the policy closes online changes (D16, D17)', async () => {
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    await verifyPhone(port, memoryCodes(backend));
+    const order = await port.orders.create(
+      newOrder({ ...ORDER, moveDate: futureDate(3), moveTime: '09:00' }),
+    );
+    // Booked before the policy existed: online changes close when its window starts (08:00).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(cairoInstant(order.moveDate, '08:01')!);
+      renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+        language: 'en',
+        route: '/my-orders',
+        port,
+      });
+      const card = await screen.findByRole('article');
+      expect(within(card).getByText(order.orderNumber)).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: /Change date of order/ })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a window taken meanwhile is refused with the next free ones to pick', async () => {
