@@ -169,6 +169,26 @@ describe('POST /api/orders/:id/go-back (D17)', () => {
     expect(historyRows(order.id)).toEqual(before);
   });
 
+  it('refuses an un-cancel of an order whose money went back (409): book a new one', async () => {
+    const order = await place(await customer(), nextDate());
+    await admin.request('PATCH', `/api/orders/${order.id}`, { paymentStatus: 'paid' });
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'cancelled' });
+    // However the refund was made (D16: through the gateway, or recorded by hand), it was made.
+    server.app.db
+      .prepare("UPDATE orders SET payment_status = 'refunded' WHERE id = ?")
+      .run(order.id);
+    const res = await admin.request('POST', `/api/orders/${order.id}/go-back`, {
+      action: 'uncancel',
+      reason: 'The customer called back',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('errors:lifecycle.uncancelRefunded');
+    expect(server.app.orders.findById(order.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+  });
+
   it('refuses an un-cancel when its window’s crew went to another order (409 with the next free)', async () => {
     const date = nextDate();
     const first = await customer();

@@ -1758,23 +1758,6 @@ export function describeDataPortContract(
         });
       });
 
-      it('un-cancel of an order whose money went back is refused: book a new one', async () => {
-        const owner = await visitor();
-        const order = await owner.client.orders.create(orderFor(owner.client));
-        await admin.orders.update(order.id, { paymentStatus: 'paid' });
-        await admin.orders.update(order.id, { status: 'cancelled' });
-        await admin.orders.update(order.id, { paymentStatus: 'refunded' });
-        const refused = await expectDataError(
-          admin.orders.goBack(order.id, { action: 'uncancel', reason: 'The customer called' }),
-          'failed-precondition',
-        );
-        expect(refused.message).toBe('errors:lifecycle.uncancelRefunded');
-        expect(await admin.orders.get(order.id)).toMatchObject({
-          status: 'cancelled',
-          paymentStatus: 'refunded',
-        });
-      });
-
       it('a customer moves their booking to another free window: same price, the crew moves with it', async () => {
         await withCrewsOn({ morning: 1, evening: 1 }, async (date) => {
           const owner = await customer();
