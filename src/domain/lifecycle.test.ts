@@ -453,6 +453,31 @@ describe('decideReschedule', () => {
     ).toMatchObject({ code: 'failed-precondition', message: 'errors:reschedule.sameSlot' });
   });
 
+  it('lets a customer move one booking at most five times; the office any number of times', () => {
+    const moved = (n: number, actor: 'customer' | 'admin') =>
+      Array.from({ length: n }, (_, i) => ({
+        status: 'received' as const,
+        at: `2026-06-0${i + 2}T09:00:00.000Z`,
+        actor,
+        kind: 'rescheduled' as const,
+      }));
+    const input = { moveDate: '2026-06-18', windowId: 'midday' };
+    const often = { ...ORDER, statusHistory: [...ORDER.statusHistory, ...moved(5, 'customer')] };
+    expect(violation(() => decideReschedule(often, input, CUSTOMER, PLAN, NOW))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:reschedule.tooMany',
+    });
+    expect(decideReschedule(often, input, ADMIN, PLAN, NOW).after.moveDate).toBe('2026-06-18');
+    // The office's moves are not the customer's.
+    const byOffice = {
+      ...ORDER,
+      statusHistory: [...ORDER.statusHistory, ...moved(4, 'customer'), ...moved(3, 'admin')],
+    };
+    expect(decideReschedule(byOffice, input, CUSTOMER, PLAN, NOW).after.moveDate).toBe(
+      '2026-06-18',
+    );
+  });
+
   it('gives an order from before windows its first window', () => {
     const old = { ...ORDER, timeWindow: null, moveTime: '10:30' };
     const decision = decideReschedule(

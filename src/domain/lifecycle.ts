@@ -120,6 +120,12 @@ export function decideGoBack<O extends LifecycleOrder>(
   };
 }
 
+/**
+ * How many times a customer may move one booking online (D17). Each move sends them a message
+ * and adds to the history; past this, the office moves it (by phone, unlimited).
+ */
+export const CUSTOMER_RESCHEDULES_MAX = 5;
+
 /** Who reschedules: the order's owner (under its policy's cut-off), or an admin (by phone). */
 export type Rescheduler = { actor: 'customer'; userId: string } | { actor: 'admin' };
 
@@ -142,7 +148,8 @@ function invalidField(field: 'moveDate' | 'windowId', message: string): RuleViol
  * order, whatever the hour (the customer called). The date must be bookable (not past, within the
  * horizon, D4), the window one of the plan's that has not begun and is not the order's own; the
  * new window's crew is `crew` (full: `errors:order.windowFull` with the next free windows). The
- * old window's crew is freed by the same write. Throws the refusal.
+ * old window's crew is freed by the same write. A customer may move one booking online at most
+ * CUSTOMER_RESCHEDULES_MAX times (`errors:reschedule.tooMany`). Throws the refusal.
  */
 export function decideReschedule<O extends LifecycleOrder>(
   order: O,
@@ -157,6 +164,13 @@ export function decideReschedule<O extends LifecycleOrder>(
   }
   if (by.actor === 'customer' && cancellationTerms(order, now).phase === 'closed') {
     throw new RuleViolation('failed-precondition', L.rescheduleClosed);
+  }
+  if (
+    by.actor === 'customer' &&
+    order.statusHistory.filter((c) => c.kind === 'rescheduled' && c.actor === 'customer').length >=
+      CUSTOMER_RESCHEDULES_MAX
+  ) {
+    throw new RuleViolation('failed-precondition', L.rescheduleTooMany);
   }
   if (isPastCairoDate(input.moveDate, now)) throw invalidField('moveDate', M.datePast);
   if (isBeyondCairoDays(input.moveDate, BOOKING_HORIZON_DAYS, now)) {

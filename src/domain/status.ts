@@ -151,6 +151,7 @@ export const LIFECYCLE_MESSAGES = {
   rescheduleNotOpen: 'errors:reschedule.notOpen',
   rescheduleClosed: 'errors:reschedule.closed',
   rescheduleSameSlot: 'errors:reschedule.sameSlot',
+  rescheduleTooMany: 'errors:reschedule.tooMany',
 } as const;
 
 /**
