@@ -23,6 +23,7 @@ import { LANGUAGE_STORAGE_KEY } from '../src/i18n/languages.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
 import { verifiedSessionCookie } from './lib/order-body.ts';
 import { REPO_ROOT, startServerProcess } from './lib/server-process.ts';
+import { statusSteps } from '../src/testing/lifecycle-steps.ts';
 
 type Language = 'ar' | 'en';
 
@@ -126,12 +127,15 @@ async function postOneReview(baseUrl: string): Promise<void> {
   });
   if (!signIn.ok) throw new Error(`the admin's sign-in: HTTP ${signIn.status}`);
   const admin = { ...json, cookie: cookieOf(signIn) };
-  const delivered = await fetch(`${baseUrl}/api/orders/${order.id}`, {
-    method: 'PATCH',
-    headers: admin,
-    body: JSON.stringify({ status: 'delivered' }),
-  });
-  if (!delivered.ok) throw new Error(`delivering the order: HTTP ${delivered.status}`);
+  // The office's steps, one at a time (D17).
+  for (const status of statusSteps('received', 'delivered')) {
+    const moved = await fetch(`${baseUrl}/api/orders/${order.id}`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ status }),
+    });
+    if (!moved.ok) throw new Error(`moving the order to ${status}: HTTP ${moved.status}`);
+  }
   const response = await fetch(`${baseUrl}/api/reviews`, {
     method: 'POST',
     headers: { ...json, cookie },

@@ -19,7 +19,9 @@ import { markMessageHandled, sendMessage, type MessageDeps } from './messages/me
 import {
   cancelOrder,
   deleteOrder,
+  goBackOrder,
   placeOrder,
+  rescheduleOrder,
   trackOrder,
   updateOrder,
   type OrderDeps,
@@ -98,6 +100,8 @@ export const HANDLERS = {
   saveCapacityPlan,
   capacityAvailability,
   capacityCalendar,
+  goBackOrder,
+  rescheduleOrder,
 } satisfies Record<FunctionName, Handler>;
 
 /** The providers the settings turn on (D3), built as the server builds its own. */

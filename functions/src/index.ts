@@ -16,6 +16,9 @@ export const cancelOrder = callable('cancelOrder', HANDLERS.cancelOrder);
 export const updateOrder = callable('updateOrder', HANDLERS.updateOrder);
 export const deleteOrder = callable('deleteOrder', HANDLERS.deleteOrder);
 export const trackOrder = callable('trackOrder', HANDLERS.trackOrder);
+// The lifecycle's explicit steps (D17): the admin's going back, and a move to another date.
+export const goBackOrder = callable('goBackOrder', HANDLERS.goBackOrder);
+export const rescheduleOrder = callable('rescheduleOrder', HANDLERS.rescheduleOrder);
 
 // After a phone sign-in (D13): the orders booked for the proved number, and those of the
 // anonymous session the customer left when the number already had an account.

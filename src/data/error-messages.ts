@@ -88,10 +88,17 @@ export function fieldMessageKey(key: string): string {
 }
 
 /**
- * The online payments' (D3), phone sign-in's (D13) and reviews' (D14) own messages from the
- * server: `errors` keys, each specific.
+ * The online payments' (D3), phone sign-in's (D13), reviews' (D14) and the lifecycle's (D17) own
+ * messages from the server: `errors` keys, each specific.
  */
-const SERVER_PREFIXES = ['errors:payment.', 'errors:phone.', 'errors:review.'] as const;
+const SERVER_PREFIXES = [
+  'errors:payment.',
+  'errors:phone.',
+  'errors:review.',
+  // D17: the lifecycle's refusals (a move not allowed, going back, reschedule).
+  'errors:lifecycle.',
+  'errors:reschedule.',
+] as const;
 
 function hasServerPrefix(key: string): boolean {
   return SERVER_PREFIXES.some((prefix) => key.startsWith(prefix));

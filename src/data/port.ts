@@ -23,6 +23,7 @@ import type {
 } from '../domain/payments';
 import type { DisplayLanguage } from '../domain/locale';
 import type { OnlinePaymentMethod } from '../domain/status';
+import type { OrderGoBack, OrderReschedule } from '../domain/order-lifecycle-schema';
 import type { CatalogRates, CatalogVersion, PriceBreakdown, PriceCatalog } from '../domain/pricing';
 import type {
   AdminReview,
@@ -38,6 +39,7 @@ import type { CurrentUser } from '../domain/users';
 import type { PhoneChallenge, PhoneCodeChannel } from '../domain/phone-auth-schema';
 
 export type { NotificationMessage } from '../domain/notifications';
+export type { OrderGoBack, OrderReschedule } from '../domain/order-lifecycle-schema';
 export type {
   CalendarDay,
   Order,
@@ -49,6 +51,7 @@ export type {
   PaymentProviderName,
   PublicStatusChange,
   PublicTracking,
+  MoveSlot,
   StatusActor,
   StatusChange,
 } from '../domain/order';
@@ -201,7 +204,7 @@ export interface OrdersPort {
    * an admin, the caller's own for anyone else.
    */
   findByNumber(orderNumber: string): Promise<Order | null>;
-  /** Admin. */
+  /** Admin: the next status along the lifecycle (D17), and/or the payment status of a cash order. */
   update(id: string, update: OrderAdminUpdate): Promise<Order>;
   /** Admin. */
   remove(id: string): Promise<void>;
@@ -212,6 +215,17 @@ export interface OrdersPort {
    * stream asks again from time to time and says `false`. Without a session: not live, nothing.
    */
   watchMine(listener: (orders: Order[]) => void, onLive?: (live: boolean) => void): Unsubscribe;
+  /**
+   * Admin: going back (D17), un-cancel (the window's crew must still be free) or reopen, with a
+   * reason recorded in the history.
+   */
+  goBack(id: string, input: OrderGoBack): Promise<Order>;
+  /**
+   * Another date and window for the same move (D17), at the same price: the owner while it is
+   * received or under review and before its policy's cut-off, an admin for a caller. A full
+   * window is refused with the next free ones (`errors:order.windowFull`, like booking).
+   */
+  reschedule(id: string, input: OrderReschedule): Promise<Order>;
 }
 
 export interface TrackingPort {

@@ -9,7 +9,7 @@ import {
   NOTIFICATION_TEMPLATES,
   type NotificationMessage,
 } from './notifications';
-import type { CalendarDay, Order, PublicTracking } from './order';
+import { HISTORY_KINDS, type CalendarDay, type Order, type PublicTracking } from './order';
 import {
   HOSTED_PAYMENT_PROVIDERS,
   PAYMENT_ATTEMPT_STATES,
@@ -64,21 +64,32 @@ const integer = () => z.number().int();
 
 // Orders (D2, D3, D5, D11, D12)
 
+/** A crew window as an order booked it (D12). */
+const bookedWindowShape = z.object({ id: text(), start: text(), end: text() });
+
+/** When a move is (D17: a reschedule's before and after). */
+const moveSlotShape = z.object({
+  date: text(),
+  time: text(),
+  window: bookedWindowShape.nullable(),
+});
+
 const statusChangeShape = z.object({
   status: z.enum(ORDER_STATUSES),
   at: text(),
   actor: z.enum(['system', 'customer', 'admin']),
+  kind: z.enum(HISTORY_KINDS).optional(),
+  reason: text().optional(),
+  moved: z.object({ from: moveSlotShape, to: moveSlotShape }).optional(),
 });
 
-/** A history entry as the public sees it (D2, D19). */
+/** A history entry as the public sees it (D2, D17, D19): no reason, no earlier slot. */
 const publicStatusChangeShape = z.object({
   status: z.enum(ORDER_STATUSES),
   at: text(),
   actor: z.enum(['system', 'customer', 'admin']),
+  kind: z.enum(HISTORY_KINDS).optional(),
 });
-
-/** A crew window as an order booked it (D12). */
-const bookedWindowShape = z.object({ id: text(), start: text(), end: text() });
 
 const paymentProviderName = z.enum(['test', 'cash', 'paymob']);
 

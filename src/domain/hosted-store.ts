@@ -11,6 +11,7 @@ import {
   moveWindowFromStored,
   orderFromStored,
   paymentProviderOf,
+  statusChangeFromStored,
   toPublicTracking,
 } from './order';
 import type { OrderSearch } from './order-query';
@@ -19,9 +20,9 @@ import type {
   Order,
   PaymentProviderName,
   PublicTracking,
-  StatusActor,
   StatusChange,
   StoredOrder,
+  StoredStatusChange,
 } from './order';
 import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored, ratesOf } from './pricing';
 import { isListed, reviewStateOf, type NewReviewRecord } from './review-rules';
@@ -250,6 +251,8 @@ export const FUNCTION_NAMES = [
   'saveCapacityPlan',
   'capacityAvailability',
   'capacityCalendar',
+  'goBackOrder',
+  'rescheduleOrder',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -290,11 +293,10 @@ export function trackingDocument(
 
 function historyOf(value: unknown, toIso: ToIso): StatusChange[] {
   if (!Array.isArray(value)) return [];
-  return value.map((entry: { status: OrderStatus; at: unknown; actor: StatusActor }) => ({
-    status: entry.status,
-    at: toIso(entry.at),
-    actor: entry.actor,
-  }));
+  return value.map((entry: Omit<StoredStatusChange, 'at'> & { at: unknown }) =>
+    // What D17 added (a kind, a reason, a move) is read by the domain's upcaster.
+    statusChangeFromStored({ ...entry, at: toIso(entry.at) }),
+  );
 }
 
 /** An order document as the domain's `Order`, through the one upcaster of a stored order. */

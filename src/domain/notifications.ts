@@ -8,7 +8,7 @@ import { formatDate, formatTime } from './datetime';
 import { findDistrict, findGovernorate, districtName, governorateName } from './governorates';
 import type { DisplayLanguage } from './locale';
 import { formatMoney } from './money';
-import type { Order, StatusActor } from './order';
+import type { MoveSlot, Order, StatusActor } from './order';
 import { normalizeEgyptianMobile } from './phone';
 import type { OrderStatus } from './status';
 
@@ -44,6 +44,8 @@ export const NOTIFICATION_TEMPLATES = [
   'order_cancelled_by_company',
   'payment_confirmed',
   'company_new_order',
+  'order_rescheduled',
+  'order_restored',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
@@ -70,6 +72,9 @@ export const TEMPLATE_PARAMETERS: Readonly<Record<NotificationTemplate, readonly
     'payment',
     'admin_url',
   ],
+  // D17: the new date and time; a booking brought back from cancelled, with its date and time.
+  order_rescheduled: ['order_number', 'move_date', 'move_time', 'tracking_url'],
+  order_restored: ['order_number', 'move_date', 'move_time', 'tracking_url'],
 };
 
 /**
@@ -117,12 +122,22 @@ export type OrderEvent<O = NotifiableOrder> =
   /** Also told as a status change to `cancelled`; this one says who cancelled. */
   | { type: 'order.cancelled'; order: O; actor: StatusActor }
   /** A card order placed paid, or an admin marking a cash order paid. */
-  | { type: 'order.paymentConfirmed'; order: O };
+  | { type: 'order.paymentConfirmed'; order: O }
+  /** Moved to another date or window (D17), by its customer or the office. */
+  | { type: 'order.rescheduled'; order: O; from: MoveSlot; to: MoveSlot; actor: StatusActor };
 
 /** The events that can cause a message. */
 export type NotificationEvent = OrderEvent;
 
-type EventOrder = Pick<NotifiableOrder, 'status' | 'paymentStatus'>;
+type EventOrder = Pick<NotifiableOrder, 'status' | 'paymentStatus'> &
+  Partial<Pick<Order, 'moveDate' | 'moveTime' | 'timeWindow'>>;
+
+/** When the move is, if the order says (a change's orders always do; a bare status may not). */
+function slotOf(order: EventOrder): MoveSlot | null {
+  if (order.moveDate === undefined || order.moveTime === undefined) return null;
+  const window = order.timeWindow ?? null;
+  return { date: order.moveDate, time: order.moveTime, window: window && { ...window } };
+}
 
 /** What placing `order` did: created it, and paid it when a card was approved (D3). */
 export function orderCreationEvents<O extends EventOrder>(order: O): OrderEvent<O>[] {
@@ -157,6 +172,15 @@ export function orderChangeEvents<O extends EventOrder>(
   if (after.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
     events.push({ type: 'order.paymentConfirmed', order: after });
   }
+  const from = slotOf(before);
+  const to = slotOf(after);
+  if (
+    from &&
+    to &&
+    (from.date !== to.date || from.time !== to.time || from.window?.id !== to.window?.id)
+  ) {
+    events.push({ type: 'order.rescheduled', order: after, from, to, actor });
+  }
   return events;
 }
 
@@ -167,6 +191,7 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEventType[] = [
   'order.statusChanged',
   'order.cancelled',
   'order.paymentConfirmed',
+  'order.rescheduled',
 ];
 
 /**
@@ -315,6 +340,10 @@ function customerTemplate(
     case 'order.created':
       return 'order_created';
     case 'order.statusChanged':
+      // Brought back from cancelled (D17): the booking stands again. Reopened after delivery:
+      // the office's correction, the customer's move is not starting again.
+      if (event.from === 'cancelled') return 'order_restored';
+      if (event.from === 'delivered') return null;
       return CUSTOMER_STATUS_TEMPLATES[event.to];
     case 'order.cancelled':
       return event.actor === 'customer'
@@ -323,6 +352,8 @@ function customerTemplate(
     case 'order.paymentConfirmed':
       // A card paid while booking: the booking's own message already says so.
       return changeHasCreation ? null : 'payment_confirmed';
+    case 'order.rescheduled':
+      return 'order_rescheduled';
   }
 }
 
@@ -559,6 +590,8 @@ export function notificationEventDetail(event: NotificationEvent): Record<string
       return { from: event.from, to: event.to, actor: event.actor };
     case 'order.cancelled':
       return { actor: event.actor };
+    case 'order.rescheduled':
+      return { from: event.from, to: event.to, actor: event.actor };
     default:
       return {};
   }

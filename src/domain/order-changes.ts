@@ -7,11 +7,13 @@
  * the decision and store its change, in one transaction. Payments (a gateway's callback, a refund,
  * cash instead) are decided in payment-decisions.ts.
  */
+import type { BookedWindow, FreeWindow } from './capacity';
+import type { RuleViolation } from './errors';
 import { orderChangeEvents, type OrderEvent } from './notifications';
-import type { Order, OrderAdminUpdate, StatusActor } from './order';
+import type { Order, OrderAdminUpdate, StatusActor, StatusChange } from './order';
 import { checkCustomerCancel } from './order';
 import { checkAdminPaymentStatus } from './payments';
-import type { OrderStatus, PaymentStatus } from './status';
+import { checkStatusMove, type OrderStatus, type PaymentStatus } from './status';
 
 /**
  * What a decided change sets: a status (recorded in the order's history, by `actor`), a payment
@@ -21,10 +23,29 @@ export interface OrderStatusChange {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;
   actor: StatusActor;
+  /**
+   * What the history entry says beyond the status (D17): a going back or a reschedule, and why.
+   * Given without a status, the entry records the status the order keeps.
+   */
+  note?: Pick<StatusChange, 'kind' | 'reason' | 'moved'>;
+  /** A reschedule's new date, start time and crew window (D17). */
+  slot?: { moveDate: string; moveTime: string; timeWindow: BookedWindow | null };
 }
 
 /** The parts of an order a change reads and writes; each backend passes its whole order. */
 export type ChangeableOrder = Pick<Order, 'status' | 'paymentStatus' | 'statusHistory'>;
+
+/**
+ * A crew a change takes that the order did not hold before (D12, D17: an order brought back from
+ * cancelled, or moved to another window). The backend checks it where its count is exact, in the
+ * change's transaction, with `checkCrewTaken`, and refuses with `whenFull` (given the next free
+ * windows) when it is not free.
+ */
+export interface CrewToTake {
+  date: string;
+  window: BookedWindow;
+  whenFull(alternatives: readonly FreeWindow[]): RuleViolation;
+}
 
 export interface OrderChangeDecision<O extends ChangeableOrder = Order> {
   change: OrderStatusChange;
@@ -32,6 +53,8 @@ export interface OrderChangeDecision<O extends ChangeableOrder = Order> {
   after: O;
   /** What the change did, in the order it is told (orderChangeEvents). */
   events: OrderEvent<O>[];
+  /** The crew the change takes, which its backend must find free (D17); none for most changes. */
+  crew?: CrewToTake;
 }
 
 /**
@@ -45,22 +68,33 @@ export function applyOrderChange<O extends ChangeableOrder>(
   change: OrderStatusChange,
   at: string,
 ): O {
+  const entry = change.status !== undefined || change.note !== undefined;
   return {
     ...order,
     ...(change.paymentStatus !== undefined ? { paymentStatus: change.paymentStatus } : {}),
-    ...(change.status !== undefined
+    ...(change.slot !== undefined ? change.slot : {}),
+    ...(change.status !== undefined ? { status: change.status } : {}),
+    ...(entry
       ? {
-          status: change.status,
           statusHistory: [
             ...order.statusHistory,
-            { status: change.status, at, actor: change.actor },
+            {
+              status: change.status ?? order.status,
+              at,
+              actor: change.actor,
+              // Only the fields given: a document store refuses an undefined value.
+              ...Object.fromEntries(
+                Object.entries(change.note ?? {}).filter(([, value]) => value !== undefined),
+              ),
+            },
           ],
         }
       : {}),
   };
 }
 
-function decided<O extends ChangeableOrder>(
+/** The decision of `change` to `order` at `at`: the order after it and the events it causes. */
+export function decided<O extends ChangeableOrder>(
   order: O,
   change: OrderStatusChange,
   at: string,
@@ -84,7 +118,9 @@ export function decideCustomerCancel<O extends ChangeableOrder & Pick<Order, 'us
 }
 
 /**
- * An admin sets the status and/or the payment status (D5), any status at any time. `update` is
+ * An admin sets the status and/or the payment status (D5): a status only one the lifecycle lets
+ * the office move the order to next (`STATUS_MOVES`, D17; `failed-precondition`,
+ * `errors:lifecycle.notAllowed` otherwise, the status it has included). `update` is
  * what the shared schema (orderAdminUpdateSchema) parsed: at least one of the two. A payment
  * status is the admin's to set by hand only on an order no gateway takes the money of
  * (`checkAdminPaymentStatus`: `failed-precondition` on the `paymentStatus` field). Throws the
@@ -95,6 +131,8 @@ export function decideAdminUpdate<O extends ChangeableOrder & Pick<Order, 'payme
   update: OrderAdminUpdate,
   at: string,
 ): OrderChangeDecision<O> {
+  // Only the lifecycle's next steps (D17); going back is its own action (decideGoBack).
+  if (update.status !== undefined) checkStatusMove(order.status, update.status, 'admin');
   checkAdminPaymentStatus(order, update.paymentStatus);
   return decided(
     order,

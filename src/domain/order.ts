@@ -15,6 +15,7 @@ import { CURRENCY } from './pricing';
 import { orderPrice, orderRoute } from './booking-schemas';
 import { orderInputSchema } from './order-input-schema';
 import { VALIDATION_MESSAGES } from './validation-messages';
+import { isMissing, storedObject, storedString } from './stored';
 import type { createOrderInputSchema, OrderInput } from './booking-schemas';
 import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
@@ -26,6 +27,71 @@ export interface StatusChange {
   /** ISO 8601 instant (UTC); screens show it in Cairo wall time. */
   at: string;
   actor: StatusActor;
+  /**
+   * What the entry records beyond reaching `status` (D17): a going back, or a new date and window
+   * (the status then is the one the order kept). Missing: a status change, as every entry was
+   * before D17.
+   */
+  kind?: HistoryKind;
+  /** Why (D17): a going back's reason, an admin's note on a reschedule. The owner reads it too. */
+  reason?: string;
+  /** A reschedule's date, time and window before and after (D17). */
+  moved?: { from: MoveSlot; to: MoveSlot };
+}
+
+/** The kinds of history entry besides a status change (D17); a list that grows. */
+export const HISTORY_KINDS = ['uncancelled', 'reopened', 'rescheduled'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** When a move is: its Cairo date, the time it starts, and the crew window it holds (D12). */
+export interface MoveSlot {
+  date: string;
+  time: string;
+  window: BookedWindow | null;
+}
+
+/** A history entry as a backend stored it: what D17 added may be missing (or null). */
+export interface StoredStatusChange {
+  status: OrderStatus;
+  at: string;
+  actor: StatusActor;
+  kind?: unknown;
+  reason?: unknown;
+  moved?: unknown;
+}
+
+const STORED_HISTORY = 'status history';
+
+function movedSlotOf(value: unknown, path: string): MoveSlot {
+  const slot = storedObject(value, STORED_HISTORY, path);
+  return {
+    date: storedString(slot.date, STORED_HISTORY, `${path}.date`),
+    time: storedString(slot.time, STORED_HISTORY, `${path}.time`),
+    window: bookedWindowOf(slot.window),
+  };
+}
+
+/**
+ * A stored history entry as the domain's: an entry from before D17 has no kind, reason or move;
+ * one of a kind this code does not know is kept as stored (a newer version wrote it). A field
+ * there but of the wrong kind is broken data (`StoredDataError`).
+ */
+export function statusChangeFromStored(stored: StoredStatusChange): StatusChange {
+  const change: StatusChange = { status: stored.status, at: stored.at, actor: stored.actor };
+  if (!isMissing(stored.kind)) {
+    change.kind = storedString(stored.kind, STORED_HISTORY, 'kind') as HistoryKind;
+  }
+  if (!isMissing(stored.reason)) {
+    change.reason = storedString(stored.reason, STORED_HISTORY, 'reason');
+  }
+  if (!isMissing(stored.moved)) {
+    const moved = storedObject(stored.moved, STORED_HISTORY, 'moved');
+    change.moved = {
+      from: movedSlotOf(moved.from, 'moved.from'),
+      to: movedSlotOf(moved.to, 'moved.to'),
+    };
+  }
+  return change;
 }
 
 /**
@@ -103,7 +169,10 @@ export interface StoredOrder extends Omit<
   | 'paymentProvider'
   | 'language'
   | 'notifyConsent'
+  | 'statusHistory'
 > {
+  /** Each entry read through `statusChangeFromStored` (D17 added kinds, reasons and moves). */
+  statusHistory: readonly StoredStatusChange[];
   userId?: string | null;
   /** D11: where the move ends; before it, moves stayed in the pickup's district. */
   dropoffGovernorateId?: string | null;
@@ -180,15 +249,18 @@ export function orderFromStored(stored: StoredOrder): Order {
     paymentStatus: stored.paymentStatus,
     paymentProvider: paymentProviderOf(stored),
     status: stored.status,
-    statusHistory: stored.statusHistory,
+    statusHistory: stored.statusHistory.map(statusChangeFromStored),
     createdAt: stored.createdAt,
     ...(stored.language === 'ar' || stored.language === 'en' ? { language: stored.language } : {}),
     ...(typeof stored.notifyConsent === 'boolean' ? { notifyConsent: stored.notifyConsent } : {}),
   };
 }
 
-/** A history entry as the public sees it (D2): what, when and by whom; never an admin's reason. */
-export type PublicStatusChange = Pick<StatusChange, 'status' | 'at' | 'actor'>;
+/**
+ * A history entry as the public sees it (D2): what, when, by whom and what kind of entry (D17);
+ * never an admin's reason.
+ */
+export type PublicStatusChange = Pick<StatusChange, 'status' | 'at' | 'actor' | 'kind'>;
 
 /**
  * When the crew arrives (D12, D19): the window the order booked, HH:mm Cairo wall time; for an
@@ -598,6 +670,15 @@ export function checkCanRead(
 }
 
 /**
+ * A history entry as the public sees it (D2, D17, D19): the status, when, who, and what kind of
+ * entry; never a reason (the office's words about a customer) nor a reschedule's earlier slot.
+ */
+export function publicStatusChange(change: PublicStatusChange): PublicStatusChange {
+  const { status, at, actor, kind } = change;
+  return kind === undefined ? { status, at, actor } : { status, at, actor, kind };
+}
+
+/**
  * The public view of an order: what tracking by number shows anyone (D2). From an order its
  * arrival window is worked out (`timeWindow`, `moveTime`); a public copy gives its `moveWindow`.
  */
@@ -628,7 +709,7 @@ export function toPublicTracking(
     paymentStatus: order.paymentStatus,
     paymentProvider: order.paymentProvider,
     status: order.status,
-    statusHistory: order.statusHistory.map(({ status, at, actor }) => ({ status, at, actor })),
+    statusHistory: order.statusHistory.map(publicStatusChange),
     moveDate: order.moveDate,
     moveWindow: 'moveWindow' in order ? order.moveWindow : moveWindowOf(order),
   };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCustomerCancel,
+  canReschedule,
   CUSTOMER_CANCELLABLE_STATUSES,
+  GO_BACK_ACTIONS,
+  goBackActionFor,
+  isStatusMove,
+  nextStatuses,
+  STATUS_MOVES,
   INITIAL_ORDER_STATUS,
   isOrderStatus,
   isPaymentMethod,
@@ -121,5 +127,50 @@ describe('payment guards', () => {
     [null, false],
   ])('isPaymentStatus(%j) → %s', (input, expected) => {
     expect(isPaymentStatus(input)).toBe(expected);
+  });
+});
+
+describe('the lifecycle as data (D17)', () => {
+  it('steps forward one status at a time, and cancels before the move is done', () => {
+    expect(STATUS_MOVES.map(({ from, to, by }) => `${from}>${to}:${by.join('+')}`)).toEqual([
+      'received>under_review:admin',
+      'under_review>in_transit:admin',
+      'in_transit>delivered:admin',
+      'received>cancelled:customer+admin',
+      'under_review>cancelled:customer+admin',
+      'in_transit>cancelled:admin',
+    ]);
+  });
+
+  it('offers each status its next ones, in the lifecycle’s order, and nothing after the ends', () => {
+    expect(nextStatuses('received', 'admin')).toEqual(['under_review', 'cancelled']);
+    expect(nextStatuses('under_review', 'admin')).toEqual(['in_transit', 'cancelled']);
+    expect(nextStatuses('in_transit', 'admin')).toEqual(['delivered', 'cancelled']);
+    expect(nextStatuses('delivered', 'admin')).toEqual([]);
+    expect(nextStatuses('cancelled', 'admin')).toEqual([]);
+    expect(nextStatuses('in_transit', 'customer')).toEqual([]);
+    expect(nextStatuses('lost', 'admin')).toEqual([]);
+  });
+
+  it('the customer’s cancel is the list’s (D2): the same statuses as CUSTOMER_CANCELLABLE_STATUSES', () => {
+    for (const status of ORDER_STATUSES) {
+      expect(canCustomerCancel(status)).toBe(
+        (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(status),
+      );
+      expect(isStatusMove(status, 'cancelled', 'customer')).toBe(canCustomerCancel(status));
+    }
+  });
+
+  it('a status set again is no move', () => {
+    for (const status of ORDER_STATUSES) expect(isStatusMove(status, status, 'admin')).toBe(false);
+  });
+
+  it('goes back only from an end: un-cancel from cancelled, reopen from delivered', () => {
+    expect(GO_BACK_ACTIONS).toEqual(['uncancel', 'reopen']);
+    expect(ORDER_STATUSES.map(goBackActionFor)).toEqual([null, null, null, 'reopen', 'uncancel']);
+  });
+
+  it('reschedules only before the crew sets out', () => {
+    expect(ORDER_STATUSES.filter(canReschedule)).toEqual(['received', 'under_review']);
   });
 });

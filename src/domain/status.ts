@@ -1,3 +1,5 @@
+import { RuleViolation } from './errors';
+
 /** One lifecycle for the tracker, the admin panel and the server (docs/decisions.md D5). */
 export const ORDER_STATUSES = [
   'received',
@@ -32,7 +34,8 @@ export function statusProgressIndex(status: string | null | undefined): number {
 export const CUSTOMER_CANCELLABLE_STATUSES = ['received', 'under_review'] as const;
 
 export function canCustomerCancel(status: string | null | undefined): boolean {
-  return (CUSTOMER_CANCELLABLE_STATUSES as readonly (string | null | undefined)[]).includes(status);
+  // The lifecycle's list says it (D17); CUSTOMER_CANCELLABLE_STATUSES names the same statuses.
+  return isStatusMove(status, 'cancelled', 'customer');
 }
 
 /**
@@ -60,4 +63,109 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export function isPaymentStatus(x: unknown): x is PaymentStatus {
   return typeof x === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(x);
+}
+
+/**
+ * Who moves an order on (D17): the customer cancels their own; the office does the rest. The
+ * system only places an order (`INITIAL_ORDER_STATUS`).
+ */
+export type StatusMover = 'customer' | 'admin';
+
+/** One step an order may take, and who may take it. */
+export interface StatusMove {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: readonly StatusMover[];
+}
+
+/**
+ * Every status change there is (D17), as data: one step forward at a time along the lifecycle,
+ * and a cancel before the move is done (the customer's only before the crew is on its way, D2).
+ * Nothing follows `delivered` or `cancelled` but the explicit going-back actions (`GOING_BACK`).
+ * More steps (the crew on its way, arrived, loading) are more entries here and in
+ * ORDER_STATUSES and PROGRESS_STATUSES; the admin's status control offers what this list says.
+ */
+export const STATUS_MOVES: readonly StatusMove[] = [
+  { from: 'received', to: 'under_review', by: ['admin'] },
+  { from: 'under_review', to: 'in_transit', by: ['admin'] },
+  { from: 'in_transit', to: 'delivered', by: ['admin'] },
+  { from: 'received', to: 'cancelled', by: ['customer', 'admin'] },
+  { from: 'under_review', to: 'cancelled', by: ['customer', 'admin'] },
+  // The crew is already out: only the office can call it back (a breakdown, a customer's call).
+  { from: 'in_transit', to: 'cancelled', by: ['admin'] },
+];
+
+/** The statuses `by` may move an order in status `from` to, in the lifecycle's order. */
+export function nextStatuses(from: string | null | undefined, by: StatusMover): OrderStatus[] {
+  const to = new Set(
+    STATUS_MOVES.filter((move) => move.from === from && move.by.includes(by)).map((m) => m.to),
+  );
+  return ORDER_STATUSES.filter((status) => to.has(status));
+}
+
+/** Whether `by` may move an order from `from` to `to` (a status set again is no move). */
+export function isStatusMove(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  by: StatusMover,
+): boolean {
+  return STATUS_MOVES.some((move) => move.from === from && move.to === to && move.by.includes(by));
+}
+
+/**
+ * Going back (D17): what undoes an end of the lifecycle, as explicit admin actions with a reason,
+ * never a plain status change. `uncancel` brings a cancelled order back to the status it had
+ * before it was cancelled (`before`; `received` when the history does not say); `reopen` takes a
+ * delivered order back on the road.
+ */
+export const GOING_BACK = [
+  { action: 'uncancel', from: 'cancelled', to: 'before' },
+  { action: 'reopen', from: 'delivered', to: 'in_transit' },
+] as const satisfies readonly { action: string; from: OrderStatus; to: OrderStatus | 'before' }[];
+export type GoBackAction = (typeof GOING_BACK)[number]['action'];
+export const GO_BACK_ACTIONS: readonly GoBackAction[] = GOING_BACK.map((back) => back.action);
+
+/** The going back an order in `status` offers, if any. */
+export function goBackActionFor(status: string | null | undefined): GoBackAction | null {
+  return GOING_BACK.find((back) => back.from === status)?.action ?? null;
+}
+
+/**
+ * The orders whose date and window may change (D17): those whose crew has not set out yet. An
+ * order in transit is cancelled and booked again instead.
+ */
+export const RESCHEDULABLE_STATUSES = ['received', 'under_review'] as const;
+
+export function canReschedule(status: string | null | undefined): boolean {
+  return (RESCHEDULABLE_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
+/** The lifecycle's refusals (D17), keys in the `errors` namespace. */
+export const LIFECYCLE_MESSAGES = {
+  notAllowed: 'errors:lifecycle.notAllowed',
+  notCancelled: 'errors:lifecycle.notCancelled',
+  notDelivered: 'errors:lifecycle.notDelivered',
+  uncancelPast: 'errors:lifecycle.uncancelPast',
+  uncancelNoCrew: 'errors:lifecycle.uncancelNoCrew',
+  uncancelRefunded: 'errors:lifecycle.uncancelRefunded',
+  rescheduleNotOpen: 'errors:reschedule.notOpen',
+  rescheduleClosed: 'errors:reschedule.closed',
+  rescheduleSameSlot: 'errors:reschedule.sameSlot',
+  rescheduleTooMany: 'errors:reschedule.tooMany',
+} as const;
+
+/**
+ * Throws the refusal of a move `by` may not make (D17): `failed-precondition` with
+ * `errors:lifecycle.notAllowed` on the `status` field, the status the order already has included
+ * (setting it again is no step; a stale page sees the refusal and reloads).
+ */
+export function checkStatusMove(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  by: StatusMover,
+): void {
+  if (isStatusMove(from, to, by)) return;
+  throw new RuleViolation('failed-precondition', LIFECYCLE_MESSAGES.notAllowed, {
+    status: LIFECYCLE_MESSAGES.notAllowed,
+  });
 }

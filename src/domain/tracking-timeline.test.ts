@@ -236,4 +236,31 @@ describe('trackingTimeline', () => {
     });
     expect(timeline.steps[0]!.reason).toBeNull();
   });
+
+  it('entries that say what they are (D17): a new date, a bring-back and a reopen', () => {
+    const timeline = trackingTimeline({
+      status: 'in_transit',
+      statusHistory: [
+        { status: 'received', actor: 'system', at: at(0) },
+        { status: 'received', actor: 'customer', at: at(1), kind: 'rescheduled' },
+        { status: 'cancelled', actor: 'customer', at: at(2) },
+        { status: 'received', actor: 'admin', at: at(3), kind: 'uncancelled' },
+        { status: 'under_review', actor: 'admin', at: at(4) },
+        { status: 'in_transit', actor: 'admin', at: at(5) },
+        { status: 'delivered', actor: 'admin', at: at(6) },
+        { status: 'in_transit', actor: 'admin', at: at(7), kind: 'reopened' },
+      ],
+    });
+    expect(readSteps(timeline)).toEqual([
+      'received/forward/done',
+      'received/rescheduled/done',
+      'cancelled/cancelled/done',
+      'received/restored/done',
+      'under_review/forward/done',
+      'in_transit/forward/done',
+      'delivered/forward/done',
+      'in_transit/back/current',
+    ]);
+    expect(timeline.upcoming).toEqual(['delivered']);
+  });
 });

@@ -16,13 +16,15 @@ export interface TimelineSource {
   actor: StatusActor;
   /** Why an admin made the change (going back, D17); never in the public projection (D2). */
   reason?: string | null | undefined;
+  /** What kind of entry it is besides a status change (D17: uncancelled, reopened, rescheduled). */
+  kind?: string | undefined;
 }
 
 /**
  * How a step relates to the one before it: the next stage (or a later one, skipping some), a
  * cancellation, an order brought back from cancelled, or one moved back to an earlier stage.
  */
-export type TimelineStepKind = 'forward' | 'cancelled' | 'restored' | 'back';
+export type TimelineStepKind = 'forward' | 'cancelled' | 'restored' | 'back' | 'rescheduled';
 
 export interface TimelineStep {
   status: OrderStatus;
@@ -47,8 +49,18 @@ export interface TrackingTimeline {
   cancelled: { actor: StatusActor | null; at: string | null; during: OrderStatus | null } | null;
 }
 
-/** The step `entry` is after `previous` (none: the first entry). */
-function kindOf(entry: OrderStatus, previous: OrderStatus | undefined): TimelineStepKind {
+/**
+ * The step `entry` is after `previous` (none: the first entry). An entry that says what it is
+ * (D17) is that: a new date at the same stage, an order brought back, one reopened.
+ */
+function kindOf(
+  entry: OrderStatus,
+  previous: OrderStatus | undefined,
+  said?: string,
+): TimelineStepKind {
+  if (said === 'rescheduled') return 'rescheduled';
+  if (said === 'uncancelled') return 'restored';
+  if (said === 'reopened') return 'back';
   if (entry === 'cancelled') return 'cancelled';
   if (previous === undefined) return 'forward';
   if (previous === 'cancelled') return 'restored';
@@ -79,7 +91,7 @@ export function trackingTimeline(order: {
       status: entry.status,
       at: entry.at,
       actor: entry.actor,
-      kind: kindOf(entry.status, steps.at(-1)?.status),
+      kind: kindOf(entry.status, steps.at(-1)?.status, entry.kind),
       state: 'done',
       reason: typeof entry.reason === 'string' && entry.reason.trim() !== '' ? entry.reason : null,
     });

@@ -74,4 +74,7 @@ export const VALIDATION_MESSAGES = {
   capacityUnknownWindow: 'validation:capacity.unknownWindow',
   capacityNote: 'validation:capacity.note',
   capacityTooMany: 'validation:capacity.tooMany',
+  // D17: the reason an admin gives for going back.
+  lifecycleReasonRequired: 'validation:lifecycle.reasonRequired',
+  lifecycleReasonLength: 'validation:lifecycle.reasonLength',
 } as const;

@@ -84,6 +84,13 @@ import {
   type OrderChangeDecision,
 } from '../domain/order-changes';
 import { orderAdminUpdateSchema } from '../domain/order-update-schema';
+import { orderGoBackSchema, orderRescheduleSchema } from '../domain/order-lifecycle-schema';
+import {
+  checkCrewTaken,
+  decideGoBack,
+  decideReschedule,
+  type Rescheduler,
+} from '../domain/lifecycle';
 import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
 import {
   checkBooker,
@@ -1391,6 +1398,41 @@ export class MemoryDataPort implements DataPort {
         const order = this.findOrder(id);
         const at = backend.now().toISOString();
         return store(rule(() => decideAdminUpdate(order, parsed.data, at)));
+      },
+
+      goBack: async (id, input) => {
+        this.requireAdmin();
+        // The shared schema, as the server's POST /go-back and the functions' goBackOrder.
+        const parsed = orderGoBackSchema.safeParse(input ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const order = this.findOrder(id);
+        const now = backend.now();
+        return store(
+          rule(() => {
+            const decision = decideGoBack(order, parsed.data, now);
+            // One thread, no await since the count: nothing can take the crew in between.
+            checkCrewTaken(decision.crew, backend.plan(), (d) => backend.bookedOn(d), now);
+            return decision;
+          }),
+        );
+      },
+
+      reschedule: async (id, input) => {
+        const user = this.requireUser();
+        const parsed = orderRescheduleSchema.safeParse(input ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const order = this.findOrder(id);
+        const now = backend.now();
+        const plan = backend.plan();
+        const by: Rescheduler =
+          user.role === 'admin' ? { actor: 'admin' } : { actor: 'customer', userId: user.id };
+        return store(
+          rule(() => {
+            const decision = decideReschedule(order, parsed.data, by, plan, now);
+            checkCrewTaken(decision.crew, plan, (d) => backend.bookedOn(d), now);
+            return decision;
+          }),
+        );
       },
 
       remove: async (id) => {

@@ -4,6 +4,7 @@ import { cairoDatePlusDays } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
 import { normalizeEgyptianMobile, toE164Egyptian } from '../domain/phone';
 import type { OrderStatus } from '../domain/status';
+import { walkStatus } from './lifecycle-steps';
 import type { MemoryBackend, MemoryDataPort } from './memory-adapter';
 
 /**
@@ -114,11 +115,16 @@ export async function teamClient(backend: MemoryBackend): Promise<MemoryDataPort
   return admin;
 }
 
-/** Moves an order on to `status` as the team does: an admin's status change. */
+/**
+ * Moves an order on to `status` as the team does: an admin's status changes, one step of the
+ * lifecycle at a time (D17).
+ */
 export async function setOrderStatus(
   backend: MemoryBackend,
   orderId: string,
   status: OrderStatus,
 ): Promise<Order> {
-  return (await teamClient(backend)).orders.update(orderId, { status });
+  const team = await teamClient(backend);
+  const order = await team.orders.get(orderId);
+  return walkStatus(order, status, (id, change) => team.orders.update(id, change));
 }

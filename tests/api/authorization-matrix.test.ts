@@ -187,8 +187,25 @@ const ENDPOINTS: readonly Endpoint[] = [
     method: 'PATCH',
     route: '/api/orders/:id',
     path: (fx) => `/api/orders/${fx.order.id}`,
-    body: () => ({ status: 'delivered' }),
+    // The fixture's order is under review: its next step (D17).
+    body: () => ({ status: 'in_transit' }),
     expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/reschedule',
+    path: (fx) => `/api/orders/${fx.order.id}/reschedule`,
+    // Its owner, or an admin for a caller (D17); another window of the same day.
+    body: (fx) => ({ moveDate: fx.order.moveDate, windowId: 'evening' }),
+    expect: [401, 403, 403, 200, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/go-back',
+    path: (fx) => `/api/orders/${fx.order.id}/go-back`,
+    // Admins only (D17); the admin is let through to the rule: the order is not cancelled.
+    body: () => ({ action: 'uncancel', reason: 'The customer called' }),
+    expect: [401, 403, 403, 403, 409],
   },
   {
     method: 'DELETE',

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../server/src/plugins/sessions.ts';
 import { makeStaticDir, writePrerenderedSite, type TempSite } from './helpers.ts';
 import { orderBody } from './order-fixtures.ts';
 import { phoneCodeLogger, TestClient } from './test-server.ts';
+import { statusSteps } from '../../src/testing/lifecycle-steps.ts';
 
 // /reviews is rendered at request time with the public reviews (server/src/plugins/live-pages.ts),
 // by the renderer the build leaves beside the pages. Here a stand-in renderer prints what it was
@@ -136,7 +137,9 @@ async function postReview(fullName: string) {
   expect(placed.statusCode).toBe(201);
   const { order } = placed.json() as { order: { id: string } };
   const team: AuthUser = { id: userId, email: null, role: 'admin', anonymous: false, phone: null };
-  app.services.orders.update(order.id, { status: 'delivered' }, team);
+  for (const status of statusSteps('received', 'delivered')) {
+    app.services.orders.update(order.id, { status }, team);
+  }
   const res = await app.inject({
     method: 'POST',
     url: '/api/reviews',

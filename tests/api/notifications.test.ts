@@ -266,7 +266,7 @@ describe('consent', () => {
     expect(order.notifyConsent).toBe(false);
     const messages = await until(order.id, (list) => list.length === 2 && settled(list));
     expect(messages.every((m) => m.recipient === 'company')).toBe(true);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'under_review' });
     // The change is committed with its (empty) set of customer messages: nothing new arrives.
     expect((await messagesOf(order.id)).length).toBe(2);
     expect(toPhone(phone.e164)).toEqual([]);
@@ -526,7 +526,7 @@ describe('a customer who asks to stop', () => {
     }
     const after = await admin.request<{ order: Order }>('GET', `/api/orders/${order.id}`);
     expect(after.body.order.notifyConsent).toBe(false);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'under_review' });
     // The team's messages go out; the customer's never do.
     await until(order.id, (list) => list.filter((m) => m.state === 'sent').length === 2);
     expect((await messagesOf(order.id)).map((m) => m.state).sort()).toEqual([

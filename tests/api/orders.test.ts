@@ -13,6 +13,7 @@ import {
   visitorClient,
 } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { moveOrderTo } from './lifecycle-helpers.ts';
 
 let server: TestServer;
 
@@ -68,8 +69,7 @@ async function place(client: TestClient, overrides: Record<string, unknown> = {}
 
 async function setStatus(id: string, status: OrderStatus): Promise<void> {
   const admin = await adminClient(server.app);
-  const res = await admin.request('PATCH', `/api/orders/${id}`, { status });
-  expect(res.status).toBe(200);
+  expect((await moveOrderTo(admin, id, status)).status).toBe(status);
 }
 
 describe('POST /api/orders', () => {
@@ -532,7 +532,9 @@ describe('POST /api/orders/:id/cancel', () => {
       expect(res.body.error.code).toBe('failed-precondition');
       const after = await client.request<{ order: Order }>('GET', `/api/orders/${order.id}`);
       expect(after.body.order.status).toBe(status);
-      expect(after.body.order.statusHistory).toHaveLength(2);
+      // Received, then each step the office took to get there (D17); nothing after it.
+      const steps = { in_transit: 3, delivered: 4, cancelled: 2 } as const;
+      expect(after.body.order.statusHistory).toHaveLength(steps[status as keyof typeof steps]);
     },
   );
 
@@ -561,10 +563,10 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
     adminId = me.body.user.id;
   });
 
-  it('sets any status from any status, recording each change with the admin', async () => {
+  it('moves an order one step at a time (D17), recording each change with the admin', async () => {
     const order = await place(await customer());
     const path = `/api/orders/${order.id}`;
-    for (const status of ['delivered', 'received', 'in_transit', 'in_transit'] as const) {
+    for (const status of ['under_review', 'in_transit', 'delivered'] as const) {
       const res = await admin.request<{ order: Order }>('PATCH', path, { status });
       expect(res.status).toBe(200);
       expect(res.body.order.status).toBe(status);
@@ -573,10 +575,9 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
     const history = res.body.order.statusHistory;
     expect(history.map((h) => [h.status, h.actor])).toEqual([
       ['received', 'system'],
+      ['under_review', 'admin'],
+      ['in_transit', 'admin'],
       ['delivered', 'admin'],
-      ['received', 'admin'],
-      ['in_transit', 'admin'],
-      ['in_transit', 'admin'],
     ]);
     const times = history.map((h) => h.at);
     expect([...times].sort()).toEqual(times);
@@ -599,8 +600,44 @@ describe('PATCH and DELETE /api/orders/:id (admin)', () => {
     expect(res.body.order.statusHistory).toHaveLength(1);
   });
 
+  it.each([
+    ['received', 'in_transit'],
+    ['received', 'delivered'],
+    ['under_review', 'received'],
+    ['under_review', 'under_review'],
+    ['delivered', 'in_transit'],
+    ['cancelled', 'received'],
+    ['cancelled', 'in_transit'],
+  ] as const)(
+    'refuses a %s order moved to %s (409, D17), and changes nothing',
+    async (from, to) => {
+      const placed = await place(await customer());
+      const order =
+        from === 'cancelled'
+          ? (
+              await admin.request<{ order: Order }>('PATCH', `/api/orders/${placed.id}`, {
+                status: 'cancelled',
+              })
+            ).body.order
+          : await moveOrderTo(admin, placed.id, from);
+      const res = await admin.request('PATCH', `/api/orders/${order.id}`, {
+        status: to,
+        paymentStatus: 'paid',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({
+        code: 'failed-precondition',
+        message: 'errors:lifecycle.notAllowed',
+        fields: { status: 'errors:lifecycle.notAllowed' },
+      });
+      const after = await admin.request<{ order: Order }>('GET', `/api/orders/${order.id}`);
+      expect(after.body.order).toEqual(order);
+    },
+  );
+
   it('changes both at once', async () => {
-    const order = await place(await customer());
+    const placed = await place(await customer());
+    const order = await moveOrderTo(admin, placed.id, 'in_transit');
     const res = await admin.request<{ order: Order }>('PATCH', `/api/orders/${order.id}`, {
       status: 'delivered',
       paymentStatus: 'paid',
@@ -727,8 +764,7 @@ describe('GET /api/orders (lists)', () => {
       ['b1', 'delivered'],
       ['b2', 'delivered'],
     ] as const) {
-      const res = await admin.request('PATCH', `/api/orders/${placed[key]?.id}`, { status });
-      expect(res.status).toBe(200);
+      expect((await moveOrderTo(admin, placed[key]!.id, status)).status).toBe(status);
     }
   });
 

@@ -12,6 +12,7 @@ import {
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, customerClient, TestClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { moveOrderTo } from './lifecycle-helpers.ts';
 
 // Routes declare what they answer with the domain's zod shapes (src/domain/api-responses.ts);
 // Fastify serialises with the JSON Schema generated from them, so the keys are exactly the
@@ -96,7 +97,7 @@ describe('response schemas', () => {
     const admin = await adminClient(server.app);
     const reviewable = await client.request<{ orders: object[] }>('GET', '/api/reviews/reviewable');
     expect(reviewable.body.orders).toEqual([]);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    await moveOrderTo(admin, order.id, 'delivered');
     const listed = await client.request<{ orders: object[] }>('GET', '/api/reviews/reviewable');
     expect(keys(listed.body.orders[0]!)).toEqual(fieldsOf(reviewableOrderShape));
 

@@ -3,6 +3,7 @@ import type { AdminReview, Order, Review } from '../../src/data/port.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, customerClient, uniquePhone } from './test-server.ts';
 import type { TestServer, TestClient } from './test-server.ts';
+import { moveOrderTo } from './lifecycle-helpers.ts';
 
 // Review moderation (issue 5, D14): admins list every review with its order, publish (approve)
 // held ones, hide and delete. Who may call these is in the authorization matrix; this file is
@@ -50,7 +51,7 @@ describe('review moderation over REST', () => {
       orderBody({ phoneNumber: phone }),
     );
     expect(placed.status).toBe(201);
-    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'delivered' });
+    await moveOrderTo(admin, placed.body.order.id, 'delivered');
     return placed.body.order;
   }
 

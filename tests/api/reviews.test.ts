@@ -27,6 +27,7 @@ import {
   visitorClient,
 } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { moveOrderTo, reopenOrder } from './lifecycle-helpers.ts';
 
 // Reviews come from customers' orders (docs/decisions.md D14): the owner of a confirmed order
 // reviews it once, named from the order; it is public only when the team published it and the
@@ -90,13 +91,7 @@ describe('reviews from orders over REST (D14)', () => {
     );
     expect(placed.status).toBe(201);
     if (status === 'received') return placed.body.order;
-    const moved = await admin.request<{ order: Order }>(
-      'PATCH',
-      `/api/orders/${placed.body.order.id}`,
-      { status },
-    );
-    expect(moved.status).toBe(200);
-    return moved.body.order;
+    return moveOrderTo(admin, placed.body.order.id, status);
   }
 
   function post(client: TestClient, body: unknown) {
@@ -438,10 +433,10 @@ describe('reviews from orders over REST (D14)', () => {
     const id = posted.body.review.id;
     await admin.request('PATCH', `/api/reviews/${id}`, { hidden: false });
     expect(await publicIds()).toEqual([id]);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    await reopenOrder(admin, order.id);
     expect(await publicIds()).toEqual([]);
     expect(await adminReview(id)).toMatchObject({ state: 'published', listed: false });
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    await moveOrderTo(admin, order.id, 'delivered');
     expect(await publicIds()).toEqual([id]);
     // A deleted order leaves its review for the admin, without an order, never public again.
     expect((await admin.request('DELETE', `/api/orders/${order.id}`)).status).toBe(204);
@@ -663,7 +658,7 @@ describe('GET /api/reviews/stream (Server-Sent Events)', () => {
     expect(placed.status).toBe(201);
     const { order } = (await placed.json()) as { order: Order };
     const admin = await adminClient(server.app);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    await moveOrderTo(admin, order.id, 'delivered');
     return order;
   }
 
@@ -749,9 +744,9 @@ describe('GET /api/reviews/stream (Server-Sent Events)', () => {
     );
     expect(await ids()).toContain(id);
     // D14: public only while its move is delivered.
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'in_transit' });
+    await reopenOrder(admin, order.id);
     expect(await ids()).not.toContain(id);
-    await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+    await moveOrderTo(admin, order.id, 'delivered');
     expect(await ids()).toContain(id);
     expect((await admin.request('DELETE', `/api/reviews/${id}`)).status).toBe(204);
     expect(await ids()).not.toContain(id);

@@ -3,6 +3,7 @@ import type { Order, PublicTracking } from '../../src/data/port.ts';
 import { orderBody } from './order-fixtures.ts';
 import { adminClient, createTestServer, customerClient } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { moveOrderTo } from './lifecycle-helpers.ts';
 
 const PERSONAL = {
   fullName: 'Yasmin Tracking-Secret',
@@ -170,7 +171,7 @@ describe('GET /api/track/:orderNumber', () => {
     };
     expect((await status())?.status).toBe('received');
     const admin = await adminClient(server.app);
-    await admin.request('PATCH', `/api/orders/${placed.id}`, { status: 'in_transit' });
+    await moveOrderTo(admin, placed.id, 'in_transit');
     expect((await status())?.status).toBe('in_transit');
     await admin.request('PATCH', `/api/orders/${placed.id}`, { paymentStatus: 'paid' });
     expect((await status())?.paymentStatus).toBe('paid');

@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/pricing';
 import { expectedOrderTotal, orderPrice } from '../../src/domain/booking-schemas';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/status';
+import { walkStatus } from '../../src/testing/lifecycle-steps';
 
 export interface ContractBackend {
   /** A new browser: no session, its own cookies (and its own address). */
@@ -191,6 +192,12 @@ export function describeDataPortContract(
       const client = browser();
       await client.auth.ensureSession();
       return { client, user: await provePhone(client) };
+    }
+    /** Moves an order on to `status` as the office does: the lifecycle's steps (D17). */
+    async function moveTo(order: { id: string }, status: OrderStatus): Promise<Order> {
+      return walkStatus(await admin.orders.get(order.id), status, (id, change) =>
+        admin.orders.update(id, change),
+      );
     }
     /** An email account that also proved a number of its own. */
     async function customer(): Promise<{ client: DataPort; user: CurrentUser; email: string }> {
@@ -545,7 +552,7 @@ export function describeDataPortContract(
         expect((await owner.client.orders.cancel(reviewed.id)).status).toBe('cancelled');
 
         const moving = await owner.client.orders.create(orderFor(owner.client));
-        await admin.orders.update(moving.id, { status: 'in_transit' });
+        await moveTo(moving, 'in_transit');
         await expectDataError(owner.client.orders.cancel(moving.id), 'failed-precondition');
         expect((await owner.client.orders.get(moving.id)).status).toBe('in_transit');
         await expectDataError(owner.client.orders.cancel(cancelled.id), 'failed-precondition');
@@ -660,7 +667,7 @@ export function describeDataPortContract(
           housing: 'villa',
           moveDate: futureDate(40),
         });
-        await admin.orders.update(card.id, { status: 'in_transit' });
+        await moveTo(card, 'in_transit');
         await admin.orders.update(office.id, { status: 'cancelled' });
         const stranger = (await visitor()).client;
         const unrelated = await stranger.orders.create(orderFor(stranger));
@@ -987,7 +994,7 @@ export function describeDataPortContract(
       ): Promise<{ client: DataPort; user: CurrentUser; order: Order }> {
         const { client, user } = await visitor();
         const order = await client.orders.create(orderFor(client));
-        if (status !== 'received') await admin.orders.update(order.id, { status });
+        if (status !== 'received') await moveTo(order, status);
         return { client, user, order: { ...order, status } };
       }
 
@@ -1114,7 +1121,7 @@ export function describeDataPortContract(
       it('one review a minute: the second within 60 s is rate-limited', async () => {
         const { client, order } = await customerWithOrder('delivered');
         const second = await client.orders.create(orderFor(client));
-        await admin.orders.update(second.id, { status: 'delivered' });
+        await moveTo(second, 'delivered');
         await client.reviews.add({ orderId: order.id, review: text(unique()), rating: 5 });
         const error = await expectDataError(
           client.reviews.add({ orderId: second.id, review: text(unique()), rating: 5 }),
@@ -1128,7 +1135,7 @@ export function describeDataPortContract(
         const { client, order: older } = await customerWithOrder('delivered');
         await nextMillisecond();
         const onTheWay = await client.orders.create(orderFor(client));
-        await admin.orders.update(onTheWay.id, { status: 'in_transit' });
+        await moveTo(onTheWay, 'in_transit');
         await nextMillisecond();
         await client.orders.create(orderFor(client)); // received: not yet
         const reviewable = await client.reviews.reviewable();
@@ -1175,9 +1182,10 @@ export function describeDataPortContract(
           expect(later).toMatchObject({ state: 'published', listed: false });
           expect(await listedIds()).not.toContain(later.id);
           // Public stars only from delivered moves: delivered, it counts; moved back, it leaves.
-          await admin.orders.update(moving.order.id, { status: 'delivered' });
+          await moveTo(moving.order, 'delivered');
           expect(await listedIds()).toContain(later.id);
-          await admin.orders.update(moving.order.id, { status: 'in_transit' });
+          // Reopened (D17): back in transit, off the public list.
+          await admin.orders.goBack(moving.order.id, { action: 'reopen', reason: 'Second trip' });
           expect(await listedIds()).not.toContain(later.id);
           expect((await admin.reviews.listAll()).find((r) => r.id === later.id)).toMatchObject({
             state: 'published',
@@ -1220,7 +1228,7 @@ export function describeDataPortContract(
       async function heldReview(rating = 4): Promise<{ review: Review; order: Order }> {
         const { client } = await visitor();
         const order = await client.orders.create(orderFor(client));
-        await admin.orders.update(order.id, { status: 'delivered' });
+        await moveTo(order, 'delivered');
         const review = await client.reviews.add({
           orderId: order.id,
           review: `فريق محترم ${unique()}`,
@@ -1862,8 +1870,8 @@ export function describeDataPortContract(
           expect(await bookedInEvening()).toBe(1);
           await admin.orders.remove(second.id);
           expect(await bookedInEvening()).toBe(0);
-          // An admin who brings a cancelled order back gives it its crew again.
-          await admin.orders.update(first.id, { status: 'received' });
+          // An admin who brings a cancelled order back gives it its crew again (D17).
+          await admin.orders.goBack(first.id, { action: 'uncancel', reason: 'Called back' });
           expect(await bookedInEvening()).toBe(1);
           const third = await book();
           expect(third.timeWindow?.id).toBe('evening');
@@ -1878,6 +1886,292 @@ export function describeDataPortContract(
           'invalid-argument',
         );
         expect(refused.fields?.moveTime).toBe('validation:time.noWindow');
+      });
+    });
+
+    describe('one lifecycle: going back and another date (D17)', () => {
+      /** A date of its own for each test, away from the other tests' orders and crews. */
+      let day = 60;
+      const nextDate = () => futureDate((day += 2));
+      const window = (id: 'morning' | 'midday' | 'evening') =>
+        ({
+          morning: { id, start: '08:00', end: '12:00' },
+          midday: { id, start: '12:00', end: '16:00' },
+          evening: { id, start: '16:00', end: '20:00' },
+        })[id];
+      const slot = (date: string, id: 'morning' | 'midday' | 'evening') => ({
+        moveDate: date,
+        windowId: id,
+        moveTime: window(id).start,
+      });
+
+      /** Runs `body` on a date of its own whose windows have `crews`, then restores the plan. */
+      async function withCrewsOn(
+        crews: Record<string, number>,
+        body: (date: string) => Promise<void>,
+      ): Promise<void> {
+        const before = await admin.capacity.plan();
+        const date = nextDate();
+        await admin.capacity.save({
+          windows: before.windows,
+          exceptions: [...before.exceptions, { date, crews, note: 'Lifecycle contract' }],
+        });
+        try {
+          await body(date);
+        } finally {
+          await admin.capacity.save({ windows: before.windows, exceptions: before.exceptions });
+        }
+      }
+      const booked = async (date: string) =>
+        Object.fromEntries(
+          (await admin.capacity.calendar(date, 1))[0]!.windows.map((w) => [w.id, w.booked]),
+        );
+
+      it('the office moves an order one step at a time; nothing follows the ends but going back', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderFor(owner.client));
+        const jump = await expectDataError(
+          admin.orders.update(order.id, { status: 'in_transit' }),
+          'failed-precondition',
+        );
+        expect(jump.message).toBe('errors:lifecycle.notAllowed');
+        await expectDataError(
+          admin.orders.update(order.id, { status: 'received' }),
+          'failed-precondition',
+        );
+        const delivered = await moveTo(order, 'delivered');
+        for (const status of ORDER_STATUSES) {
+          await expectDataError(admin.orders.update(order.id, { status }), 'failed-precondition');
+        }
+        expect(await admin.orders.get(order.id)).toEqual(delivered);
+
+        // Reopening asks for a reason, and only an admin may.
+        const noReason = await expectDataError(
+          admin.orders.goBack(order.id, { action: 'reopen', reason: ' ' }),
+          'invalid-argument',
+        );
+        expect(noReason.fields?.reason).toBe('validation:lifecycle.reasonRequired');
+        await expectDataError(
+          owner.client.orders.goBack(order.id, { action: 'reopen', reason: 'Please' }),
+          'permission-denied',
+        );
+        const notCancelled = await expectDataError(
+          admin.orders.goBack(order.id, { action: 'uncancel', reason: 'By mistake' }),
+          'failed-precondition',
+        );
+        expect(notCancelled.message).toBe('errors:lifecycle.notCancelled');
+        const reopened = await admin.orders.goBack(order.id, {
+          action: 'reopen',
+          reason: 'Marked delivered by mistake',
+        });
+        expect(reopened.status).toBe('in_transit');
+        expect(
+          reopened.statusHistory.map(({ status, actor, kind }) => [status, actor, kind]),
+        ).toEqual([
+          ['received', 'system', undefined],
+          ['under_review', 'admin', undefined],
+          ['in_transit', 'admin', undefined],
+          ['delivered', 'admin', undefined],
+          ['in_transit', 'admin', 'reopened'],
+        ]);
+        expect(reopened.statusHistory.at(-1)!.reason).toBe('Marked delivered by mistake');
+        expect(await owner.client.orders.get(order.id)).toEqual(reopened);
+        // The public view says what kind of step it was, never the office's reason.
+        const tracked = await browser().tracking.get(order.orderNumber);
+        expect(tracked.statusHistory.at(-1)).toEqual({
+          status: 'in_transit',
+          at: reopened.statusHistory.at(-1)!.at,
+          actor: 'admin',
+          kind: 'reopened',
+        });
+      });
+
+      it('un-cancel brings an order back to where it was, only while its window has a free crew', async () => {
+        await withCrewsOn({ evening: 1 }, async (date) => {
+          const first = await visitor();
+          const order = await first.client.orders.create(
+            orderFor(first.client, slot(date, 'evening')),
+          );
+          await moveTo(order, 'under_review');
+          await first.client.orders.cancel(order.id);
+          expect(await booked(date)).toMatchObject({ evening: 0 });
+          // Another customer takes the freed crew: the cancelled order cannot come back.
+          const second = await visitor();
+          const taker = await second.client.orders.create(
+            orderFor(second.client, slot(date, 'evening')),
+          );
+          const full = await expectDataError(
+            admin.orders.goBack(order.id, { action: 'uncancel', reason: 'The customer called' }),
+            'failed-precondition',
+          );
+          expect(full.message).toBe('errors:lifecycle.uncancelNoCrew');
+          expect(Array.isArray(full.details?.alternatives)).toBe(true);
+          expect((await admin.orders.get(order.id)).status).toBe('cancelled');
+          expect(await booked(date)).toMatchObject({ evening: 1 });
+
+          await second.client.orders.cancel(taker.id);
+          const back = await admin.orders.goBack(order.id, {
+            action: 'uncancel',
+            reason: 'The customer called',
+          });
+          expect(back.status).toBe('under_review');
+          expect(back.statusHistory.at(-1)).toMatchObject({
+            status: 'under_review',
+            actor: 'admin',
+            kind: 'uncancelled',
+            reason: 'The customer called',
+          });
+          expect(await booked(date)).toMatchObject({ evening: 1 });
+          // Back in the lifecycle: it moves on from where it was.
+          expect((await admin.orders.update(order.id, { status: 'in_transit' })).status).toBe(
+            'in_transit',
+          );
+        });
+      });
+
+      it('a customer moves their booking to another free window: same price, the crew moves with it', async () => {
+        await withCrewsOn({ morning: 1, evening: 1 }, async (date) => {
+          const owner = await customer();
+          const order = await owner.client.orders.create(
+            orderFor(owner.client, slot(date, 'morning')),
+          );
+          expect(await booked(date)).toMatchObject({ morning: 1, evening: 0 });
+          const later = nextDate();
+          const moved = await owner.client.orders.reschedule(order.id, {
+            moveDate: date,
+            windowId: 'evening',
+          });
+          expect(moved).toMatchObject({
+            moveDate: date,
+            moveTime: '16:00',
+            timeWindow: window('evening'),
+            status: 'received',
+            totalPrice: order.totalPrice,
+            paymentStatus: order.paymentStatus,
+          });
+          expect(moved.statusHistory.at(-1)).toMatchObject({
+            status: 'received',
+            actor: 'customer',
+            kind: 'rescheduled',
+            moved: {
+              from: { date, time: '08:00', window: window('morning') },
+              to: { date, time: '16:00', window: window('evening') },
+            },
+          });
+          expect(moved.statusHistory.at(-1)!.reason).toBeUndefined();
+          expect(await booked(date)).toMatchObject({ morning: 0, evening: 1 });
+          // The freed morning is bookable again; the evening is full now.
+          const other = await visitor();
+          await other.client.orders.create(orderFor(other.client, slot(date, 'morning')));
+          await expectDataError(
+            other.client.orders.create(orderFor(other.client, slot(date, 'evening'))),
+            'failed-precondition',
+          );
+          // Refusals change nothing.
+          const same = await expectDataError(
+            owner.client.orders.reschedule(order.id, { moveDate: date, windowId: 'evening' }),
+            'failed-precondition',
+          );
+          expect(same.message).toBe('errors:reschedule.sameSlot');
+          const full = await expectDataError(
+            owner.client.orders.reschedule(order.id, { moveDate: date, windowId: 'morning' }),
+            'failed-precondition',
+          );
+          expect(full.message).toBe('errors:order.windowFull');
+          expect(Array.isArray(full.details?.alternatives)).toBe(true);
+          const unknown = await expectDataError(
+            owner.client.orders.reschedule(order.id, { moveDate: date, windowId: 'night' }),
+            'invalid-argument',
+          );
+          expect(unknown.fields?.windowId).toBe('validation:time.noWindow');
+          const past = await expectDataError(
+            owner.client.orders.reschedule(order.id, {
+              moveDate: '2020-01-01',
+              windowId: 'midday',
+            }),
+            'invalid-argument',
+          );
+          expect(past.fields?.moveDate).toBe('validation:date.past');
+          await expectDataError(
+            (await visitor()).client.orders.reschedule(order.id, {
+              moveDate: later,
+              windowId: 'midday',
+            }),
+            'permission-denied',
+          );
+          await expectDataError(
+            browser().orders.reschedule(order.id, { moveDate: later, windowId: 'midday' }),
+            'unauthenticated',
+          );
+          expect(await owner.client.orders.get(order.id)).toEqual(moved);
+          // To another day: the tracker shows the new date.
+          const again = await owner.client.orders.reschedule(order.id, {
+            moveDate: later,
+            windowId: 'midday',
+          });
+          expect(again.moveDate).toBe(later);
+          expect(await booked(date)).toMatchObject({ evening: 0 });
+          const tracked = await browser().tracking.get(order.orderNumber);
+          expect(tracked.moveDate).toBe(later);
+          expect(tracked.statusHistory.at(-1)).toEqual({
+            status: 'received',
+            at: again.statusHistory.at(-1)!.at,
+            actor: 'customer',
+            kind: 'rescheduled',
+          });
+        });
+      });
+
+      it('two customers moving into the last crew of a window at once: one wins, the counts stay right', async () => {
+        await withCrewsOn({ morning: 2, midday: 1 }, async (date) => {
+          const racers = await Promise.all([visitor(), visitor()]);
+          const orders = await Promise.all(
+            racers.map(({ client }) =>
+              client.orders.create(orderFor(client, slot(date, 'morning'))),
+            ),
+          );
+          const outcomes = await Promise.allSettled(
+            racers.map(({ client }, i) =>
+              client.orders.reschedule(orders[i]!.id, { moveDate: date, windowId: 'midday' }),
+            ),
+          );
+          const won = outcomes.filter((o) => o.status === 'fulfilled');
+          const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+          expect(won).toHaveLength(1);
+          expect(lost).toHaveLength(1);
+          expect(lost[0]).toMatchObject({
+            code: 'failed-precondition',
+            message: 'errors:order.windowFull',
+          });
+          expect(await booked(date)).toMatchObject({ morning: 1, midday: 1 });
+          const stored = await Promise.all(orders.map((o) => admin.orders.get(o.id)));
+          expect(stored.map((o) => o.timeWindow?.id).sort()).toEqual(['midday', 'morning']);
+        });
+      });
+
+      it('the office moves any open order for a caller, past the cut-off, noting why; not once it is on the way', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderFor(owner.client));
+        const date = nextDate();
+        const moved = await admin.orders.reschedule(order.id, {
+          moveDate: date,
+          windowId: 'evening',
+          reason: 'Called: the lift is broken that day',
+        });
+        expect(moved).toMatchObject({ moveDate: date, moveTime: '16:00' });
+        expect(moved.statusHistory.at(-1)).toMatchObject({
+          actor: 'admin',
+          kind: 'rescheduled',
+          reason: 'Called: the lift is broken that day',
+        });
+        await moveTo(order, 'in_transit');
+        for (const client of [admin, owner.client]) {
+          const refused = await expectDataError(
+            client.orders.reschedule(order.id, { moveDate: nextDate(), windowId: 'morning' }),
+            'failed-precondition',
+          );
+          expect(refused.message).toBe('errors:reschedule.notOpen');
+        }
       });
     });
   });

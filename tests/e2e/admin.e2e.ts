@@ -66,11 +66,11 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Orders management' }).waitFor();
 }
 
+// The lifecycle's steps, one at a time (D17): the select offers only the next ones.
 const STATUS_STEPS = [
   ['under_review', 'Under review'],
   ['in_transit', 'On the way'],
   ['delivered', 'Delivered'],
-  ['cancelled', 'Cancelled'],
 ] as const;
 
 describe('admin (issue 5)', () => {
@@ -177,7 +177,13 @@ describe('admin (issue 5)', () => {
       await row.getByText('Paid', { exact: true }).waitFor();
 
       for (const [value, label] of STATUS_STEPS) {
-        await row.getByLabel(`New status for order ${orderNumber}`).selectOption(value);
+        const select = row.getByLabel(`New status for order ${orderNumber}`);
+        expect(
+          await select
+            .locator('option')
+            .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+        ).toEqual([value, 'cancelled']);
+        await select.selectOption(value);
         await row.getByRole('button', { name: `Update (order ${orderNumber})` }).click();
         await page
           .getByRole('status')
@@ -206,17 +212,21 @@ describe('admin (issue 5)', () => {
         }
       }
 
+      // Delivered: nothing follows but going back, which asks first (lifecycle.e2e.ts).
+      await row.getByRole('button', { name: `Reopen (order ${orderNumber})` }).waitFor();
+      expect(await row.getByRole('combobox').count()).toBe(0);
+
       // The history in the details lists every change with its actor.
       await row.getByRole('button', { name: `Details (order ${orderNumber})` }).click();
       await row.getByText('Call before arriving, please').waitFor();
-      expect(await row.getByText('by admin').count()).toBe(4);
+      expect(await row.getByText('by admin').count()).toBe(3);
 
       // The WhatsApp link names the order and its status.
       const href = await row.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
       const wa = new URL(href!);
       expect(wa.origin + wa.pathname).toBe(`https://wa.me/20${phone.slice(1)}`);
       expect(wa.searchParams.get('text')).toContain(
-        `${orderNumber}. Its current status: Cancelled`,
+        `${orderNumber}. Its current status: Delivered`,
       );
 
       // Delete asks first: cancel keeps the order, confirm removes it.
@@ -318,12 +328,13 @@ describe('admin (issue 5)', () => {
     const { page } = opened;
     try {
       const updater = page.getByRole('region', { name: 'الإدارة: تغيير الحالة' });
-      await updater.getByLabel('الحالة الجديدة').selectOption('in_transit');
+      // Only the next steps of the lifecycle (D17): under review, or cancelled.
+      await updater.getByLabel('الحالة الجديدة').selectOption('under_review');
       await updater.getByRole('button', { name: 'تحديث الحالة' }).click();
       // The confirmation stays on screen while the view refreshes, and the history follows.
       await updater.getByText('تم تحديث الحالة').waitFor();
       const history = page.getByRole('region', { name: 'سجل الحالة' });
-      await history.getByText('في الطريق').waitFor();
+      await history.getByText('قيد المراجعة').waitFor();
       // Time and actor are joined by an Arabic comma, not a dot that reads as a zero.
       const joiner = await history
         .getByText('بواسطة فريق عفش')

@@ -9,6 +9,7 @@ import validationEn from '../../locales/en/validation.json';
 import { placeOrderViaApi } from './api-orders';
 import { adminCookie } from './e2e-admin';
 import { baseUrl, scrollThroughPage, type OpenedPage } from './harness';
+import { statusSteps } from '../../src/testing/lifecycle-steps';
 
 // Reviews come from customers' orders (docs/decisions.md D14). Each reviews spec file owns its
 // server (ownServer): it books its own move through the API as its browser's visitor, the team
@@ -48,7 +49,10 @@ export async function asTeam(method: string, path: string, body: unknown): Promi
 /** A move of this browser's visitor, booked through the API and delivered by the team. */
 export async function deliveredMove(page: Page, fullName: string) {
   const order = await placeOrderViaApi(page, { fullName });
-  await asTeam('PATCH', `/api/orders/${order.id}`, { status: 'delivered' });
+  // The team's steps, one at a time (D17).
+  for (const status of statusSteps('received', 'delivered')) {
+    await asTeam('PATCH', `/api/orders/${order.id}`, { status });
+  }
   const { order: stored } = (await (
     await page.request.get(`${baseUrl()}/api/orders/${order.id}`)
   ).json()) as { order: { moveDate: string } };

@@ -182,10 +182,19 @@ describe('the outbox is written in the order’s own transaction', () => {
     expect(Object.keys(messages[0]!)).not.toContain('idempotencyKey');
   });
 
-  it('each change is its own event, a repeated one causes nothing, a cancel is one message', async () => {
+  it('each change is its own event, a repeated one is refused and causes nothing, a cancel is one message', async () => {
     const order = await place({ notifyConsent: true, language: 'en' });
     await call('updateOrder', { id: order.id, update: { status: 'under_review' } }, ADMIN);
-    await call('updateOrder', { id: order.id, update: { status: 'under_review' } }, ADMIN);
+    // The same status again is no step of the lifecycle (D17): refused, nothing written.
+    const again = await refusal(
+      'updateOrder',
+      { id: order.id, update: { status: 'under_review' } },
+      ADMIN,
+    );
+    expect(again).toMatchObject({
+      code: 'failed-precondition',
+      message: 'errors:lifecycle.notAllowed',
+    });
     await call('cancelOrder', { id: order.id });
     const messages = await messagesOf(order.id);
     expect(messages.map((m) => [m.id, m.template, m.language])).toEqual([
@@ -196,6 +205,46 @@ describe('the outbox is written in the order’s own transaction', () => {
     expect(backend.ids(COLLECTIONS.outboxEvents).sort()).toEqual(
       [`${order.id}-1`, `${order.id}-2`, `${order.id}-3`].sort(),
     );
+  });
+
+  it('a new date and a booking brought back are each told to the customer, once (D17)', async () => {
+    const order = await place({ notifyConsent: true, language: 'en' });
+    // The customer moves it to the evening of the day after; the office cancels, then brings it
+    // back with a reason.
+    await call('rescheduleOrder', {
+      id: order.id,
+      reschedule: { moveDate: '2026-04-02', windowId: 'evening' },
+    });
+    await call('updateOrder', { id: order.id, update: { status: 'cancelled' } }, ADMIN);
+    await call(
+      'goBackOrder',
+      { id: order.id, back: { action: 'uncancel', reason: 'The customer called' } },
+      ADMIN,
+    );
+    const messages = await messagesOf(order.id);
+    expect(messages.map((m) => m.template)).toEqual([
+      'order_created',
+      'order_rescheduled',
+      'order_cancelled_by_company',
+      'order_restored',
+    ]);
+    expect(messages[1]!.body).toContain('April 2, 2026');
+    expect(messages[1]!.body).toContain('4:00 PM');
+    expect(backend.read(`${COLLECTIONS.outboxEvents}/${order.id}-2`)).toMatchObject({
+      type: 'order.rescheduled',
+      detail: {
+        actor: 'customer',
+        from: { date: '2026-04-01', time: '10:30' },
+        to: { date: '2026-04-02', time: '16:00' },
+      },
+    });
+    // The crews' counters moved with it: nothing held on the first day, one on the second.
+    expect(backend.read(`${COLLECTIONS.crewBookings}/2026-04-01`)).toMatchObject({
+      booked: { morning: 0 },
+    });
+    expect(backend.read(`${COLLECTIONS.crewBookings}/2026-04-02`)).toMatchObject({
+      booked: { evening: 1 },
+    });
   });
 
   it('an admin cancelling and marking paid: the customer hears each, once, by the company', async () => {
@@ -476,7 +525,7 @@ describe('the admin desk’s calls', () => {
       notifyConsent: false,
     });
     expect(await sendOutboxMessage(`${order.id}-1-1`, sender)).toBe('skipped');
-    await call('updateOrder', { id: order.id, update: { status: 'in_transit' } }, ADMIN);
+    await call('updateOrder', { id: order.id, update: { status: 'under_review' } }, ADMIN);
     expect((await messagesOf(order.id)).filter((m) => m.recipient === 'customer')).toHaveLength(1);
     const missing = await refusal('stopNotifications', { orderId: 'no-such-order' }, ADMIN);
     expect(missing.code).toBe('not-found');
@@ -547,12 +596,12 @@ describe('the Firebase adapter’s desk', () => {
       // The admin opens the order: its booking message, as the outbox holds it.
       expect((await admin.desk.notifications(order.id)).map((m) => m.state)).toEqual(['pending']);
       expect(await sendOutboxMessage(`${order.id}-1-1`, sender)).toBe('sent');
-      await call('updateOrder', { id: order.id, update: { status: 'in_transit' } }, ADMIN);
+      await call('updateOrder', { id: order.id, update: { status: 'under_review' } }, ADMIN);
       // The order's change makes the desk ask again: the sent one and the new one are heard.
       await vi.waitFor(() =>
         expect(heard.map((m) => [m.id, m.template, m.state])).toEqual([
           [`${order.id}-1-1`, 'order_created', 'sent'],
-          [`${order.id}-2-1`, 'order_status_in_transit', 'pending'],
+          [`${order.id}-2-1`, 'order_status_under_review', 'pending'],
         ]),
       );
       // The outbox itself stays closed to the admin's browser.

@@ -9,7 +9,9 @@ import {
   type BookedWindow,
   type CapacityDraft,
   type CapacityPlan,
+  type FreeWindow,
 } from '../../../src/domain/capacity.ts';
+import type { CrewToTake } from '../../../src/domain/order-changes.ts';
 import {
   bookedFromDocument,
   catalogDocument,
@@ -128,12 +130,40 @@ export async function crewChanges(
   };
 }
 
-/** A full window found inside an order's transaction: the refusal is built after it. */
+/**
+ * A full window found inside an order's transaction: the refusal is built after it. `crew` is
+ * the one a change wanted (D17: an un-cancel, a reschedule), with its own refusal; none for a new
+ * order, refused as "window full".
+ */
 export class CrewTaken extends Error {
-  constructor(readonly plan: CapacityPlan) {
+  constructor(
+    readonly plan: CapacityPlan,
+    readonly crew?: CrewToTake,
+  ) {
     super('crew taken');
     this.name = 'CrewTaken';
   }
+}
+
+/**
+ * Inside a change's transaction, before its writes (D17): when the change takes a crew its order
+ * did not hold, reads the current plan and that date's counters and throws CrewTaken unless the
+ * crew is free. Returns the counters read, for `crewChanges` to reuse.
+ */
+export async function checkCrewTakenIn(
+  tx: Transaction,
+  db: Firestore,
+  crew: CrewToTake | undefined,
+  now: Date,
+): Promise<Map<string, Booked>> {
+  if (!crew) return new Map();
+  const planSnapshot = await tx.get(db.collection(COLLECTIONS.capacity).doc(CURRENT_ID));
+  const plan = planFromDocument(planSnapshot.data(), toIso);
+  const bookings = await bookingsIn(tx, db, [crew.date]);
+  if (!hasFreeCrew(plan, crew.date, crew.window, bookings.get(crew.date) ?? {}, now)) {
+    throw new CrewTaken(plan, crew);
+  }
+  return bookings;
 }
 
 /**
@@ -248,9 +278,10 @@ export async function crewRefusal(
   plan: CapacityPlan,
   date: string,
   now: Date,
+  whenFull: (alternatives: readonly FreeWindow[]) => RuleViolation = windowFull,
 ): Promise<RuleViolation> {
   const today = cairoToday(now);
   const dates = datesFrom(date < today ? today : date, ALTERNATIVES_DAYS);
   const booked = await catalog.bookedBetween(dates[0]!, dates[dates.length - 1]!);
-  return windowFull(freeWindowsAfter(plan, date, (day) => booked.get(day) ?? {}, now));
+  return whenFull(freeWindowsAfter(plan, date, (day) => booked.get(day) ?? {}, now));
 }

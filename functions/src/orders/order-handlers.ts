@@ -22,6 +22,11 @@ import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { decideAdminUpdate, decideCustomerCancel } from '../../../src/domain/order-changes.ts';
 import { normalizeTrackingInput } from '../../../src/domain/tracking-input.ts';
 import { orderAdminUpdateSchema } from '../../../src/domain/order-update-schema.ts';
+import {
+  orderGoBackSchema,
+  orderRescheduleSchema,
+} from '../../../src/domain/order-lifecycle-schema.ts';
+import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { placementFor, type PaymentRegistry } from '../../../server/src/payments/registry.ts';
 import {
@@ -174,6 +179,66 @@ export async function updateOrder(
   );
   if (!order) throw notFound();
   return order;
+}
+
+/**
+ * An admin un-cancels or reopens an order, with a reason (D17). An un-cancel takes its window's
+ * crew again, counted in the order's own transaction; a full window is refused with the next
+ * free ones.
+ */
+export async function goBackOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<Order> {
+  await requireAdmin(ctx, deps.admins);
+  const body = objectOf(data);
+  const id = documentId(body.id, ORDER_MESSAGES.notFound);
+  // The same schema as the server's POST /api/orders/:id/go-back.
+  const input = parseOrRefuse(orderGoBackSchema, body.back ?? {});
+  const order = await refusingTakenCrew(deps, ctx.now, () =>
+    deps.orders.change(id, (stored) => decideGoBack(stored, input, ctx.now), ctx.now),
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+/**
+ * Another date and window for an order (D17): its owner under its policy's cut-off, or an admin
+ * for a caller. The new window's crew is counted and the old one's freed in the order's own
+ * transaction (crewBookings), so of two customers racing for a window's last crew one wins.
+ */
+export async function rescheduleOrder(
+  ctx: CallContext,
+  data: unknown,
+  deps: OrderDeps,
+): Promise<Order> {
+  const caller = requireCaller(ctx);
+  const isAdmin = await isAdminCaller(ctx, deps.admins);
+  const body = objectOf(data);
+  const id = documentId(body.id, ORDER_MESSAGES.notFound);
+  const input = parseOrRefuse(orderRescheduleSchema, body.reschedule ?? {});
+  // The window is one of the current plan; the transaction checks it against the plan again.
+  const plan = await deps.catalog.plan();
+  const by: Rescheduler = isAdmin ? { actor: 'admin' } : { actor: 'customer', userId: caller.uid };
+  const order = await refusingTakenCrew(deps, ctx.now, () =>
+    deps.orders.change(id, (stored) => decideReschedule(stored, input, by, plan, ctx.now), ctx.now),
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+/** Runs a change; a crew it took that another order got first is refused with its own words. */
+async function refusingTakenCrew<T>(deps: OrderDeps, now: Date, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CrewTaken && error.crew) {
+      const { date, whenFull } = error.crew;
+      throw await crewRefusal(deps.catalog, error.plan, date, now, whenFull);
+    }
+    throw error;
+  }
 }
 
 /** An admin deletes an order; its tracking copy goes in the same transaction. */

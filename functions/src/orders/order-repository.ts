@@ -25,7 +25,7 @@ import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import type { OrderChangeDecision } from '../../../src/domain/order-changes.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/domain/status.ts';
-import { checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
+import { checkCrewTakenIn, checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
 import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 import { copiesUnder, newLiveKey, publicCopiesIn } from './public-copies.ts';
@@ -245,11 +245,16 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         if (!snapshot.exists) return null;
         const before = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
-        const { change, after } = decide(before);
+        const { change, after, crew } = decide(before);
         const at = now.toISOString();
         const statusChanged = before.status !== after.status;
-        // A cancelled order frees its crew; one brought back from cancelled takes it again (D12).
-        const moveCrews = await crewChanges(tx, db, before, after);
+        // A crew the change takes (an un-cancel, a reschedule: D17) must be free, counted in this
+        // transaction: of two changes racing for a window's last crew, Firestore runs the second
+        // again once the first has committed, and it then sees the crew gone.
+        const read = await checkCrewTakenIn(tx, db, crew, now);
+        // A cancelled order frees its crew; one brought back takes it again; a rescheduled one
+        // frees the old window's and takes the new one's (D12, D17).
+        const moveCrews = await crewChanges(tx, db, before, after, read);
         // Its review is public only while it is delivered (D14): only a new status moves it.
         const moveReview = statusChanged
           ? await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId)
@@ -267,6 +272,15 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           // Every write of the order writes its search tokens under the current rules (D20).
           searchTokens: document.searchTokens,
           searchVersion: document.searchVersion,
+          // The move's date, time and window, and the admin list's field of them (D17).
+          ...(change.slot !== undefined
+            ? {
+                moveDate: document.moveDate,
+                moveTime: document.moveTime,
+                timeWindow: document.timeWindow,
+                moveAt: document.moveAt,
+              }
+            : {}),
           ...(outboxSeq !== seq ? { outboxSeq } : {}),
         });
         // The public copies are the projection of the order as it now is, whatever they held.

@@ -48,6 +48,7 @@ export function createNotifications(
     events.on('order.created', wake),
     events.on('order.statusChanged', wake),
     events.on('order.paymentConfirmed', wake),
+    events.on('order.rescheduled', wake),
   ];
   app.addHook('onReady', async () => {
     const kinds = channelProviders(env);

@@ -16,7 +16,10 @@ import {
   moveWindowOf,
   newOrderFields,
   orderFromStored,
+  publicStatusChange,
+  statusChangeFromStored,
 } from '../../../src/domain/order.ts';
+import type { StoredStatusChange } from '../../../src/domain/order.ts';
 import type { OrderStatusChange } from '../../../src/domain/order-changes.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
@@ -78,6 +81,32 @@ interface HistoryRow {
   status: OrderStatus;
   actor: StatusActor;
   at: string;
+  /** D17 (migration 042): null on entries written before, and on plain status changes. */
+  kind: string | null;
+  reason: string | null;
+  /** JSON: a reschedule's slots before and after. */
+  moved: string | null;
+}
+
+/** A history row as the stored entry the domain's upcaster reads (statusChangeFromStored). */
+function storedChangeOf(row: HistoryRow): StoredStatusChange {
+  return {
+    status: row.status,
+    actor: row.actor,
+    at: row.at,
+    kind: row.kind,
+    reason: row.reason,
+    moved: row.moved === null ? null : (JSON.parse(row.moved) as unknown),
+  };
+}
+
+/** What a history row keeps of an entry beyond its status, actor and time (D17). */
+function historyNote(change: Pick<StatusChange, 'kind' | 'reason' | 'moved'> | undefined) {
+  return {
+    kind: change?.kind ?? null,
+    reason: change?.reason ?? null,
+    moved: change?.moved === undefined ? null : JSON.stringify(change.moved),
+  };
 }
 
 /**
@@ -262,7 +291,7 @@ function emptyCounts(): Record<OrderStatus, number> {
 }
 
 /** A row as the domain's `Order`, through the one upcaster of a stored order (order.ts). */
-function toOrder(row: OrderRow, history: StatusChange[]): Order {
+function toOrder(row: OrderRow, history: StoredStatusChange[]): Order {
   return orderFromStored({
     id: row.id,
     orderNumber: row.order_number,
@@ -319,8 +348,9 @@ function prepareStatements(db: Database.Database) {
         :catalog_version, :distance_km, :distance_fee, :search_text, :search_version
       )`),
     insertHistory: db.prepare(`
-      INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at)
-      VALUES (?, ?, ?, ?, ?, ?)`),
+      INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at, kind,
+        reason, moved)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     issuedOnDay: db.prepare('SELECT issued FROM order_number_days WHERE day = ?'),
     countIssued: db.prepare(`
       INSERT INTO order_number_days (day, issued) VALUES (?, 1)
@@ -347,15 +377,16 @@ function prepareStatements(db: Database.Database) {
              o.total_price, o.currency, o.payment_method,
              o.payment_status, o.payment_provider, o.status, o.move_date, o.move_time,
              o.window_id, o.window_start, o.window_end,
-             (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor))
-              FROM (SELECT status, at, actor FROM order_status_history
+             (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor,
+                                                  'kind', h.kind))
+              FROM (SELECT status, at, actor, kind FROM order_status_history
                     WHERE order_id = o.id ORDER BY at ASC, rowid ASC) h) AS history
       FROM orders o WHERE o.order_number = ?`),
     historyFor: db.prepare(`
-      SELECT order_id, status, actor, at FROM order_status_history
+      SELECT order_id, status, actor, at, kind, reason, moved FROM order_status_history
       WHERE order_id = ? ORDER BY at ASC, rowid ASC`),
     historyForMany: db.prepare(`
-      SELECT order_id, status, actor, at FROM order_status_history
+      SELECT order_id, status, actor, at, kind, reason, moved FROM order_status_history
       WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY at ASC, rowid ASC`),
     // Rows whose search text was written under other rules than this code's, or none (D20).
     staleSearch: db.prepare(`
@@ -365,6 +396,10 @@ function prepareStatements(db: Database.Database) {
       'UPDATE orders SET search_text = ?, search_version = ? WHERE rowid = ?',
     ),
     setStatus: db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?'),
+    setSlot: db.prepare(`
+      UPDATE orders SET move_date = :date, move_time = :time, window_id = :windowId,
+        window_start = :windowStart, window_end = :windowEnd, updated_at = :at
+      WHERE id = :id`),
     setPaymentStatus: db.prepare(
       'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
     ),
@@ -493,6 +528,7 @@ export class OrdersRepository {
         search_version: SEARCH_TEXT_VERSION,
       });
       for (const change of fields.statusHistory) {
+        const note = historyNote(change);
         statements.insertHistory.run(
           randomUUID(),
           id,
@@ -500,6 +536,9 @@ export class OrdersRepository {
           change.actor,
           null,
           change.at,
+          note.kind,
+          note.reason,
+          note.moved,
         );
       }
       if (quota) statements.logQuota.run(id, userId, quota.addressKey, createdAt);
@@ -658,7 +697,9 @@ export class OrdersRepository {
       paymentStatus: row.payment_status,
       paymentProvider: row.payment_provider,
       status: row.status,
-      statusHistory: JSON.parse(row.history) as PublicTracking['statusHistory'],
+      statusHistory: (JSON.parse(row.history) as StoredStatusChange[])
+        .map(statusChangeFromStored)
+        .map(publicStatusChange),
       moveDate: row.move_date,
       // When the crew arrives (D19), through the stored order's own reading of its window.
       moveWindow: moveWindowOf({
@@ -731,16 +772,34 @@ export class OrdersRepository {
   ): Order | null {
     const { userId, at } = by;
     const store = this.#db.transaction(() => {
-      if (!this.#statements.byId.get(id)) return false;
-      if (change.status !== undefined) {
-        this.#statements.setStatus.run(change.status, at, id);
+      const row = this.#statements.byId.get(id) as OrderRow | undefined;
+      if (!row) return false;
+      if (change.status !== undefined) this.#statements.setStatus.run(change.status, at, id);
+      if (change.slot !== undefined) {
+        const { moveDate, moveTime, timeWindow } = change.slot;
+        this.#statements.setSlot.run({
+          id,
+          date: moveDate,
+          time: moveTime,
+          windowId: timeWindow?.id ?? null,
+          windowStart: timeWindow?.start ?? null,
+          windowEnd: timeWindow?.end ?? null,
+          at,
+        });
+      }
+      // The entry applyOrderChange appends (order-changes.ts): a status, or a note on the one kept.
+      if (change.status !== undefined || change.note !== undefined) {
+        const note = historyNote(change.note);
         this.#statements.insertHistory.run(
           randomUUID(),
           id,
-          change.status,
+          change.status ?? row.status,
           change.actor,
           userId,
           at,
+          note.kind,
+          note.reason,
+          note.moved,
         );
       }
       if (change.paymentStatus !== undefined) {
@@ -831,20 +890,18 @@ export class OrdersRepository {
     return row ? toOrder(row, this.#history(id)) : null;
   }
 
-  #history(orderId: string): StatusChange[] {
-    return (this.#statements.historyFor.all(orderId) as HistoryRow[]).map(
-      ({ status, actor, at }) => ({ status, actor, at }),
-    );
+  #history(orderId: string): StoredStatusChange[] {
+    return (this.#statements.historyFor.all(orderId) as HistoryRow[]).map(storedChangeOf);
   }
 
-  #histories(orderIds: string[]): Map<string, StatusChange[]> {
-    const byOrder = new Map<string, StatusChange[]>();
+  #histories(orderIds: string[]): Map<string, StoredStatusChange[]> {
+    const byOrder = new Map<string, StoredStatusChange[]>();
     if (orderIds.length === 0) return byOrder;
     const rows = this.#statements.historyForMany.all(JSON.stringify(orderIds)) as HistoryRow[];
-    for (const { order_id, status, actor, at } of rows) {
-      const list = byOrder.get(order_id) ?? [];
-      list.push({ status, actor, at });
-      byOrder.set(order_id, list);
+    for (const row of rows) {
+      const list = byOrder.get(row.order_id) ?? [];
+      list.push(storedChangeOf(row));
+      byOrder.set(row.order_id, list);
     }
     return byOrder;
   }

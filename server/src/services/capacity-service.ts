@@ -8,6 +8,8 @@ import { availabilityOf, checkCrewFree, datesFrom } from '../../../src/domain/ca
 import type { CalendarDay, Order } from '../../../src/domain/order.ts';
 import { calendarOf } from '../../../src/domain/order.ts';
 import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
+import { checkCrewTaken } from '../../../src/domain/lifecycle.ts';
+import type { CrewToTake } from '../../../src/domain/order-changes.ts';
 import type { AuthUser } from '../plugins/sessions.ts';
 import type { CapacityRepository } from '../repositories/capacity-repository.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
@@ -67,6 +69,14 @@ export class CapacityService {
    */
   checkFree(date: string, window: BookedWindow, now: Date = new Date()): void {
     checkCrewFree(this.plan(), date, window, (day) => this.#capacity.bookedOn(day), now);
+  }
+
+  /**
+   * Throws the refusal of a change that takes a crew its order did not hold (D17: an un-cancel, a
+   * reschedule) unless that crew is free, counted like `checkFree`, inside the change's transaction.
+   */
+  checkTaken(crew: CrewToTake | undefined, now: Date = new Date()): void {
+    checkCrewTaken(crew, this.plan(), (day) => this.#capacity.bookedOn(day), now);
   }
 
   /** The admins' calendar: each date's windows, booked against crews, with their orders. */

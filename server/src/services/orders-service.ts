@@ -22,6 +22,8 @@ import {
   decideCustomerCancel,
   type OrderChangeDecision,
 } from '../../../src/domain/order-changes.ts';
+import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
+import type { OrderGoBack, OrderReschedule } from '../../../src/domain/order-lifecycle-schema.ts';
 import { orderChangeEvents, orderCreationEvents } from '../../../src/domain/notifications.ts';
 import type { DomainEvent, DomainEvents } from '../events/domain-events.ts';
 import { placementFor, type PaymentRegistry } from '../payments/registry.ts';
@@ -193,12 +195,34 @@ export class OrdersService {
 
   /** The customer who placed it, before the crew is on its way (D2); admins use `update`. */
   cancel(id: string, user: AuthUser): Order {
-    return this.#change(id, user, (order, at) => decideCustomerCancel(order, user.id, at));
+    return this.#change(id, user, (order, now) =>
+      decideCustomerCancel(order, user.id, now.toISOString()),
+    );
   }
 
-  /** An admin changes the status and/or the payment status (D5). */
+  /** An admin moves the status on along the lifecycle and/or sets the payment status (D5, D17). */
   update(id: string, update: OrderAdminUpdate, admin: AuthUser): Order {
-    return this.#change(id, admin, (order, at) => decideAdminUpdate(order, update, at));
+    return this.#change(id, admin, (order, now) =>
+      decideAdminUpdate(order, update, now.toISOString()),
+    );
+  }
+
+  /** An admin un-cancels or reopens an order, with a reason (D17). */
+  goBack(id: string, input: OrderGoBack, admin: AuthUser): Order {
+    return this.#change(id, admin, (order, now) => decideGoBack(order, input, now));
+  }
+
+  /**
+   * Moves an order to another date and window (D17): its owner under its policy's cut-off, an
+   * admin for a caller whatever the hour. The new window's crew is counted, and the old one
+   * freed, in the change's own transaction.
+   */
+  reschedule(id: string, input: OrderReschedule, user: AuthUser): Order {
+    const by: Rescheduler =
+      user.role === 'admin' ? { actor: 'admin' } : { actor: 'customer', userId: user.id };
+    return this.#change(id, user, (order, now) =>
+      decideReschedule(order, input, by, this.#capacity.plan(), now),
+    );
   }
 
   /**
@@ -209,13 +233,17 @@ export class OrdersService {
   #change(
     id: string,
     by: AuthUser,
-    decide: (order: Order, at: string) => OrderChangeDecision,
+    decide: (order: Order, now: Date) => OrderChangeDecision,
   ): Order {
     const { order, events } = this.#orders.inTransaction(() => {
       const before = this.#orders.findById(id);
       if (!before) throw notFound();
-      const at = this.#now().toISOString();
-      const { change, events } = decide(before, at);
+      const now = this.#now();
+      const at = now.toISOString();
+      const { change, events, crew } = decide(before, now);
+      // A crew the change takes (an un-cancel, a reschedule, D17) is counted here, where the
+      // count is exact: of two changes racing for a window's last crew, the second sees the first.
+      this.#capacity.checkTaken(crew, now);
       const after = this.#orders.storeChange(id, change, { userId: by.id, at });
       if (!after) throw notFound();
       this.#outbox?.record(events);

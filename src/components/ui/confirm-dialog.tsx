@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** A translated message shown inside the dialog (a failed confirm keeps it open). */
   error?: string | null;
+  /** The confirm button's look: `danger` (the default) for what cannot be undone, else primary. */
+  confirmKind?: 'danger' | 'primary';
 }
 
 /**
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   error,
+  confirmKind = 'danger',
 }: ConfirmDialogProps) {
   const ids = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -87,7 +90,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
-            className="btn btn-danger"
+            className={`btn btn-${confirmKind}`}
             onClick={onConfirm}
             disabled={busy}
             aria-busy={busy}

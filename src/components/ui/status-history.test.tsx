@@ -57,3 +57,52 @@ describe('StatusHistory', () => {
     expect(screen.queryByText('shipped')).not.toBeInTheDocument();
   });
 });
+
+describe('StatusHistory: going back and new dates (D17)', () => {
+  const MORNING = { id: 'morning', start: '08:00', end: '12:00' };
+  const entries: StatusChange[] = [
+    { status: 'received', at: '2026-03-10T08:00:00.000Z', actor: 'system' },
+    { status: 'cancelled', at: '2026-03-10T09:00:00.000Z', actor: 'customer' },
+    {
+      status: 'received',
+      at: '2026-03-10T10:00:00.000Z',
+      actor: 'admin',
+      kind: 'uncancelled',
+      reason: 'Called back',
+    },
+    {
+      status: 'received',
+      at: '2026-03-10T11:00:00.000Z',
+      actor: 'customer',
+      kind: 'rescheduled',
+      moved: {
+        from: { date: '2026-03-15', time: '08:00', window: MORNING },
+        to: { date: '2026-03-16', time: '08:00', window: MORNING },
+      },
+    },
+  ];
+
+  it('says what each entry did; the reasons only where the screen asks for them (en)', () => {
+    const { unmount } = renderWithProviders(<StatusHistory history={entries} showReasons />, {
+      language: 'en',
+    });
+    const [, , back, moved] = items();
+    expect(back).toHaveTextContent('Brought back: Order received');
+    expect(back).toHaveTextContent('Reason: Called back');
+    expect(moved).toHaveTextContent('Date changed to March 16, 2026, 8:00 AM – 12:00 PM');
+    unmount();
+    renderWithProviders(<StatusHistory history={entries} />, { language: 'en' });
+    expect(screen.queryByText(/Called back/)).toBeNull();
+  });
+
+  it('the public view has the kind but not the slots: "date changed" alone (ar)', () => {
+    const publicView = entries.map(({ status, at, actor, kind }) =>
+      kind ? { status, at, actor, kind } : { status, at, actor },
+    );
+    renderWithProviders(<StatusHistory history={publicView} showReasons />, { language: 'ar' });
+    const [, , back, moved] = items();
+    expect(back).toHaveTextContent(`أُعيد الطلب: ${ar.status.received}`);
+    expect(moved).toHaveTextContent(ar.history.rescheduled);
+    expect(back!.textContent).not.toMatch(/[0-9]/);
+  });
+});

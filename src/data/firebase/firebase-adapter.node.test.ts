@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { routeFunctions, TEST_SETTINGS } from '../../../functions/src/testing/in-process';
 import type { OrderStatus } from '../../domain/status';
+import { walkStatus } from '../../testing/lifecycle-steps';
 import type { NewOrder, Order, Review } from '../port';
 import { FirebaseDataPort } from './firebase-adapter';
 import {
@@ -73,9 +74,12 @@ function takeNumber(orderNumber: string): void {
   backend.seed(`tracking/${orderNumber}`, { orderNumber });
 }
 
-/** Moves a stored order on to `status` through the admin's function. */
+/** Moves a stored order on to `status` through the admin's function, step by step (D17). */
 async function advance(order: Order, status: OrderStatus): Promise<void> {
-  await browser(ADMIN).orders.update(order.id, { status });
+  const admin = browser(ADMIN);
+  await walkStatus(await admin.orders.get(order.id), status, (id, change) =>
+    admin.orders.update(id, change),
+  );
 }
 
 const history = (order: { statusHistory: { status: string; actor: string }[] }) =>
@@ -686,7 +690,8 @@ describe('reviews from orders (D14)', () => {
     });
     await browser(ADMIN).reviews.setHidden(added.id, false);
     expect(backend.read(`reviews/${order.id}`)).toMatchObject({ public: true });
-    await advance(order, 'in_transit');
+    // Reopened (D17): back in transit, the review off the public list.
+    await browser(ADMIN).orders.goBack(order.id, { action: 'reopen', reason: 'Second trip' });
     expect(backend.read(`reviews/${order.id}`)).toMatchObject({
       orderStatus: 'in_transit',
       public: false,
@@ -709,7 +714,7 @@ describe('reviews from orders (D14)', () => {
     backend.failReads((path) => path.startsWith('reviews/'));
     const admin = browser(ADMIN);
     await admin.orders.update(reviewed.id, { paymentStatus: 'paid' });
-    await advance(unreviewed, 'in_transit');
+    await admin.orders.goBack(unreviewed.id, { action: 'reopen', reason: 'Second trip' });
     await admin.orders.remove(unreviewed.id);
     expect(backend.read(`orders/${reviewed.id}`)).toMatchObject({ paymentStatus: 'paid' });
     expect(backend.read(`orders/${unreviewed.id}`)).toBeUndefined();

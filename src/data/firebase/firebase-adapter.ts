@@ -1043,6 +1043,18 @@ export class FirebaseDataPort implements DataPort {
           await this.call('deleteOrder', { id });
           for (const pages of this.cursors.values()) pages.clear();
         }),
+
+      goBack: (id, input) =>
+        guard(async () => {
+          await this.requireUser();
+          return this.call<Order>('goBackOrder', { id, back: input ?? {} });
+        }),
+
+      reschedule: (id, input) =>
+        guard(async () => {
+          await this.requireUser();
+          return this.call<Order>('rescheduleOrder', { id, reschedule: input ?? {} });
+        }),
     };
   }
 

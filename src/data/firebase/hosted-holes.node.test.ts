@@ -22,6 +22,7 @@ import {
   verifiedCustomer,
 } from './testing-hosted';
 import { firestoreReadRules } from './testing-read-rules';
+import { walkStatus } from '../../testing/lifecycle-steps';
 
 const NOW = Date.parse('2026-03-10T08:00:00.000Z');
 const MINUTE = 60_000;
@@ -51,7 +52,10 @@ function admin() {
 
 /** The team moves an order on to delivered. */
 async function deliver(orderId: string): Promise<void> {
-  await admin().orders.update(orderId, { status: 'delivered' });
+  const team = admin();
+  await walkStatus(await team.orders.get(orderId), 'delivered', (id, change) =>
+    team.orders.update(id, change),
+  );
 }
 
 /** A call straight to a function, as a script would make it, past the adapter's own checks. */

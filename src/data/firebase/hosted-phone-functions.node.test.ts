@@ -18,6 +18,7 @@ import { testPaymentProvider } from '../../../server/src/payments/test-provider'
 import { CUSTOMER_LIMIT_MESSAGES } from '../../domain/customer-limits';
 import type { Order } from '../../domain/order';
 import { PHONE_MESSAGES } from '../../domain/phone-verification';
+import { statusSteps } from '../../testing/lifecycle-steps';
 import { backend, fakeIdToken, fakeUser, type Identity } from './testing-fake-firestore';
 import { HOSTED_ORDER_PHONE, hostedOrderInput, seedRoomyCapacity } from './testing-hosted';
 
@@ -174,7 +175,9 @@ describe('placeOrder: at most 3 open orders per customer (D13)', () => {
 
   it('delivered orders and moves already past do not count; other customers’ do not either', async () => {
     const delivered = await place(CUSTOMER);
-    await succeed('updateOrder', { id: delivered.id, update: { status: 'delivered' } }, ADMIN);
+    for (const status of statusSteps('received', 'delivered')) {
+      await succeed('updateOrder', { id: delivered.id, update: { status } }, ADMIN);
+    }
     const past = await place(CUSTOMER);
     backend.seed(`orders/${past.id}`, {
       ...backend.read(`orders/${past.id}`)!,

@@ -508,6 +508,10 @@ export class HttpDataPort implements DataPort {
           listener,
           onLive,
         ),
+      goBack: async (id, input) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(id)}/go-back`, input), 'order'),
+      reschedule: async (id, input) =>
+        this.pick<Order>(await this.request('POST', `${orderPath(id)}/reschedule`, input), 'order'),
     };
   }
 

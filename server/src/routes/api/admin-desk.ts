@@ -46,6 +46,7 @@ export async function adminDeskRoutes(app: FastifyInstance): Promise<void> {
     events.on('order.paymentConfirmed', ({ order }) =>
       publish('order', orderChange('changed', order)),
     ),
+    events.on('order.rescheduled', ({ order }) => publish('order', orderChange('changed', order))),
     events.on('order.deleted', ({ orderId, orderNumber }) =>
       publish('order', { kind: 'deleted', orderId, orderNumber } satisfies OrderChange),
     ),

@@ -5,6 +5,10 @@ import { ORDER_MESSAGES } from '../../../../src/domain/order.ts';
 import { ORDER_SORTS } from '../../../../src/domain/order-query.ts';
 import { orderAdminUpdateSchema } from '../../../../src/domain/order-update-schema.ts';
 import {
+  orderGoBackSchema,
+  orderRescheduleSchema,
+} from '../../../../src/domain/order-lifecycle-schema.ts';
+import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -108,6 +112,17 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         return { order: services.orders.cancel(orderId(request), userOf(request)) };
       },
     );
+
+    // The owner, or an admin for a caller (D17): the service decides which rules apply.
+    customers.post(
+      '/orders/:id/reschedule',
+      { schema: { response: orderResponse(200) } },
+      async (request) => {
+        const id = orderId(request);
+        const input = orderRescheduleSchema.parse(request.body ?? {});
+        return { order: services.orders.reschedule(id, input, userOf(request)) };
+      },
+    );
   });
 
   await app.register(async (admins) => {
@@ -118,6 +133,16 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const update = orderAdminUpdateSchema.parse(request.body ?? {});
       return { order: services.orders.update(id, update, userOf(request)) };
     });
+
+    admins.post(
+      '/orders/:id/go-back',
+      { schema: { response: orderResponse(200) } },
+      async (request) => {
+        const id = orderId(request);
+        const input = orderGoBackSchema.parse(request.body ?? {});
+        return { order: services.orders.goBack(id, input, userOf(request)) };
+      },
+    );
 
     admins.delete('/orders/:id', async (request, reply) => {
       services.orders.remove(orderId(request));

@@ -177,16 +177,146 @@ describe('AdminOrdersPage', () => {
     const order = await placeOrder(backend);
     const { user } = renderPage(await adminPort(backend));
     const r = within(await rowOf(order.orderNumber));
-    await user.selectOptions(r.getByLabelText(/New status for order/), 'in_transit');
+    await user.selectOptions(r.getByLabelText(/New status for order/), 'under_review');
     await user.click(r.getByRole('button', { name: /^Update \(order/ }));
     const toast = await screen.findByText(errorsEn.adminUpdate.success);
-    expect(toast.closest('[role="status"]')).toHaveTextContent(`${order.orderNumber}: On the way`);
+    expect(toast.closest('[role="status"]')).toHaveTextContent(
+      `${order.orderNumber}: Under review`,
+    );
     await waitFor(() =>
-      expect(r.getAllByText('On the way', { selector: 'span' }).length).toBeGreaterThan(0),
+      expect(r.getAllByText('Under review', { selector: 'span' }).length).toBeGreaterThan(0),
     );
     const stored = backend.orders.get(order.id)!.order;
-    expect(stored.status).toBe('in_transit');
-    expect(stored.statusHistory.at(-1)).toMatchObject({ status: 'in_transit', actor: 'admin' });
+    expect(stored.status).toBe('under_review');
+    expect(stored.statusHistory.at(-1)).toMatchObject({ status: 'under_review', actor: 'admin' });
+  });
+
+  it('offers only the lifecycle’s next steps, forward first, and after a reload the next ones (D17)', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+    const options = () =>
+      r
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value'))
+        .join(' ');
+    expect(options()).toBe('under_review cancelled');
+    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+    await waitFor(() => expect(options()).toBe('in_transit cancelled'));
+    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+    await waitFor(() => expect(options()).toBe('delivered cancelled'));
+    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+    // Delivered: nothing follows but reopening, which asks first.
+    expect(await r.findByRole('button', { name: /^Reopen \(order/ })).toBeInTheDocument();
+    expect(r.queryByRole('combobox')).toBeNull();
+    expect(backend.orders.get(order.id)!.order.statusHistory.map((h) => h.status)).toEqual([
+      'received',
+      'under_review',
+      'in_transit',
+      'delivered',
+    ]);
+  });
+
+  it('brings a cancelled order back only with a reason, recorded with the admin (D17)', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend);
+    const port = await adminPort(backend);
+    await port.orders.update(order.id, { status: 'under_review' });
+    await port.orders.update(order.id, { status: 'cancelled' });
+    const { user } = renderPage(port);
+    const r = within(await rowOf(order.orderNumber));
+    expect(r.queryByRole('combobox')).toBeNull();
+    await user.click(r.getByRole('button', { name: /^Bring back \(order/ }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: adminEn.orders.goBack.uncancel.title,
+    });
+    expect(dialog).toHaveTextContent('comes back as “Under review”');
+    // Focus starts on the safe choice.
+    expect(within(dialog).getByRole('button', { name: adminEn.orders.goBack.keep })).toHaveFocus();
+    await user.click(
+      within(dialog).getByRole('button', { name: adminEn.orders.goBack.uncancel.confirm }),
+    );
+    expect(await within(dialog).findByText('Please write the reason.')).toBeInTheDocument();
+    expect(backend.orders.get(order.id)!.order.status).toBe('cancelled');
+    await user.type(
+      within(dialog).getByLabelText(adminEn.orders.goBack.reason),
+      'The customer called: cancelled by mistake',
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: adminEn.orders.goBack.uncancel.confirm }),
+    );
+    expect(
+      await screen.findByText(`Order ${order.orderNumber} is back: Under review`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(backend.orders.get(order.id)!.order.statusHistory.at(-1)).toMatchObject({
+      status: 'under_review',
+      actor: 'admin',
+      kind: 'uncancelled',
+      reason: 'The customer called: cancelled by mistake',
+    });
+    // The details show the entry and its reason.
+    await user.click(r.getByRole('button', { name: /^Details \(order/ }));
+    expect(await r.findByText('Brought back: Under review')).toBeInTheDocument();
+    expect(r.getByText('The customer called: cancelled by mistake')).toBeInTheDocument();
+  });
+
+  it('an un-cancel refused keeps the dialog open with the reason why', async () => {
+    const backend = new MemoryBackend({
+      capacity: {
+        windows: [{ id: 'morning', start: '08:00', end: '12:00', crews: 1 }],
+        exceptions: [],
+      },
+    });
+    const order = await placeOrder(backend);
+    const port = await adminPort(backend);
+    await port.orders.update(order.id, { status: 'cancelled' });
+    // Another customer takes the window's only crew meanwhile.
+    await placeOrder(backend, { phoneNumber: '01122223333' });
+    const { user } = renderPage(port);
+    const r = within(await rowOf(order.orderNumber));
+    await user.click(r.getByRole('button', { name: /^Bring back \(order/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(adminEn.orders.goBack.reason), 'Customer called');
+    await user.click(
+      within(dialog).getByRole('button', { name: adminEn.orders.goBack.uncancel.confirm }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      errorsEn.lifecycle.uncancelNoCrew,
+    );
+    expect(backend.orders.get(order.id)!.order.status).toBe('cancelled');
+  });
+
+  it('moves an order to another date and window for a caller, from its details (D17)', async () => {
+    const backend = new MemoryBackend();
+    const order = await placeOrder(backend, { moveTime: '09:00' });
+    const { user } = renderPage(await adminPort(backend));
+    const r = within(await rowOf(order.orderNumber));
+    await user.click(r.getByRole('button', { name: /^Details \(order/ }));
+    await user.click(await r.findByRole('button', { name: /^Change date \(order/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change the date' });
+    const newDate = futureDate(8);
+    const date = within(dialog).getByLabelText('New date');
+    await user.clear(date);
+    await user.type(date, newDate);
+    await user.click(await within(dialog).findByRole('radio', { name: /4:00 PM – 8:00 PM/ }));
+    await user.type(within(dialog).getByLabelText(/Note for the history/), 'Called on the phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Move the booking' }));
+    expect(
+      await screen.findByText(new RegExp(`Order ${order.orderNumber} is now on`)),
+    ).toBeInTheDocument();
+    const stored = backend.orders.get(order.id)!.order;
+    expect(stored).toMatchObject({
+      moveDate: newDate,
+      moveTime: '16:00',
+      totalPrice: order.totalPrice,
+    });
+    expect(stored.statusHistory.at(-1)).toMatchObject({
+      kind: 'rescheduled',
+      actor: 'admin',
+      reason: 'Called on the phone',
+    });
   });
 
   it('a failed update says "Error during update"', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, PaymentReversal } from '../../../data/port';
 import { StatusHistory } from '../../../components/ui/status-history';
 import { formatMoney, formatNumber } from '../../../domain/money';
+import { canReschedule } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { orderLabels } from '../order-labels';
 import { OrderMessages } from './order-messages';
@@ -16,11 +17,14 @@ export function OrderDetails({
   order,
   open = true,
   onPaymentReversed,
+  onReschedule,
 }: {
   order: Order;
   open?: boolean;
   /** After a refund or void through the gateway; without it, no payments section. */
   onPaymentReversed?: (order: Order, kind: PaymentReversal) => void;
+  /** "Change date" for a caller (D17), while the order may move; without it, none. */
+  onReschedule?: (order: Order) => void;
 }) {
   const { t } = useTranslation(['admin', 'common']);
   const language = useDisplayLanguage();
@@ -75,9 +79,20 @@ export function OrderDetails({
           </dd>
         </div>
       </dl>
+      {onReschedule && canReschedule(order.status) && (
+        <p className="admin-reschedule">
+          <button type="button" className="btn btn-secondary" onClick={() => onReschedule(order)}>
+            {t('admin:orders.actions.reschedule')}{' '}
+            <span className="visually-hidden">
+              {t('admin:orders.actions.forOrder', { number: order.orderNumber || order.id })}
+            </span>
+          </button>
+        </p>
+      )}
       <h3 className="admin-history-title">{t('admin:orders.history.title')}</h3>
       <StatusHistory
         history={order.statusHistory}
+        showReasons
         actorLabel={(actor) =>
           t('admin:orders.history.by', { actor: t(`admin:orders.history.actor.${actor}`) })
         }

@@ -5,7 +5,7 @@ import { PhoneIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { PaymentBadge, StatusBadge } from '../../../components/ui/badges';
 import { formatDate, formatDateTime, formatTimeRange } from '../../../domain/datetime';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/status';
+import { goBackActionFor, type GoBackAction, type OrderStatus } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { orderLabels } from '../order-labels';
 import { whatsappLink } from '../whatsapp';
@@ -14,6 +14,10 @@ import { OrderDetails } from './order-details';
 
 export interface OrderRowActions {
   onUpdateStatus(order: Order, status: OrderStatus): Promise<void>;
+  /** Un-cancel or reopen (D17): asks for the reason in a dialog. */
+  onGoBack(order: Order, action: GoBackAction): void;
+  /** Another date and window for a caller (D17). */
+  onReschedule(order: Order): void;
   onMarkPaid(order: Order): Promise<void>;
   onDelete(order: Order): void;
   /** A paid online payment was refunded or voided from the order's details (D3). */
@@ -33,12 +37,15 @@ export function OrderRow({
   onMarkPaid,
   onDelete,
   onPaymentReversed,
+  onGoBack,
+  onReschedule,
 }: { order: Order } & OrderRowActions) {
   const { t } = useTranslation(['admin', 'common']);
   const language = useDisplayLanguage();
   const ids = useId();
   const labels = orderLabels(order, language);
-  const { next, setNext, busy, run, open, toggle } = useOrderRow(order);
+  const { choices, next, setNext, busy, run, open, toggle } = useOrderRow(order);
+  const back = goBackActionFor(order.status);
   const number = order.orderNumber || order.id;
   const num = (n: number) => formatNumber(n, language);
   const whatsapp = whatsappLink(
@@ -141,36 +148,52 @@ export function OrderRow({
           </StatusBadge>
         </td>
         <td data-label={col('actions')} className="admin-actions-cell">
-          <div className="admin-status-form">
-            <label htmlFor={selectId} className="visually-hidden">
-              {t('admin:orders.actions.newStatusFor', { number })}
-            </label>
-            <select
-              id={selectId}
-              className="select"
-              value={next}
-              onChange={(e) => setNext(e.target.value as OrderStatus)}
-              disabled={busy !== null}
-            >
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`common:status.${status}`)}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy !== null}
-              aria-busy={busy === 'status' || undefined}
-              onClick={() => void run('status', () => onUpdateStatus(order, next))}
-            >
-              {busy === 'status'
-                ? t('admin:orders.actions.updating')
-                : t('admin:orders.actions.update')}
-              {hidden}
-            </button>
-          </div>
+          {next !== null && choices.length > 0 && (
+            <div className="admin-status-form">
+              <label htmlFor={selectId} className="visually-hidden">
+                {t('admin:orders.actions.newStatusFor', { number })}
+              </label>
+              {/* Only the lifecycle's next steps (D17): one forward, or a cancel. */}
+              <select
+                id={selectId}
+                className="select"
+                value={next}
+                onChange={(e) => setNext(e.target.value as OrderStatus)}
+                disabled={busy !== null}
+              >
+                {choices.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`common:status.${status}`)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy !== null}
+                aria-busy={busy === 'status' || undefined}
+                onClick={() => void run('status', () => onUpdateStatus(order, next))}
+              >
+                {busy === 'status'
+                  ? t('admin:orders.actions.updating')
+                  : t('admin:orders.actions.update')}
+                {hidden}
+              </button>
+            </div>
+          )}
+          {back && (
+            <div className="admin-status-form">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy !== null}
+                onClick={() => onGoBack(order, back)}
+              >
+                {t(`admin:orders.actions.${back}`)}
+                {hidden}
+              </button>
+            </div>
+          )}
           <div className="admin-row-actions">
             {canMarkPaid(order) && (
               <button
@@ -207,7 +230,12 @@ export function OrderRow({
       </tr>
       <tr id={detailsId} className="admin-order-details" hidden={!open}>
         <td colSpan={COLUMN_COUNT}>
-          <OrderDetails order={order} open={open} onPaymentReversed={onPaymentReversed} />
+          <OrderDetails
+            order={order}
+            open={open}
+            onPaymentReversed={onPaymentReversed}
+            onReschedule={onReschedule}
+          />
         </td>
       </tr>
     </tbody>

@@ -1,4 +1,10 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { Order } from '../../../data/port';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import type { GoBackAction } from '../../../domain/status';
+import { RescheduleDialog } from '../../../components/ui/reschedule-dialog';
+import { statusLabel } from '../order-labels';
+import { GoBackDialog } from './go-back-dialog';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
@@ -53,6 +59,9 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
     reload,
   });
   const { exporting, deleting, deleteBusy, deleteError } = actions;
+  // Going back and another date (D17): each asks in its own dialog, then the list reloads.
+  const [goingBack, setGoingBack] = useState<{ order: Order; action: GoBackAction } | null>(null);
+  const [rescheduling, setRescheduling] = useState<Order | null>(null);
 
   const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const to = Math.min(total, page * PAGE_SIZE);
@@ -152,6 +161,8 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
                 onMarkPaid={actions.markPaid}
                 onDelete={actions.askToDelete}
                 onPaymentReversed={actions.paymentReversed}
+                onGoBack={(order, action) => setGoingBack({ order, action })}
+                onReschedule={setRescheduling}
               />
             ))}
           </table>
@@ -159,6 +170,49 @@ export function OrdersPanel({ notify }: { notify: Notify }) {
       )}
 
       {pages > 1 && <Pagination page={page} pages={pages} onPage={(to) => update({ page: to })} />}
+
+      {goingBack && (
+        <GoBackDialog
+          order={goingBack.order}
+          action={goingBack.action}
+          onCancel={() => setGoingBack(null)}
+          onDone={(order) => {
+            setGoingBack(null);
+            notify({
+              kind: 'success',
+              title: t(`admin:orders.goBack.${goingBack.action}.done`, {
+                number: order.orderNumber || order.id,
+                status: statusLabel(order.status, language),
+              }),
+            });
+            reload();
+          }}
+        />
+      )}
+
+      {rescheduling && (
+        <RescheduleDialog
+          order={rescheduling}
+          by="admin"
+          onCancel={() => setRescheduling(null)}
+          onDone={(order) => {
+            setRescheduling(null);
+            notify({
+              kind: 'success',
+              title: t('admin:orders.rescheduled', {
+                number: order.orderNumber || order.id,
+                date: formatDate(order.moveDate, language),
+                time: formatTimeRange(
+                  order.timeWindow?.start ?? order.moveTime,
+                  order.timeWindow?.end,
+                  language,
+                ),
+              }),
+            });
+            reload();
+          }}
+        />
+      )}
 
       {deleting && (
         <ConfirmDialog

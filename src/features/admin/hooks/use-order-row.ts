@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Order } from '../../../data/port';
-import { isOrderStatus, type OrderStatus } from '../../../domain/status';
+import { nextStatuses, type OrderStatus } from '../../../domain/status';
 
 /** Cash still to collect; a cancelled order has nothing to collect (D3). */
 export function canMarkPaid(order: Order): boolean {
@@ -12,20 +12,21 @@ export function canMarkPaid(order: Order): boolean {
 }
 
 /**
- * One admin row's state: the status chosen in its select (reset when a reload brings a new
- * status), which action is running, and whether its details are open.
+ * One admin row's state: the next statuses the lifecycle allows (D17) and the one chosen in its
+ * select (reset when a reload brings a new status), which action is running, and whether its
+ * details are open.
  */
 export function useOrderRow(order: Order) {
   const [shownStatus, setShownStatus] = useState(order.status);
-  const [next, setNext] = useState<OrderStatus>(
-    isOrderStatus(order.status) ? order.status : 'received',
-  );
+  // Only the lifecycle's next steps are offered (D17); the forward one comes first.
+  const choices = nextStatuses(order.status, 'admin');
+  const [next, setNext] = useState<OrderStatus | null>(choices[0] ?? null);
   const [busy, setBusy] = useState<'status' | 'paid' | null>(null);
   const [open, setOpen] = useState(false);
-  // A reloaded order with a new status resets the select to it.
+  // A reloaded order with a new status resets the select to its first next step.
   if (shownStatus !== order.status) {
     setShownStatus(order.status);
-    if (isOrderStatus(order.status)) setNext(order.status);
+    setNext(choices[0] ?? null);
   }
 
   /** Runs one action at a time; the row's buttons are disabled meanwhile. */
@@ -38,5 +39,5 @@ export function useOrderRow(order: Order) {
     }
   };
 
-  return { next, setNext, busy, run, open, toggle: () => setOpen((o) => !o) };
+  return { choices, next, setNext, busy, run, open, toggle: () => setOpen((o) => !o) };
 }

@@ -8,7 +8,7 @@ import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useDateSelection } from '../hooks/use-date-selection';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
 import { DatePricePanel } from './date/date-price-panel';
-import { TimeWindows } from './date/time-windows';
+import { TimeWindows } from '../../../components/ui/time-windows';
 import '../flow/booking-page.css';
 import './date-selection-page.css';
 

@@ -10,7 +10,7 @@ import { dateSelectionSchema } from '../../../domain/booking-schemas';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { DATE_FIELDS, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
-import { useAvailability } from './use-availability';
+import { useAvailability } from '../../../components/ui/use-availability';
 import { useBookingGuard } from './use-booking-guard';
 import { useStepDraft } from './use-step-draft';
 import { useStepErrors } from './use-step-errors';

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
+import { cairoInstant } from '../../../domain/datetime';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { futureDate, memoryCodes, newOrder, verifyPhone } from '../../../testing/order-fixtures';
+import { walkStatus } from '../../../testing/lifecycle-steps';
 import { renderWithProviders } from '../../../testing/render';
 import en from '../../../../locales/en/orders.json';
 import enCommon from '../../../../locales/en/common.json';
@@ -218,7 +220,7 @@ describe('MyOrdersPage', () => {
     backend.createAdmin('boss@afsh.example', 'Moving-day-2026');
     const admin = backend.client();
     await admin.auth.signIn({ email: 'boss@afsh.example', password: 'Moving-day-2026' });
-    await admin.orders.update(orders[0]!.id, { status: 'in_transit' });
+    await walkStatus(orders[0]!, 'in_transit', (id, change) => admin.orders.update(id, change));
     renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
       language: 'en',
       route: '/my-orders',
@@ -227,6 +229,126 @@ describe('MyOrdersPage', () => {
     const card = await screen.findByRole('article');
     expect(statusOf(card)).toHaveTextContent(enCommon.status.in_transit);
     expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    // Nor another date (D17): its crew has set out.
+    expect(within(card).queryByRole('button', { name: /Change the date/ })).not.toBeInTheDocument();
+  });
+
+  it('moves a booking to another free window at the same price, and says so (D17)', async () => {
+    // The dialog reads the real clock (its date field starts today): so does this backend.
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    await verifyPhone(port, memoryCodes(backend));
+    const order = await port.orders.create(newOrder({ ...ORDER, moveDate: futureDate(3) }));
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: /Change date of order/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: enCommon.reschedule.title });
+    expect(dialog).toHaveTextContent(/Same move, same price: EGP\s?[\d,]+/);
+    // Its own window on its own date is not offered again.
+    const own = order.timeWindow!;
+    const radios = await within(dialog).findAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).not.toContain(own.id);
+    const newDate = futureDate(4);
+    const date = within(dialog).getByLabelText(enCommon.reschedule.date);
+    await user.clear(date);
+    await user.type(date, newDate);
+    await user.click(await within(dialog).findByRole('radio', { name: /12:00 PM – 4:00 PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: enCommon.reschedule.confirm }));
+    expect(
+      await screen.findByText(
+        new RegExp(`Done: order ${order.orderNumber} is now on .*12:00 PM – 4:00 PM`),
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const stored = backend.orders.get(order.id)!.order;
+    expect(stored).toMatchObject({
+      moveDate: newDate,
+      moveTime: '12:00',
+      totalPrice: order.totalPrice,
+    });
+    expect(stored.statusHistory.at(-1)).toMatchObject({ kind: 'rescheduled', actor: 'customer' });
+    // The card shows the new window, and its history the move.
+    expect(card.querySelector('time')).toHaveTextContent(/12:00 PM – 4:00 PM/);
+    expect(within(card).getByText(/^Date changed to /)).toBeInTheDocument();
+  });
+
+  it('offers no new date once the policy closes online changes (D16, D17)', async () => {
+    const backend = new MemoryBackend();
+    const port = backend.client();
+    await verifyPhone(port, memoryCodes(backend));
+    const order = await port.orders.create(
+      newOrder({ ...ORDER, moveDate: futureDate(3), moveTime: '09:00' }),
+    );
+    // Booked before the policy existed: online changes close when its window starts (08:00).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(cairoInstant(order.moveDate, '08:01')!);
+      renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+        language: 'en',
+        route: '/my-orders',
+        port,
+      });
+      const card = await screen.findByRole('article');
+      expect(within(card).getByText(order.orderNumber)).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: /Change date of order/ })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a window taken meanwhile is refused with the next free ones to pick', async () => {
+    const backend = new MemoryBackend({
+      capacity: {
+        windows: [
+          { id: 'morning', start: '08:00', end: '12:00', crews: 2 },
+          { id: 'evening', start: '16:00', end: '20:00', crews: 1 },
+        ],
+        exceptions: [],
+      },
+    });
+    const port = backend.client();
+    await verifyPhone(port, memoryCodes(backend));
+    const order = await port.orders.create(
+      newOrder({ ...ORDER, moveDate: futureDate(3), moveTime: '09:00' }),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage SignIn={FakeSignIn} />, {
+      language: 'en',
+      route: '/my-orders',
+      port,
+    });
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: /Change date of order/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(await within(dialog).findByRole('radio', { name: /4:00 PM – 8:00 PM/ }));
+    // Someone else books the evening's only crew before this customer confirms.
+    const other = backend.client();
+    await verifyPhone(other, memoryCodes(backend), '01199990000');
+    await other.orders.create(
+      newOrder({
+        ...ORDER,
+        phoneNumber: '01199990000',
+        moveDate: futureDate(3),
+        moveTime: '16:00',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: enCommon.reschedule.confirm }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(enErrors.order.windowFull);
+    const offered = (await within(dialog).findByText('The next free times:')).parentElement!;
+    // The backend's next free windows, without the one the order holds: the next day's morning.
+    const [first] = within(offered).getAllByRole('button');
+    expect(first).toHaveTextContent(/8:00 AM – 12:00 PM/);
+    await user.click(first!);
+    await user.click(within(dialog).getByRole('button', { name: enCommon.reschedule.confirm }));
+    await waitFor(() =>
+      expect(backend.orders.get(order.id)!.order).toMatchObject({
+        moveDate: futureDate(4),
+        moveTime: '08:00',
+      }),
+    );
   });
 
   it('follows the orders live: the office moving one on shows, and is said, without a reload (D19)', async () => {

@@ -14,6 +14,8 @@ import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RescheduleDialog } from '../../../components/ui/reschedule-dialog';
+import { formatDate, formatTimeRange } from '../../../domain/datetime';
 import { OrderCard } from './order-card';
 import '../../../components/ui/page-header.css';
 import './my-orders-page.css';
@@ -40,6 +42,7 @@ export function MyOrdersPage({
   const focusHeading = () => requestAnimationFrame(() => headingRef.current?.focus());
 
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [rescheduling, setRescheduling] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -167,11 +170,38 @@ export function MyOrdersPage({
                     replace(o);
                     setNotice(t('orders:card.switchedToCash', { number: o.orderNumber }));
                   }}
+                  onReschedule={(o) => {
+                    setNotice(null);
+                    setRescheduling(o);
+                  }}
                 />
               </li>
             ))}
           </ul>
         </>
+      )}
+
+      {rescheduling && (
+        <RescheduleDialog
+          order={rescheduling}
+          by="customer"
+          onCancel={() => setRescheduling(null)}
+          onDone={(updated) => {
+            replace(updated);
+            setRescheduling(null);
+            setNotice(
+              t('orders:card.rescheduled', {
+                number: updated.orderNumber,
+                date: formatDate(updated.moveDate, language),
+                time: formatTimeRange(
+                  updated.timeWindow?.start ?? updated.moveTime,
+                  updated.timeWindow?.end,
+                  language,
+                ),
+              }),
+            );
+          }}
+        />
       )}
 
       {cancelling && (

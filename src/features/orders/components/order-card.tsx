@@ -14,8 +14,17 @@ import { formatDateTime } from '../../../domain/datetime';
 import { placeName } from '../../../domain/governorates';
 import { moveWindowOf } from '../../../domain/order';
 import { formatMoney, formatNumber } from '../../../domain/money';
-import { canCustomerCancel, statusLabelKey } from '../../../domain/status';
+import { cancellationTerms } from '../../../domain/cancellation';
+import { canCustomerCancel, canReschedule, statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
+
+/**
+ * Whether the customer may move the booking now (D17): before its crew sets out and before its
+ * policy closes online changes. The backend decides again when they confirm.
+ */
+function canRescheduleOnline(order: Order): boolean {
+  return canReschedule(order.status) && cancellationTerms(order, new Date()).phase !== 'closed';
+}
 
 /**
  * One of the customer's own orders: the essentials up front, the rest behind "details", and
@@ -25,11 +34,14 @@ export function OrderCard({
   order,
   onCancel,
   onChanged,
+  onReschedule,
 }: {
   order: Order;
   onCancel(order: Order): void;
   /** The order after the customer changed it here (cash instead of online). */
   onChanged(order: Order): void;
+  /** "Change date" (D17): offered while the booking may still move online. */
+  onReschedule?(order: Order): void;
 }) {
   const { t } = useTranslation(['orders', 'common', 'pricing']);
   const language = useDisplayLanguage();
@@ -182,6 +194,16 @@ export function OrderCard({
           <SearchIcon />
           {t('orders:card.track')}
         </Link>
+        {onReschedule && canRescheduleOnline(order) && (
+          <button
+            type="button"
+            className="btn btn-secondary order-reschedule"
+            onClick={() => onReschedule(order)}
+            aria-label={t('orders:card.rescheduleLabel', { number: order.orderNumber })}
+          >
+            {t('orders:card.reschedule')}
+          </button>
+        )}
         {canCustomerCancel(order.status) && (
           <button
             type="button"

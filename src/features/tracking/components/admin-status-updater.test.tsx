@@ -57,9 +57,9 @@ describe('AdminStatusUpdater on the tracker', () => {
       return get(number);
     };
     const select = await within(section).findByLabelText(adminEn.tracker.label);
-    await user.selectOptions(select, 'in_transit');
+    await user.selectOptions(select, 'under_review');
     await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
-    await waitFor(() => expect(backend.orders.get(order.id)!.order.status).toBe('in_transit'));
+    await waitFor(() => expect(backend.orders.get(order.id)!.order.status).toBe('under_review'));
     // The look-up runs again; while its answer is on its way the updater and its confirmation
     // stay, and the timeline still shows what it showed.
     await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(order.orderNumber));
@@ -71,10 +71,28 @@ describe('AdminStatusUpdater on the tracker', () => {
     expect(current()).toHaveTextContent('Order received');
     // The fresh view shows the new status.
     release();
-    await waitFor(() => expect(current()).toHaveTextContent('On the way'));
+    await waitFor(() => expect(current()).toHaveTextContent('Under review'));
     // The view is refreshed in place: the confirmation stays, the updater stays, no search form.
     expect(within(section).getByText(errorsEn.adminUpdate.success)).toBeInTheDocument();
     expect(section.isConnected).toBe(true);
+  });
+
+  it('offers only the lifecycle’s next steps, and none at its end (D17)', async () => {
+    const { user, backend, order } = await setup(true);
+    const section = (await screen.findByRole('heading', { name: adminEn.tracker.title })).closest(
+      'section',
+    )!;
+    const select = await within(section).findByLabelText(adminEn.tracker.label);
+    const options = () =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'));
+    expect(options()).toEqual(['under_review', 'cancelled']);
+    await user.selectOptions(select, 'cancelled');
+    await user.click(within(section).getByRole('button', { name: adminEn.tracker.update }));
+    await waitFor(() => expect(backend.orders.get(order.id)!.order.status).toBe('cancelled'));
+    expect(await within(section).findByText(adminEn.tracker.noNextStep)).toBeInTheDocument();
+    expect(within(section).queryByRole('combobox')).toBeNull();
   });
 
   it('says what went wrong when the order cannot be looked up, not "not found"', async () => {

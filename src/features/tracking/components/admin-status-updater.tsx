@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_LABEL_KEYS, errorMessageKey } from '../../../data/error-messages';
 import { useDataPort } from '../../../data/react/data-port-context';
 import { useSession } from '../../../data/react/session-context';
-import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../../../domain/status';
+import { isOrderStatus, nextStatuses, type OrderStatus } from '../../../domain/status';
 
 interface AdminStatusUpdaterProps {
   orderNumber: string;
@@ -37,7 +37,14 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
   const port = useDataPort();
   const ids = useId();
   const [lookup, setLookup] = useState<Lookup>({ kind: 'finding' });
-  const [next, setNext] = useState<OrderStatus>(currentStatus);
+  // Only the lifecycle's next steps (D17); going back is in the admin's order list.
+  const choices = nextStatuses(currentStatus, 'admin');
+  const [next, setNext] = useState<OrderStatus | null>(choices[0] ?? null);
+  const [shownStatus, setShownStatus] = useState(currentStatus);
+  if (shownStatus !== currentStatus) {
+    setShownStatus(currentStatus);
+    setNext(choices[0] ?? null);
+  }
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
@@ -59,7 +66,7 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
   }, [port, orderNumber]);
 
   const update = async () => {
-    if (lookup.kind !== 'found') return;
+    if (lookup.kind !== 'found' || next === null) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -94,7 +101,10 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
           {t(lookup.messageKey)}
         </p>
       )}
-      {lookup.kind === 'found' && (
+      {lookup.kind === 'found' && next === null && (
+        <p className="muted">{t('admin:tracker.noNextStep')}</p>
+      )}
+      {lookup.kind === 'found' && next !== null && (
         <div className="track-admin-form">
           <div className="field">
             <label htmlFor={selectId}>{t('admin:tracker.label')}</label>
@@ -106,7 +116,7 @@ function Updater({ orderNumber, currentStatus, onUpdated }: AdminStatusUpdaterPr
                 if (isOrderStatus(e.target.value)) setNext(e.target.value);
               }}
             >
-              {ORDER_STATUSES.map((status) => (
+              {choices.map((status) => (
                 <option key={status} value={status}>
                   {t(`common:status.${status}`)}
                 </option>

@@ -55,7 +55,9 @@ export function OrderTimeline({ timeline }: { timeline: TrackingTimeline }) {
           <span className="order-timeline-body">
             <span className="order-timeline-title">
               <span className="order-timeline-status">
-                {t(`common:${statusLabelKey(step.status)}`)}
+                {step.kind === 'rescheduled'
+                  ? t('common:history.rescheduled')
+                  : t(`common:${statusLabelKey(step.status)}`)}
               </span>
               {step.kind === 'restored' && (
                 <span className="order-timeline-tag">{t('tracking:timeline.restored')}</span>

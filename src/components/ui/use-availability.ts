@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ALTERNATIVES_COUNT, ALTERNATIVES_DAYS } from '../../../domain/capacity';
-import type { DayAvailability, FreeWindow, PublicWindow } from '../../../domain/capacity';
-import { isValidYmd } from '../../../domain/datetime';
-import { useDataPort } from '../../../data/react/data-port-context';
+import { ALTERNATIVES_COUNT, ALTERNATIVES_DAYS } from '../../domain/capacity';
+import type { DayAvailability, FreeWindow, PublicWindow } from '../../domain/capacity';
+import { isValidYmd } from '../../domain/datetime';
+import { useDataPort } from '../../data/react/data-port-context';
 
 export type AvailabilityState =
   | { status: 'idle' }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { BookedWindow, FreeWindow } from '../../../../domain/capacity';
-import { formatDate, formatTimeRange } from '../../../../domain/datetime';
-import type { DisplayLanguage } from '../../../../domain/locale';
-import { useDisplayLanguage } from '../../../../i18n/use-display-language';
-import type { AvailabilityState } from '../../hooks/use-availability';
+import type { BookedWindow, FreeWindow } from '../../domain/capacity';
+import { formatDate, formatTimeRange } from '../../domain/datetime';
+import type { DisplayLanguage } from '../../domain/locale';
+import { useDisplayLanguage } from '../../i18n/use-display-language';
+import type { AvailabilityState } from './use-availability';
+import './time-windows.css';
 
 /** "8:00 AM – 12:00 PM", in the reader's digits. */
 function windowLabel(window: Pick<BookedWindow, 'start' | 'end'>, language: DisplayLanguage) {
@@ -24,7 +25,8 @@ interface TimeWindowsProps {
 /**
  * The crew windows of the chosen date that still have a free crew (D12), as radio cards; only
  * those are offered. A full day offers the next free windows instead, and a failed look-up a
- * retry. Every time is Cairo's.
+ * retry. Every time is Cairo's. The booking's date screen and the reschedule dialog (D17) share
+ * it; its words are the booking's (`booking:dateSelection.windows`).
  */
 export function TimeWindows({
   id,
