@@ -199,7 +199,7 @@ describe('GET /api/track/:orderNumber/stream (D19)', () => {
     const stream = await follow(order.orderNumber);
     await heard(stream, (e) => e.event === 'tracking');
 
-    await admin.request('PATCH', `/api/orders/${other.id}`, { status: 'in_transit' });
+    await admin.request('PATCH', `/api/orders/${other.id}`, { status: 'under_review' });
     await admin.request('PATCH', `/api/orders/${order.id}`, { status: 'under_review' });
     const reviewed = trackingOf(
       await heard(stream, (e) => e.event === 'tracking' && trackingOf(e).status === 'under_review'),
@@ -326,7 +326,7 @@ describe('GET /api/orders/mine/stream (D19)', () => {
     expect(start.map((o) => o.id)).toEqual([first.body.order.id]);
 
     // Another customer's change is not theirs to hear.
-    await admin.request('PATCH', `/api/orders/${theirs.body.order.id}`, { status: 'in_transit' });
+    await admin.request('PATCH', `/api/orders/${theirs.body.order.id}`, { status: 'under_review' });
     // Their own: a new booking (another tab), then the office moving one on.
     const second = await a.client.request<{ order: Order }>(
       'POST',
@@ -369,7 +369,7 @@ describe('GET /api/orders/mine/stream (D19)', () => {
     const stream = await mine(client);
     await heard(stream, (e) => e.event === 'orders');
     await client.signOut();
-    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'in_transit' });
+    await admin.request('PATCH', `/api/orders/${placed.body.order.id}`, { status: 'under_review' });
     await stream.ended;
     expect(stream.events).toHaveLength(1);
   });

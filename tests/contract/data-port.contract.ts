@@ -925,12 +925,12 @@ export function describeDataPortContract(
         await eventually(() => expect(seen.isLive()).toBe(true));
         stop();
         const heard = seen.heard.length;
-        await admin.orders.update(order.id, { status: 'in_transit' });
+        await admin.orders.update(order.id, { status: 'under_review' });
         // Another watch hears the change: by then, the stopped one would have too.
         const after = recorder<PublicTracking | null>();
         const check = browser().tracking.watch(order.orderNumber, after.listener, after.onLive);
         try {
-          await eventually(() => expect(after.last()?.status).toBe('in_transit'));
+          await eventually(() => expect(after.last()?.status).toBe('under_review'));
           expect(seen.heard).toHaveLength(heard);
         } finally {
           check();
@@ -947,7 +947,7 @@ export function describeDataPortContract(
         try {
           await eventually(() => expect(seen.last() && ids(seen.last()!)).toEqual([first.id]));
           await eventually(() => expect(seen.isLive()).toBe(true));
-          await admin.orders.update(theirs.id, { status: 'in_transit' });
+          await admin.orders.update(theirs.id, { status: 'under_review' });
           await admin.orders.update(first.id, { status: 'under_review' });
           await eventually(() => expect(seen.last()?.[0]?.status).toBe('under_review'));
           await nextMillisecond();

@@ -65,8 +65,8 @@ describe('tracking.watch (D19)', () => {
       expect(trackCalls()).toBe(1);
 
       const admin = fakeBrowser(ADMIN);
-      await admin.orders.update(order.id, { status: 'in_transit' });
-      await until(() => expect(seen.heard.at(-1)?.status).toBe('in_transit'));
+      await admin.orders.update(order.id, { status: 'under_review' });
+      await until(() => expect(seen.heard.at(-1)?.status).toBe('under_review'));
       await admin.orders.update(order.id, { paymentStatus: 'paid' });
       await until(() => expect(seen.heard.at(-1)?.paymentStatus).toBe('paid'));
       expect(trackCalls()).toBe(1);
@@ -98,7 +98,15 @@ describe('tracking.watch (D19)', () => {
   });
 
   it('an order placed before live copies gets one when it is looked up', async () => {
-    const order = { ...seededOrder(1, 1, Date.now()), userId: CUSTOMER.uid };
+    const seeded = seededOrder(1, 1, Date.now());
+    const order = {
+      ...seeded,
+      userId: CUSTOMER.uid,
+      status: 'received' as const,
+      statusHistory: [
+        { status: 'received' as const, at: seeded.createdAt, actor: 'system' as const },
+      ],
+    };
     const toTime = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
     backend.seed(
       `${COLLECTIONS.orders}/old-order`,
@@ -121,8 +129,8 @@ describe('tracking.watch (D19)', () => {
       expect(backend.ids(COLLECTIONS.liveTracking)).toEqual([key]);
       // A copy from before the window was kept says none.
       expect(seen.heard.at(-1)?.moveWindow).toBeNull();
-      await fakeBrowser(ADMIN).orders.update('old-order', { status: 'delivered' });
-      await until(() => expect(seen.heard.at(-1)?.status).toBe('delivered'));
+      await fakeBrowser(ADMIN).orders.update('old-order', { status: 'under_review' });
+      await until(() => expect(seen.heard.at(-1)?.status).toBe('under_review'));
       // Written again with the order, the live copy carries the window now.
       expect(seen.heard.at(-1)?.moveWindow).toEqual({ start: '08:00', end: '12:00' });
     } finally {
@@ -190,7 +198,7 @@ describe('orders.watchMine (D19)', () => {
       await until(() => expect(seen.heard.at(-1)?.map((o) => o.id)).toEqual([first.id]));
       await until(() => expect(seen.live.at(-1)).toBe(true));
       const admin = fakeBrowser(ADMIN);
-      await admin.orders.update(theirs.id, { status: 'in_transit' });
+      await admin.orders.update(theirs.id, { status: 'under_review' });
       await admin.orders.update(first.id, { status: 'under_review' });
       await until(() => expect(seen.heard.at(-1)?.[0]?.status).toBe('under_review'));
       const second = await mine.orders.create(hostedOrderInput());

@@ -272,7 +272,7 @@ describe('MyOrdersPage', () => {
     });
     expect(stored.statusHistory.at(-1)).toMatchObject({ kind: 'rescheduled', actor: 'customer' });
     // The card shows the new window, and its history the move.
-    expect(card.querySelector('time')).toHaveTextContent(/12:00 PM – 4:00 PM/);
+    expect(card.querySelector('time')).toHaveTextContent(/from 12:00 PM to 4:00 PM/);
     expect(within(card).getByText(/^Date changed to /)).toBeInTheDocument();
   });
 
@@ -367,21 +367,21 @@ describe('MyOrdersPage', () => {
     expect(status()).toContain(enCommon.status.received);
 
     await act(async () => {
-      await admin.orders.update(orders[0]!.id, { status: 'in_transit' });
+      await admin.orders.update(orders[0]!.id, { status: 'under_review' });
     });
-    await waitFor(() => expect(status()).toContain(enCommon.status.in_transit));
+    await waitFor(() => expect(status()).toContain(enCommon.status.under_review));
     // Said once, politely, in the page's live region.
     const news = document.querySelector('.my-orders-moved')!;
     expect(news).toHaveTextContent(
       en.live.changed
         .replace('<num>{{number}}</num>', orders[0]!.orderNumber)
-        .replace('{{status}}', enCommon.status.in_transit),
+        .replace('{{status}}', enCommon.status.under_review),
     );
     // The number keeps its own direction in either language.
     expect(news.querySelector('bdi.ltr-value')).toHaveTextContent(orders[0]!.orderNumber);
     expect(news.closest('[aria-live="polite"]')).not.toBeNull();
-    // On the way: no longer the customer's to cancel.
-    expect(within(card).queryByRole('button', { name: /Cancel order/ })).toBeNull();
+    // Under review: still the customer's to cancel, and the card's actions follow the order.
+    expect(within(card).getByRole('button', { name: /Cancel order/ })).toBeInTheDocument();
 
     // A booking from another tab joins the list.
     backend.advanceTime(1000);
