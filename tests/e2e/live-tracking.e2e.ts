@@ -130,6 +130,8 @@ describe('live tracking (D19)', () => {
       path: '/my-orders',
       before: async (visitor) => {
         order = await book(visitor);
+        // Reviewed already: the office's next step, sending the crew, is what the card follows.
+        await officeSets(order.id, 'under_review');
       },
     });
     const { page } = opened;
@@ -143,6 +145,7 @@ describe('live tracking (D19)', () => {
       expect(when).toContain(ARABIC_WEEKDAYS[weekdayOf(MOVE_DATE)]);
       expect(when).toContain('من ٨:٠٠ ص إلى ١٢:٠٠ م');
       await page.getByText('مباشر: تظهر التحديثات هنا تلقائيًا').waitFor();
+      await card.locator('.order-card-head').getByText('قيد المراجعة').waitFor();
       await card.getByRole('button', { name: `إلغاء الطلب ${order.orderNumber}` }).waitFor();
       await markDocument(page);
 
