@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatDate } from '../../src/domain/datetime';
+import { formatDate, formatMoveDay, formatTime } from '../../src/domain/datetime';
 import { futureDate } from '../../src/testing/order-fixtures';
 import { placeOrderViaApi } from './api-orders';
 import { windowName } from './crew-windows';
@@ -100,9 +100,9 @@ describe('one lifecycle, and another date (D17)', () => {
         .getByRole('status')
         .filter({ hasText: `الآن يوم ${when}` })
         .waitFor();
-      await card
-        .getByText(`${formatDate(newDate, 'ar')}، الساعة ${windowName('12:00', '16:00', 'ar')}`)
-        .waitFor();
+      // The card's own way of saying it (D19): the weekday, the day, and the window's two ends.
+      const onCard = `${formatMoveDay(newDate, 'ar')}، من ${formatTime('12:00', 'ar')} إلى ${formatTime('16:00', 'ar')}`;
+      await card.locator('time').filter({ hasText: onCard }).waitFor();
       expect(await card.innerText()).not.toMatch(/[0-9]{2}:[0-9]{2}/);
       await card.getByText('تفاصيل الطلب').click();
       await card.getByText(/^تغيّر الموعد إلى /).waitFor();
