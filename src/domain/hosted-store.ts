@@ -6,7 +6,6 @@
  */
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
-import { normalizeDigits, stripInvisibleMarks } from './digits';
 import {
   moveWindowFromStored,
   orderFromStored,
