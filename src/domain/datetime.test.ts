@@ -9,6 +9,8 @@ import {
   daysInMonth,
   formatDate,
   formatDateTime,
+  formatMoveDay,
+  formatMoveWhen,
   formatTime,
   isBeyondCairoDays,
   isPastCairoDate,
@@ -191,6 +193,38 @@ describe('formatDate', () => {
 
   it.each([['not a date'], ['2026-02-30'], ['']])('returns %j unchanged', (input) => {
     expect(formatDate(input, 'en')).toBe(input);
+  });
+});
+
+describe('formatMoveDay and formatMoveWhen: weekday, date, window (D22)', () => {
+  it.each<[string, 'ar' | 'en', string]>([
+    ['2026-11-27', 'ar', 'الجمعة، ٢٧ نوفمبر ٢٠٢٦'],
+    ['2026-11-27', 'en', 'Friday, November 27, 2026'],
+    // The first of January stays a Thursday whatever the zone the code runs in.
+    ['2026-01-01', 'ar', 'الخميس، ١ يناير ٢٠٢٦'],
+    ['2026-01-01', 'en', 'Thursday, January 1, 2026'],
+    // Summer time in Cairo (UTC+3) shifts no day either.
+    ['2026-07-16', 'en', 'Thursday, July 16, 2026'],
+  ])('%s in %s is %j', (ymd, language, expected) => {
+    expect(visible(formatMoveDay(ymd, language))).toBe(expected);
+  });
+
+  it.each<[string | null, string | null, 'ar' | 'en', string]>([
+    ['08:00', '12:00', 'ar', 'الجمعة، ٢٧ نوفمبر ٢٠٢٦، ٨:٠٠ ص – ١٢:٠٠ م'],
+    ['08:00', '12:00', 'en', 'Friday, November 27, 2026, 8:00 AM – 12:00 PM'],
+    ['16:00', null, 'en', 'Friday, November 27, 2026, 4:00 PM'],
+    [null, null, 'ar', 'الجمعة، ٢٧ نوفمبر ٢٠٢٦'],
+  ])('from %s to %s in %s: %j', (start, end, language, expected) => {
+    expect(visible(formatMoveWhen('2026-11-27', start, end, language))).toBe(expected);
+  });
+
+  it('writes no Latin digit in Arabic', () => {
+    expect(formatMoveWhen('2026-11-27', '08:00', '12:00', 'ar')).not.toMatch(/[0-9]/);
+  });
+
+  it.each([['not a date'], ['2026-02-30']])('returns %j unchanged', (input) => {
+    expect(formatMoveDay(input, 'en')).toBe(input);
+    expect(formatMoveWhen(input, null, null, 'ar')).toBe(input);
   });
 });
 

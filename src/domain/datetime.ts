@@ -208,6 +208,37 @@ export function formatTimeRange(
     : formatTime(start, language);
 }
 
+/**
+ * The move's day as the customer confirms it (D22): its weekday, then the date, "Friday,
+ * November 27, 2026" / "الجمعة، ٢٧ نوفمبر ٢٠٢٦". A customer checks a move against their week
+ * ("the Friday after next"), and a date without its weekday is easy to misread by one.
+ */
+export function formatMoveDay(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'moveDay', { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(
+    instant,
+  );
+}
+
+/**
+ * Weekday, date and crew window in one phrase, for every screen where the customer confirms
+ * when the move is (the summary, payment, the confirmation): "Friday, November 27, 2026,
+ * 8:00 AM – 12:00 PM" / "الجمعة، ٢٧ نوفمبر ٢٠٢٦، ٨:٠٠ ص – ١٢:٠٠ م". Without a time, the day alone.
+ */
+export function formatMoveWhen(
+  ymd: string,
+  start: string | null | undefined,
+  end: string | null | undefined,
+  language: DisplayLanguage,
+): string {
+  const day = formatMoveDay(ymd, language);
+  if (!start) return day;
+  return `${day}${language === 'ar' ? '، ' : ', '}${formatTimeRange(start, end, language)}`;
+}
+
 /** An instant (ISO 8601) as Cairo wall time, e.g. when an order was created or its status changed. */
 export function formatDateTime(iso: string, language: DisplayLanguage): string {
   const instant = new Date(iso);
