@@ -3,12 +3,12 @@ import { BackButton } from '../../../components/ui/back-button';
 import { CloseIcon, ForwardArrowIcon, MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { GOVERNORATES, findGovernorate, governorateName } from '../../../domain/governorates';
-import { formatMoney } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSelectCity } from '../hooks/use-select-city';
 import { ManualLocationForm } from './location/manual-location-form';
 import { ListIcon } from './location/location-icons';
 import { BookingStepLayout } from './booking-step-frame';
+import { ServiceChoice } from './service-choice';
 import '../flow/booking-page.css';
 import './select-city-page.css';
 
@@ -24,12 +24,6 @@ export function SelectCityPage() {
 
   const noteGovernorate =
     note?.kind === 'partial' ? findGovernorate(note.governorateId) : undefined;
-  const carried = city.carried
-    ? t('carried.service', {
-        type: t(`pricing:moveTypes.${city.carried.moveType}.label`),
-        price: formatMoney(city.carried.total ?? 0, language),
-      })
-    : null;
 
   return (
     <BookingStepLayout
@@ -38,7 +32,8 @@ export function SelectCityPage() {
       title={t('selectCity.title')}
       lead={t('selectCity.lead')}
     >
-      {carried && <p className="badge booking-carried">{carried}</p>}
+      {/* Step 1 asks for the service first, as the home page says (D22). */}
+      {mode !== 'locating' && <ServiceChoice />}
 
       {error && mode === 'choice' && (
         <div className="alert alert-error booking-alert location-alert" role="alert">
