@@ -4,7 +4,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { formatMoveWhen } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -65,12 +65,8 @@ export function PaymentPage() {
           {state.moveDate && state.moveTime && (
             <div>
               <dt>{t('recap.date')}</dt>
-              <dd>
-                {t('recap.dateTime', {
-                  date: formatDate(state.moveDate, language),
-                  time: formatTimeRange(state.moveTime, state.windowEnd, language),
-                })}
-              </dd>
+              {/* Weekday, date and window (D22): the day as the customer checks it. */}
+              <dd>{formatMoveWhen(state.moveDate, state.moveTime, state.windowEnd, language)}</dd>
             </div>
           )}
           <div className="payment-recap-total">
