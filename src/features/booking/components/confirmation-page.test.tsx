@@ -121,7 +121,8 @@ describe('ConfirmationPage', () => {
     const text = norm(document.body.textContent ?? '');
     expect(text).toContain('Maadi, Cairo');
     expect(text).toContain('Dokki, Giza');
-    expect(text).toContain(norm('8:00 AM – 12:00 PM'));
+    // Weekday, date and window in one phrase (D22).
+    expect(text).toContain(norm('Thursday, May 2, 2030, 8:00 AM – 12:00 PM'));
   });
 
   it('shows a card order as paid with the test-mode notice', () => {

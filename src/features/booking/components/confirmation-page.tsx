@@ -5,7 +5,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { ShareButton } from '../../../components/ui/share-button';
 import { TrackingQr, trackingUrl } from '../../../components/ui/tracking-qr';
 import { paths, trackPath } from '../../../config/paths';
-import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { formatMoveWhen } from '../../../domain/datetime';
 import { placeName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import {
@@ -123,12 +123,8 @@ export function ConfirmationPage() {
             <>
               <div>
                 <dt>{t('confirmation.when')}</dt>
-                <dd>
-                  {t('recap.dateTime', {
-                    date: formatDate(move.date, language),
-                    time: formatTimeRange(move.start, move.end, language),
-                  })}
-                </dd>
+                {/* Weekday, date and window (D22): the day as the customer checks it. */}
+                <dd>{formatMoveWhen(move.date, move.start, move.end, language)}</dd>
               </div>
               <div>
                 <dt>{t('confirmation.from')}</dt>
