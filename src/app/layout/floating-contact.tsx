@@ -8,8 +8,10 @@ import './floating-contact.css';
 
 /** How far down the page the buttons appear: past half of the first screen. */
 const FIRST_SCREEN_SHARE = 0.5;
+/** The band at the bottom of the screen the buttons take (two buttons, their gap, the inset). */
+const BUTTONS_BAND_PX = 144;
 
-/** Whether the visitor has scrolled past the first screen; read once a frame at most. */
+/** Re-reads the scroll position once a frame at most, and on resizing. */
 function subscribeToScroll(onChange: () => void): () => void {
   let frame = 0;
   const onScroll = () => {
@@ -28,7 +30,20 @@ function subscribeToScroll(onChange: () => void): () => void {
     if (frame) window.cancelAnimationFrame(frame);
   };
 }
-const pastFirstScreen = () => window.scrollY > window.innerHeight * FIRST_SCREEN_SHARE;
+
+/**
+ * Whether the buttons may show: the first screen has been scrolled past, and no part of a block
+ * that must stay clear (`data-floating-clear`: Home's hero, whose text runs the screen's whole
+ * width on a phone) is still in the band at the bottom of the screen where they sit.
+ */
+function pastFirstScreen(): boolean {
+  const height = window.innerHeight;
+  if (window.scrollY <= height * FIRST_SCREEN_SHARE) return false;
+  for (const block of document.querySelectorAll('[data-floating-clear]')) {
+    if (block.getBoundingClientRect().bottom > height - BUTTONS_BAND_PX) return false;
+  }
+  return true;
+}
 // The prerendered page is at its top: the buttons start out of the way.
 const atTop = () => false;
 

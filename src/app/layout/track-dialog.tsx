@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { CloseIcon, SearchIcon } from '../../components/ui/icons';
+import { keepTabInside } from '../../components/ui/modal-focus';
 import { hasForbiddenChars } from '../../domain/text';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 import './track-dialog.css';
@@ -54,9 +55,14 @@ export function TrackDialog({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onClose();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    // A modal dialog leaves the page inert, but Tab would still go on to the browser's own
+    // controls from its last button: it goes round inside instead.
+    keepTabInside(event, dialogRef.current);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -46,9 +46,9 @@ export function DateSelectionPage() {
       wide
     >
       <form className="date-layout" onSubmit={on.onSubmit} noValidate>
-        {/* Everything that makes the price, then the price bar: on a phone the bar stays in
-            sight at the bottom of the screen while any of these is edited, and stops at its own
-            place under the breakdown, above Next (D22). */}
+        {/* Everything that makes the price, then the price bar: it stays in sight at the bottom
+            of the screen while any of these is edited (on a wide screen, at the foot of the
+            side column), and stops at its own place under the breakdown, above Next (D22). */}
         <div className="date-priced">
           <div className="booking-card booking-fields date-fields">
             {errors.alert}
@@ -169,14 +169,16 @@ export function DateSelectionPage() {
             </fieldset>
           </div>
 
-          <DateTeam
-            ids={ids}
-            workersId={idFor('workers')}
-            price={price}
-            onWorkersChange={on.onWorkersChange}
-          />
-          <DateTotal ids={ids} price={price} />
-          <PriceBar price={price} workersChosen={values.workers !== ''} />
+          <div className="date-side">
+            <DateTeam
+              ids={ids}
+              workersId={idFor('workers')}
+              price={price}
+              onWorkersChange={on.onWorkersChange}
+            />
+            <DateTotal ids={ids} price={price} />
+            <PriceBar price={price} workersChosen={values.workers !== ''} />
+          </div>
         </div>
 
         <BookingStepFooter className="date-actions" next={t('dateSelection.next')} />

@@ -86,7 +86,7 @@ describe('PriceBar: the running total on the date screen (D22)', () => {
       target: { value: '2' },
     });
     expect(news()).toBe(
-      `2 more floors +${money(160)} · One more worker (our recommended team) +${money(250)}`,
+      `2 more floors +${money(160)} · One more worker (recommended) +${money(250)}`,
     );
     expect(barText()).toContain(money(1500 + 5 * 80 + 3 * 250));
   });
