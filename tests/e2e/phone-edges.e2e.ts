@@ -534,6 +534,33 @@ describe('floating buttons cover nothing (D22)', () => {
   });
 });
 
+describe('a service chosen on /prices (D22)', () => {
+  it('English desktop: is the one chosen on step 1', async () => {
+    const opened = await openPage({
+      warm: true,
+      lang: 'en',
+      viewport: 'desktop',
+      path: '/en/prices',
+    });
+    const { page } = opened;
+    const main = page.getByRole('main');
+    try {
+      await main.getByRole('radio', { name: enPricing.moveTypes.partial.label }).check();
+      await main.getByRole('button', { name: enCommon.actions.continue, exact: true }).click();
+      await waitForPath(page, '/select-city');
+      const services = main.getByRole('group', { name: enBooking.serviceChoice.legend });
+      const partial = services.getByRole('radio', { name: enPricing.moveTypes.partial.label });
+      await expect.poll(() => partial.isChecked()).toBe(true);
+      expect(await services.getByRole('radio', { checked: true }).count()).toBe(1);
+      await snap(page, 'phone-step1-carried-en-desktop', { fullPage: false });
+      await checkA11y(page, 'step1-carried-en-desktop');
+      await expectNoErrors(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
 describe('English on a desktop (D22)', () => {
   it('the date step’s total beside the fields, Next under it; the track dialog; floating buttons clear', async () => {
     const flow = bookingUpToDate({ moveType: 'office' });
