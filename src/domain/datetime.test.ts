@@ -8,8 +8,8 @@ import {
   cairoYmdCompact,
   daysInMonth,
   formatDate,
-  formatMoveDay,
   formatDateTime,
+  formatMoveDay,
   formatTime,
   isBeyondCairoDays,
   isPastCairoDate,
@@ -213,6 +213,20 @@ describe('formatMoveDay', () => {
 
   it.each([['not a date'], ['2026-02-30'], ['']])('returns %j unchanged', (input) => {
     expect(formatMoveDay(input, 'ar')).toBe(input);
+  });
+});
+
+describe('formatMoveDay: the weekday a customer checks the move against (D22)', () => {
+  it.each<[string, 'ar' | 'en', string]>([
+    ['2026-11-27', 'ar', 'الجمعة، ٢٧ نوفمبر ٢٠٢٦'],
+    ['2026-11-27', 'en', 'Friday, November 27, 2026'],
+    // The first of January stays a Thursday whatever the zone the code runs in.
+    ['2026-01-01', 'ar', 'الخميس، ١ يناير ٢٠٢٦'],
+    ['2026-01-01', 'en', 'Thursday, January 1, 2026'],
+    // Summer time in Cairo (UTC+3) shifts no day either.
+    ['2026-07-16', 'en', 'Thursday, July 16, 2026'],
+  ])('%s in %s is %j', (ymd, language, expected) => {
+    expect(visible(formatMoveDay(ymd, language))).toBe(expected);
   });
 });
 

@@ -180,20 +180,6 @@ export function formatDate(ymd: string, language: DisplayLanguage): string {
   );
 }
 
-/**
- * A move's day with its weekday, for the customer's screens (D19): "Tuesday, March 10, 2026",
- * "الثلاثاء، ١٠ مارس ٢٠٢٦". An unreadable value is shown as given.
- */
-export function formatMoveDay(ymd: string, language: DisplayLanguage): string {
-  const parts = splitYmd(ymd);
-  if (!parts) return ymd;
-  const [year, month, day] = parts;
-  const instant = new Date(Date.UTC(year, month - 1, day, 12));
-  return formatter(language, 'moveDay', { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(
-    instant,
-  );
-}
-
 /** 12-hour clock: "2:30 PM" in English, "٢:٣٠ م" in Arabic. */
 export function formatTime(hhmm: string, language: DisplayLanguage): string {
   const match = HHMM.exec(hhmm);
@@ -220,6 +206,22 @@ export function formatTimeRange(
   return end
     ? `${formatTime(start, language)} – ${formatTime(end, language)}`
     : formatTime(start, language);
+}
+
+/**
+ * The move's day as the customer sees and confirms it (D19, D22): its weekday, then the date, "Friday,
+ * November 27, 2026" / "الجمعة، ٢٧ نوفمبر ٢٠٢٦". A customer checks a move against their week
+ * ("the Friday after next"), and a date without its weekday is easy to misread by one. Beside
+ * its window, screens say it with `MoveWhen` (components/ui/move-when.tsx).
+ */
+export function formatMoveDay(ymd: string, language: DisplayLanguage): string {
+  const parts = splitYmd(ymd);
+  if (!parts) return ymd;
+  const [year, month, day] = parts;
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  return formatter(language, 'moveDay', { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(
+    instant,
+  );
 }
 
 /** An instant (ISO 8601) as Cairo wall time, e.g. when an order was created or its status changed. */

@@ -147,6 +147,10 @@ describe('booking steps: /select-city → /request-summary', () => {
       );
       await checkA11y(page, 'select-city-choice-ar-phone');
       await snap(page, 'booking-a-select-city-choice-ar-phone');
+      // The service is asked first, and nothing is chosen for the customer (D22).
+      const services = main.getByRole('group', { name: s.b.serviceChoice.legend });
+      expect(await services.getByRole('radio', { checked: true }).count()).toBe(0);
+      await services.getByRole('radio', { name: s.p.moveTypes.full.label }).check();
 
       // Manual mode: continue with nothing chosen shows the spec message.
       await main

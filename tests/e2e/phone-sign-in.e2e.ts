@@ -12,6 +12,8 @@ import ordersAr from '../../locales/ar/orders.json';
 import ordersEn from '../../locales/en/orders.json';
 import paymentAr from '../../locales/ar/payment.json';
 import paymentEn from '../../locales/en/payment.json';
+import pricingAr from '../../locales/ar/pricing.json';
+import pricingEn from '../../locales/en/pricing.json';
 import { chooseWindow } from './crew-windows';
 import {
   appPath,
@@ -44,6 +46,7 @@ const S = {
     errors: errorsAr,
     orders: ordersAr,
     payment: paymentAr,
+    pricing: pricingAr,
   },
   en: {
     auth: authEn,
@@ -51,6 +54,7 @@ const S = {
     errors: errorsEn,
     orders: ordersEn,
     payment: paymentEn,
+    pricing: pricingEn,
   },
 } as const;
 type Lang = keyof typeof S;
@@ -138,8 +142,13 @@ function wrongCodeAr(left: number): string {
 /** A new customer books a small move from /select-city, proving the number on the way. */
 async function bookAsNewCustomer(opened: OpenedPage, lang: Lang, phone: string): Promise<string> {
   const { page } = opened;
-  const { booking: b, auth: a, payment: p } = S[lang];
+  const { booking: b, auth: a, payment: p, pricing } = S[lang];
   const main = page.getByRole('main');
+  // Step 1 asks for the service first (D22).
+  await main
+    .getByRole('group', { name: b.serviceChoice.legend })
+    .getByRole('radio', { name: pricing.moveTypes.full.label })
+    .check();
   await main.getByRole('button', { name: new RegExp(b.selectCity.manualChoice.title) }).click();
   await main.getByLabel(b.selectCity.manual.governorate).selectOption('cairo');
   await main.getByLabel(b.selectCity.manual.district).selectOption('maadi');

@@ -175,6 +175,11 @@ describe('a move between governorates (D11)', () => {
     const main = page.getByRole('main');
     const b = arBooking;
     try {
+      // Step 1 asks for the service first (D22).
+      await main
+        .getByRole('group', { name: b.serviceChoice.legend })
+        .getByRole('radio', { name: arPricing.moveTypes.full.label })
+        .check();
       await main.getByRole('button', { name: new RegExp(b.selectCity.manualChoice.title) }).click();
       await main.getByLabel(b.selectCity.manual.governorate).selectOption('cairo');
       await main.getByLabel(b.selectCity.manual.district).selectOption('nasr-city');

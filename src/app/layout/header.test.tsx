@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { SessionContext, type CurrentUser, type Session } from '../../data/react/session-context';
-import { Header, promptForOrderNumber } from './header';
+import { Header } from './header';
+import { trackedNumber } from './track-dialog';
 
 function setViewportWidth(width: number) {
   window.matchMedia = vi.fn((query: string) => {
@@ -117,32 +118,100 @@ describe('Header links', () => {
   });
 });
 
-describe('Track prompt', () => {
+describe('Track dialog (D22)', () => {
+  const openDialog = async (
+    user: ReturnType<typeof renderHeader>['user'],
+    name = 'Track order',
+  ) => {
+    await user.click(screen.getByRole('button', { name }));
+    return screen.getByRole('dialog', {
+      name: name === 'Track order' ? 'Track your order' : 'تتبّع طلبك',
+    });
+  };
+
+  it('opens an in-page dialog, never window.prompt, with the field focused', async () => {
+    const prompt = vi.spyOn(window, 'prompt');
+    const { user } = renderHeader({ route: '/about' });
+    const dialog = await openDialog(user);
+    expect(prompt).not.toHaveBeenCalled();
+    const field = within(dialog).getByRole('textbox', { name: 'Order number' });
+    expect(field).toHaveFocus();
+    // Typed left to right whatever the page's direction.
+    expect(field).toHaveAttribute('dir', 'ltr');
+    expect(field).toHaveAccessibleDescription(/confirmation message, like AF-20250101-123/);
+  });
+
   it.each([
     ['  AF-20250101-123  ', '/track/AF-20250101-123'],
+    ['af 20261127 838', '/track/AF-20261127-838'],
+    ['AF-٢٠٢٦١١٢٧-٨٣٨', '/track/AF-20261127-838'],
+    ['#af–20261127–838', '/track/AF-20261127-838'],
+    // Not an order number's shape: looked up as typed (the tracker says "not found").
     ['AF 2025/01', '/track/AF%202025%2F01'],
-    ['#AF-20250101-123', '/track/%23AF-20250101-123'],
-  ])('%j navigates to %s', async (answer, expected) => {
-    vi.spyOn(window, 'prompt').mockReturnValue(answer);
+  ])('%j goes to %s', async (typed, expected) => {
     const { user } = renderHeader({ route: '/about' });
-    await user.click(screen.getByRole('button', { name: 'Track order' }));
-    expect(window.prompt).toHaveBeenCalledWith(
-      'Enter your order number (for example AF-20250101-123)',
-    );
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole('textbox'), typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Track' }));
     expect(location()).toBe(expected);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it.each([['   '], [''], [null]])('an empty answer (%j) does nothing', async (answer) => {
-    vi.spyOn(window, 'prompt').mockReturnValue(answer);
+  it('asks for a number when the field is empty, and stays open', async () => {
     const { user } = renderHeader({ route: '/about' });
-    await user.click(screen.getByRole('button', { name: 'Track order' }));
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole('textbox'), '   {Enter}');
     expect(location()).toBe('/about');
+    const field = within(dialog).getByRole('textbox');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/Please enter the order number\./);
+    expect(field).toHaveFocus();
+    // Typing again clears the message.
+    await user.type(field, 'a');
+    expect(field).not.toHaveAttribute('aria-invalid');
   });
 
-  it('promptForOrderNumber trims and returns null for blank', () => {
-    expect(promptForOrderNumber('q', () => ' x ')).toBe('x');
-    expect(promptForOrderNumber('q', () => ' \t ')).toBeNull();
-    expect(promptForOrderNumber('q', () => null)).toBeNull();
+  it.each([
+    ['Escape', async (user: ReturnType<typeof renderHeader>['user']) => user.keyboard('{Escape}')],
+    [
+      'the close button',
+      async (user: ReturnType<typeof renderHeader>['user']) =>
+        user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+    [
+      'Cancel',
+      async (user: ReturnType<typeof renderHeader>['user']) =>
+        user.click(screen.getByRole('button', { name: 'Cancel' })),
+    ],
+  ])('%s closes it, goes nowhere, and gives focus back to the button', async (_how, close) => {
+    const { user } = renderHeader({ route: '/about' });
+    await openDialog(user);
+    await user.type(screen.getByRole('textbox'), 'AF-1');
+    await close(user);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location()).toBe('/about');
+    expect(screen.getByRole('button', { name: 'Track order' })).toHaveFocus();
+  });
+
+  it('speaks Arabic in an Arabic page, the number still left to right', async () => {
+    const { user } = renderHeader({ route: '/about', language: 'ar' });
+    const dialog = await openDialog(user, 'تتبّع طلبك');
+    const field = within(dialog).getByRole('textbox', { name: 'رقم الطلب' });
+    expect(field).toHaveAttribute('dir', 'ltr');
+    expect(within(dialog).getByRole('button', { name: 'تتبّع' })).toBeTruthy();
+    await user.type(field, 'af ٢٠٢٦١١٢٧ ٨٣٨{Enter}');
+    expect(location()).toBe('/track/AF-20261127-838');
+  });
+});
+
+describe('trackedNumber', () => {
+  it.each<[string, ReturnType<typeof trackedNumber>]>([
+    ['af 20261127 838', { number: 'AF-20261127-838' }],
+    ['', { error: 'trackDialog.required' }],
+    ['#  ', { error: 'trackDialog.required' }],
+    ['AF\u0000-1', { error: 'trackDialog.invalid' }],
+  ])('%j → %j', (typed, expected) => {
+    expect(trackedNumber(typed)).toEqual(expected);
   });
 });
 

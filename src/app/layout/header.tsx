@@ -16,6 +16,7 @@ import { formatDigits } from '../../domain/money';
 import { LEGACY_ADMIN_FLAG_KEY, useSession } from '../../data/react/session-context';
 import { useDisplayLanguage } from '../../i18n/use-display-language';
 import { useHeaderScroll } from '../hooks/use-header-scroll';
+import { TrackDialog } from './track-dialog';
 import './header.css';
 
 const NAV_LINKS = [
@@ -27,16 +28,6 @@ const NAV_LINKS = [
 
 /** Anyone with a session (a visitor who booked, or an account) has a list of orders to reach. */
 const MY_ORDERS_LINK = { to: paths.myOrders, key: 'nav.myOrders', end: false } as const;
-
-/** The spec's Track button: a browser prompt, trimmed; empty does nothing. */
-export function promptForOrderNumber(
-  message: string,
-  ask: (message: string) => string | null = window.prompt.bind(window),
-): string | null {
-  const answer = ask(message);
-  const trimmed = (answer ?? '').trim();
-  return trimmed === '' ? null : trimmed;
-}
 
 export function Header() {
   const { t } = useTranslation('common');
@@ -82,10 +73,20 @@ export function Header() {
     };
   }, [menuOpen]);
 
-  const onTrack = () => {
-    const orderNumber = promptForOrderNumber(t('trackPrompt'));
+  // The Track button opens an in-page dialog (D22), never window.prompt.
+  const [tracking, setTracking] = useState(false);
+  const trackButtonRef = useRef<HTMLButtonElement>(null);
+  const openTracking = () => {
     setMenuOpen(false);
-    if (orderNumber) navigate(trackPath(orderNumber));
+    setTracking(true);
+  };
+  const closeTracking = () => {
+    setTracking(false);
+    trackButtonRef.current?.focus();
+  };
+  const onTrack = (orderNumber: string) => {
+    setTracking(false);
+    navigate(trackPath(orderNumber));
   };
 
   const onLogout = async () => {
@@ -180,7 +181,13 @@ export function Header() {
         </nav>
 
         <div className="header-actions">
-          <button type="button" className="btn btn-ghost nav-button track-button" onClick={onTrack}>
+          <button
+            ref={trackButtonRef}
+            type="button"
+            className="btn btn-ghost nav-button track-button"
+            aria-haspopup="dialog"
+            onClick={openTracking}
+          >
             <SearchIcon />
             <span className="track-label">{t('nav.track')}</span>
           </button>
@@ -222,6 +229,7 @@ export function Header() {
         <div className="mobile-menu-auth">{authLinks}</div>
         <LanguageToggle />
       </div>
+      {tracking && <TrackDialog onTrack={onTrack} onClose={closeTracking} />}
     </header>
   );
 }

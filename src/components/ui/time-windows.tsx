@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BookedWindow, FreeWindow } from '../../domain/capacity';
-import { formatDate, formatTimeRange } from '../../domain/datetime';
+import { formatMoveDay, formatTimeRange } from '../../domain/datetime';
 import type { DisplayLanguage } from '../../domain/locale';
 import { useDisplayLanguage } from '../../i18n/use-display-language';
 import type { AvailabilityState } from './use-availability';
@@ -76,7 +76,7 @@ export function TimeWindows({
                     onClick={() => onPickFree(free)}
                   >
                     {t('dateSelection.windows.freeOption', {
-                      date: formatDate(free.date, language),
+                      date: formatMoveDay(free.date, language),
                       time: windowLabel(free.window, language),
                     })}
                   </button>

@@ -76,6 +76,22 @@ describe('AdminPricesPage (D11)', () => {
     expect(within(history).getByText(adminEn.prices.history.system)).toBeVisible();
   });
 
+  it('Arabic: the saved version’s toast is in Arabic-Indic digits (D22)', async () => {
+    const backend = new MemoryBackend();
+    const port = await adminPort(backend);
+    const { user } = render(<AdminPricesPage />, port, 'ar');
+    const full = await screen.findByLabelText('نقل عفش كامل');
+    await user.clear(full);
+    await user.type(full, '١٦٠٠');
+    await user.click(
+      screen.getByRole('button', { name: adminAr.prices.save.replace('{{version}}', '٢') }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: adminAr.prices.confirm.yes }));
+    const toast = await screen.findByText(adminAr.prices.saved.replace('{{version}}', '٢'));
+    expect(toast.textContent).not.toMatch(/[0-9]/);
+  });
+
   it('refuses invalid values with a message each, and saves nothing', async () => {
     const backend = new MemoryBackend();
     const port = await adminPort(backend);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError, type CapacityPlan } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
@@ -23,6 +25,7 @@ type Load = { kind: 'loading' } | { kind: 'error'; messageKey: string } | { kind
  */
 export function useCapacityEditor(notify: Notify) {
   const { t } = useTranslation(['admin', 'errors']);
+  const language = useDisplayLanguage();
   const port = useDataPort();
   const [attempt, setAttempt] = useState(0);
   // How the load of `attempt` ended; another attempt is still loading.
@@ -95,7 +98,10 @@ export function useCapacityEditor(notify: Notify) {
       setPlan(saved);
       setForm(formOfPlan(saved));
       setTouched(false);
-      notify({ kind: 'success', title: t('admin:capacity.saved', { version: saved.version }) });
+      notify({
+        kind: 'success',
+        title: t('admin:capacity.saved', { version: formatNumber(saved.version, language) }),
+      });
       return true;
     } catch (error) {
       if (isDataError(error) && error.fields) setServerProblems({ ...error.fields });

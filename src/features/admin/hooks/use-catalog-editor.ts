@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../domain/money';
+import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError, type CatalogVersion, type PriceCatalog } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
@@ -25,6 +27,7 @@ import { useAdminList } from './use-admin-list';
  */
 export function useCatalogEditor(notify: Notify) {
   const { t } = useTranslation(['admin', 'errors', 'validation']);
+  const language = useDisplayLanguage();
   const port = useDataPort();
   const load = useCallback(() => port.prices.history(), [port]);
   const { state, reload } = useAdminList<CatalogVersion>(load);
@@ -99,7 +102,10 @@ export function useCatalogEditor(notify: Notify) {
       setConfirming(false);
       reset();
       reload();
-      notify({ kind: 'success', title: t('admin:prices.saved', { version: saved.version }) });
+      notify({
+        kind: 'success',
+        title: t('admin:prices.saved', { version: formatNumber(saved.version, language) }),
+      });
     } catch (error) {
       setConfirming(false);
       if (isDataError(error) && error.fields)

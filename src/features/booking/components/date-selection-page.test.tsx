@@ -105,7 +105,7 @@ describe('DateSelectionPage', () => {
   });
 
   it('a date beyond the horizon is refused with its message and nothing saved', async () => {
-    withCustomer();
+    withCustomer({ moveType: 'full' });
     const { user } = renderPage('en');
     fireEvent.change(screen.getByLabelText(en.dateSelection.date), {
       target: { value: '2025-12-09' },
@@ -166,6 +166,37 @@ describe('DateSelectionPage', () => {
     expect(screen.getByLabelText(en.dateSelection.date)).toHaveFocus();
     expect(readBookingFlow().moveDate).toBeUndefined();
     expect(location()).toBe('/date-selection');
+  });
+
+  it('asks for the service instead of choosing one: no default, no total, Next refuses (D22)', async () => {
+    withCustomer();
+    const { user } = renderPage('en');
+    const select = screen.getByLabelText(en.dateSelection.moveType);
+    expect(select).toHaveValue('');
+    expect(
+      within(screen.getByRole('region', { name: en.dateSelection.total.title })).getByText(
+        en.dateSelection.total.pending,
+      ),
+    ).toBeVisible();
+    await chooseWhen(user, '2025-06-13');
+    await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+    expect(location()).toBe('/date-selection');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(readBookingFlow().moveType).toBeUndefined();
+    // Chosen, the total appears and Next goes on with it.
+    await user.selectOptions(select, 'partial');
+    expect(shownAmount(en, 'total')).toBe(money(1000 + 250));
+    await user.click(screen.getByRole('button', { name: en.dateSelection.next }));
+    expect(location()).toBe('/request-summary');
+    expect(readBookingFlow()).toMatchObject({ moveType: 'partial', totalPrice: 1250 });
+  });
+
+  it('writes the chosen date with its weekday, in the reader’s digits', () => {
+    withCustomer({ moveType: 'full' });
+    renderPage('ar');
+    const date = screen.getByLabelText(ar.dateSelection.date);
+    fireEvent.change(date, { target: { value: '2025-06-13' } });
+    expect(date).toHaveAccessibleDescription(/الجمعة، ١٣ يونيو ٢٠٢٥/);
   });
 
   it('preselects the service from the flow; team and total follow the inputs live', async () => {
@@ -399,7 +430,7 @@ describe('DateSelectionPage', () => {
 
   describe('crew windows (D12) and the distance line (D11)', () => {
     it('offers only the windows that still have a free crew that day', async () => {
-      withCustomer();
+      withCustomer({ moveType: 'full' });
       const plan: CapacityDraft = {
         windows: FIRST_CAPACITY_PLAN.windows,
         exceptions: [{ date: '2025-06-13', crews: { morning: 0 }, note: '' }],

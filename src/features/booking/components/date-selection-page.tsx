@@ -7,7 +7,10 @@ import { HOUSING_TYPES, MOVE_TYPES } from '../../../domain/pricing';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useDateSelection } from '../hooks/use-date-selection';
 import { BookingStepFooter, BookingStepLayout } from './booking-step-frame';
-import { DatePricePanel } from './date/date-price-panel';
+import { PriceListTable } from '../../../components/ui/price-list-table';
+import { formatMoveDay, isValidYmd } from '../../../domain/datetime';
+import { DateTeam, DateTotal } from './date/date-price-panel';
+import { PriceBar } from './date/price-bar';
 import { TimeWindows } from '../../../components/ui/time-windows';
 import '../flow/booking-page.css';
 import './date-selection-page.css';
@@ -29,6 +32,8 @@ export function DateSelectionPage() {
 
   const { describedBy, invalid, errorText } = errors;
   // Show the clamped value in the customer's digits once it is a plain number.
+  const weekday = isValidYmd(values.moveDate) ? formatMoveDay(values.moveDate, language) : null;
+  const weekdayId = `${ids}-weekday`;
   const floorDisplay = (raw: string) =>
     /^\d+$/.test(raw) ? formatNumber(Number(raw), language) : raw;
 
@@ -41,8 +46,11 @@ export function DateSelectionPage() {
       wide
     >
       <form className="date-layout" onSubmit={on.onSubmit} noValidate>
-        <div className="booking-form">
-          <div className="booking-card booking-fields">
+        {/* Everything that makes the price, then the price bar: it stays in sight at the bottom
+            of the screen while any of these is edited (on a wide screen, at the foot of the
+            side column), and stops at its own place under the breakdown, above Next (D22). */}
+        <div className="date-priced">
+          <div className="booking-card booking-fields date-fields">
             {errors.alert}
 
             <div className="date-row">
@@ -57,8 +65,19 @@ export function DateSelectionPage() {
                   value={values.moveDate}
                   onChange={(event) => on.onChange('moveDate', event.target.value)}
                   aria-invalid={invalid('moveDate')}
-                  aria-describedby={describedBy('moveDate')}
+                  aria-describedby={
+                    [describedBy('moveDate'), weekday ? weekdayId : undefined]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                 />
+                {/* The weekday with the date, in the reader's digits: the browser's own date
+                    field may write it in Latin digits, and without a weekday. */}
+                {weekday && (
+                  <p id={weekdayId} className="field-hint date-weekday">
+                    {weekday}
+                  </p>
+                )}
                 {errorText('moveDate')}
               </div>
             </div>
@@ -150,15 +169,21 @@ export function DateSelectionPage() {
             </fieldset>
           </div>
 
-          <BookingStepFooter next={t('dateSelection.next')} />
+          <div className="date-side">
+            <DateTeam
+              ids={ids}
+              workersId={idFor('workers')}
+              price={price}
+              onWorkersChange={on.onWorkersChange}
+            />
+            <DateTotal ids={ids} price={price} />
+            <PriceBar price={price} workersChosen={values.workers !== ''} />
+          </div>
         </div>
 
-        <DatePricePanel
-          ids={ids}
-          workersId={idFor('workers')}
-          price={price}
-          onWorkersChange={on.onWorkersChange}
-        />
+        <BookingStepFooter className="date-actions" next={t('dateSelection.next')} />
+
+        <PriceListTable className="date-price-list" highlight={price.moveType ?? undefined} />
       </form>
     </BookingStepLayout>
   );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { DataError, type DataErrorCode, type DataPort } from '../../../data/port';
+import { formatMoveDay, formatTime } from '../../../domain/datetime';
 import { formatMoney } from '../../../domain/money';
 import { ratesOf } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/booking-schemas';
@@ -96,6 +97,12 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: ar.title })).toBeInTheDocument();
     expect(screen.getByText(arPricing.moveTypes.full.label)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: new RegExp(ar.method.cod) })).toBeChecked();
+    // The move's weekday, date and time, in Arabic-Indic digits (D22).
+    const day = formatMoveDay(COMPLETE_FLOW.moveDate!, 'ar');
+    expect(
+      screen.getByText(`${day}، الساعة ${formatTime(COMPLETE_FLOW.moveTime!, 'ar')}`),
+    ).toBeInTheDocument();
+    expect(day).toMatch(/^(السبت|الأحد|الاثنين|الثلاثاء|الأربعاء|الخميس|الجمعة)،/);
   });
 
   it('cash on delivery creates a pending order and goes to /confirmation with its state', async () => {
@@ -413,7 +420,7 @@ describe('PaymentPage', () => {
   });
 
   describe('prices as data (D11) and crews (D12)', () => {
-    const enBooking = { title: 'Prices have changed' };
+    const enBooking = { title: 'Our prices changed since you chose your date' };
 
     async function adminOf(backend: MemoryBackend) {
       backend.createAdmin('prices@afsh.test', 'admin-pass-1');
@@ -435,7 +442,9 @@ describe('PaymentPage', () => {
       seed({ ...COMPLETE_FLOW, catalogVersion: 1 });
       const { user } = await setup({ backend });
       const notice = await screen.findByText(enBooking.title);
-      const box = notice.closest('[role="alert"]') as HTMLElement;
+      // News, not an error (D22): a status, with no error box beside it.
+      const box = notice.closest('[role="status"]') as HTMLElement;
+      expect(screen.queryByRole('alert')).toBeNull();
       const was = COMPLETE_FLOW.totalPrice!;
       expect(box).toHaveTextContent(norm(formatMoney(was + 300, 'en')));
       expect(box).toHaveTextContent(norm(formatMoney(was, 'en')));
@@ -464,11 +473,13 @@ describe('PaymentPage', () => {
       await raiseFullMove(backend, 150);
       await user.click(screen.getByRole('button', { name: en.submit.cod }));
       const newTotal = norm(formatMoney(COMPLETE_FLOW.totalPrice! + 150, 'en'));
-      await waitFor(() =>
-        expect(screen.getAllByRole('alert').map((a) => norm(a.textContent))).toContainEqual(
-          expect.stringContaining(newTotal),
-        ),
-      );
+      const was = norm(formatMoney(COMPLETE_FLOW.totalPrice!, 'en'));
+      // The news with the new total, focused; no "error saving the order" beside it (D22).
+      const notice = (await screen.findByText(enBooking.title)).closest('[role="status"]');
+      expect(notice).toHaveTextContent(`${newTotal} instead of ${was}`);
+      await waitFor(() => expect(notice).toHaveFocus());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByText(enErrors.payment.saveError)).toBeNull();
       expect(await allOrders(backend)).toHaveLength(0);
       await user.click(await screen.findByRole('button', { name: /Continue with the new total/ }));
       await user.click(screen.getByRole('button', { name: en.submit.cod }));

@@ -4,7 +4,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { ContactButtons } from '../../../components/ui/contact-buttons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { MoveWhen } from '../../../components/ui/move-when';
 import { formatMoney } from '../../../domain/money';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -65,11 +65,15 @@ export function PaymentPage() {
           {state.moveDate && state.moveTime && (
             <div>
               <dt>{t('recap.date')}</dt>
+              {/* Weekday, date and window (D22): the day as the customer checks it. */}
               <dd>
-                {t('recap.dateTime', {
-                  date: formatDate(state.moveDate, language),
-                  time: formatTimeRange(state.moveTime, state.windowEnd, language),
-                })}
+                {/* Weekday, day and window, as every screen says it (D19, D22). */}
+                <MoveWhen
+                  date={state.moveDate}
+                  window={
+                    state.moveTime ? { start: state.moveTime, end: state.windowEnd ?? null } : null
+                  }
+                />
               </dd>
             </div>
           )}

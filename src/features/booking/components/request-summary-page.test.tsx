@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryBackend } from '../../../testing/memory-adapter';
 import { renderWithProviders } from '../../../testing/render';
-import { cairoDatePlusDays, formatDate, formatTime } from '../../../domain/datetime';
+import { cairoDatePlusDays, formatTime } from '../../../domain/datetime';
 import { FIRST_CATALOG, ratesOf } from '../../../domain/pricing';
 import { expectedOrderTotal } from '../../../domain/booking-schemas';
 import { formatMoney } from '../../../domain/money';
@@ -67,7 +67,8 @@ describe('RequestSummaryPage', () => {
       '12 Abbas El Akkad St',
       '5 Road 9, Maadi',
       'Full move',
-      formatDate('2025-06-11', 'en'),
+      // With its weekday (D22).
+      'Wednesday, June 11, 2025',
       norm(formatTime('09:30', 'en')),
       'Apartment',
       'Pickup 2, drop-off 3',
@@ -87,6 +88,7 @@ describe('RequestSummaryPage', () => {
     expect(screen.getByText(ar.summary.notes)).toBeVisible();
     expect(screen.getByText('بيانو ثقيل')).toBeVisible();
     expect(screen.getByText('الاستلام ٢، التسليم ٣')).toBeVisible();
+    expect(screen.getByText('الأربعاء، ١١ يونيو ٢٠٢٥')).toBeVisible();
     const phone = screen.getByText('٠١٠١٢٣٤٥٦٧٨');
     expect(phone.tagName).toBe('BDI');
     expect(phone).toHaveClass('ltr-value');
@@ -141,7 +143,9 @@ describe('RequestSummaryPage', () => {
       port: backend.client(),
       extraRoutes: [{ path: '/payment', element: <p>payment</p> }],
     });
-    const notice = (await screen.findByText(en.pricesChanged.title)).closest('[role="alert"]')!;
+    // News, not an error (D22).
+    const notice = (await screen.findByText(en.pricesChanged.title)).closest('[role="status"]')!;
+    expect(screen.queryByRole('alert')).toBeNull();
     const now = confirmed + 5 * 20;
     expect(norm(notice.textContent)).toContain(norm(formatMoney(now, 'en')));
     await user.click(screen.getByRole('button', { name: en.summary.confirm }));

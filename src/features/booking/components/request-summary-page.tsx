@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { BackArrowIcon } from '../../../components/ui/icons';
 import { PhoneNumber } from '../../../components/ui/phone-number';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTimeRange } from '../../../domain/datetime';
+import { formatMoveDay, formatTimeRange } from '../../../domain/datetime';
 import { placeName } from '../../../domain/governorates';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { useBookingFlow } from '../flow/booking-flow';
@@ -49,7 +49,8 @@ export function RequestSummaryPage() {
   if (state.dropoffAddress) contact.push([t('summary.dropoff'), state.dropoffAddress]);
   if (state.moveType)
     move.push([t('summary.moveType'), t(`pricing:moveTypes.${state.moveType}.label`)]);
-  if (state.moveDate) move.push([t('summary.date'), formatDate(state.moveDate, language)]);
+  // The day with its weekday (D22): "the Friday after next" is how people check a date.
+  if (state.moveDate) move.push([t('summary.date'), formatMoveDay(state.moveDate, language)]);
   if (state.moveTime)
     move.push([
       t('summary.time'),

@@ -43,9 +43,12 @@ describe('SelectCityPage: choice', () => {
     );
   });
 
-  it('shows the service carried from /prices and keeps it in the flow', async () => {
+  it('shows the service carried from /prices as chosen and keeps it in the flow', async () => {
     renderPage('en', { moveType: 'office', totalPrice: 1200 });
-    expect(await screen.findByText(/Your service: Office move/)).toBeVisible();
+    const group = screen.getByRole('group', { name: en.serviceChoice.legend });
+    await waitFor(() =>
+      expect(within(group).getByRole('radio', { name: 'Office move' })).toBeChecked(),
+    );
     expect(readBookingFlow()).toMatchObject({ moveType: 'office', totalPrice: 1200 });
   });
 
@@ -64,8 +67,11 @@ describe('SelectCityPage: choice', () => {
     );
     expect(readBookingFlow()).toMatchObject(estimate);
     expect(location()).toBe('/select-city');
-    // The badge shows the same total the estimator and the date screen show for these choices.
-    expect(screen.getByText(/Your service: Full move/)).toHaveTextContent(/2,490/);
+    // The chosen service shows the same total the estimator and the date screen show for these
+    // choices.
+    const full = screen.getByRole('radio', { name: 'Full move' });
+    expect(full).toBeChecked();
+    expect(full).toHaveAccessibleDescription(/Your estimate: EGP.2,490/);
   });
 
   it('starts a new booking when the last one was already placed', async () => {

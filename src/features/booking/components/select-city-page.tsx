@@ -3,13 +3,13 @@ import { BackButton } from '../../../components/ui/back-button';
 import { CloseIcon, ForwardArrowIcon, MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { GOVERNORATES } from '../../../domain/governorates';
-import { formatMoney } from '../../../domain/money';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSelectCity } from '../hooks/use-select-city';
 import { ManualLocationForm } from './location/manual-location-form';
 import { ListIcon } from './location/location-icons';
 import { NearbyDistricts } from './location/nearby-districts';
 import { BookingStepLayout } from './booking-step-frame';
+import { ServiceChoice } from './service-choice';
 import '../flow/booking-page.css';
 import './select-city-page.css';
 
@@ -23,13 +23,6 @@ export function SelectCityPage() {
   const language = useDisplayLanguage();
   const { ids, mode, error, note, headingRef, manualError, nearby, ...city } = useSelectCity();
 
-  const carried = city.carried
-    ? t('carried.service', {
-        type: t(`pricing:moveTypes.${city.carried.moveType}.label`),
-        price: formatMoney(city.carried.total ?? 0, language),
-      })
-    : null;
-
   return (
     <BookingStepLayout
       step="location"
@@ -37,7 +30,8 @@ export function SelectCityPage() {
       title={t('selectCity.title')}
       lead={t('selectCity.lead')}
     >
-      {carried && <p className="badge booking-carried">{carried}</p>}
+      {/* Step 1 asks for the service first, as the home page says (D22). */}
+      {mode !== 'locating' && <ServiceChoice />}
 
       {error && mode === 'choice' && (
         <div className="alert alert-error booking-alert location-alert" role="alert">

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useCatalogState } from '../../../data/react/price-catalog';
+import type { PriceCatalog } from '../../../domain/pricing';
 import { useBookingFlow } from './booking-flow';
 import { flowPrice, type FlowPrice } from './flow-price';
 
@@ -18,7 +19,7 @@ export interface PriceCheck {
   /** The customer accepts the new total. */
   accept(): void;
   /** Asks the backend for the current catalog again (after the server said prices changed). */
-  refresh(): Promise<unknown>;
+  refresh(): Promise<PriceCatalog | null>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { usePriceCatalog } from '../../../data/react/price-catalog';
 import type { BookedWindow, FreeWindow } from '../../../domain/capacity';
 import { cairoDatePlusDays, cairoToday } from '../../../domain/datetime';
 import { normalizeDigits } from '../../../domain/digits';
-import { BOOKING_HORIZON_DAYS, clampFloor, DEFAULT_MOVE_TYPE } from '../../../domain/pricing';
+import { BOOKING_HORIZON_DAYS, clampFloor } from '../../../domain/pricing';
 import { dateSelectionSchema } from '../../../domain/booking-schemas';
 import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { DATE_FIELDS, useBookingFlow } from '../flow/booking-flow';
@@ -38,8 +38,9 @@ export function useDateSelection() {
     moveTime: state.moveTime ?? '',
     windowId: state.windowId ?? '',
     windowEnd: state.windowEnd ?? '',
-    // The spec's default service is a full move.
-    moveType: state.moveType ?? DEFAULT_MOVE_TYPE,
+    // The service is the customer's choice, never a default (D22): asked on the first step,
+    // carried from /prices, or chosen here.
+    moveType: state.moveType ?? '',
     housing: state.housing ?? 'apartment',
     pickupFloor: String(state.pickupFloor ?? 0),
     dropoffFloor: String(state.dropoffFloor ?? 0),

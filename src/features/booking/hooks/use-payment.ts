@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -208,6 +208,13 @@ export function usePayment() {
   const check = usePriceCheck();
   const { total } = check;
   const noticeRef = useRef<HTMLDivElement>(null);
+  // The notice is focused once it is on screen, after the backend said prices changed.
+  const noticeWanted = useRef(false);
+  useEffect(() => {
+    if (!check.changed || !noticeWanted.current) return;
+    noticeWanted.current = false;
+    noticeRef.current?.focus();
+  }, [check.changed]);
   const fingerprint = bookingFingerprint(state, check, language);
   // An order of this very booking, saved and waiting for its online payment (D3).
   const savedOrder =
@@ -298,8 +305,22 @@ export function usePayment() {
         void navigate(paths.customerInfo, { state: back });
         return;
       }
-      // The notice with the new total and its "accept" follows once the catalog is in.
-      if (found.message === 'errors:order.pricesChanged') void check.refresh().catch(() => {});
+      // Prices changed since the customer chose (D11): news, not a failure (D22). With the
+      // catalog the backend now prices with, the notice shows the new total and its "accept",
+      // and takes the focus; only when that catalog cannot be had is it a problem to show.
+      if (found.message === 'errors:order.pricesChanged') {
+        const current = await check.refresh().catch(() => null);
+        if (current && current.version !== state.catalogVersion) {
+          // On screen already (the catalog's answer rendered it), or as soon as it is.
+          noticeWanted.current = true;
+          requestAnimationFrame(() => {
+            if (!noticeRef.current) return;
+            noticeWanted.current = false;
+            noticeRef.current.focus();
+          });
+          return;
+        }
+      }
       setProblem(found);
       focusAlert();
     } finally {

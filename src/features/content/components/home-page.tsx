@@ -66,7 +66,9 @@ export function HomePage({ reviews }: { reviews?: ReactNode }) {
 function HomeHero() {
   const { t } = useTranslation('home');
   return (
-    <section className="home-hero" aria-labelledby="home-title">
+    // Its text runs the screen's whole width on a phone: the floating buttons stay away until it
+    // has scrolled clear of them (D22).
+    <section className="home-hero" aria-labelledby="home-title" data-floating-clear="">
       <div className="container home-hero-grid">
         <div className="home-hero-copy">
           <p className="home-hero-badge">
