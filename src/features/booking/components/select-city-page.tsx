@@ -3,7 +3,6 @@ import { BackButton } from '../../../components/ui/back-button';
 import { CloseIcon, ForwardArrowIcon, MapPinIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { GOVERNORATES } from '../../../domain/governorates';
-import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useSelectCity } from '../hooks/use-select-city';
 import { ManualLocationForm } from './location/manual-location-form';
 import { ListIcon } from './location/location-icons';
@@ -20,7 +19,6 @@ import './select-city-page.css';
  */
 export function SelectCityPage() {
   const { t } = useTranslation(['booking', 'pricing', 'validation']);
-  const language = useDisplayLanguage();
   const { ids, mode, error, note, headingRef, manualError, nearby, ...city } = useSelectCity();
 
   return (
