@@ -51,7 +51,9 @@ describe('SessionProvider', () => {
     await user.click(logOut()[0]!);
     await waitFor(() => expect(logIn().length).toBeGreaterThan(0));
     expect(await port.auth.current()).toBeNull();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // The header goes home after signing out; the session's listeners may hear the sign-out
+    // first, so the address is waited for, not read at once.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('an anonymous visitor still sees Login; an admin sees the orders panel', async () => {
