@@ -260,6 +260,18 @@ const envSchema = z
         });
       }
     }
+    // Metrics on a port other machines reach, without a token, would be public (D24).
+    if (
+      env.METRICS_PORT !== undefined &&
+      env.METRICS_TOKEN === undefined &&
+      !['127.0.0.1', '::1', 'localhost'].includes(env.METRICS_HOST)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_HOST'],
+        message: 'is not 127.0.0.1 and METRICS_TOKEN is not set: the metrics would be public',
+      });
+    }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({
         code: 'custom',
