@@ -84,7 +84,7 @@ describe('npm run backup while orders are placed, then npm run restore', () => {
     const body = JSON.stringify(validOrderBody());
 
     const acknowledged: { id: string; number: string }[] = [];
-    let ackedBeforeBackup: { id: string; number: string }[] | null = null;
+    let ackedBeforeBackup = null as { id: string; number: string }[] | null;
     let ackedAfterBackup = Infinity;
     let backup: Promise<Run> | undefined;
     const backupFile = join(tmp, 'backups', 'copy.sqlite');
