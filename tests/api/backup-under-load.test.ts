@@ -78,7 +78,7 @@ describe('npm run backup while orders are placed, then npm run restore', () => {
   });
 
   it('holds every order acknowledged before it began, and a server runs on the restored copy', async () => {
-    server = await startServerProcess({ env: env(dbPath), nodeArgs: [], timeoutMs: 60_000 });
+    server = await startServerProcess({ env: env(dbPath), nodeArgs: [], timeoutMs: 150_000 });
     const live = server;
     const cookie = await verifiedSessionCookie(live);
     const body = JSON.stringify(validOrderBody());
@@ -149,7 +149,7 @@ describe('npm run backup while orders are placed, then npm run restore', () => {
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(new RegExp(`now holds .* \\(${inBackup.size} orders\\)`));
-    server = await startServerProcess({ env: env(freshPath), nodeArgs: [], timeoutMs: 60_000 });
+    server = await startServerProcess({ env: env(freshPath), nodeArgs: [], timeoutMs: 150_000 });
     for (const order of before) {
       const res = await fetch(`${server.url}/api/orders/${order.id}`, { headers: { cookie } });
       expect(res.status, order.number).toBe(200);
