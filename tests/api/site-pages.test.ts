@@ -15,7 +15,7 @@ import { RATING_MIN_REVIEWS, SITE_ORIGIN_PLACEHOLDER } from '../../src/prerender
 import { statusSteps } from '../../src/testing/lifecycle-steps.ts';
 import { REPO_ROOT } from '../../scripts/lib/server-process.ts';
 import { ensureJava, vnuJarPath } from '../../scripts/lib/java.ts';
-import { orderBody } from './order-fixtures.ts';
+import { futureMoveDate, orderBody } from './order-fixtures.ts';
 import { phoneCodeLogger, TestClient } from './test-server.ts';
 
 // What search engines, link previews and an installing phone read (D26), from the real build
@@ -46,8 +46,7 @@ function builtSite(): string {
 
 let root: string;
 let app: FastifyInstance;
-let cookie = '';
-let userId = '';
+let reviewers = 0;
 
 beforeAll(async () => {
   const staticDir = builtSite();
@@ -64,10 +63,6 @@ beforeAll(async () => {
     logger: codes.logger,
   });
   codes.watch(app);
-  const reviewer = new TestClient(app);
-  userId = (await reviewer.signUp('site-reviewer@example.com', 'Strong-pass-1')).id;
-  await reviewer.signInByPhone();
-  cookie = `afsh_session=${reviewer.sessionCookie ?? ''}`;
 }, 300_000);
 
 afterAll(async () => {
@@ -84,13 +79,27 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, body: res.body, headers: res.headers, raw: res.rawPayload };
 }
 
-/** A published review of a delivered order of the reviewer's (D14). */
+/**
+ * A published review of a delivered order (D14), each by a customer and a device of its own.
+ */
 async function publishReview(rating: number) {
+  reviewers += 1;
+  const reviewer = new TestClient(app);
+  const userId = (await reviewer.signUp(`site-reviewer-${reviewers}@example.com`, 'Strong-pass-1'))
+    .id;
+  const phone = `0101234${String(5000 + reviewers)}`;
+  await reviewer.signInByPhone(phone);
+  const cookie = `afsh_session=${reviewer.sessionCookie ?? ''}`;
   const placed = await app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { cookie },
-    payload: orderBody({ fullName: 'سارة محمود' }),
+    // A day of its own: the crews of one window are few (D12).
+    payload: orderBody({
+      fullName: 'سارة محمود',
+      phoneNumber: phone,
+      moveDate: futureMoveDate(3 + reviewers),
+    }),
   });
   expect(placed.statusCode).toBe(201);
   const { order } = placed.json() as { order: { id: string } };
@@ -102,6 +111,8 @@ async function publishReview(rating: number) {
     method: 'POST',
     url: '/api/reviews',
     headers: { cookie },
+    // One review a minute per customer and per address (spec 5): each from a device of its own.
+    remoteAddress: `10.0.0.${reviewers}`,
     payload: { orderId: order.id, review: 'نقلوا العفش بعناية', rating },
   });
   expect(res.statusCode).toBe(201);
