@@ -126,7 +126,10 @@ function wantsHtml(request: FastifyRequest): boolean {
   // A missing hashed asset must stay a 404: answering HTML would hand a browser an index.html
   // as JavaScript after a deploy, a far more confusing failure.
   if (isApiPath(path) || path.startsWith('/assets/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  if ((request.headers.accept ?? '').includes('text/html')) return true;
+  // A page's address (no file extension) is a page whoever asks: the service worker fetches the
+  // pages it keeps with `Accept: */*` (D26), crawlers and health checks may too.
+  return !/\.[A-Za-z0-9]+$/.test(path);
 }
 
 /**
