@@ -228,8 +228,14 @@ export interface OrdersPort {
   reschedule(id: string, input: OrderReschedule): Promise<Order>;
 }
 
+/**
+ * A tracking answer. `savedAt` is set when it is the copy this device kept of an earlier answer
+ * (the server could not be reached, D26): when that answer came.
+ */
+export type TrackingAnswer = PublicTracking & { savedAt?: string };
+
 export interface TrackingPort {
-  get(orderNumber: string): Promise<PublicTracking>;
+  get(orderNumber: string): Promise<TrackingAnswer>;
   /**
    * The public view of one order number, live (D19): `listener` hears the view once the watch is
    * up and after every change, null when there is no such order (any more); `onLive` says whether
@@ -238,7 +244,7 @@ export interface TrackingPort {
    */
   watch(
     orderNumber: string,
-    listener: (tracking: PublicTracking | null) => void,
+    listener: (tracking: TrackingAnswer | null) => void,
     onLive?: (live: boolean) => void,
   ): Unsubscribe;
 }
