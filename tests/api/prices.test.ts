@@ -63,8 +63,16 @@ async function currentCatalog(): Promise<PriceCatalog> {
 
 /** The rates of the current version with `patch` applied: what an admin's form sends. */
 async function ratesWith(patch: (rates: CatalogRates) => void): Promise<CatalogRates> {
-  const { base, floorFee, workerExtraPerHead, team, distance } = await currentCatalog();
-  const rates = structuredClone({ base, floorFee, workerExtraPerHead, team, distance });
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } =
+    await currentCatalog();
+  const rates = structuredClone({
+    base,
+    floorFee,
+    workerExtraPerHead,
+    team,
+    distance,
+    cancellationPolicy,
+  });
   patch(rates);
   return rates;
 }
@@ -366,10 +374,10 @@ describe('moves between governorates (D11)', () => {
 
 it('catalogFromRates publishes what the server publishes', async () => {
   const catalog = await currentCatalog();
-  const { base, floorFee, workerExtraPerHead, team, distance } = catalog;
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } = catalog;
   expect(
     catalogFromRates(
-      { base, floorFee, workerExtraPerHead, team, distance },
+      { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy },
       catalog.version,
       catalog.createdAt,
     ),
