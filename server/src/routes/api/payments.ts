@@ -104,7 +104,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     );
 
     // The refunds queue (D16), and a refund the office made by hand.
-    admins.get('/refunds', { schema: { response: refundQueueResponse } }, async () => ({
+    admins.get('/admin/refunds', { schema: { response: refundQueueResponse } }, async () => ({
       refunds: services.payments.refundQueue(),
     }));
 
