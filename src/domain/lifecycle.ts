@@ -30,7 +30,6 @@ import {
   isOrderStatus,
   LIFECYCLE_MESSAGES as L,
   type OrderStatus,
-  type PaymentStatus,
 } from './status';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 

@@ -9,8 +9,8 @@ import {
   adminClient,
   createTestServer,
   customerClient,
-  TestClient,
   uniquePhone,
+  type TestClient,
   type TestServer,
 } from './test-server.ts';
 
