@@ -99,6 +99,8 @@ describe('GET /api/prices', () => {
         workerExtraPerHead: 250,
         team: { base: 2, manyFloors: 4 },
         distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+        // D16: a version saved before the policy reads the default one.
+        cancellationPolicy: { freeHours: 24, lateFeePercent: 10, closedHours: 2 },
         floors: { min: 0, max: 20 },
         workers: { min: 1, max: 6, default: 2 },
         createdAt: expect.any(String),
