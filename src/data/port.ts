@@ -304,6 +304,10 @@ export interface MessagesPort {
   setHandled(id: string, handled: boolean): Promise<ContactMessage>;
 }
 
+import type { ManualRefundInput } from '../domain/refunds';
+import type { RefundQueueItem } from '../domain/refund-queue';
+export type { ManualRefundInput, RefundQueueItem };
+
 /**
  * Online payments (D3). With a gateway, an online order is placed pending; `start` asks the
  * gateway for a payment of it and says where to send the browser; only the gateway's signed
@@ -326,6 +330,10 @@ export interface PaymentsPort {
   history(orderId: string): Promise<PaymentHistory>;
   /** Admin: refund or void a paid try through its gateway. */
   reverse(orderId: string, attemptId: string, kind: PaymentReversal): Promise<PaymentHistory>;
+  /** Admin: the refunds queue (D16), the longest waiting first. */
+  refundQueue(): Promise<RefundQueueItem[]>;
+  /** Admin: records a refund made by hand (cash, a bank transfer, a test payment). */
+  manualRefund(orderId: string, input: ManualRefundInput): Promise<Order>;
 }
 
 /** Prices as data (D11). */

@@ -36,6 +36,7 @@ import type {
   PriceCatalog,
   PricesPort,
   PublicTracking,
+  RefundQueueItem,
   TrackingAnswer,
   Review,
   ReviewableOrder,
@@ -323,6 +324,13 @@ export class HttpDataPort implements DataPort {
             `${orderPath(orderId)}/payments/${encodeURIComponent(attemptId)}/${kind}`,
           ),
           'history',
+        ),
+      refundQueue: async () =>
+        this.pick<RefundQueueItem[]>(await this.request('GET', '/api/admin/refunds'), 'refunds'),
+      manualRefund: async (orderId, input) =>
+        this.pick<Order>(
+          await this.request('POST', `${orderPath(orderId)}/refund/manual`, input),
+          'order',
         ),
     };
   }
