@@ -2,8 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { parseEnv } from './src/config/env-schema.ts';
 import { prerender } from './scripts/lib/vite-prerender.ts';
+import { icons } from './scripts/lib/vite-icons.ts';
+import { precachedPages } from './scripts/lib/precache-pages.ts';
 
 /**
  * Workers for the unit, component and api files: vitest's default, one fewer than the cores, is
@@ -18,6 +21,32 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     // Canonical and hreflang links must be absolute: the address the site is published at.
     prerender(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
+    // The app's PNG icons and the link preview image, drawn from public/favicon.svg (D26).
+    icons(),
+    // The service worker (src/sw/sw.ts, D26), built once the pages above are prerendered, so its
+    // precache lists them. Registered by the app itself (src/app/service-worker.ts), after load.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      integration: { closeBundleOrder: 'post' },
+      injectManifest: {
+        globPatterns: [
+          'assets/**/*.{js,css}',
+          'assets/cairo-{arabic,latin}-wght-normal-*.woff2',
+          '**/index.html',
+          'favicon.svg',
+          'icons/*.png',
+          '*.webmanifest',
+        ],
+        // The office's screens and strings are not a customer's to carry; web vitals load only
+        // with an analytics sink.
+        globIgnores: ['assets/admin*', 'assets/web-vitals*'],
+        manifestTransforms: [precachedPages],
+      },
+    }),
   ],
   define: {
     // Validated here, at build time (from .env files and VITE_* variables of the environment):

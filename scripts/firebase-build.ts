@@ -22,6 +22,13 @@ async function main(): Promise<number> {
         'VITE_FIREBASE_APPCHECK_SITE_KEY is required (a reCAPTCHA Enterprise site key): the functions refuse calls without App Check',
       );
     }
+    // No server puts the address into the hosted pages at run time (D26): canonical links,
+    // the sitemap and robots.txt are written with this one.
+    if (!env.VITE_SITE_URL) {
+      throw new Error(
+        'VITE_SITE_URL is required (the address the site is published at, e.g. https://afsh.example): canonical links, the sitemap and robots.txt are built with it',
+      );
+    }
   } catch (error) {
     console.error(`build:firebase: ${(error as Error).message}`);
     console.error('Set them in .env (see .env.example) or the environment.');

@@ -47,6 +47,11 @@ function vitest(report: string, projects: string[], env?: Record<string, string>
 const steps: (Step | Step[])[] = [
   [
     { title: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    {
+      title: 'typecheck (service worker)',
+      command: bin('tsc'),
+      args: ['-p', 'src/sw/tsconfig.json', '--noEmit'],
+    },
     { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
     {
       title: 'typecheck (functions)',
@@ -71,6 +76,7 @@ const steps: (Step | Step[])[] = [
       VITE_FIREBASE_PROJECT_ID: 'demo-afsh',
       VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
       VITE_FIREBASE_APPCHECK_SITE_KEY: 'bundle-check-site-key',
+      VITE_SITE_URL: 'https://afsh-bundle-check.example',
     },
   },
   {

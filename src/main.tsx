@@ -9,6 +9,7 @@ import type { Resource } from 'i18next';
 import './styles/global.css';
 import { stripLanguagePrefix } from './i18n/languages';
 import { hasAnalyticsSink, reportWebVitals } from './analytics/analytics';
+import { registerServiceWorker } from './app/service-worker';
 import type { InitialData } from './data/react/initial-data';
 import {
   DATA_ELEMENT_ID,
@@ -79,6 +80,8 @@ async function start(container: HTMLElement): Promise<void> {
 const container = document.getElementById(ROOT_ELEMENT_ID);
 if (!container) throw new Error('index.html has no #root element');
 void start(container);
+// Offline use (D26): registered after load, when the browser is idle.
+registerServiceWorker();
 
 // Web vitals load after the page has settled, never competing with the first paint, and only
 // for a deployment that plugged an analytics sink in (before this line): the default sink drops

@@ -43,6 +43,8 @@ export const paymentProgress = callable('paymentProgress', HANDLERS.paymentProgr
 export const switchToCash = callable('switchToCash', HANDLERS.switchToCash);
 export const paymentHistory = callable('paymentHistory', HANDLERS.paymentHistory);
 export const reversePayment = callable('reversePayment', HANDLERS.reversePayment);
+export const refundQueue = callable('refundQueue', HANDLERS.refundQueue);
+export const manualRefund = callable('manualRefund', HANDLERS.manualRefund);
 // Paymob's transaction callback (HTTPS): Firebase Hosting rewrites /api/payments/paymob/callback
 // here (firebase.json), so its address is the site's, as with the self-hosted server.
 export const paymobCallback = httpsEndpoint('paymobCallback', paymobCallbackHandler);

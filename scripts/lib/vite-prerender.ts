@@ -12,19 +12,12 @@ import {
   LIVE_PAGES_MANIFEST,
   type LivePagesManifest,
 } from '../../src/prerender/live-pages.ts';
-
-/** Pages search engines should list; the rest are prerendered too, but marked noindex. */
-const PUBLIC_PAGES: readonly string[] = [
-  paths.home,
-  paths.about,
-  paths.privacy,
-  paths.prices,
-  paths.moveType,
-  paths.selectCity,
-  paths.contact,
-  paths.reviews,
-  paths.trackOrder,
-];
+import {
+  PUBLIC_PAGES,
+  robotsTxt,
+  SITE_ORIGIN_PLACEHOLDER,
+  sitemapXml,
+} from '../../src/prerender/seo.ts';
 
 /** Every route but the one with a parameter, which gets a shell (TRACK_SHELL). */
 const STATIC_PAGES: readonly string[] = Object.values(paths).filter((path) => !path.includes(':'));
@@ -99,6 +92,10 @@ export function prerender(options: { siteUrl: string; backend: 'http' | 'firebas
         createHash('sha256').update(outDir).digest('hex').slice(0, 12),
       );
       const live = options.backend === 'http';
+      // The self-hosted server knows its address only when it runs (SITE_URL): its pages carry a
+      // placeholder origin it replaces as it serves them. A hosted build has no server to do
+      // that, so its links are the build's VITE_SITE_URL (D26).
+      const siteUrl = live ? SITE_ORIGIN_PLACEHOLDER : options.siteUrl;
       await build({
         root: config.root,
         mode: config.mode,
@@ -172,7 +169,7 @@ export function prerender(options: { siteUrl: string; backend: 'http' | 'firebas
         server.renderPage({
           path,
           language,
-          siteUrl: options.siteUrl,
+          siteUrl,
           assets: assetsFor(language, path),
           assetsForModules,
           indexable: PUBLIC_PAGES.includes(path),
@@ -193,7 +190,7 @@ export function prerender(options: { siteUrl: string; backend: 'http' | 'firebas
             livePages.pages[localizedPath(path, language)] = {
               path,
               language,
-              siteUrl: options.siteUrl,
+              siteUrl,
               assets: page.assets,
               indexable: PUBLIC_PAGES.includes(path),
               hydrate: true,
@@ -212,6 +209,11 @@ export function prerender(options: { siteUrl: string; backend: 'http' | 'firebas
       }
       await writeFile(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(result, null, 2)}\n`);
       await rm(join(outDir, dirname(LIVE_PAGES_MANIFEST)), { recursive: true, force: true });
+      // The self-hosted server answers these itself from SITE_URL; a hosted site serves files.
+      if (!live) {
+        await write('robots.txt', robotsTxt(siteUrl));
+        await write('sitemap.xml', sitemapXml(siteUrl));
+      }
       if (live) {
         await write(LIVE_PAGES_MANIFEST, `${JSON.stringify(livePages, null, 2)}\n`);
       } else if (!process.env.AFSH_KEEP_SSR) {

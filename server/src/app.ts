@@ -18,6 +18,7 @@ import type { ServicesOptions } from './plugins/services.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerLivePages } from './plugins/live-pages.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerSiteFiles, sitePageRewrite } from './plugins/site-pages.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import type { ApiRoutesOptions } from './routes/api/api-routes.ts';
 
@@ -108,7 +109,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   drainOnClose(app);
   registerMetrics(app, env);
   await registerSecurity(app, env);
-  const site = await registerStatic(app, { staticDir });
+  const site = await registerStatic(app, { staticDir, rewrite: sitePageRewrite(app) });
+  registerSiteFiles(app);
   registerErrorHandling(app, { htmlFallback: site.serveIndex });
   registerLivePages(app, { staticDir, site });
   registerJsonOnly(app);

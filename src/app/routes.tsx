@@ -167,6 +167,11 @@ const AdminCalendarPage = screen(
   'AdminCalendarPage',
   ['src/features/admin/components/admin-calendar-page.tsx'],
 );
+const AdminRefundsPage = screen(
+  () => import('../features/admin/components/admin-refunds-page'),
+  'AdminRefundsPage',
+  ['src/features/admin/components/admin-refunds-page.tsx'],
+);
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
@@ -214,6 +219,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminPrices, element: <AdminPricesPage /> },
       { path: paths.adminCapacity, element: <AdminCapacityPage /> },
       { path: paths.adminCalendar, element: <AdminCalendarPage /> },
+      { path: paths.adminRefunds, element: <AdminRefundsPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

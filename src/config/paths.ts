@@ -24,6 +24,7 @@ export const paths = {
   adminPrices: '/admin-prices',
   adminCapacity: '/admin-capacity',
   adminCalendar: '/admin-calendar',
+  adminRefunds: '/admin-refunds',
   reviews: '/reviews',
 } as const;
 

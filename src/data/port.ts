@@ -228,8 +228,14 @@ export interface OrdersPort {
   reschedule(id: string, input: OrderReschedule): Promise<Order>;
 }
 
+/**
+ * A tracking answer. `savedAt` is set when it is the copy this device kept of an earlier answer
+ * (the server could not be reached, D26): when that answer came.
+ */
+export type TrackingAnswer = PublicTracking & { savedAt?: string };
+
 export interface TrackingPort {
-  get(orderNumber: string): Promise<PublicTracking>;
+  get(orderNumber: string): Promise<TrackingAnswer>;
   /**
    * The public view of one order number, live (D19): `listener` hears the view once the watch is
    * up and after every change, null when there is no such order (any more); `onLive` says whether
@@ -238,7 +244,7 @@ export interface TrackingPort {
    */
   watch(
     orderNumber: string,
-    listener: (tracking: PublicTracking | null) => void,
+    listener: (tracking: TrackingAnswer | null) => void,
     onLive?: (live: boolean) => void,
   ): Unsubscribe;
 }
@@ -298,6 +304,10 @@ export interface MessagesPort {
   setHandled(id: string, handled: boolean): Promise<ContactMessage>;
 }
 
+import type { ManualRefundInput } from '../domain/refunds';
+import type { RefundQueueItem } from '../domain/refund-queue';
+export type { ManualRefundInput, RefundQueueItem };
+
 /**
  * Online payments (D3). With a gateway, an online order is placed pending; `start` asks the
  * gateway for a payment of it and says where to send the browser; only the gateway's signed
@@ -320,6 +330,10 @@ export interface PaymentsPort {
   history(orderId: string): Promise<PaymentHistory>;
   /** Admin: refund or void a paid try through its gateway. */
   reverse(orderId: string, attemptId: string, kind: PaymentReversal): Promise<PaymentHistory>;
+  /** Admin: the refunds queue (D16), the longest waiting first. */
+  refundQueue(): Promise<RefundQueueItem[]>;
+  /** Admin: records a refund made by hand (cash, a bank transfer, a test payment). */
+  manualRefund(orderId: string, input: ManualRefundInput): Promise<Order>;
 }
 
 /** Prices as data (D11). */

@@ -22,6 +22,8 @@ import {
   type PaymentProgress,
   type PaymentStart,
 } from './payments';
+import type { OrderRefund } from './refunds';
+import type { RefundQueueItem } from './refund-queue';
 import { PHONE_CODE_CHANNELS, type PhoneChallenge } from './phone-auth-schema';
 import { HOUSING_TYPES, MOVE_TYPES, type CatalogVersion, type PriceCatalog } from './pricing';
 import { reviewSettingsSchema } from './review-schema';
@@ -93,6 +95,21 @@ const publicStatusChangeShape = z.object({
 
 const paymentProviderName = z.enum(['test', 'cash', 'paymob']);
 
+/** The cancellation terms an order keeps (D16), as the catalog's rates spell them. */
+const cancellationPolicyShape = catalogRatesSchema.shape.cancellationPolicy;
+
+/** What an order owes back and how it went back (D16). */
+const refundShape = exactly<OrderRefund>()(
+  z.object({
+    amount: integer(),
+    fee: integer(),
+    dueAt: text(),
+    refundedAt: nullableText(),
+    how: z.enum(['provider', 'manual']).nullable(),
+    manual: z.object({ method: text(), reference: text(), note: text() }).nullable(),
+  }),
+);
+
 export const orderShape = exactly<Order>()(
   z.object({
     id: text(),
@@ -128,6 +145,8 @@ export const orderShape = exactly<Order>()(
     createdAt: text(),
     language: z.enum(DISPLAY_LANGUAGES).optional(),
     notifyConsent: z.boolean().optional(),
+    cancellationPolicy: cancellationPolicyShape.optional(),
+    refund: refundShape.nullable().optional(),
   }),
 );
 
@@ -415,4 +434,13 @@ const paymentEventShape = exactly<PaymentEvent>()(
 
 export const paymentHistoryShape = exactly<PaymentHistory>()(
   z.object({ attempts: z.array(paymentAttemptShape), events: z.array(paymentEventShape) }),
+);
+
+/** One order on the office's refunds queue (D16). */
+export const refundQueueItemShape = exactly<RefundQueueItem>()(
+  z.object({
+    order: orderShape,
+    attempt: paymentAttemptShape.nullable(),
+    canVoid: z.boolean(),
+  }),
 );

@@ -7,7 +7,6 @@
  * Every screen that offers a cancel or a reschedule, and every backend that decides one, reads
  * `cancellationTerms`.
  */
-import type { BookedWindow } from './capacity';
 import { cairoInstant } from './datetime';
 import type { PaymentStatus } from './status';
 import { isMissing, storedNumber, storedObject } from './stored';
@@ -94,7 +93,8 @@ export interface CancellationTerms {
 export interface OrderUnderPolicy {
   moveDate: string;
   moveTime: string;
-  timeWindow: BookedWindow | null;
+  /** The crew window it holds (capacity.ts's BookedWindow: its start is what counts here). */
+  timeWindow: { id: string; start: string; end: string } | null;
   totalPrice: number;
   paymentStatus: PaymentStatus;
   /** The terms it was booked under; an order that carries none was booked before the policy. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICY_FEE_PERCENT_MAX, POLICY_HOURS_MAX } from './cancellation';
 import { FLOOR_MAX, MOVE_TYPES, TEAM_MAX, WORKERS_MIN } from './pricing';
 import type { CatalogRates, MoveType } from './pricing';
 import { object } from './schema-fields';
@@ -59,5 +60,11 @@ export const catalogRatesSchema = object({
       }),
     includedKm: amount(CATALOG_LIMITS.km, M.catalogKm),
     perKm: amount(CATALOG_LIMITS.perKm, M.catalogPerKm),
+  }),
+  // D16: whole hours before the window, and a whole percentage of the total.
+  cancellationPolicy: object({
+    freeHours: amount(POLICY_HOURS_MAX, M.catalogPolicyHours),
+    lateFeePercent: amount(POLICY_FEE_PERCENT_MAX, M.catalogPolicyFee),
+    closedHours: amount(POLICY_HOURS_MAX, M.catalogPolicyHours),
   }),
 }) satisfies z.ZodType<CatalogRates>;

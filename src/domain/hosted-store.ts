@@ -243,6 +243,8 @@ export const FUNCTION_NAMES = [
   'switchToCash',
   'paymentHistory',
   'reversePayment',
+  'refundQueue',
+  'manualRefund',
   'orderNotifications',
   'resendNotification',
   'stopNotifications',

@@ -9,6 +9,7 @@
 import type { BookedOn, BookedWindow, CapacityDraft, FreeWindow } from './capacity';
 import { findWindow, freeWindowsAfter, hasFreeCrew, hasStarted, windowFull } from './capacity';
 import { cancellationTerms, type OrderUnderPolicy } from './cancellation';
+import { paymentAfterStatus } from './refunds';
 import { isBeyondCairoDays, isPastCairoDate } from './datetime';
 import { RuleViolation } from './errors';
 import type { MoveSlot, Order, StatusChange } from './order';
@@ -29,14 +30,14 @@ import {
   isOrderStatus,
   LIFECYCLE_MESSAGES as L,
   type OrderStatus,
-  type PaymentStatus,
 } from './status';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /** What the going-back and reschedule decisions read of an order; each backend passes its own. */
 export type LifecycleOrder = ChangeableOrder &
   Pick<Order, 'userId' | 'moveDate' | 'moveTime' | 'timeWindow' | 'totalPrice'> &
-  Pick<OrderUnderPolicy, 'cancellationPolicy'>;
+  Pick<OrderUnderPolicy, 'cancellationPolicy'> &
+  Pick<Order, 'refund'>;
 
 /**
  * The status an order had before it was last cancelled: the entry before its last `cancelled`
@@ -56,16 +57,6 @@ export function statusBeforeCancel(history: readonly StatusChange[]): OrderStatu
 function moveHasBegun(order: Pick<Order, 'moveDate' | 'moveTime' | 'timeWindow'>, now: Date) {
   const start = order.timeWindow?.start ?? order.moveTime;
   return hasStarted(order.moveDate, { id: '', start, end: start }, now);
-}
-
-/**
- * The payment of an order brought back from cancelled (D16, D17): a refund that was only due is
- * not owed any more, so the order is paid again; anything else stays as it is. An order whose
- * money already went back is refused before this (`uncancelRefunded`).
- */
-function paymentAfterUncancel(status: PaymentStatus): PaymentStatus | undefined {
-  // `refund_due` is the money part's (D16): compared as text until both parts are one list.
-  return (status as string) === 'refund_due' ? 'paid' : undefined;
 }
 
 /**
@@ -94,14 +85,13 @@ export function decideGoBack<O extends LifecycleOrder>(
       at,
     );
   }
-  if (order.paymentStatus === 'refunded') {
-    throw new RuleViolation('failed-precondition', L.uncancelRefunded);
-  }
+  const to = statusBeforeCancel(order.statusHistory);
+  // A refund only due is not owed any more; one already made refuses (D16).
+  const money = paymentAfterStatus(order, to, 'admin', now);
   if (moveHasBegun(order, now)) throw new RuleViolation('failed-precondition', L.uncancelPast);
-  const paymentStatus = paymentAfterUncancel(order.paymentStatus);
   const change: OrderStatusChange = {
-    status: statusBeforeCancel(order.statusHistory),
-    ...(paymentStatus !== undefined ? { paymentStatus } : {}),
+    status: to,
+    ...money,
     actor: 'admin',
     note: { kind: 'uncancelled', reason: input.reason },
   };

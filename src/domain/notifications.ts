@@ -4,12 +4,13 @@
  * It decides which messages an event causes, to whom, on which channel, with which template and
  * which values; rendering the template text and sending it happen elsewhere.
  */
-import { formatDate, formatTime } from './datetime';
+import { formatMoveDay, formatTime } from './datetime';
 import { findDistrict, findGovernorate, districtName, governorateName } from './governorates';
 import type { DisplayLanguage } from './locale';
 import { formatMoney } from './money';
 import type { MoveSlot, Order, StatusActor } from './order';
 import { normalizeEgyptianMobile } from './phone';
+import { refundTimeOf } from './refunds';
 import type { OrderStatus } from './status';
 
 /**
@@ -46,6 +47,8 @@ export const NOTIFICATION_TEMPLATES = [
   'company_new_order',
   'order_rescheduled',
   'order_restored',
+  'payment_refund_due',
+  'payment_refunded',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
@@ -75,6 +78,9 @@ export const TEMPLATE_PARAMETERS: Readonly<Record<NotificationTemplate, readonly
   // D17: the new date and time; a booking brought back from cancelled, with its date and time.
   order_rescheduled: ['order_number', 'move_date', 'move_time', 'tracking_url'],
   order_restored: ['order_number', 'move_date', 'move_time', 'tracking_url'],
+  // D16: what is given back and how long it takes; then that it went back.
+  payment_refund_due: ['order_number', 'refund_amount', 'refund_time', 'tracking_url'],
+  payment_refunded: ['order_number', 'refund_amount', 'tracking_url'],
 };
 
 /**
@@ -99,12 +105,13 @@ export type NotifiableOrder = Pick<
   | 'governorateId'
   | 'districtId'
   | 'status'
-> & {
-  /** The language the customer booked in; every customer message is in it. */
-  language?: DisplayLanguage | undefined;
-  /** "Send me updates on WhatsApp/SMS" was ticked. No consent, no customer message. */
-  notifyConsent?: boolean | undefined;
-};
+> &
+  Partial<Pick<Order, 'refund'>> & {
+    /** The language the customer booked in; every customer message is in it. */
+    language?: DisplayLanguage | undefined;
+    /** "Send me updates on WhatsApp/SMS" was ticked. No consent, no customer message. */
+    notifyConsent?: boolean | undefined;
+  };
 
 /**
  * What happened to an order, in the business's words: the one list of order events (the
@@ -124,7 +131,11 @@ export type OrderEvent<O = NotifiableOrder> =
   /** A card order placed paid, or an admin marking a cash order paid. */
   | { type: 'order.paymentConfirmed'; order: O }
   /** Moved to another date or window (D17), by its customer or the office. */
-  | { type: 'order.rescheduled'; order: O; from: MoveSlot; to: MoveSlot; actor: StatusActor };
+  | { type: 'order.rescheduled'; order: O; from: MoveSlot; to: MoveSlot; actor: StatusActor }
+  /** Money is owed back (D16): a paid order cancelled, or a payment on a cancelled one. */
+  | { type: 'order.refundDue'; order: O }
+  /** The money went back (D16): through the provider, or recorded by the office. */
+  | { type: 'order.refunded'; order: O };
 
 /** The events that can cause a message. */
 export type NotificationEvent = OrderEvent;
@@ -169,8 +180,18 @@ export function orderChangeEvents<O extends EventOrder>(
     });
     if (after.status === 'cancelled') events.push({ type: 'order.cancelled', order: after, actor });
   }
-  if (after.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
+  // A refund due no longer owed (an un-cancel) is not a new payment.
+  if (
+    after.paymentStatus === 'paid' &&
+    before.paymentStatus !== 'paid' &&
+    before.paymentStatus !== 'refund_due'
+  ) {
     events.push({ type: 'order.paymentConfirmed', order: after });
+  }
+  if (after.paymentStatus !== before.paymentStatus) {
+    if (after.paymentStatus === 'refund_due')
+      events.push({ type: 'order.refundDue', order: after });
+    if (after.paymentStatus === 'refunded') events.push({ type: 'order.refunded', order: after });
   }
   const from = slotOf(before);
   const to = slotOf(after);
@@ -192,6 +213,8 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEventType[] = [
   'order.cancelled',
   'order.paymentConfirmed',
   'order.rescheduled',
+  'order.refundDue',
+  'order.refunded',
 ];
 
 /**
@@ -320,12 +343,15 @@ export function templateParams(
   ].join(language === 'ar' ? '، ' : ', ');
   const all: Record<string, TemplateValue> = {
     order_number: order.orderNumber,
-    move_date: formatDate(order.moveDate, language),
+    // With its weekday, as every date the customer confirms (D22): a message is checked against a week.
+    move_date: formatMoveDay(order.moveDate, language),
     move_time: formatTime(order.moveTime, language),
     total: formatMoney(order.totalPrice, language),
     payment: { key: paymentKey(order) },
     move_type: { key: `pricing:moveTypes.${order.moveType}.label` },
     area,
+    refund_amount: formatMoney(order.refund?.amount ?? order.totalPrice, language),
+    refund_time: { key: `notifications:refundTime.${refundTimeOf(order)}` },
     tracking_url: trackingUrl(siteUrl, order.orderNumber, language),
     admin_url: adminOrderUrl(siteUrl, order.orderNumber, language),
   };
@@ -354,6 +380,10 @@ function customerTemplate(
       return changeHasCreation ? null : 'payment_confirmed';
     case 'order.rescheduled':
       return 'order_rescheduled';
+    case 'order.refundDue':
+      return 'payment_refund_due';
+    case 'order.refunded':
+      return 'payment_refunded';
   }
 }
 

@@ -8,11 +8,13 @@
  * cash instead) are decided in payment-decisions.ts.
  */
 import type { BookedWindow, FreeWindow } from './capacity';
-import type { RuleViolation } from './errors';
+import { cancellationTerms } from './cancellation';
+import { RuleViolation } from './errors';
 import { orderChangeEvents, type OrderEvent } from './notifications';
 import type { Order, OrderAdminUpdate, StatusActor, StatusChange } from './order';
 import { checkCustomerCancel } from './order';
 import { checkAdminPaymentStatus } from './payments';
+import { paymentAfterStatus, type OrderRefund, type RefundableOrder } from './refunds';
 import { checkStatusMove, type OrderStatus, type PaymentStatus } from './status';
 
 /**
@@ -22,6 +24,8 @@ import { checkStatusMove, type OrderStatus, type PaymentStatus } from './status'
 export interface OrderStatusChange {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;
+  /** What the order owes back (D16): set when a paid order is cancelled, null once not owed. */
+  refund?: OrderRefund | null;
   actor: StatusActor;
   /**
    * What the history entry says beyond the status (D17): a going back or a reschedule, and why.
@@ -72,6 +76,7 @@ export function applyOrderChange<O extends ChangeableOrder>(
   return {
     ...order,
     ...(change.paymentStatus !== undefined ? { paymentStatus: change.paymentStatus } : {}),
+    ...(change.refund !== undefined ? { refund: change.refund } : {}),
     ...(change.slot !== undefined ? change.slot : {}),
     ...(change.status !== undefined ? { status: change.status } : {}),
     ...(entry
@@ -103,19 +108,41 @@ export function decided<O extends ChangeableOrder>(
   return { change, after, events: orderChangeEvents(order, after, change.actor) };
 }
 
+/** What a cancel reads of an order beyond its status: its terms and money (D16). */
+export type CancellableOrder = ChangeableOrder &
+  Pick<Order, 'userId'> &
+  Omit<RefundableOrder, 'status' | 'paymentStatus'>;
+
 /**
- * The customer `userId` cancels their order (D2): only their own, and only before the crew is on
+ * The customer `userId` cancels their order (D2): only their own, only before the crew is on
  * its way (`checkCustomerCancel`: `permission-denied`, or `failed-precondition` with
- * `errors:orderNotCancellable`). Throws the refusal.
+ * `errors:orderNotCancellable`), and only before its policy closes online changes (D16:
+ * `errors:cancel.closed`, the office takes the call). A paid order's refund becomes due, less
+ * the fee its terms keep now (`paymentAfterStatus`). Throws the refusal.
  */
-export function decideCustomerCancel<O extends ChangeableOrder & Pick<Order, 'userId'>>(
+export function decideCustomerCancel<O extends CancellableOrder>(
   order: O,
   userId: string,
   at: string,
 ): OrderChangeDecision<O> {
   checkCustomerCancel(order, userId);
-  return decided(order, { status: 'cancelled', actor: 'customer' }, at);
+  const now = new Date(at);
+  if (cancellationTerms(order, now).phase === 'closed') {
+    throw new RuleViolation('failed-precondition', CANCEL_CLOSED);
+  }
+  return decided(
+    order,
+    {
+      status: 'cancelled',
+      ...paymentAfterStatus(order, 'cancelled', 'customer', now),
+      actor: 'customer',
+    },
+    at,
+  );
 }
+
+/** A customer's cancel refused because the move is too near (D16): they call the office. */
+export const CANCEL_CLOSED = 'errors:cancel.closed';
 
 /**
  * An admin sets the status and/or the payment status (D5): a status only one the lifecycle lets
@@ -126,7 +153,7 @@ export function decideCustomerCancel<O extends ChangeableOrder & Pick<Order, 'us
  * (`checkAdminPaymentStatus`: `failed-precondition` on the `paymentStatus` field). Throws the
  * refusal.
  */
-export function decideAdminUpdate<O extends ChangeableOrder & Pick<Order, 'paymentProvider'>>(
+export function decideAdminUpdate<O extends CancellableOrder & Pick<Order, 'paymentProvider'>>(
   order: O,
   update: OrderAdminUpdate,
   at: string,
@@ -134,11 +161,20 @@ export function decideAdminUpdate<O extends ChangeableOrder & Pick<Order, 'payme
   // Only the lifecycle's next steps (D17); going back is its own action (decideGoBack).
   if (update.status !== undefined) checkStatusMove(order.status, update.status, 'admin');
   checkAdminPaymentStatus(order, update.paymentStatus);
+  // The payment as the admin set it, then what the status move does to it (D16): a paid order
+  // cancelled owes its refund.
+  const paymentStatus = update.paymentStatus ?? order.paymentStatus;
+  const money =
+    update.status !== undefined
+      ? paymentAfterStatus({ ...order, paymentStatus }, update.status, 'admin', new Date(at))
+      : {};
+  const finalStatus = money.paymentStatus ?? update.paymentStatus;
   return decided(
     order,
     {
       ...(update.status !== undefined ? { status: update.status } : {}),
-      ...(update.paymentStatus !== undefined ? { paymentStatus: update.paymentStatus } : {}),
+      ...(finalStatus !== undefined ? { paymentStatus: finalStatus } : {}),
+      ...(money.refund !== undefined ? { refund: money.refund } : {}),
       actor: 'admin',
     },
     at,

@@ -8,6 +8,12 @@ import { dayLoad, exceptionFor, resolveWindow } from './capacity';
 import { cardKeysIn } from './card';
 import { fieldsOfIssues, RuleViolation } from './errors';
 import type { DisplayLanguage } from './locale';
+import {
+  cancellationPolicyFromStored,
+  TERMS_BEFORE_POLICY,
+  type CancellationPolicy,
+} from './cancellation';
+import { refundFromStored, type OrderRefund } from './refunds';
 import type { OrderSort } from './order-query';
 import type { HostedProviderName } from './payments';
 import type { Housing, MoveType, PriceBreakdown, PriceCatalog } from './pricing';
@@ -147,6 +153,14 @@ export interface Order {
   language?: DisplayLanguage;
   /** The customer ticked "Send me updates on WhatsApp/SMS" (D10); unknown means no. */
   notifyConsent?: boolean;
+  /**
+   * The cancellation terms it was booked under (D16), copied from the catalog when placed; an
+   * order from before the policy reads TERMS_BEFORE_POLICY (what its customer was told then).
+   * Every stored order read back has it; optional for orders built in memory.
+   */
+  cancellationPolicy?: CancellationPolicy;
+  /** What it owes back after a cancel and how it went back (D16); null: nothing owed. */
+  refund?: OrderRefund | null;
 }
 
 /**
@@ -170,6 +184,8 @@ export interface StoredOrder extends Omit<
   | 'language'
   | 'notifyConsent'
   | 'statusHistory'
+  | 'cancellationPolicy'
+  | 'refund'
 > {
   /** Each entry read through `statusChangeFromStored` (D17 added kinds, reasons and moves). */
   statusHistory: readonly StoredStatusChange[];
@@ -189,6 +205,9 @@ export interface StoredOrder extends Omit<
   /** D10: the language it was booked in and the consent to be told; before it, neither. */
   language?: unknown;
   notifyConsent?: unknown;
+  /** D16: the terms it was booked under, and what it owes back; before it, neither. */
+  cancellationPolicy?: unknown;
+  refund?: unknown;
 }
 
 /** Who took the money of an order (or its public copy) stored before providers were recorded. */
@@ -253,6 +272,11 @@ export function orderFromStored(stored: StoredOrder): Order {
     createdAt: stored.createdAt,
     ...(stored.language === 'ar' || stored.language === 'en' ? { language: stored.language } : {}),
     ...(typeof stored.notifyConsent === 'boolean' ? { notifyConsent: stored.notifyConsent } : {}),
+    cancellationPolicy: cancellationPolicyFromStored(
+      stored.cancellationPolicy,
+      TERMS_BEFORE_POLICY,
+    ),
+    refund: refundFromStored(stored.refund),
   };
 }
 
@@ -442,6 +466,8 @@ export interface CheckedNewOrder {
   price: PriceBreakdown;
   /** The crew window it asks for (D12). */
   window: BookedWindow;
+  /** The catalog's cancellation policy (D16), which the order keeps. */
+  policy: CancellationPolicy;
 }
 
 export interface NewOrderContext {
@@ -521,6 +547,7 @@ export function checkNewOrder(body: unknown, context: NewOrderContext): CheckedN
     paymentToken: input.paymentMethod === 'card' ? paymentToken : undefined,
     price,
     window: { id: window.id, start: window.start, end: window.end },
+    policy: { ...context.catalog.cancellationPolicy },
   };
 }
 
@@ -599,7 +626,7 @@ export function initialStatusHistory(at: string): StatusChange[] {
 
 /** A new order as every backend stores it, before its id and number are known. */
 export function newOrderFields(
-  checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>,
+  checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window' | 'policy'>,
   userId: string,
   payment: { paymentStatus: PaymentStatus; paymentProvider: PaymentProviderName },
   createdAt: string,
@@ -637,6 +664,9 @@ export function newOrderFields(
     createdAt,
     language: input.language ?? 'ar',
     notifyConsent: input.notifyConsent ?? false,
+    // The terms its customer is shown from now on, whatever the company sets later (D16).
+    cancellationPolicy: { ...checked.policy },
+    refund: null,
   };
 }
 

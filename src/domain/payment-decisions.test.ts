@@ -236,7 +236,11 @@ describe('refunds and voids', () => {
           detail: '10',
         },
       ],
-      order: { paymentStatus: 'refunded' },
+      // D16: the order's refund records how its money went back.
+      order: {
+        paymentStatus: 'refunded',
+        refund: expect.objectContaining({ amount: 1500, fee: 0, how: 'provider' }),
+      },
     });
   });
 
@@ -321,6 +325,29 @@ describe('decideTransaction', () => {
         },
         attempt: { id: 'a1', change: { state: 'paid', transactionId: '9', detail: null } },
         events: [event('paid')],
+      },
+    });
+  });
+
+  it('a payment on an order already cancelled is owed back whole, never kept (D16)', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const decision = decideTransaction(
+      tx,
+      context({ order: { ...order, status: 'cancelled' }, now }),
+    );
+    expect(decision).toMatchObject({ kind: 'apply', outcome: 'paid' });
+    expect(decision.kind === 'apply' && decision.change.order).toEqual({
+      paymentStatus: 'refund_due',
+      paymentMethod: 'card',
+      paymentProvider: 'paymob',
+      paymentReference: '9',
+      refund: {
+        amount: 1500,
+        fee: 0,
+        dueAt: now.toISOString(),
+        refundedAt: null,
+        how: null,
+        manual: null,
       },
     });
   });
@@ -489,7 +516,10 @@ describe('decideTransaction', () => {
       outcome: 'refunded',
       attemptState: 'refunded',
       change: {
-        order: { paymentStatus: 'refunded' },
+        order: {
+          paymentStatus: 'refunded',
+          refund: expect.objectContaining({ amount: 1500, how: 'provider' }),
+        },
         attempt: { id: 'a1', change: { state: 'refunded', transactionId: '9', detail: null } },
         events: [event('refunded')],
       },

@@ -30,8 +30,9 @@ import {
   type PaymentOptions,
   type PaymentReversal,
 } from './payments';
+import { refundDone, refundDueOnPayment, type OrderRefund } from './refunds';
 import { ONLINE_PAYMENT_METHODS } from './status';
-import type { OnlinePaymentMethod, PaymentMethod, PaymentStatus } from './status';
+import type { OnlinePaymentMethod, OrderStatus, PaymentMethod, PaymentStatus } from './status';
 
 /**
  * The payment providers a deployment has on, as the rules see them: its gateways (a page or a
@@ -87,6 +88,8 @@ export interface OrderPaymentChange {
   paymentProvider?: Order['paymentProvider'];
   /** The transaction that paid it (null: none). */
   paymentReference?: string | null;
+  /** What it owes back and how it went back (D16). */
+  refund?: OrderRefund | null;
 }
 
 /** What changes on an existing try (fields left undefined stay). */
@@ -126,8 +129,11 @@ export interface PaymentChange {
 /** The order as payment decisions read it: with the transaction that paid it. */
 export type PaymentOrder = Pick<
   Order,
-  'id' | 'totalPrice' | 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status'
+  'id' | 'totalPrice' | 'paymentMethod' | 'paymentStatus' | 'paymentProvider' | 'status' | 'refund'
 > & { paymentReference: string | null };
+
+/** The order as a provider's transaction reads it: its status only to tell a cancelled one. */
+export type TransactionOrder = Omit<PaymentOrder, 'status'> & { status?: OrderStatus };
 
 // ---------------------------------------------------------------------------------------------
 // Start a try
@@ -290,7 +296,7 @@ export type ReversalAnswer =
  * may have told the refund while we waited for its answer, and it is recorded once.
  */
 export function decideReversal(input: {
-  order: Pick<PaymentOrder, 'id' | 'paymentReference'>;
+  order: Pick<PaymentOrder, 'id' | 'paymentReference' | 'totalPrice' | 'refund'>;
   attempt: Pick<PaymentAttempt, 'id' | 'transactionId' | 'amountCents'>;
   kind: PaymentReversal;
   answer: ReversalAnswer;
@@ -299,11 +305,15 @@ export function decideReversal(input: {
   /** The transaction reversed, when it is not the try's (an extra payment). */
   transaction?: { id: string; amountCents: number };
   recorded?: (kind: PaymentEventKind, transactionId: string) => boolean;
+  /** What was given back, when less than the payment (a refund that keeps a fee, D16). */
+  amountCents?: number;
+  /** When (the order's refund records it); default now. */
+  now?: Date;
 }): PaymentChange {
   const { order, attempt, kind, answer } = input;
   const actor = input.actor ?? 'admin';
   const transactionId = input.transaction?.id ?? attempt.transactionId;
-  const amountCents = input.transaction?.amountCents ?? attempt.amountCents;
+  const amountCents = input.amountCents ?? input.transaction?.amountCents ?? attempt.amountCents;
   if (!answer.ok) {
     return {
       events: [
@@ -351,7 +361,12 @@ export function decideReversal(input: {
           },
         ],
     ...(transactionId !== null && order.paymentReference === transactionId
-      ? { order: { paymentStatus: 'refunded' as const } }
+      ? {
+          order: {
+            paymentStatus: 'refunded' as const,
+            refund: refundDone(order, amountCents, input.now ?? new Date()),
+          },
+        }
       : {}),
   };
 }
@@ -460,12 +475,15 @@ export function decideTransaction(
   context: {
     /** The try our reference names, if it is one of ours. */
     attempt: PaymentAttempt | null;
-    order: Omit<PaymentOrder, 'status'> | null;
+    order: TransactionOrder | null;
     /** True when this kind of outcome is already recorded for this transaction. */
     recorded(kind: PaymentEventKind, transactionId: string): boolean;
+    /** When it is decided (a refund it makes due records it); default now. */
+    now?: Date;
   },
 ): TransactionDecision {
   const { attempt, order, recorded } = context;
+  const now = context.now ?? new Date();
   if (!attempt || !order || attempt.orderId !== order.id) {
     return { kind: 'ignore', reason: 'unknown-reference' };
   }
@@ -522,7 +540,9 @@ export function decideTransaction(
         kind,
         kind,
         null,
-        order.paymentReference === id ? { paymentStatus: 'refunded' } : undefined,
+        order.paymentReference === id
+          ? { paymentStatus: 'refunded', refund: refundDone(order, transaction.amountCents, now) }
+          : undefined,
       );
     }
     // An extra payment refunded (in the provider's dashboard, or our own refund's callback
@@ -548,14 +568,16 @@ export function decideTransaction(
       return { kind: 'ignore', reason: 'duplicate' };
     }
     // Money moved. It pays the order if the order awaits a payment, even if the customer chose
-    // cash meanwhile (the order is then paid online) or the order was cancelled (the refund is
-    // then the order's).
+    // cash meanwhile (the order is then paid online). On an order already cancelled the money
+    // is never kept silently: the order owes it back, on the refunds queue (D16).
     if (order.paymentStatus === 'pending' && !ownPayment) {
+      const cancelled = order.status === 'cancelled';
       return apply('paid', 'paid', null, {
-        paymentStatus: 'paid',
+        paymentStatus: cancelled ? 'refund_due' : 'paid',
         paymentMethod: attempt.method,
         paymentProvider: attempt.provider,
         paymentReference: id,
+        ...(cancelled ? { refund: refundDueOnPayment(order, now) } : {}),
       });
     }
     // Paid already (by another try, by this try's own payment, or in cash), or refunded: this
@@ -610,7 +632,7 @@ export function decideInquiry(
   answer: InquiryAnswer,
   context: {
     attempt: PaymentAttempt;
-    order: Omit<PaymentOrder, 'status'>;
+    order: TransactionOrder;
     recorded(kind: PaymentEventKind, transactionId: string): boolean;
     now: Date;
   },

@@ -184,6 +184,7 @@ export const PAYMENT_MESSAGES = {
   notReversible: 'errors:payment.notReversible',
   reverseFailed: 'errors:payment.reverseFailed',
   gatewayDecides: 'errors:payment.gatewayDecides',
+  refundQueue: 'errors:payment.refundQueue',
 } as const;
 
 /** Tries per order: each asks the provider for a new payment, so a script cannot ask forever. */
@@ -325,6 +326,12 @@ export function checkAdminPaymentStatus(
   paymentStatus: PaymentStatus | undefined,
 ): void {
   if (paymentStatus === undefined || paymentStatus === order.paymentStatus) return;
+  // A refund is due only by a cancel and settled only on the refunds queue (D16), never by hand.
+  if (paymentStatus === 'refund_due' || order.paymentStatus === 'refund_due') {
+    throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.refundQueue, {
+      paymentStatus: PAYMENT_MESSAGES.refundQueue,
+    });
+  }
   if (isHostedProvider(order.paymentProvider)) {
     throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.gatewayDecides, {
       paymentStatus: PAYMENT_MESSAGES.gatewayDecides,

@@ -290,6 +290,7 @@ describe('priceCatalog', () => {
       workerExtraPerHead: 250,
       team: { base: 2, manyFloors: 4 },
       distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+      cancellationPolicy: { freeHours: 24, lateFeePercent: 10, closedHours: 2 },
       floors: { min: 0, max: 20 },
       workers: { min: 1, max: 6, default: 2 },
       createdAt: null,

@@ -1,3 +1,8 @@
+import {
+  cancellationPolicyFromStored,
+  DEFAULT_CANCELLATION_POLICY,
+  type CancellationPolicy,
+} from './cancellation';
 import { CURRENCY } from './currency';
 import { parseDecimal } from './digits';
 import { estimatedRoadKm, type Place } from './distance';
@@ -90,6 +95,8 @@ export interface CatalogRates {
     includedKm: number;
     perKm: number;
   };
+  /** The cancellation policy (D16), copied onto each order placed under this version. */
+  cancellationPolicy: CancellationPolicy;
 }
 
 /** One numbered version of the catalog, as the API and every adapter publish it (D4, D11). */
@@ -116,6 +123,7 @@ export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
   workerExtraPerHead: WORKER_EXTRA_PER_HEAD,
   team: { base: TEAM_MIN, manyFloors: 4 },
   distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+  cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY },
 });
 
 const STORED_CATALOG = 'catalog version';
@@ -155,6 +163,11 @@ export function ratesFromStored(stored: unknown): CatalogRates {
       includedKm: number(distance.includedKm, first.distance.includedKm, 'distance.includedKm'),
       perKm: number(distance.perKm, first.distance.perKm, 'distance.perKm'),
     },
+    // A version saved before the policy existed (D16) reads the default policy.
+    cancellationPolicy: cancellationPolicyFromStored(
+      d.cancellationPolicy,
+      DEFAULT_CANCELLATION_POLICY,
+    ),
   };
 }
 
@@ -181,6 +194,7 @@ export function catalogFromRates(
     workerExtraPerHead: rates.workerExtraPerHead,
     team: { ...rates.team },
     distance: { ...rates.distance },
+    cancellationPolicy: { ...rates.cancellationPolicy },
     floors: { min: FLOOR_MIN, max: FLOOR_MAX },
     workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
     createdAt,
@@ -205,6 +219,7 @@ export function ratesOf(catalog: CatalogRates): CatalogRates {
     workerExtraPerHead: catalog.workerExtraPerHead,
     team: { ...catalog.team },
     distance: { ...catalog.distance },
+    cancellationPolicy: { ...catalog.cancellationPolicy },
   };
 }
 

@@ -39,7 +39,7 @@ describe('status lists (D5)', () => {
 
   it('has card, mobile wallet and cash on delivery; paid, pending or refunded (spec 9, D3)', () => {
     expect(PAYMENT_METHODS).toEqual(['card', 'wallet', 'cod']);
-    expect(PAYMENT_STATUSES).toEqual(['paid', 'pending', 'refunded']);
+    expect(PAYMENT_STATUSES).toEqual(['paid', 'pending', 'refund_due', 'refunded']);
   });
 });
 

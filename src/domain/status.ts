@@ -57,8 +57,12 @@ export function isPaymentMethod(x: unknown): x is PaymentMethod {
   return typeof x === 'string' && (PAYMENT_METHODS as readonly string[]).includes(x);
 }
 
-/** `refunded`: the money went back to the customer (a refund or a void through the provider). */
-export const PAYMENT_STATUSES = ['paid', 'pending', 'refunded'] as const;
+/**
+ * `refund_due`: a paid order was cancelled (or a payment came after its cancel) and money is owed
+ * back to the customer (D16), on the office's refunds queue; `refunded`: the money went back (a
+ * refund or a void through the provider, or a refund the office recorded by hand).
+ */
+export const PAYMENT_STATUSES = ['paid', 'pending', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export function isPaymentStatus(x: unknown): x is PaymentStatus {

@@ -1,6 +1,7 @@
 // The upcasters (docs/architecture.md, "Stored data ages well"): each starts from data in the
 // oldest shape a version of this code stored, and from data a newer version may store.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CANCELLATION_POLICY, TERMS_BEFORE_POLICY } from './cancellation';
 import { draftFromStored, FIRST_CAPACITY_PLAN } from './capacity';
 import {
   catalogFromDocument,
@@ -39,6 +40,27 @@ const RATES_V1 = {
   team: { base: 2, manyFloors: 4 },
   distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
 };
+
+describe('a catalog version and an order stored before refunds (D16, migration 041)', () => {
+  it('a catalog version without a policy reads the default policy', () => {
+    expect(ratesFromStored(RATES_V1).cancellationPolicy).toEqual(DEFAULT_CANCELLATION_POLICY);
+    expect(
+      ratesFromStored({ ...RATES_V1, cancellationPolicy: { freeHours: 48 } }).cancellationPolicy,
+    ).toEqual({ ...DEFAULT_CANCELLATION_POLICY, freeHours: 48 });
+  });
+
+  it('an order keeps the policy and refund it was stored with', () => {
+    const refund = { amount: 900, fee: 100, dueAt: '2026-01-02T00:00:00.000Z' };
+    const order = orderFromStored({
+      ...ORDER_V1,
+      paymentStatus: 'refund_due',
+      cancellationPolicy: { freeHours: 12, lateFeePercent: 5, closedHours: 1 },
+      refund,
+    });
+    expect(order.cancellationPolicy).toEqual({ freeHours: 12, lateFeePercent: 5, closedHours: 1 });
+    expect(order.refund).toEqual({ ...refund, refundedAt: null, how: null, manual: null });
+  });
+});
 
 describe('ratesFromStored: a catalog version as any version stored it', () => {
   it('reads the oldest stored rates unchanged', () => {
@@ -191,6 +213,9 @@ describe('orderFromStored: an order as any version stored it', () => {
       distanceKm: 0,
       distanceFee: 0,
       paymentProvider: 'cash',
+      // D16: booked before the policy, under the terms of its time; nothing owed back.
+      cancellationPolicy: TERMS_BEFORE_POLICY,
+      refund: null,
     });
     expect(orderFromStored({ ...ORDER_V1, paymentMethod: 'card' }).paymentProvider).toBe('test');
   });

@@ -64,6 +64,8 @@ export const VALIDATION_MESSAGES = {
   catalogRoadFactor: 'validation:catalog.roadFactor',
   catalogKm: 'validation:catalog.km',
   catalogPerKm: 'validation:catalog.perKm',
+  catalogPolicyHours: 'validation:catalog.policyHours',
+  catalogPolicyFee: 'validation:catalog.policyFee',
   capacityTime: 'validation:capacity.time',
   capacityWindowOrder: 'validation:capacity.windowOrder',
   capacityOverlap: 'validation:capacity.overlap',

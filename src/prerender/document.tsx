@@ -2,11 +2,21 @@ import type { ReactNode } from 'react';
 import { directionOf, localizedPath, type Language } from '../i18n/languages';
 import {
   DATA_ELEMENT_ID,
+  JSON_LD_ELEMENT_ID,
   MODULES_ELEMENT_ID,
   ROOT_ELEMENT_ID,
   TRANSLATIONS_ELEMENT_ID,
 } from './ids';
 import { PAGE_SCRIPT, type PageModules } from './page-script';
+import { OG_IMAGE } from './seo';
+
+/** Open Graph's locale names. */
+const OG_LOCALE: Readonly<Record<Language, string>> = { ar: 'ar_EG', en: 'en_US' };
+/** The web app manifest of each language (name, start page, direction). */
+export const MANIFEST_OF: Readonly<Record<Language, string>> = {
+  ar: '/manifest.webmanifest',
+  en: '/manifest.en.webmanifest',
+};
 
 /** `<` as \u003c: a string can never close the script element it travels in. */
 export function scriptSafeJson(value: unknown): string {
@@ -30,7 +40,16 @@ export interface DocumentProps {
   path: string;
   /** `https://afsh.example`: canonical and alternate links must be absolute. */
   siteUrl: string;
+  /** The page's title as its <title> reads (for link previews). */
+  title: string;
+  /** The page's own description (common:meta.pages). */
   description: string;
+  /** The brand, for og:site_name. */
+  siteName: string;
+  /** What the preview image shows, for those who cannot see it. */
+  imageAlt: string;
+  /** schema.org data for the page (the home page's MovingCompany), script-safe JSON. */
+  jsonLd?: string;
   themeColor: string;
   assets: PageAssets;
   /** The translations the page used, handed to the client so hydration needs no request. */
@@ -58,7 +77,11 @@ export function Document({
   language,
   path,
   siteUrl,
+  title,
   description,
+  siteName,
+  imageAlt,
+  jsonLd,
   themeColor,
   assets,
   translations,
@@ -86,9 +109,34 @@ export function Document({
         ) : (
           <meta name="robots" content="noindex" />
         )}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        {indexable && <meta property="og:url" content={url(language)} />}
+        <meta property="og:image" content={siteUrl + OG_IMAGE.path} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+        <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+        <meta property="og:image:alt" content={imageAlt} />
+        <meta property="og:locale" content={OG_LOCALE[language]} />
+        <meta property="og:locale:alternate" content={OG_LOCALE[language === 'ar' ? 'en' : 'ar']} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={siteUrl + OG_IMAGE.path} />
+        <meta name="twitter:image:alt" content={imageAlt} />
         <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href={MANIFEST_OF[language]} />
+        {jsonLd !== undefined && (
+          <script
+            type="application/ld+json"
+            id={JSON_LD_ELEMENT_ID}
+            dangerouslySetInnerHTML={{ __html: jsonLd }}
+          />
+        )}
         {assets.fonts.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
         ))}

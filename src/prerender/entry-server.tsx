@@ -10,7 +10,12 @@ import { createDataPort } from '../data/select-adapter';
 import { initI18n } from '../i18n/i18n';
 import type { Language } from '../i18n/languages';
 import type { InitialData } from '../data/react/initial-data';
+import arCommon from '../../locales/ar/common.json';
+import enCommon from '../../locales/en/common.json';
+import { paths } from '../config/paths';
+import { FIRST_CATALOG } from '../domain/pricing';
 import { Document, scriptSafeJson, type PageAssets } from './document';
+import { movingCompanyJsonLd, pageKeyOf } from './seo';
 
 export interface RenderRequest {
   /** The route as the router sees it, without a language prefix: `/prices`, `/track/…`. */
@@ -49,6 +54,22 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
+/** What React escapes in a <title>, read back. */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The page's own description (common:meta.pages.<route key>), else the site's. */
+function describe(i18n: { t(key: string): string; exists(key: string): boolean }, path: string) {
+  const key = `common:meta.pages.${pageKeyOf(path) ?? ''}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('common:meta.description');
+}
+
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const i18n = createInstance();
   await initI18n(i18n, { language: request.language, server: true });
@@ -66,7 +87,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
 
   // First pass: render the app alone, which loads every screen chunk and namespace it needs
   // (prerender waits for all of them), so the document can list their styles and strings.
-  await streamToString((await prerenderToNodeStream(app, STATIC)).prelude);
+  const body = await streamToString((await prerenderToNodeStream(app, STATIC)).prelude);
+  // The page's own <title> (PageTitle), for its link previews; React hoists it into the head.
+  const title = decodeEntities(
+    /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? i18n.t('common:brand.name'),
+  );
 
   // react-i18next notes each namespace a component asked for.
   const reported = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } })
@@ -86,7 +111,23 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       language={request.language}
       path={request.path}
       siteUrl={request.siteUrl}
-      description={i18n.t('common:meta.description')}
+      title={title}
+      description={describe(i18n, request.path)}
+      siteName={i18n.t('common:brand.name')}
+      imageAlt={i18n.t('common:meta.imageAlt')}
+      {...(request.path === paths.home
+        ? {
+            jsonLd: scriptSafeJson(
+              movingCompanyJsonLd({
+                siteUrl: request.siteUrl,
+                language: request.language,
+                names: { ar: arCommon.brand.name, en: enCommon.brand.name },
+                telephone: env.phoneNumber,
+                catalog: request.initialData?.catalog ?? FIRST_CATALOG,
+              }),
+            ),
+          }
+        : {})}
       themeColor="#0e7490"
       assets={assets}
       translations={scriptSafeJson({ [request.language]: strings })}

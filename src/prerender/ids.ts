@@ -13,3 +13,8 @@ export const LIVE_ATTRIBUTE = 'data-live';
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 /** The element a page rendered at request time carries its data in (JSON, read by main.tsx). */
 export const DATA_ELEMENT_ID = 'afsh-data';
+/**
+ * The home page's schema.org data (JSON-LD). The self-hosted server replaces its content as it
+ * serves the page, with the current catalog's prices and the published reviews' rating (D26).
+ */
+export const JSON_LD_ELEMENT_ID = 'afsh-ld';

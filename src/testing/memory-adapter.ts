@@ -48,6 +48,14 @@ import {
 } from '../domain/capacity';
 import { fieldsOfIssues, RetryLater, RuleViolation } from '../domain/errors';
 import {
+  checkVoidAllowed,
+  decideManualRefund,
+  manualRefundDetail,
+  manualRefundSchema,
+  reversalAmountCents,
+} from '../domain/refunds';
+import { refundQueueItem } from '../domain/refund-queue';
+import {
   calendarOf,
   checkCanRead,
   checkOwner,
@@ -76,7 +84,13 @@ import {
   type PaymentOrder,
   type ProvidersOn,
 } from '../domain/payment-decisions';
-import { attemptNumber, PAYMENT_MESSAGES, paymentProgress } from '../domain/payments';
+import {
+  attemptNumber,
+  isHostedProvider,
+  PAYMENT_MESSAGES,
+  paymentProgress,
+  toPiastres,
+} from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import {
   decideAdminUpdate,
@@ -1212,6 +1226,8 @@ export class MemoryDataPort implements DataPort {
         if (!attempt || attempt.orderId !== orderId)
           throw new DataError('not-found', 'errors:notFound');
         rule(() => checkReversible(attempt));
+        if (kind === 'void') rule(() => checkVoidAllowed(order));
+        const amountCents = reversalAmountCents(order, attempt.amountCents);
         const refusal = backend.reversalRefusal;
         const answer =
           refusal !== null
@@ -1219,12 +1235,61 @@ export class MemoryDataPort implements DataPort {
             : { ok: true as const, transactionId: null };
         backend.storePayment(
           order,
-          decideReversal({ order: backend.paymentOrder(order), attempt, kind, answer }),
+          decideReversal({
+            order: backend.paymentOrder(order),
+            attempt,
+            kind,
+            answer,
+            amountCents,
+            now: backend.now(),
+          }),
         );
         if (!answer.ok) {
           throw new DataError('failed-precondition', PAYMENT_MESSAGES.reverseFailed);
         }
         return history(orderId);
+      },
+      refundQueue: async () => {
+        this.requireAdmin();
+        const now = backend.now();
+        return [...backend.orders.values()]
+          .map(({ order }) => order)
+          .filter((order) => order.paymentStatus === 'refund_due')
+          .sort((a, b) => (a.refund?.dueAt ?? '').localeCompare(b.refund?.dueAt ?? ''))
+          .map((order) =>
+            copy(
+              refundQueueItem(
+                order,
+                attemptsOf(order.id),
+                backend.paymentOrder(order).paymentReference,
+                now,
+              ),
+            ),
+          );
+      },
+      manualRefund: async (orderId, input) => {
+        this.requireAdmin();
+        const order = this.findOrder(orderId);
+        const checked = manualRefundSchema.safeParse(input);
+        if (!checked.success) throw new DataError('invalid-argument', 'validation:common.invalid');
+        const parsed = checked.data;
+        const now = backend.now();
+        const change = rule(() => decideManualRefund(order, parsed, now, isHostedProvider));
+        backend.storePayment(order, {
+          order: change,
+          events: [
+            {
+              orderId,
+              attemptId: null,
+              kind: 'refunded',
+              actor: 'admin',
+              transactionId: null,
+              amountCents: toPiastres(change.refund.amount),
+              detail: manualRefundDetail(parsed),
+            },
+          ],
+        });
+        return copy(order);
       },
     };
   }

@@ -402,6 +402,20 @@ const ENDPOINTS: readonly Endpoint[] = [
     expect: [401, 403, 403, 403, 404],
   },
   {
+    method: 'GET',
+    route: '/api/admin/refunds',
+    path: () => '/api/admin/refunds',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/refund/manual',
+    path: (fx) => `/api/orders/${fx.order.id}/refund/manual`,
+    body: () => ({ method: 'cash' }),
+    // The fixture's order owes nothing: the admin is let in and refused by the rule (D16).
+    expect: [401, 403, 403, 403, 409],
+  },
+  {
     method: 'POST',
     // Paymob's callback address is this route for `paymob`; no gateway is on in these tests.
     route: '/api/payments/:provider/callback',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_CAPACITY_PLAN } from '../../src/domain/capacity.ts';
-import { FIRST_CATALOG_RATES } from '../../src/domain/pricing.ts';
+import { FIRST_CATALOG_RATES, ratesFromStored } from '../../src/domain/pricing.ts';
 import { listMigrations, MIGRATIONS_DIR, runMigrations } from '../../server/src/plugins/db.ts';
 import { MessagesRepository } from '../../server/src/repositories/messages-repository.ts';
 
@@ -14,8 +14,8 @@ const T = '2026-05-20T10:00:00.000Z';
  * them (006 before 010). The copies below name them, so the order does not matter to them.
  */
 const LATER_COLUMNS = `dropoff_governorate_id, dropoff_district_id, window_id, window_start,
-  window_end, catalog_version, distance_km, distance_fee, language, notify_consent, search_text,
-  search_version`;
+  window_end, catalog_version, distance_km, distance_fee, language, notify_consent,
+  cancellation_policy, refund, search_text, search_version`;
 
 /** A database as a server before migration 004 left it: three orders, their history. */
 function databaseBefore004(dir: string): Database.Database {
@@ -275,7 +275,7 @@ describe('migration 006: prices as data, drop-off areas and crew windows', () =>
     }[];
     expect(catalog).toHaveLength(1);
     expect(catalog[0]!.version).toBe(1);
-    expect(JSON.parse(catalog[0]!.rates)).toEqual(FIRST_CATALOG_RATES);
+    expect(ratesFromStored(JSON.parse(catalog[0]!.rates))).toEqual(FIRST_CATALOG_RATES);
     const plans = db.prepare('SELECT version, plan FROM capacity_plans').all() as {
       version: number;
       plan: string;

@@ -54,6 +54,17 @@ async function get(url: string) {
 }
 
 describe('prerendered pages', () => {
+  it('answers a page to Accept */* (the service worker keeping it, D26), and JSON to no Accept', async () => {
+    for (const url of ['/about', '/en/', '/track/_']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    const bare = await app.inject({ method: 'GET', url: '/about' });
+    expect(bare.statusCode).toBe(404);
+    expect(bare.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it.each([
     ['/', 'home-ar'],
     ['/about', 'about-ar'],

@@ -63,8 +63,16 @@ async function currentCatalog(): Promise<PriceCatalog> {
 
 /** The rates of the current version with `patch` applied: what an admin's form sends. */
 async function ratesWith(patch: (rates: CatalogRates) => void): Promise<CatalogRates> {
-  const { base, floorFee, workerExtraPerHead, team, distance } = await currentCatalog();
-  const rates = structuredClone({ base, floorFee, workerExtraPerHead, team, distance });
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } =
+    await currentCatalog();
+  const rates = structuredClone({
+    base,
+    floorFee,
+    workerExtraPerHead,
+    team,
+    distance,
+    cancellationPolicy,
+  });
   patch(rates);
   return rates;
 }
@@ -91,6 +99,8 @@ describe('GET /api/prices', () => {
         workerExtraPerHead: 250,
         team: { base: 2, manyFloors: 4 },
         distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
+        // D16: a version saved before the policy reads the default one.
+        cancellationPolicy: { freeHours: 24, lateFeePercent: 10, closedHours: 2 },
         floors: { min: 0, max: 20 },
         workers: { min: 1, max: 6, default: 2 },
         createdAt: expect.any(String),
@@ -366,10 +376,10 @@ describe('moves between governorates (D11)', () => {
 
 it('catalogFromRates publishes what the server publishes', async () => {
   const catalog = await currentCatalog();
-  const { base, floorFee, workerExtraPerHead, team, distance } = catalog;
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } = catalog;
   expect(
     catalogFromRates(
-      { base, floorFee, workerExtraPerHead, team, distance },
+      { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy },
       catalog.version,
       catalog.createdAt,
     ),

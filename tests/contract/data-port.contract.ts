@@ -558,6 +558,61 @@ export function describeDataPortContract(
         await expectDataError(owner.client.orders.cancel(cancelled.id), 'failed-precondition');
       });
 
+      it('money follows the order (D16): a paid order cancelled owes its refund, settled on the queue', async () => {
+        const owner = await visitor();
+        const order = await owner.client.orders.create(orderFor(owner.client));
+        // A cash order the crew was paid for: no gateway holds the money.
+        await admin.orders.update(order.id, { paymentStatus: 'paid' });
+        const cancelled = await owner.client.orders.cancel(order.id);
+        expect(cancelled).toMatchObject({
+          status: 'cancelled',
+          paymentStatus: 'refund_due',
+          refund: { amount: order.totalPrice, fee: 0, refundedAt: null, how: null },
+        });
+        const queue = await admin.payments.refundQueue();
+        const item = queue.find((i) => i.order.id === order.id);
+        expect(item).toMatchObject({ attempt: null, canVoid: false });
+        await expectDataError(owner.client.payments.refundQueue(), 'permission-denied');
+        // Not by changing the payment status: on the queue, with its record.
+        await expectDataError(
+          admin.orders.update(order.id, { paymentStatus: 'refunded' }),
+          'failed-precondition',
+        );
+        const refunded = await admin.payments.manualRefund(order.id, {
+          method: 'cash',
+          reference: 'R-1',
+          note: '',
+        });
+        expect(refunded).toMatchObject({
+          paymentStatus: 'refunded',
+          refund: { how: 'manual', manual: { method: 'cash', reference: 'R-1', note: '' } },
+        });
+        expect((await admin.payments.refundQueue()).some((i) => i.order.id === order.id)).toBe(
+          false,
+        );
+        expect(await owner.client.orders.get(order.id)).toMatchObject({
+          paymentStatus: 'refunded',
+        });
+        await expectDataError(
+          admin.payments.manualRefund(order.id, { method: 'cash', reference: '', note: '' }),
+          'failed-precondition',
+        );
+        await expectDataError(
+          admin.orders.goBack(order.id, { action: 'uncancel', reason: 'Called back' }),
+          'failed-precondition',
+        );
+
+        // Another brought back before its refund was made is simply paid again.
+        const again = await owner.client.orders.create(orderFor(owner.client));
+        await admin.orders.update(again.id, { paymentStatus: 'paid' });
+        await owner.client.orders.cancel(again.id);
+        const back = await admin.orders.goBack(again.id, {
+          action: 'uncancel',
+          reason: 'Called back',
+        });
+        expect(back).toMatchObject({ status: 'received', paymentStatus: 'paid', refund: null });
+      });
+
       it('nobody else may cancel it', async () => {
         const owner = await visitor();
         const order = await owner.client.orders.create(orderFor(owner.client));

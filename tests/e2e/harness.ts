@@ -134,6 +134,12 @@ export interface OpenPageOptions {
    * (routes, media emulation, geolocation, exposed functions, listeners of its own).
    */
   warm?: boolean;
+  /**
+   * Let the site's service worker run (D26). Off unless asked: a worker that fetches the shell in
+   * the background is load no other test needs, and Playwright's routes do not see what a worker
+   * answers, so a test that routes requests would not see them either.
+   */
+  serviceWorker?: boolean;
 }
 
 // Requests that stay open as long as the page does: the live streams (EventSource) and the
@@ -233,7 +239,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
   const phone = opts.viewport === 'phone';
 
   const warmKey = JSON.stringify([origin, opts.viewport, opts.lang, !!opts.reducedMotion]);
-  const warm = opts.warm ? warmPages.get(warmKey)?.pop() : undefined;
+  const warm = opts.warm && !opts.serviceWorker ? warmPages.get(warmKey)?.pop() : undefined;
   const context =
     warm?.context ??
     (await browser.newContext({
@@ -244,6 +250,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
       locale: opts.lang === 'ar' ? 'ar-EG' : 'en-US',
       timezoneId: 'Africa/Cairo',
       reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+      serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
     }));
 
   // The language (and any other entries) are in storage before the app's first script runs, on
@@ -356,7 +363,7 @@ export async function openPage(opts: OpenPageOptions): Promise<OpenedPage> {
     page.off('requestfailed', onRequestFailed);
     page.off('response', onResponse);
     untrack();
-    if (opts.warm && !page.isClosed()) {
+    if (opts.warm && !opts.serviceWorker && !page.isClosed()) {
       try {
         // What the visitor left behind goes: their storage (on a page of the site that runs
         // nothing: the next test's address is loaded in this renderer), cookies, permissions,

@@ -689,11 +689,19 @@ export class FakePaymob {
     if (parent.is_refunded || parent.is_voided) {
       return json(400, { detail: 'Transaction already refunded or voided.' });
     }
-    if (kind === 'refund' && body.amount_cents !== parent.amount_cents) {
-      return json(400, { detail: 'Refund amount must be the transaction amount.' });
+    // Paymob refunds all or part of a payment (never more); a void is always the whole of it.
+    const amount = kind === 'refund' ? body.amount_cents : parent.amount_cents;
+    if (
+      typeof amount !== 'number' ||
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      amount > parent.amount_cents
+    ) {
+      return json(400, { detail: 'Refund amount must be within the transaction amount.' });
     }
     const child: Transaction = {
       ...structuredClone(parent),
+      amount_cents: amount,
       id: this.#nextId++,
       has_parent_transaction: true,
       is_standalone_payment: false,

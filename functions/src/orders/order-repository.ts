@@ -268,6 +268,8 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           status: document.status,
           statusHistory: document.statusHistory,
           paymentStatus: document.paymentStatus,
+          // What a cancelled paid order owes back (D16); null once not owed.
+          ...(change.refund !== undefined ? { refund: change.refund } : {}),
           updatedAt: document.updatedAt,
           // Every write of the order writes its search tokens under the current rules (D20).
           searchTokens: document.searchTokens,

@@ -24,6 +24,7 @@ import {
 import {
   inquiryDue,
   inquiryPolicy,
+  isHostedProvider,
   MINUTE,
   orderIdOfReference,
   PAYMENT_MESSAGES,
@@ -36,7 +37,18 @@ import {
   type PaymentOptions,
   type PaymentProgress,
   type PaymentStart,
+  toPiastres,
 } from '../../../src/domain/payments.ts';
+import { fieldsOfIssues } from '../../../src/domain/errors.ts';
+import {
+  checkVoidAllowed,
+  decideManualRefund,
+  manualRefundDetail,
+  manualRefundSchema,
+  reversalAmountCents,
+} from '../../../src/domain/refunds.ts';
+import { refundQueueItem, type RefundQueueItem } from '../../../src/domain/refund-queue.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { RefusalLog } from '../../../server/src/payments/refusal-log.ts';
 import {
   parseStartRequest,
@@ -246,17 +258,29 @@ export async function reversePayment(
   if (!gateway) {
     throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
   }
+  const order = await deps.orders.get(id);
+  if (!order) throw notFound();
+  // A cancelled order's refund gives back what it owes, less a late fee; a void all (D16).
+  if (kind === 'void') checkVoidAllowed(order);
+  const amountCents = reversalAmountCents(order, attempt.amountCents);
   const at = ctx.now.toISOString();
-  const outcome = await gateway.reverse(kind, attempt.transactionId, attempt.amountCents);
+  const outcome = await gateway.reverse(kind, attempt.transactionId, amountCents);
   await deps.paymentRecords.update(
     id,
     (current, record) => {
       const change = decideReversal({
-        order: { id, paymentReference: current?.paymentReference ?? null },
+        order: {
+          id,
+          paymentReference: current?.paymentReference ?? null,
+          totalPrice: current?.totalPrice ?? order.totalPrice,
+          refund: current?.refund ?? null,
+        },
         attempt,
         kind,
         answer: outcome,
         recorded: recordedIn(record),
+        amountCents,
+        now: ctx.now,
       });
       return { record: stored(record, change, at), change: change.order ?? null, result: null };
     },
@@ -269,6 +293,70 @@ export async function reversePayment(
   }
   deps.log.info('payment reversed', { orderId: id, attemptId, kind });
   return paymentHistory(ctx, { id }, deps);
+}
+
+/** The office's refunds queue (D16): orders whose refund is due, the longest waiting first. */
+export async function refundQueue(
+  ctx: CallContext,
+  _data: unknown,
+  deps: PaymentDeps,
+): Promise<RefundQueueItem[]> {
+  await requireAdmin(ctx, deps.admins);
+  const due = await deps.paymentRecords.refundsDue();
+  const items: RefundQueueItem[] = [];
+  for (const order of due) {
+    const record = await deps.paymentRecords.record(order.id);
+    items.push(
+      refundQueueItem(order, newestFirst(record.attempts), order.paymentReference, ctx.now),
+    );
+  }
+  return items;
+}
+
+/** An admin records a refund made by hand (cash, a bank transfer, a test payment; D16). */
+export async function manualRefund(
+  ctx: CallContext,
+  data: unknown,
+  deps: PaymentDeps,
+): Promise<Order> {
+  const caller = await requireAdmin(ctx, deps.admins);
+  const body = objectOf(data);
+  const id = documentId(body.id, ORDER_MESSAGES.notFound);
+  const parsed = manualRefundSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new RuleViolation('invalid-argument', VALIDATION_MESSAGES.invalid, {
+      ...fieldsOfIssues(parsed.error.issues),
+    });
+  }
+  const input = parsed.data;
+  const at = ctx.now.toISOString();
+  const { order } = await deps.paymentRecords.update(
+    id,
+    (current, record) => {
+      if (!current) throw notFound();
+      const orderChange = decideManualRefund(current, input, ctx.now, isHostedProvider);
+      const change: PaymentChange = {
+        order: orderChange,
+        events: [
+          {
+            orderId: id,
+            attemptId: null,
+            kind: 'refunded',
+            actor: 'admin',
+            transactionId: null,
+            amountCents: toPiastres(orderChange.refund.amount),
+            detail: manualRefundDetail(input),
+          },
+        ],
+      };
+      return { record: stored(record, change, at), change: orderChange, result: null };
+    },
+    ctx.now,
+    'admin',
+  );
+  if (!order) throw notFound();
+  deps.log.info('refund recorded by hand', { orderId: id, method: input.method, by: caller.uid });
+  return order;
 }
 
 /** What the HTTPS function answers the gateway. */
@@ -457,7 +545,12 @@ async function refundExtras(
       orderId,
       (current, record) => {
         const change = decideReversal({
-          order: { id: orderId, paymentReference: current?.paymentReference ?? null },
+          order: {
+            id: orderId,
+            paymentReference: current?.paymentReference ?? null,
+            totalPrice: current?.totalPrice ?? 0,
+            refund: current?.refund ?? null,
+          },
           attempt: record.attempts.find((a) => a.id === due.attempt.id) ?? due.attempt,
           kind: 'refund',
           answer,

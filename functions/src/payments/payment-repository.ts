@@ -46,6 +46,8 @@ export interface PaymentRepository {
   record(orderId: string): Promise<PaymentRecord>;
   /** Orders whose payments need the sweeper at `now` (D18), soonest first. */
   due(now: Date, limit: number): Promise<string[]>;
+  /** The orders whose refund is due (D16), the longest waiting first. */
+  refundsDue(limit?: number): Promise<PayableOrder[]>;
   /** The order's work waits until `until` at least (it could not be done now). */
   postpone(orderId: string, until: Date): Promise<void>;
   /**
@@ -92,6 +94,17 @@ export function firestorePayments(
   return {
     async record(orderId) {
       return recordOf((await payments.doc(orderId).get()).data());
+    },
+
+    async refundsDue(limit = 200) {
+      // One equality filter: no composite index; the queue is short, sorted here.
+      const snap = await orders.where('paymentStatus', '==', 'refund_due').limit(limit).get();
+      return snap.docs
+        .map((doc) => ({
+          ...orderFromDocument(doc.id, doc.data(), toIso),
+          paymentReference: (doc.data().paymentReference as string | null | undefined) ?? null,
+        }))
+        .sort((a, b) => (a.refund?.dueAt ?? '').localeCompare(b.refund?.dueAt ?? ''));
     },
 
     async due(now, limit) {
@@ -148,6 +161,7 @@ export function firestorePayments(
           paymentStatus: change.paymentStatus,
           paymentMethod: change.paymentMethod ?? before.paymentMethod,
           paymentProvider: change.paymentProvider ?? before.paymentProvider,
+          ...(change.refund !== undefined ? { refund: change.refund } : {}),
         };
         const reference =
           change.paymentReference === undefined ? before.paymentReference : change.paymentReference;
@@ -163,6 +177,7 @@ export function firestorePayments(
           paymentMethod: document.paymentMethod,
           paymentProvider: document.paymentProvider,
           paymentReference: reference,
+          ...(change.refund !== undefined ? { refund: change.refund } : {}),
           updatedAt: document.updatedAt,
           // Every write of the order writes its search tokens under the current rules (D20).
           searchTokens: document.searchTokens,

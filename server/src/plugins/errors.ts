@@ -126,7 +126,12 @@ function wantsHtml(request: FastifyRequest): boolean {
   // A missing hashed asset must stay a 404: answering HTML would hand a browser an index.html
   // as JavaScript after a deploy, a far more confusing failure.
   if (isApiPath(path) || path.startsWith('/assets/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  // A page's address (no file extension) asked for with `Accept: */*` is the page: the service
+  // worker fetches the pages it keeps so (D26), as crawlers may. A client that names no type, or
+  // only others, gets JSON.
+  return accept.includes('*/*') && !/\.[A-Za-z0-9]+$/.test(path);
 }
 
 /**

@@ -97,6 +97,8 @@ export function registerLivePages(
     const html = renderer(current.renderer).then(({ renderPage }) =>
       renderPage({
         ...request,
+        // The address the server runs at (SITE_URL), not the build's placeholder (D26).
+        siteUrl: app.config.SITE_URL.replace(/\/+$/, ''),
         // The assets were resolved when the page was built; nothing is added at request time.
         assetsForModules: () => ({ modulePreloads: [], styles: [] }),
         initialData: data.load(),

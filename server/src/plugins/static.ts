@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -7,6 +8,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+
+/**
+ * What the server changes in a built page as it serves it (D26): the placeholder origin becomes
+ * SITE_URL, and the home page's JSON-LD takes the current catalog and reviews. `key` changes
+ * whenever `apply` would give another result for the same file.
+ */
+export interface PageRewrite {
+  key(): string;
+  apply(html: string): string;
+}
 
 export interface StaticSite {
   /** Answers a browser navigation with the SPA's index.html (or 503 when there is no build). */
@@ -60,6 +71,8 @@ function pageAddress(url: string): string {
   } catch {
     // Malformed escapes: looked up as typed, which finds nothing (a 404).
   }
+  // A page's file by its name (`/about/index.html`) is the page's address.
+  if (path.endsWith('/index.html')) path = path.slice(0, -'index.html'.length);
   if (path === '/en') return '/en/';
   return path.length > 1 && path.endsWith('/') && path !== '/en/' ? path.slice(0, -1) : path;
 }
@@ -74,9 +87,9 @@ const notBuiltMessage =
  */
 export async function registerStatic(
   app: FastifyInstance,
-  options: { staticDir: string },
+  options: { staticDir: string; rewrite?: PageRewrite },
 ): Promise<StaticSite> {
-  const { staticDir } = options;
+  const { staticDir, rewrite } = options;
   const indexFile = join(staticDir, 'index.html');
   const assetsDir = join(staticDir, 'assets') + sep;
 
@@ -97,6 +110,9 @@ export async function registerStatic(
     index: ['index.html'],
     dotfiles: 'ignore',
     cacheControl: false,
+    // Pages (an address without a file extension, or an .html file) go to serveIndex, which
+    // puts the site's address into them; this plugin serves the files pages use.
+    allowedPath: (pathName) => /\.[A-Za-z0-9]+$/.test(pathName) && !pathName.endsWith('.html'),
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
@@ -104,7 +120,40 @@ export async function registerStatic(
 
   const manifestOf = buildJsonFile<PrerenderManifest>(join(staticDir, 'prerendered.json'));
 
-  return {
+  /** File → its rewritten body, kept until the file or what the rewrite puts in changes. */
+  const pages = new Map<string, { mtimeMs: number; key: string; body: string; etag: string }>();
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    status: number,
+  ): Promise<FastifyReply> => {
+    const path = join(staticDir, file);
+    const mtimeMs = await stat(path).then(
+      (s) => s.mtimeMs,
+      () => -1,
+    );
+    if (mtimeMs < 0) return reply.code(status).sendFile(file);
+    const key = rewrite?.key() ?? '';
+    let page = pages.get(file);
+    if (page?.mtimeMs !== mtimeMs || page.key !== key) {
+      const html = await readFile(path, 'utf8');
+      const body = rewrite ? rewrite.apply(html) : html;
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      page = { mtimeMs, key, body, etag };
+      pages.set(file, page);
+    }
+    reply
+      .header('cache-control', REVALIDATE)
+      .header('etag', page.etag)
+      .type('text/html; charset=utf-8');
+    if (status === 200 && request.headers['if-none-match'] === page.etag) {
+      return reply.code(304).send();
+    }
+    return reply.code(status).send(page.body);
+  };
+
+  const site: StaticSite = {
     async serveIndex(request, reply) {
       // Checked per request, so a server started before `npm run build` recovers without restart.
       const built = await stat(indexFile).then(
@@ -120,16 +169,22 @@ export async function registerStatic(
       }
       const manifest = await manifestOf();
       // A build without prerendering (tests' stand-in sites): the SPA decides, as a 200.
-      if (!manifest) return reply.code(200).sendFile('index.html');
+      if (!manifest) return sendPage(request, reply, 'index.html', 200);
 
       const address = pageAddress(request.url);
       const page = manifest.pages[address];
-      if (page) return reply.code(200).sendFile(page);
+      if (page) return sendPage(request, reply, page, 200);
       const shell = Object.entries(manifest.shells).find(([prefix]) => address.startsWith(prefix));
-      if (shell && address.length > shell[0].length) return reply.code(200).sendFile(shell[1]);
+      if (shell && address.length > shell[0].length) {
+        return sendPage(request, reply, shell[1], 200);
+      }
       // No such page: a real 404, in the language of the address.
       const language = address === '/en/' || address.startsWith('/en/') ? 'en' : 'ar';
-      return reply.code(404).sendFile(manifest.notFound[language]);
+      return sendPage(request, reply, manifest.notFound[language], 404);
     },
   };
+  // The home page whatever the client accepts, as when the file plugin served it (health checks
+  // and crawlers may send `*/*`); other pages reach serveIndex through the not-found handler.
+  app.get('/', (request, reply) => site.serveIndex(request, reply));
+  return site;
 }

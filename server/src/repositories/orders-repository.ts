@@ -21,6 +21,7 @@ import {
 } from '../../../src/domain/order.ts';
 import type { StoredStatusChange } from '../../../src/domain/order.ts';
 import type { OrderStatusChange } from '../../../src/domain/order-changes.ts';
+import type { OrderRefund } from '../../../src/domain/refunds.ts';
 import type { OrderSort } from '../../../src/domain/order-query.ts';
 import { cairoToday, cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { checkOpenOrders } from '../../../src/domain/customer-limits.ts';
@@ -74,6 +75,9 @@ interface OrderRow {
   updated_at: string;
   language: 'ar' | 'en';
   notify_consent: 0 | 1;
+  /** D16 (migration 041): JSON; null on orders placed before. */
+  cancellation_policy: string | null;
+  refund: string | null;
 }
 
 interface HistoryRow {
@@ -113,7 +117,10 @@ function historyNote(change: Pick<StatusChange, 'kind' | 'reason' | 'moved'> | u
  * What the service has settled before the order is stored: the checked input, its price under
  * a catalog version (D11), its window (D12), and the payment.
  */
-export interface NewOrderRecord extends Pick<CheckedNewOrder, 'input' | 'price' | 'window'> {
+export interface NewOrderRecord extends Pick<
+  CheckedNewOrder,
+  'input' | 'price' | 'window' | 'policy'
+> {
   userId: string;
   paymentStatus: PaymentStatus;
   paymentProvider: PaymentProviderName;
@@ -325,7 +332,14 @@ function toOrder(row: OrderRow, history: StoredStatusChange[]): Order {
     createdAt: row.created_at,
     language: row.language,
     notifyConsent: row.notify_consent === 1,
+    cancellationPolicy: parseJson(row.cancellation_policy),
+    refund: parseJson(row.refund),
   });
+}
+
+/** A JSON column as stored (null: none); its upcaster judges what it holds. */
+function parseJson(text: string | null | undefined): unknown {
+  return text === null || text === undefined ? null : (JSON.parse(text) as unknown);
 }
 
 function prepareStatements(db: Database.Database) {
@@ -337,7 +351,8 @@ function prepareStatements(db: Database.Database) {
         workers, move_date, move_time, total_price, currency, payment_method, payment_status,
         payment_provider, payment_reference, status, created_at, updated_at, language,
         notify_consent, dropoff_governorate_id, dropoff_district_id, window_id, window_start,
-        window_end, catalog_version, distance_km, distance_fee, search_text, search_version
+        window_end, catalog_version, distance_km, distance_fee, search_text, search_version,
+        cancellation_policy
       ) VALUES (
         :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
         :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
@@ -345,7 +360,8 @@ function prepareStatements(db: Database.Database) {
         :payment_method, :payment_status, :payment_provider, :payment_reference, :status,
         :created_at, :created_at, :language, :notify_consent,
         :dropoff_governorate_id, :dropoff_district_id, :window_id, :window_start, :window_end,
-        :catalog_version, :distance_km, :distance_fee, :search_text, :search_version
+        :catalog_version, :distance_km, :distance_fee, :search_text, :search_version,
+        :cancellation_policy
       )`),
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at, kind,
@@ -403,6 +419,11 @@ function prepareStatements(db: Database.Database) {
     setPaymentStatus: db.prepare(
       'UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?',
     ),
+    setRefund: db.prepare('UPDATE orders SET refund = ?, updated_at = ? WHERE id = ?'),
+    // The refunds queue (D16): oldest due first, by migration 041's index.
+    refundQueue: db.prepare(`
+      SELECT * FROM orders WHERE payment_status = 'refund_due'
+      ORDER BY json_extract(refund, '$.dueAt') ASC, rowid ASC LIMIT ?`),
     remove: db.prepare('DELETE FROM orders WHERE id = ? RETURNING order_number'),
     countCreatedSince: db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at > ?'),
     withdrawConsent: db.prepare(
@@ -526,6 +547,7 @@ export class OrdersRepository {
         distance_fee: fields.distanceFee,
         search_text: orderSearchText({ ...fields, orderNumber }),
         search_version: SEARCH_TEXT_VERSION,
+        cancellation_policy: JSON.stringify(fields.cancellationPolicy),
       });
       for (const change of fields.statusHistory) {
         const note = historyNote(change);
@@ -805,10 +827,24 @@ export class OrdersRepository {
       if (change.paymentStatus !== undefined) {
         this.#statements.setPaymentStatus.run(change.paymentStatus, at, id);
       }
+      if (change.refund !== undefined) {
+        this.#statements.setRefund.run(
+          change.refund === null ? null : JSON.stringify(change.refund),
+          at,
+          id,
+        );
+      }
       return true;
     });
     if (!store()) return null;
     return this.#changed(this.#load(id));
+  }
+
+  /** The refunds queue (D16): orders whose refund is due, the longest waiting first. */
+  refundQueue(limit = 200): Order[] {
+    const rows = this.#statements.refundQueue.all(limit) as OrderRow[];
+    const histories = this.#histories(rows.map((row) => row.id));
+    return rows.map((row) => toOrder(row, histories.get(row.id) ?? []));
   }
 
   /** True when the order existed. Its history goes with it (ON DELETE CASCADE). */
@@ -862,11 +898,19 @@ export class OrdersRepository {
       paymentMethod?: PaymentMethod;
       paymentProvider?: PaymentProviderName;
       paymentReference?: string | null;
+      refund?: OrderRefund | null;
     },
     now: Date = new Date(),
   ): Order | null {
     const before = this.#load(id);
     if (!before) return null;
+    if (change.refund !== undefined) {
+      this.#statements.setRefund.run(
+        change.refund === null ? null : JSON.stringify(change.refund),
+        now.toISOString(),
+        id,
+      );
+    }
     this.#statements.setPayment.run({
       id,
       status: change.paymentStatus,

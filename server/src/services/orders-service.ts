@@ -143,6 +143,7 @@ export class OrdersService {
         input,
         price: checked.price,
         window: checked.window,
+        policy: checked.policy,
         userId: this.#ownerOf(user, input),
         ...payment,
       },
@@ -280,6 +281,11 @@ export class OrdersService {
       ...(outcome.changed ? [{ type: 'order.changed' as const, order: outcome.order }] : []),
     ]);
     return { order: outcome.order, result: outcome.result };
+  }
+
+  /** The refunds queue (D16): orders whose refund is due, the longest waiting first. */
+  refundQueue(): Order[] {
+    return this.#orders.refundQueue();
   }
 
   remove(id: string): void {

@@ -18,6 +18,8 @@ import {
 import {
   inquiryDue,
   inquiryPolicy,
+  isHostedProvider,
+  toPiastres,
   MINUTE,
   orderIdOfReference,
   PAYMENT_MESSAGES,
@@ -31,6 +33,16 @@ import {
   type PaymentReversal,
   type PaymentStart,
 } from '../../../src/domain/payments.ts';
+import {
+  checkVoidAllowed,
+  decideManualRefund,
+  manualRefundDetail,
+  manualRefundSchema,
+  reversalAmountCents,
+} from '../../../src/domain/refunds.ts';
+import { refundQueueItem, type RefundQueueItem } from '../../../src/domain/refund-queue.ts';
+import { fieldsOfIssues } from '../../../src/domain/errors.ts';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { randomUUID } from 'node:crypto';
 import { PaymentProviderError } from '../payments/payment-provider.ts';
 import { paymentOptionsOf, type PaymentRegistry } from '../payments/registry.ts';
@@ -264,6 +276,7 @@ export class PaymentsService {
               attempt,
               order: this.#paymentOrder(order),
               recorded: this.#recorded(order.id),
+              now: this.#now(),
             });
             return {
               change: decision.kind === 'apply' ? this.#store(decision.change, null) : null,
@@ -478,6 +491,67 @@ export class PaymentsService {
     };
   }
 
+  /**
+   * The office's refunds queue (D16): each order whose refund is due, the longest waiting
+   * first, with the paid try a refund through its provider reverses.
+   */
+  refundQueue(): RefundQueueItem[] {
+    const now = this.#now();
+    return this.#ordersService
+      .refundQueue()
+      .map((order) =>
+        refundQueueItem(
+          order,
+          this.#payments.attemptsFor(order.id),
+          this.#orders.paymentReference(order.id),
+          now,
+        ),
+      );
+  }
+
+  /**
+   * An admin records a refund made by hand (cash back, a bank transfer, a test payment): the
+   * order ends `refunded`, the payment history says who, how, the reference and the note.
+   */
+  manualRefund(orderId: string, body: unknown, admin: AuthUser): Order {
+    const parsed = manualRefundSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      throw new RuleViolation('invalid-argument', VALIDATION_MESSAGES.invalid, {
+        ...fieldsOfIssues(parsed.error.issues),
+      });
+    }
+    const input = parsed.data;
+    const changed = this.#ordersService.changePayment(
+      orderId,
+      (order) => {
+        const now = this.#now();
+        const change = decideManualRefund(order, input, now, isHostedProvider);
+        this.#store(
+          {
+            events: [
+              {
+                orderId: order.id,
+                attemptId: null,
+                kind: 'refunded',
+                actor: 'admin',
+                transactionId: null,
+                amountCents: toPiastres(change.refund.amount),
+                detail: manualRefundDetail(input),
+              },
+            ],
+          },
+          admin.id,
+          now,
+        );
+        return { change, result: null };
+      },
+      'admin',
+    );
+    if (!changed) throw notFound();
+    this.#log.info({ orderId, method: input.method }, 'refund recorded by hand');
+    return changed.order;
+  }
+
   /** An admin refunds or voids a paid try through its gateway; recorded in the history. */
   async reverse(
     orderId: string,
@@ -487,24 +561,32 @@ export class PaymentsService {
   ): Promise<PaymentHistory> {
     const attempt = this.#payments.attempt(attemptId);
     if (!attempt || attempt.orderId !== orderId) throw notFound();
+    const order = this.#orders.findById(orderId);
+    if (!order) throw notFound();
     const provider = this.#providers.named(attempt.provider);
     checkReversible(attempt);
     if (!provider || this.#reversing.has(attemptId)) {
       throw new RuleViolation('failed-precondition', PAYMENT_MESSAGES.notReversible);
     }
+    // A cancelled order's refund gives back what it owes (less a late fee: a partial refund);
+    // a void gives back everything, so it is for an order that keeps no fee (D16).
+    if (kind === 'void') checkVoidAllowed(order);
+    const amountCents = reversalAmountCents(order, attempt.amountCents);
     this.#reversing.add(attemptId);
     try {
-      const answer = await provider.reverse(kind, attempt.transactionId, attempt.amountCents);
+      const answer = await provider.reverse(kind, attempt.transactionId, amountCents);
       this.#ordersService.changePayment(
         orderId,
-        (order) => ({
+        (current) => ({
           change: this.#store(
             decideReversal({
-              order: this.#paymentOrder(order),
+              order: this.#paymentOrder(current),
               attempt,
               kind,
               answer,
-              recorded: this.#recorded(order.id),
+              recorded: this.#recorded(current.id),
+              amountCents,
+              now: this.#now(),
             }),
             admin.id,
           ),

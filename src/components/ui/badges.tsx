@@ -48,7 +48,13 @@ export function StatusBadge({
 
 /** Paid green, still to pay amber, refunded plain (D3). */
 export function PaymentBadge({ status, children }: { status: PaymentStatus; children: ReactNode }) {
-  const tone = status === 'paid' ? 'success' : status === 'pending' ? 'warning' : undefined;
+  // A refund due is money the company owes (D16): it stands out like a payment awaited.
+  const tone =
+    status === 'paid'
+      ? 'success'
+      : status === 'pending' || status === 'refund_due'
+        ? 'warning'
+        : undefined;
   return <Badge tone={tone}>{children}</Badge>;
 }
 

@@ -83,6 +83,7 @@ import type {
   CapacityPort,
   PricesPort,
   PublicTracking,
+  RefundQueueItem,
   Review,
   ReviewableOrder,
   ReviewSettings,
@@ -581,6 +582,8 @@ export class FirebaseDataPort implements DataPort {
       history: (id) => signedIn<PaymentHistory>('paymentHistory', { id }),
       reverse: (id, attemptId, kind) =>
         signedIn<PaymentHistory>('reversePayment', { id, attemptId, kind }),
+      refundQueue: () => signedIn<RefundQueueItem[]>('refundQueue', {}),
+      manualRefund: (id, input) => signedIn<Order>('manualRefund', { id, ...input }),
     };
   }
 

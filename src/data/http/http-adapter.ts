@@ -36,6 +36,8 @@ import type {
   PriceCatalog,
   PricesPort,
   PublicTracking,
+  RefundQueueItem,
+  TrackingAnswer,
   Review,
   ReviewableOrder,
   ReviewSettings,
@@ -46,6 +48,7 @@ import type {
 } from '../port';
 import type { ContactInput } from '../../domain/contact-schema';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
+import { SAVED_AT_HEADER } from '../offline-copy';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
 export interface EventSourceLike {
@@ -214,12 +217,22 @@ export class HttpDataPort implements DataPort {
         const trimmed = orderNumber.trim();
         if (!trimmed) throw new DataError('invalid-argument', 'validation:tracking.required');
         // The server normalises "#", case and Arabic-Indic digits.
-        const data = await this.request('GET', `/api/track/${encodeURIComponent(trimmed)}`);
-        return this.pick<PublicTracking>(data, 'tracking');
+        let savedAt: string | null = null;
+        const data = await this.request(
+          'GET',
+          `/api/track/${encodeURIComponent(trimmed)}`,
+          undefined,
+          (headers) => {
+            savedAt = headers.get(SAVED_AT_HEADER);
+          },
+        );
+        const tracking = this.pick<PublicTracking>(data, 'tracking');
+        // The copy this device kept, while the server cannot be reached (D26).
+        return savedAt ? { ...tracking, savedAt } : tracking;
       },
       watch: (orderNumber, listener, onLive) => {
         const trimmed = orderNumber.trim();
-        return this.watchStream<PublicTracking | null>(
+        return this.watchStream<TrackingAnswer | null>(
           {
             path: `/api/track/${encodeURIComponent(trimmed)}/stream`,
             event: 'tracking',
@@ -312,10 +325,22 @@ export class HttpDataPort implements DataPort {
           ),
           'history',
         ),
+      refundQueue: async () =>
+        this.pick<RefundQueueItem[]>(await this.request('GET', '/api/admin/refunds'), 'refunds'),
+      manualRefund: async (orderId, input) =>
+        this.pick<Order>(
+          await this.request('POST', `${orderPath(orderId)}/refund/manual`, input),
+          'order',
+        ),
     };
   }
 
-  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
+  private async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    onAnswer?: (headers: Headers) => void,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     let payload: string | undefined;
     // The server accepts mutations only as JSON (its CSRF guard), and rejects an empty JSON body.
@@ -347,6 +372,7 @@ export class HttpDataPort implements DataPort {
     if (!response.ok) throw toDataError(response.status, response.headers, data);
     // A 2xx that is not our JSON (a captive portal, a misrouted proxy) is not our server.
     if (!isJson || data === null) throw new DataError('unavailable', 'errors:unavailable');
+    onAnswer?.(response.headers);
     return data;
   }
 

@@ -24,6 +24,10 @@ export const CATALOG_FIELDS = [
   'distance.roadFactor',
   'distance.includedKm',
   'distance.perKm',
+  // D16: the cancellation policy each new order copies.
+  'cancellationPolicy.freeHours',
+  'cancellationPolicy.lateFeePercent',
+  'cancellationPolicy.closedHours',
 ] as const;
 export type CatalogField = (typeof CATALOG_FIELDS)[number];
 export type CatalogForm = Record<CatalogField, string>;
@@ -48,7 +52,10 @@ function numberOf(text: string): number {
 
 /** The rates the form says, as the API takes them (the schema judges them, not this). */
 export function ratesOf(form: CatalogForm): CatalogRates {
-  const rates = { base: {}, team: {}, distance: {} } as Record<string, unknown>;
+  const rates = { base: {}, team: {}, distance: {}, cancellationPolicy: {} } as Record<
+    string,
+    unknown
+  >;
   for (const field of CATALOG_FIELDS) {
     const [group, key] = field.split('.') as [string, string | undefined];
     if (key) (rates[group] as Record<string, number>)[key] = numberOf(form[field]);

@@ -11,6 +11,7 @@ import {
   paymentOptionsResponse,
   paymentProgressResponse,
   paymentStartResponse,
+  refundQueueResponse,
 } from './response-schemas.ts';
 
 const attemptParams = z.object({
@@ -100,6 +101,19 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       '/orders/:id/payments',
       { schema: { response: paymentHistoryResponse } },
       async (request) => ({ history: services.payments.history(orderId(request)) }),
+    );
+
+    // The refunds queue (D16), and a refund the office made by hand.
+    admins.get('/admin/refunds', { schema: { response: refundQueueResponse } }, async () => ({
+      refunds: services.payments.refundQueue(),
+    }));
+
+    admins.post(
+      '/orders/:id/refund/manual',
+      { schema: { response: orderResponse(200) } },
+      async (request) => ({
+        order: services.payments.manualRefund(orderId(request), request.body, userOf(request)),
+      }),
     );
 
     admins.post(

@@ -11,6 +11,7 @@ import {
   orderPageShape,
   orderShape,
   paymentHistoryShape,
+  refundQueueItemShape,
   paymentOptionsShape,
   paymentProgressShape,
   paymentStartShape,
@@ -128,6 +129,8 @@ export const paymentStartResponse = answer(201, { payment: paymentStartShape });
 export const paymentProgressResponse = answer(200, { progress: paymentProgressShape });
 
 export const paymentHistoryResponse = answer(200, { history: paymentHistoryShape });
+
+export const refundQueueResponse = answer(200, { refunds: z.array(refundQueueItemShape) });
 
 export const catalogResponse = answer(200, { catalog: priceCatalogShape });
 

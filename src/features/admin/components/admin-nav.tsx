@@ -8,9 +8,10 @@ const SECTIONS = [
   ['prices', paths.adminPrices],
   ['capacity', paths.adminCapacity],
   ['calendar', paths.adminCalendar],
+  ['refunds', paths.adminRefunds],
 ] as const;
 
-/** The admin's pages: orders, prices (D11), crews and their calendar (D12). */
+/** The admin's pages: orders, prices (D11), crews and their calendar (D12), refunds (D16). */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (

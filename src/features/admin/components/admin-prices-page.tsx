@@ -161,6 +161,27 @@ function PricesEditor({ notify }: { notify: Notify }) {
           </div>
         </fieldset>
 
+        <fieldset className="card admin-fieldset">
+          <legend>{t('admin:prices.policy')}</legend>
+          <div className="admin-field-grid">
+            {field(
+              'cancellationPolicy.freeHours',
+              t('admin:prices.freeHours'),
+              t('admin:prices.freeHoursHint'),
+            )}
+            {field(
+              'cancellationPolicy.lateFeePercent',
+              t('admin:prices.lateFeePercent'),
+              t('admin:prices.lateFeePercentHint'),
+            )}
+            {field(
+              'cancellationPolicy.closedHours',
+              t('admin:prices.closedHours'),
+              t('admin:prices.closedHoursHint'),
+            )}
+          </div>
+        </fieldset>
+
         <section className="card" aria-labelledby={`${ids}-preview`}>
           <h2 id={`${ids}-preview`} className="admin-panel-title">
             {t('admin:prices.preview.title')}

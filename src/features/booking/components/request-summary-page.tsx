@@ -1,5 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingFigure } from '../../../components/ui/pending-figure';
+import { useCatalogState } from '../../../data/react/price-catalog';
 import { Navigate, useNavigate } from 'react-router';
 import { BackArrowIcon } from '../../../components/ui/icons';
 import { PhoneNumber } from '../../../components/ui/phone-number';
@@ -27,6 +29,7 @@ export function RequestSummaryPage() {
   const noticeRef = useRef<HTMLDivElement>(null);
   const redirect = useBookingGuard('requestSummary', state);
   const ids = useId();
+  const { catalog, pending: catalogPending } = useCatalogState();
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -120,6 +123,16 @@ export function RequestSummaryPage() {
           </div>
         )}
         <p className="alert summary-note">{t('summary.teamNote')}</p>
+        {/* D16: the terms the order will keep, told before paying. */}
+        <p className="summary-policy">
+          <PendingFigure pending={catalogPending}>
+            {t('pricing:pricesPage.notes.cancellation', {
+              free: num(catalog.cancellationPolicy.freeHours),
+              fee: num(catalog.cancellationPolicy.lateFeePercent),
+              closed: num(catalog.cancellationPolicy.closedHours),
+            })}
+          </PendingFigure>
+        </p>
 
         <BookingStepFooter
           className="summary-actions"

@@ -61,6 +61,15 @@ export function HeroVideo() {
   }, [paused]);
 
   useEffect(() => {
+    // No picture-in-picture or casting for a decorative loop. Set as properties: HTML has no
+    // such attributes (the Nu checker refuses them), only the browsers' DOM has.
+    const video = videoRef.current;
+    if (!video) return;
+    video.disablePictureInPicture = true;
+    video.disableRemotePlayback = true;
+  }, []);
+
+  useEffect(() => {
     // React sets `muted` only as a property on updates; keep the element in step explicitly.
     if (videoRef.current) videoRef.current.muted = muted;
   }, [muted]);
@@ -76,8 +85,6 @@ export function HeroVideo() {
         loop
         playsInline
         preload="none"
-        disablePictureInPicture
-        disableRemotePlayback
         width={960}
         height={540}
       >

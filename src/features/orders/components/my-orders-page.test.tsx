@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { DataError } from '../../../data/port';
 import { cairoInstant } from '../../../domain/datetime';
@@ -23,7 +23,14 @@ function FakeSignIn() {
 /** The card tests read these back: the floors line and the notes. */
 const ORDER = { pickupFloor: 2, dropoffFloor: 1, notes: 'Fragile glass table' };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 async function customerWithOrders(count = 1) {
+  // The card judges the cancellation policy (D16) by the browser's clock: the backend's here.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
   const backend = new MemoryBackend({ now: NOW });
   const port = backend.client();
   await verifyPhone(port, memoryCodes(backend));

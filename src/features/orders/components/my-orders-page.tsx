@@ -13,6 +13,7 @@ import { formatNumber } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 import { useMyOrders } from '../hooks/use-my-orders';
+import { CancelTerms, termsNow } from '../../../components/ui/cancel-terms';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RescheduleDialog } from '../../../components/ui/reschedule-dialog';
 import { formatDate, formatTimeRange } from '../../../domain/datetime';
@@ -222,6 +223,7 @@ export function MyOrdersPage({
               components={{ num: <bdi className="ltr-value" /> }}
             />
           </p>
+          <CancelTerms order={cancelling} terms={termsNow(cancelling)} />
         </ConfirmDialog>
       )}
     </div>

@@ -15,6 +15,7 @@ import { placeName } from '../../../domain/governorates';
 import { moveWindowOf } from '../../../domain/order';
 import { formatMoney, formatNumber } from '../../../domain/money';
 import { cancellationTerms } from '../../../domain/cancellation';
+import { CallToCancel, RefundNote, termsNow } from '../../../components/ui/cancel-terms';
 import { canCustomerCancel, canReschedule, statusLabelKey } from '../../../domain/status';
 import { useDisplayLanguage } from '../../../i18n/use-display-language';
 
@@ -55,6 +56,8 @@ export function OrderCard({
       ? placeName(order.dropoffGovernorateId, order.dropoffDistrictId, language)
       : null;
   const number = <bdi className="ltr-value">{order.orderNumber}</bdi>;
+  // D16: too near the move, the office cancels (the backend refuses a customer's cancel too).
+  const closed = canCustomerCancel(order.status) && termsNow(order).phase === 'closed';
 
   return (
     <article className="card order-card" aria-labelledby={`${ids}-title`}>
@@ -185,6 +188,9 @@ export function OrderCard({
         />
       )}
 
+      <RefundNote order={order} />
+      {canCustomerCancel(order.status) && closed && <CallToCancel />}
+
       <div className="order-actions">
         <Link
           className="btn btn-secondary"
@@ -204,7 +210,7 @@ export function OrderCard({
             {t('orders:card.reschedule')}
           </button>
         )}
-        {canCustomerCancel(order.status) && (
+        {canCustomerCancel(order.status) && !closed && (
           <button
             type="button"
             className="btn btn-ghost order-cancel"

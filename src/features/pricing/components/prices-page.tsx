@@ -112,6 +112,15 @@ export function PricesPage() {
             <ul className="prices-notes">
               <li>{t('pricesPage.notes.team')}</li>
               <li>{t('pricesPage.notes.approximate')}</li>
+              <li>
+                <PendingFigure pending={pending}>
+                  {t('pricesPage.notes.cancellation', {
+                    free: num(catalog.cancellationPolicy.freeHours),
+                    fee: num(catalog.cancellationPolicy.lateFeePercent),
+                    closed: num(catalog.cancellationPolicy.closedHours),
+                  })}
+                </PendingFigure>
+              </li>
             </ul>
           </section>
 

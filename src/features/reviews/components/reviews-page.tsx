@@ -46,7 +46,7 @@ export function ReviewsPage() {
           <ul className="reviews-list" aria-label={t('page.listLabel')}>
             {state.reviews.map((review) => (
               <li key={review.id}>
-                <ReviewCard review={review} />
+                <ReviewCard review={review} headingLevel={2} />
               </li>
             ))}
           </ul>

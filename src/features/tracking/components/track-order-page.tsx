@@ -171,6 +171,7 @@ export function TrackOrderPage() {
               <TrackingResult
                 tracking={state.tracking}
                 live={live}
+                savedAt={state.savedAt}
                 onRefresh={() => void refresh(state.tracking.orderNumber)}
                 afterSummary={
                   <OwnerPayment

@@ -7,6 +7,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { MoveWhen } from '../../../components/ui/move-when';
 import { TrackingQr } from '../../../components/ui/tracking-qr';
+import { formatDateTime } from '../../../domain/datetime';
 import { findGovernorate, governorateName } from '../../../domain/governorates';
 import { formatMoney } from '../../../domain/money';
 import { statusLabelKey } from '../../../domain/status';
@@ -24,11 +25,14 @@ export function TrackingResult({
   afterSummary,
   live = null,
   onRefresh,
+  savedAt,
 }: {
   tracking: PublicTracking;
   afterSummary?: ReactNode;
   live?: boolean | null;
   onRefresh?: () => void;
+  /** Set when the view is the copy this device kept (offline, D26): when it was fetched. */
+  savedAt?: string | undefined;
 }) {
   const { t } = useTranslation(['tracking', 'common', 'pricing']);
   const language = useDisplayLanguage();
@@ -82,7 +86,20 @@ export function TrackingResult({
             </p>
           </div>
         )}
-        <LiveIndicator live={live} onRefresh={onRefresh} />
+        {savedAt ? (
+          <p className="track-offline" role="status">
+            <span>
+              {t('tracking:offline.savedAt', { time: formatDateTime(savedAt, language) })}
+            </span>
+            {onRefresh && (
+              <button type="button" className="btn btn-ghost" onClick={onRefresh}>
+                {t('common:live.refresh')}
+              </button>
+            )}
+          </p>
+        ) : (
+          <LiveIndicator live={live} onRefresh={onRefresh} />
+        )}
 
         <dl className="track-details">
           <div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicTracking } from '../../../data/port';
+import type { PublicTracking, TrackingAnswer } from '../../../data/port';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
 import { useDataPort } from '../../../data/react/data-port-context';
@@ -8,9 +8,23 @@ import { useDataPort } from '../../../data/react/data-port-context';
 export type TrackingState =
   | { kind: 'idle' }
   | { kind: 'loading'; number: string }
-  | { kind: 'found'; number: string; tracking: PublicTracking }
+  | {
+      kind: 'found';
+      number: string;
+      tracking: PublicTracking;
+      /** Set when this is the copy the device kept, offline (D26): when it was fetched. */
+      savedAt?: string;
+    }
   | { kind: 'not-found'; number: string }
   | { kind: 'error'; number: string; messageKey: string };
+
+/** A found state from an answer: the kept copy's time apart from the order's view. */
+function found(number: string, answer: TrackingAnswer): TrackingState {
+  const { savedAt, ...tracking } = answer;
+  return savedAt
+    ? { kind: 'found', number, tracking, savedAt }
+    : { kind: 'found', number, tracking };
+}
 
 /**
  * Looks an order up by number through the public tracking view (D2: any browser, no session).
@@ -26,8 +40,8 @@ export function useTrackingLookup() {
       const id = ++latest.current;
       setState({ kind: 'loading', number });
       try {
-        const tracking = await port.tracking.get(number);
-        if (id === latest.current) setState({ kind: 'found', number, tracking });
+        const answer = await port.tracking.get(number);
+        if (id === latest.current) setState(found(number, answer));
       } catch (error) {
         if (id !== latest.current) return;
         if (isDataError(error) && error.code === 'not-found') {
@@ -49,8 +63,8 @@ export function useTrackingLookup() {
     async (number: string) => {
       const id = ++latest.current;
       try {
-        const tracking = await port.tracking.get(number);
-        if (id === latest.current) setState({ kind: 'found', number, tracking });
+        const answer = await port.tracking.get(number);
+        if (id === latest.current) setState(found(number, answer));
       } catch {
         // The next look-up will say what is wrong.
       }
@@ -78,8 +92,9 @@ export function useTrackingLookup() {
         latest.current += 1;
         setState((current) => {
           if (current.kind !== 'found' || current.tracking.orderNumber !== followed) return current;
+          // A live change is fresh; a poll while offline may hand back the kept copy.
           return tracking
-            ? { ...current, tracking }
+            ? found(current.number, tracking)
             : { kind: 'not-found', number: current.number };
         });
       },
