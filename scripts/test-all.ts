@@ -85,6 +85,8 @@ const steps: (Step | Step[])[] = [
     args: ['scripts/bundle-budget.ts', '--dist=test-results/dist-firebase', '--backend=firebase'],
   },
   { title: 'chromium', command: bin('tsx'), args: ['scripts/ensure-chromium.ts'] },
+  // The reverse-proxy test (D24) puts Debian's caddy in front of the server.
+  { title: 'caddy', command: bin('tsx'), args: ['scripts/ensure-caddy.ts'] },
   vitest('api', ['api']),
   vitest('firebase', ['firebase']),
   vitest('e2e', ['e2e'], { E2E_SKIP_BUILD: '1' }),

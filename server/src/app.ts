@@ -9,6 +9,7 @@ import { trustProxyOption } from './plugins/client-address.ts';
 import { registerDb } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonOnly } from './plugins/json-only.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRepositories } from './plugins/repositories.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -106,6 +107,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (options.initialAdmin) await ensureInitialAdmin(app.db, env, app.log);
 
   drainOnClose(app);
+  registerMetrics(app, env);
   await registerSecurity(app, env);
   const site = await registerStatic(app, { staticDir, rewrite: sitePageRewrite(app) });
   registerSiteFiles(app);

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { build } from './app.ts';
+import { build, DEFAULT_STATIC_DIR } from './app.ts';
 import { EnvError, loadDotEnvFile, loadEnv } from './plugins/env.ts';
 import type { ServerEnv } from './plugins/env.ts';
+import { productionRefusal, serverProductionProblems } from './production-guard.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -55,6 +56,14 @@ function handleShutdown(app: FastifyInstance): void {
 
 async function main(): Promise<void> {
   const env = readEnv();
+  if (env.NODE_ENV === 'production') {
+    // Placeholder numbers, no public address, test payments, a known admin password (D24).
+    const problems = serverProductionProblems(process.env, env.STATIC_DIR ?? DEFAULT_STATIC_DIR);
+    if (problems.length > 0) {
+      console.error(productionRefusal(problems));
+      process.exit(1);
+    }
+  }
   // The database plugin creates the file's directory, migrates, and closes it in onClose,
   // after the requests in flight have been answered (see handleShutdown).
   let app: FastifyInstance;

@@ -40,6 +40,8 @@ describe('server settings', () => {
       PAYMOB_EXPIRY_MINUTES: 60,
       // A try Paymob said nothing of for five minutes is asked about (D18).
       PAYMENT_RECONCILE_MINUTES: 5,
+      // Metrics (D24): off until a token or a port of their own; that port on loopback only.
+      METRICS_HOST: '127.0.0.1',
     });
   });
 

@@ -215,6 +215,29 @@ const envSchema = z
         .max(300, 'must be a whole number of seconds between 1 and 300')
         .default(30),
     ),
+    // A public site on the test payment provider only on purpose (D24): with `allowed` a server
+    // in production starts in test mode, and every page says so.
+    PAYMENT_TEST_MODE: z.preprocess(
+      (value) => (typeof value === 'string' ? optional(value.trim().toLowerCase()) : value),
+      z.enum(['allowed'], { error: 'must be allowed, or unset' }).optional(),
+    ),
+    // Prometheus metrics (D24): never on the public port without this bearer token. With
+    // METRICS_PORT they are served on a port of their own on 127.0.0.1 instead (no token there
+    // unless set); without either, /metrics does not exist.
+    METRICS_TOKEN: z.preprocess(
+      optional,
+      z.string().min(16, 'must be at least 16 characters (a random token)').optional(),
+    ),
+    METRICS_PORT: z.preprocess(
+      optional,
+      z.coerce
+        .number({ error: 'must be a whole number between 1 and 65535' })
+        .int('must be a whole number between 1 and 65535')
+        .min(1, 'must be a whole number between 1 and 65535')
+        .max(65535, 'must be a whole number between 1 and 65535')
+        .optional(),
+    ),
+    METRICS_HOST: z.preprocess(optional, z.string().trim().min(1).default('127.0.0.1')),
     // Order and status notifications (D10): providers, recipients, retries.
     ...notificationEnvShape,
     // Online payments (D3): the test provider, or Paymob with its keys.
@@ -236,6 +259,18 @@ const envSchema = z
           message: `is more than ${longer} (${env[longer]}): the ${which} limit would always come first`,
         });
       }
+    }
+    // Metrics on a port other machines reach, without a token, would be public (D24).
+    if (
+      env.METRICS_PORT !== undefined &&
+      env.METRICS_TOKEN === undefined &&
+      !['127.0.0.1', '::1', 'localhost'].includes(env.METRICS_HOST)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_HOST'],
+        message: 'is not 127.0.0.1 and METRICS_TOKEN is not set: the metrics would be public',
+      });
     }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({
@@ -259,6 +294,7 @@ type EnvSource = Record<string, unknown>;
 
 const SECRET_KEYS: ReadonlySet<string> = new Set([
   'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
   ...NOTIFICATION_SECRETS,
   ...PAYMENT_SECRETS,
 ]);

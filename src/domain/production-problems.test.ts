@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  linkedNumbers,
+  paymentsInTestMode,
+  productionProblems,
+  type GoLiveInput,
+} from './production-problems';
+
+/** A server deployment that may go live; each test breaks one thing. */
+const LIVE: Record<string, string> = {
+  VITE_PHONE_NUMBER: '+201234567890',
+  VITE_WHATSAPP_NUMBER: '201234567890',
+  SITE_URL: 'https://afsh.example',
+  PAYMENT_PROVIDER: 'paymob',
+  PAYMOB_SECRET_KEY: 'egy_sk_live_abc',
+  PAYMOB_PUBLIC_KEY: 'egy_pk_live_abc',
+  ADMIN_EMAIL: 'owner@afsh.example',
+  ADMIN_PASSWORD: 'Tall-Nile-Crane-41',
+};
+
+const server = (env: Record<string, string | undefined>, more: Partial<GoLiveInput> = {}) =>
+  productionProblems({ env, backend: 'server', ...more });
+
+describe('productionProblems (D24)', () => {
+  it('lets a deployment with real settings go live', () => {
+    expect(server(LIVE)).toEqual([]);
+    expect(server(LIVE, { builtNumbers: ['+201234567890', '201234567890'] })).toEqual([]);
+  });
+
+  it('refuses the placeholder phone and WhatsApp numbers, set or left to their default', () => {
+    const placeholder = server({
+      ...LIVE,
+      VITE_PHONE_NUMBER: '+201000000000',
+      VITE_WHATSAPP_NUMBER: undefined,
+    });
+    expect(placeholder).toHaveLength(2);
+    expect(placeholder[0]).toMatch(/^VITE_PHONE_NUMBER: is the placeholder \+201000000000/);
+    expect(placeholder[1]).toMatch(/^VITE_WHATSAPP_NUMBER: is not set/);
+  });
+
+  it('reads the numbers the build baked in when there is a build, not the environment', () => {
+    const built = server(
+      { ...LIVE, VITE_PHONE_NUMBER: undefined, VITE_WHATSAPP_NUMBER: undefined },
+      { builtNumbers: ['+201000000000', '201000000000'] },
+    );
+    expect(built).toEqual([expect.stringMatching(/^the built pages \(dist\/\) call and message/)]);
+    // The hosted build bakes what its environment says, so that is what is read.
+    expect(
+      productionProblems({
+        env: { ...LIVE, VITE_SITE_URL: LIVE.SITE_URL, VITE_PHONE_NUMBER: '201000000000' },
+        backend: 'hosted',
+      }),
+    ).toEqual([expect.stringMatching(/^VITE_PHONE_NUMBER: is the placeholder/)]);
+  });
+
+  it("refuses the team's placeholder WhatsApp number for new orders", () => {
+    expect(server({ ...LIVE, NOTIFY_COMPANY_WHATSAPP: '+20 100 000 0000' })).toEqual([
+      expect.stringMatching(/^NOTIFY_COMPANY_WHATSAPP: is the placeholder/),
+    ]);
+  });
+
+  it.each([
+    [undefined, /^SITE_URL: is not set/],
+    ['http://localhost:8080', /^SITE_URL: points at this machine/],
+    ['https://127.0.0.1', /^SITE_URL: points at this machine/],
+    ['https://[::1]:8443', /^SITE_URL: points at this machine/],
+    ['http://afsh.example', /^SITE_URL: is not https/],
+    ['afsh.example', /^SITE_URL: is not an address/],
+  ])('refuses the site address %s', (value, message) => {
+    expect(server({ ...LIVE, SITE_URL: value })).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("falls back to the build's VITE_SITE_URL, as the server's settings do", () => {
+    expect(server({ ...LIVE, SITE_URL: '', VITE_SITE_URL: 'https://afsh.example' })).toEqual([]);
+  });
+
+  it('refuses test-mode payments unless PAYMENT_TEST_MODE=allowed', () => {
+    const testProvider = { ...LIVE, PAYMENT_PROVIDER: undefined };
+    expect(server(testProvider)).toEqual([
+      expect.stringMatching(/^PAYMENT_PROVIDER: takes payments in test mode \(test, the default\)/),
+    ]);
+    const paymobTest = {
+      ...LIVE,
+      PAYMOB_SECRET_KEY: 'egy_sk_test_1',
+      PAYMOB_PUBLIC_KEY: 'egy_pk_test_1',
+    };
+    expect(server(paymobTest)).toHaveLength(1);
+    expect(server({ ...paymobTest, PAYMENT_TEST_MODE: 'allowed' })).toEqual([]);
+    expect(server({ ...testProvider, PAYMENT_TEST_MODE: 'Allowed' })).toEqual([]);
+    expect(server({ ...testProvider, PAYMENT_TEST_MODE: 'yes' })).toHaveLength(1);
+    expect(server({ ...LIVE, PAYMENT_PROVIDER: 'paymob,test' })).toHaveLength(1);
+  });
+
+  it("reads the hosted functions' default (none: cash only) and their public key", () => {
+    expect(paymentsInTestMode({}, 'hosted')).toBe(false);
+    expect(paymentsInTestMode({}, 'server')).toBe(true);
+    expect(
+      paymentsInTestMode(
+        { PAYMENT_PROVIDER: 'paymob', PAYMOB_PUBLIC_KEY: 'egy_pk_test_x' },
+        'hosted',
+      ),
+    ).toBe(true);
+  });
+
+  it.each(['change-me-2026', 'Password123', 'owner-Secret-9'])(
+    'refuses the known or guessable admin password %s',
+    (password) => {
+      expect(server({ ...LIVE, ADMIN_PASSWORD: password })).toEqual([
+        expect.stringMatching(/^ADMIN_PASSWORD: is a known or guessable password/),
+      ]);
+    },
+  );
+
+  it('accepts a generated admin password (none set) and ignores admins on the hosted build', () => {
+    expect(server({ ...LIVE, ADMIN_PASSWORD: undefined })).toEqual([]);
+    expect(
+      productionProblems({
+        env: { ...LIVE, VITE_SITE_URL: LIVE.SITE_URL, ADMIN_PASSWORD: 'change-me-2026' },
+        backend: 'hosted',
+      }),
+    ).toEqual([]);
+  });
+
+  it('names every problem at once, one line each', () => {
+    const all = server({ ADMIN_PASSWORD: 'change-me-2026' }, { builtNumbers: ['+201000000000'] });
+    expect(all.map((line) => line.split(':')[0])).toEqual([
+      'the built pages (dist/) call and message the placeholder +201000000000',
+      'SITE_URL',
+      'PAYMENT_PROVIDER',
+      'ADMIN_PASSWORD',
+    ]);
+    expect(all.every((line) => !line.includes('\n'))).toBe(true);
+  });
+
+  it("finds the numbers a built page's links call", () => {
+    const html =
+      '<a href="tel:+201000000000">x</a><a href="https://wa.me/201000000000" rel="noopener">y</a>' +
+      '<a href="tel:+201000000000">again</a><a href="/prices">z</a>';
+    expect(linkedNumbers(html)).toEqual(['+201000000000', '201000000000']);
+  });
+});
