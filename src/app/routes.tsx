@@ -167,6 +167,12 @@ const AdminCalendarPage = screen(
   'AdminCalendarPage',
   ['src/features/admin/components/admin-calendar-page.tsx'],
 );
+// The owner's dashboard (D25): its charts library is in this chunk alone.
+const AdminDashboardPage = screen(
+  () => import('../features/admin/dashboard/admin-dashboard-page'),
+  'AdminDashboardPage',
+  ['src/features/admin/dashboard/admin-dashboard-page.tsx'],
+);
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
@@ -214,6 +220,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminPrices, element: <AdminPricesPage /> },
       { path: paths.adminCapacity, element: <AdminCapacityPage /> },
       { path: paths.adminCalendar, element: <AdminCalendarPage /> },
+      { path: paths.adminDashboard, element: <AdminDashboardPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

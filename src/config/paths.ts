@@ -24,6 +24,7 @@ export const paths = {
   adminPrices: '/admin-prices',
   adminCapacity: '/admin-capacity',
   adminCalendar: '/admin-calendar',
+  adminDashboard: '/admin/dashboard',
   reviews: '/reviews',
 } as const;
 

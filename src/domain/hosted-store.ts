@@ -250,6 +250,7 @@ export const FUNCTION_NAMES = [
   'saveCapacityPlan',
   'capacityAvailability',
   'capacityCalendar',
+  'adminDashboard',
   'goBackOrder',
   'rescheduleOrder',
 ] as const;

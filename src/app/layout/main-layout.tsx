@@ -46,6 +46,7 @@ const FORM_SCREENS = new Set<string>([
   paths.adminPrices,
   paths.adminCapacity,
   paths.adminCalendar,
+  paths.adminDashboard,
 ]);
 
 export function MainLayout() {

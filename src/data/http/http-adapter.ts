@@ -3,6 +3,7 @@
 // answers with translation keys the screens already know.
 import { DataError } from '../port';
 import type {
+  DashboardPort,
   AdminReview,
   AuthPort,
   CalendarDay,
@@ -46,6 +47,7 @@ import type {
 } from '../port';
 import type { ContactInput } from '../../domain/contact-schema';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
+import type { Dashboard } from '../../domain/dashboard';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
 export interface EventSourceLike {
@@ -182,6 +184,7 @@ export class HttpDataPort implements DataPort {
   readonly payments: PaymentsPort;
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
+  readonly dashboard: DashboardPort;
 
   private readonly baseUrl: string;
   private readonly fetchFn: typeof globalThis.fetch;
@@ -280,6 +283,13 @@ export class HttpDataPort implements DataPort {
         ),
     };
     this.payments = this.createPayments();
+    this.dashboard = {
+      get: async ({ from, to, bucket }) =>
+        this.pick<Dashboard>(
+          await this.request('GET', `/api/admin/dashboard${toQuery({ from, to, bucket })}`),
+          'dashboard',
+        ),
+    };
   }
 
   private createPayments(): PaymentsPort {

@@ -4,13 +4,14 @@ import { paths } from '../../../config/paths';
 import './admin-nav.css';
 
 const SECTIONS = [
+  ['dashboard', paths.adminDashboard],
   ['orders', paths.adminOrders],
   ['prices', paths.adminPrices],
   ['capacity', paths.adminCapacity],
   ['calendar', paths.adminCalendar],
 ] as const;
 
-/** The admin's pages: orders, prices (D11), crews and their calendar (D12). */
+/** The admin's pages: the dashboard (D25), orders, prices (D11), crews and their calendar (D12). */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
