@@ -34,14 +34,15 @@ const CREATED = [
 ];
 
 beforeAll(async () => {
-  server = await createTestServer({}, { capacity: 'first' });
+  server = await createTestServer();
   admin = await adminClient(server.app);
-  const customer = await customerClient(server.app, { phone: uniquePhone() });
+  const phone = uniquePhone();
+  const customer = await customerClient(server.app, { phone });
   for (const [i, createdAt] of CREATED.entries()) {
     const res = await customer.request<{ order: Order }>(
       'POST',
       '/api/orders',
-      orderBody({ moveType: i % 2 ? 'full' : 'partial' }),
+      orderBody({ moveType: i % 2 ? 'full' : 'partial', phoneNumber: phone }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     let order = res.body.order;
