@@ -72,6 +72,18 @@ const orderInput = {
 };
 
 async function main() {
+  // `BENCH_ONLY=dashboard npm run bench`: the dashboard's cases alone (D25).
+  if (process.env.BENCH_ONLY === 'dashboard') {
+    const site = await makeStaticDir();
+    try {
+      for (const r of await dashboardCases(site.staticDir)) {
+        console.log(`${r.name.padEnd(64)}  ${(r.medianNs / 1e6).toFixed(2).padStart(9)} ms`);
+      }
+    } finally {
+      await site.cleanup();
+    }
+    return;
+  }
   const results: Result[] = [];
   const baselineJson = JSON.stringify(orderInput);
   const baseline = await bench('baseline: JSON.parse of an order payload', 20_000, () =>

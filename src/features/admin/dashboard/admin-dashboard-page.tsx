@@ -48,7 +48,11 @@ function DashboardBody() {
         aria-label={t('admin:dashboard.period')}
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="dashboard-presets" role="group" aria-label={t('admin:dashboard.presets.label')}>
+        <div
+          className="dashboard-presets"
+          role="group"
+          aria-label={t('admin:dashboard.presets.label')}
+        >
           {DASHBOARD_PRESETS.map((preset) => (
             <button
               key={preset}
@@ -121,7 +125,13 @@ function DashboardBody() {
   );
 }
 
-function DashboardView({ dashboard, language }: { dashboard: Dashboard; language: DisplayLanguage }) {
+function DashboardView({
+  dashboard,
+  language,
+}: {
+  dashboard: Dashboard;
+  language: DisplayLanguage;
+}) {
   const { t } = useTranslation('admin');
   const charts = useMemo(() => chartsOf(dashboard, t, language), [dashboard, t, language]);
   // Stable while the language is: a chart is drawn again only when its numbers change.
@@ -147,7 +157,9 @@ function DashboardView({ dashboard, language }: { dashboard: Dashboard; language
         })}
       </p>
       <Figures dashboard={dashboard} language={language} />
-      {dashboard.current.bookings === 0 && <p className="dashboard-empty">{t('dashboard.empty')}</p>}
+      {dashboard.current.bookings === 0 && (
+        <p className="dashboard-empty">{t('dashboard.empty')}</p>
+      )}
       <div className="dashboard-grid">
         {charts.map((chart) => (
           <ChartCard
@@ -268,7 +280,12 @@ function ChartCard({
         </div>
       </div>
       {asTable ? (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={`${ids}-title`}>
+        <div
+          className="admin-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${ids}-title`}
+        >
           <table className="table dashboard-table">
             <caption className="visually-hidden">{chart.title}</caption>
             <thead>

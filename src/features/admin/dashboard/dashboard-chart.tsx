@@ -79,9 +79,7 @@ export function DashboardChart(props: DashboardChartProps) {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: horizontal
-          ? { y: categoryAxis, x: valueAxis }
-          : { x: categoryAxis, y: valueAxis },
+        scales: horizontal ? { y: categoryAxis, x: valueAxis } : { x: categoryAxis, y: valueAxis },
         plugins: {
           legend: {
             display: series.length > 1,

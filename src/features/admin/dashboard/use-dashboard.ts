@@ -24,12 +24,16 @@ export function useDashboard() {
   const [attempt, setAttempt] = useState(0);
   const key = `${range.from}|${range.to}|${range.bucket}|${attempt}`;
   const [answer, setAnswer] = useState<{ key: string; state: DashboardState } | null>(null);
+  // The last answer stays on screen while the next one loads, so the page does not jump.
+  const [shown, setShown] = useState<Dashboard | null>(null);
 
   useEffect(() => {
     let current = true;
     port.dashboard.get(range).then(
       (dashboard) => {
-        if (current) setAnswer({ key, state: { kind: 'loaded', dashboard } });
+        if (!current) return;
+        setAnswer({ key, state: { kind: 'loaded', dashboard } });
+        setShown(dashboard);
       },
       (error: unknown) => {
         if (!current) return;
@@ -49,11 +53,6 @@ export function useDashboard() {
   }, [port, range, key]);
 
   const state: DashboardState = answer?.key === key ? answer.state : { kind: 'loading' };
-  // The last answer stays on screen while the next one loads, so the page does not jump.
-  const [shown, setShown] = useState<Dashboard | null>(null);
-  useEffect(() => {
-    if (state.kind === 'loaded') setShown(state.dashboard);
-  }, [state]);
 
   return {
     range,
