@@ -22,6 +22,7 @@ async function bookTwo(): Promise<void> {
     const dropped = await placeOrderViaApi(visitor);
     const res = await visitor.request.post(
       visitorUrl(visitor, `/api/orders/${encodeURIComponent(dropped.id)}/cancel`),
+      { headers: { 'content-type': 'application/json' }, data: {} },
     );
     expect(res.status(), await res.text()).toBe(200);
   });
@@ -110,7 +111,7 @@ describe("the owner's dashboard (D25)", () => {
 
       // A typed range: from 13 days ago, by week (weeks from Saturday).
       const today = cairoToday();
-      await page.getByLabel('From').fill(addDays(today, -13));
+      await page.getByLabel('From', { exact: true }).fill(addDays(today, -13));
       await page.getByRole('radio', { name: 'Week' }).check();
       const card = chartCard(page, 'Revenue');
       await card.getByRole('button', { name: 'Show as table' }).click();
@@ -126,13 +127,15 @@ describe("the owner's dashboard (D25)", () => {
       expect(await card.locator('tbody').innerText()).toContain('EGP');
 
       // A period that ends before it starts: the backend's message, on the field.
-      await page.getByLabel('To').fill(addDays(today, -20));
+      await page.getByLabel('To', { exact: true }).fill(addDays(today, -20));
       await page
         .getByRole('alert')
         .filter({ hasText: 'Choose a period that ends on or after its first day' })
         .waitFor();
-      await page.getByLabel('To').fill(today);
-      await page.getByRole('alert').waitFor({ state: 'detached' });
+      await page.getByLabel('To', { exact: true }).fill(today);
+      await page
+        .getByText('Choose a period that ends on or after its first day')
+        .waitFor({ state: 'detached' });
 
       await checkA11y(page, 'dashboard-en-phone');
       await snap(page, 'dashboard-en-phone');
