@@ -66,10 +66,7 @@ afterAll(async () => {
 });
 
 async function dashboardFor(query: string): Promise<Dashboard> {
-  const res = await admin.request<{ dashboard: Dashboard }>(
-    'GET',
-    `/api/admin/dashboard?${query}`,
-  );
+  const res = await admin.request<{ dashboard: Dashboard }>('GET', `/api/admin/dashboard?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.dashboard;
 }

@@ -100,8 +100,9 @@ export class DashboardRepository {
 
   #bookingsIn(spans: DaySpan[]): BookingRow[] {
     const json = JSON.stringify(spans.map((s, i) => [i, s.start, s.end]));
-    return (this.#bookings.all(json) as (Omit<BookingRow, 'cancelled'> & { cancelled: number })[])
-      .map((r) => ({ ...r, cancelled: r.cancelled === 1 }));
+    return (
+      this.#bookings.all(json) as (Omit<BookingRow, 'cancelled'> & { cancelled: number })[]
+    ).map((r) => ({ ...r, cancelled: r.cancelled === 1 }));
   }
 
   #leadsIn(days: DaySpan[]): LeadRow[] {

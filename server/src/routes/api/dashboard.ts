@@ -13,8 +13,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   await app.register(async (admins) => {
     admins.addHook('preHandler', adminRequired);
-    admins.get('/admin/dashboard', { schema: { response: dashboardResponse } }, async (request) => ({
-      dashboard: services.dashboard.dashboard(query.parse(request.query ?? {})),
-    }));
+    admins.get(
+      '/admin/dashboard',
+      { schema: { response: dashboardResponse } },
+      async (request) => ({
+        dashboard: services.dashboard.dashboard(query.parse(request.query ?? {})),
+      }),
+    );
   });
 }
