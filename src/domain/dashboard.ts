@@ -16,6 +16,7 @@ import { MOVE_TYPES } from './pricing';
 import { reviewStateOf } from './review-rules';
 import type { ReviewState } from './reviews';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './status';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
 export const DASHBOARD_BUCKETS = ['day', 'week', 'month'] as const;
 export type DashboardBucket = (typeof DASHBOARD_BUCKETS)[number];
@@ -116,9 +117,9 @@ export function dashboardPeriod(range: DashboardRange): DashboardPeriod | null {
   };
 }
 
-const INVALID = 'validation:common.invalid';
+const INVALID = VALIDATION_MESSAGES.invalid;
 /** A range that ends before it starts, or is longer than DASHBOARD_DAYS_MAX. */
-export const DASHBOARD_RANGE_MESSAGE = 'validation:dashboard.range';
+export const DASHBOARD_RANGE_MESSAGE = VALIDATION_MESSAGES.dashboardRange;
 
 const ymdField = () =>
   z.string({ error: INVALID }).trim().refine(isValidYmd, { error: INVALID }).optional();
