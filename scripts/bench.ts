@@ -14,6 +14,8 @@ import { build } from '../server/src/app.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
 import { httpBenchSettings, printHttpTable, runHttpBench } from './bench-http.ts';
 import { seededRandom, seedOrders } from './seed-orders.ts';
+import { addDays } from '../src/domain/dashboard.ts';
+import { cairoToday } from '../src/domain/datetime.ts';
 import { makeStaticDir } from '../tests/api/helpers.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 import { orderBody } from '../tests/api/order-fixtures.ts';
@@ -70,6 +72,18 @@ const orderInput = {
 };
 
 async function main() {
+  // `BENCH_ONLY=dashboard npm run bench`: the dashboard's cases alone (D25).
+  if (process.env.BENCH_ONLY === 'dashboard') {
+    const site = await makeStaticDir();
+    try {
+      for (const r of await dashboardCases(site.staticDir)) {
+        console.log(`${r.name.padEnd(64)}  ${(r.medianNs / 1e6).toFixed(2).padStart(9)} ms`);
+      }
+    } finally {
+      await site.cleanup();
+    }
+    return;
+  }
   const results: Result[] = [];
   const baselineJson = JSON.stringify(orderInput);
   const baseline = await bench('baseline: JSON.parse of an order payload', 20_000, () =>
@@ -132,6 +146,7 @@ async function main() {
       ),
     );
     results.push(...(await adminListCases(site.staticDir)));
+    results.push(...(await dashboardCases(site.staticDir)));
     results.push(...(await notificationCases(site.staticDir)));
   } finally {
     await app.close();
@@ -371,6 +386,63 @@ async function adminListCases(staticDir: string): Promise<Result[]> {
     );
 
     return results;
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The seed script's orders behind the owner's dashboard (D25). */
+const DASHBOARD_ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 100_000);
+
+/**
+ * The owner's dashboard (D25) over 100,000 seeded orders (60 days of bookings, as the seed
+ * script writes them): the whole answer, every figure and the previous period, as an admin's
+ * GET asks for it.
+ */
+async function dashboardCases(staticDir: string): Promise<Result[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'afsh-bench-'));
+  const app = await build({
+    staticDir,
+    env: { RATE_LIMITS: 'off', DATABASE_PATH: join(dataDir, 'afsh.sqlite') },
+  });
+  try {
+    const started = performance.now();
+    seedOrders(app.db, { count: DASHBOARD_ORDERS, random: seededRandom(2029) });
+    const seedMs = performance.now() - started;
+    app.db.exec('ANALYZE');
+    const admin = { email: 'bench@afsh.test', password: 'Bench-pass-2026' };
+    await createOrPromoteAdmin(app.db, admin);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(admin),
+    });
+    const session = login.cookies.find((c) => c.name === 'afsh_session');
+    if (login.statusCode !== 200 || !session) throw new Error(`bench login: ${login.statusCode}`);
+    const cookie = `afsh_session=${session.value}`;
+    const today = cairoToday();
+    const ask = (from: string, bucket: string) => async () => {
+      const url = `/api/admin/dashboard?from=${from}&to=${today}&bucket=${bucket}`;
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode}`);
+      return res;
+    };
+    const n = DASHBOARD_ORDERS.toLocaleString('en');
+    return [
+      {
+        name: `seedOrders: ${n} orders for the dashboard (per order)`,
+        medianNs: (seedMs * 1e6) / DASHBOARD_ORDERS,
+      },
+      await bench(
+        `GET /api/admin/dashboard, last 30 days by day, ${n} orders`,
+        5,
+        ask(addDays(today, -29), 'day'),
+      ),
+      await bench(`  the last 90 days by week`, 5, ask(addDays(today, -89), 'week')),
+      await bench(`  the last year by month`, 5, ask(addDays(today, -364), 'month')),
+    ];
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

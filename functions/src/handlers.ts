@@ -12,6 +12,8 @@ import {
   type CatalogDeps,
 } from './catalog/catalog-handlers.ts';
 import { firestoreCatalog } from './catalog/catalog-repository.ts';
+import { adminDashboard, type DashboardDeps } from './dashboard/dashboard-handlers.ts';
+import { firestoreDashboard } from './dashboard/dashboard-repository.ts';
 import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
 import { inquiryPolicy } from '../../src/domain/payments.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
@@ -71,7 +73,8 @@ export type Deps = OrderDeps &
   MessageDeps &
   PaymentDeps &
   NotificationDeps &
-  CatalogDeps;
+  CatalogDeps &
+  DashboardDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -104,6 +107,7 @@ export const HANDLERS = {
   saveCapacityPlan,
   capacityAvailability,
   capacityCalendar,
+  adminDashboard,
   goBackOrder,
   rescheduleOrder,
 } satisfies Record<FunctionName, Handler>;
@@ -149,6 +153,7 @@ export function depsOver(
     claims: firestoreClaims(db),
     accounts,
     catalog: firestoreCatalog(db),
+    dashboard: firestoreDashboard(db),
     outbox,
     notify,
     reviews: firestoreReviews(db),

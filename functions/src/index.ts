@@ -61,6 +61,8 @@ export const savePriceCatalog = callable('savePriceCatalog', HANDLERS.savePriceC
 export const saveCapacityPlan = callable('saveCapacityPlan', HANDLERS.saveCapacityPlan);
 export const capacityAvailability = callable('capacityAvailability', HANDLERS.capacityAvailability);
 export const capacityCalendar = callable('capacityCalendar', HANDLERS.capacityCalendar);
+// The owner's dashboard (D25).
+export const adminDashboard = callable('adminDashboard', HANDLERS.adminDashboard);
 
 // Notifications (D10): the admin desk's message calls, and the outbox's sender and sweeper.
 export const orderNotifications = callable('orderNotifications', HANDLERS.orderNotifications);

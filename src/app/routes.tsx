@@ -172,6 +172,12 @@ const AdminRefundsPage = screen(
   'AdminRefundsPage',
   ['src/features/admin/components/admin-refunds-page.tsx'],
 );
+// The owner's dashboard (D25): its charts library is in this chunk alone.
+const AdminDashboardPage = screen(
+  () => import('../features/admin/dashboard/admin-dashboard-page'),
+  'AdminDashboardPage',
+  ['src/features/admin/dashboard/admin-dashboard-page.tsx'],
+);
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
@@ -220,6 +226,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminCapacity, element: <AdminCapacityPage /> },
       { path: paths.adminCalendar, element: <AdminCalendarPage /> },
       { path: paths.adminRefunds, element: <AdminRefundsPage /> },
+      { path: paths.adminDashboard, element: <AdminDashboardPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

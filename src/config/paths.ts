@@ -25,6 +25,7 @@ export const paths = {
   adminCapacity: '/admin-capacity',
   adminCalendar: '/admin-calendar',
   adminRefunds: '/admin-refunds',
+  adminDashboard: '/admin-dashboard',
   reviews: '/reviews',
 } as const;
 

@@ -2,6 +2,7 @@
 // backend SDK; they call a DataPort. Every adapter `implements DataPort` and passes the same
 // contract suite in tests/contract/. The records it carries are the domain's own types, which
 // the server shares.
+import type { Dashboard, DashboardRange } from '../domain/dashboard';
 import type { CapacityDraft, CapacityPlan, DayAvailability } from '../domain/capacity';
 import type { ErrorCode, RuleViolation } from '../domain/errors';
 import type { NotificationMessage } from '../domain/notifications';
@@ -358,6 +359,12 @@ export interface CapacityPort {
   calendar(from: string, days: number): Promise<CalendarDay[]>;
 }
 
+/** The owner's dashboard (D25). Admins only. */
+export interface DashboardPort {
+  /** The figures of a period of Cairo days and the one before it, cut into `bucket`s. */
+  get(range: Partial<DashboardRange>): Promise<Dashboard>;
+}
+
 /**
  * What the admin desk hears live: an order changed, or one of its messages did (D10), or a
  * contact message was sent or marked handled or not (D20).
@@ -396,6 +403,7 @@ export interface DataPort {
   prices: PricesPort;
   payments: PaymentsPort;
   capacity: CapacityPort;
+  dashboard: DashboardPort;
   /**
    * The live admin desk (D10). Both backends have it; it stays optional so that a backend
    * without one shows the admin list without live updates or messages.

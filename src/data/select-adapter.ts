@@ -110,5 +110,6 @@ export function lazyDataPort(load: () => Promise<DataPort>): DataPort {
     payments: section('payments'),
     desk: section('desk'),
     capacity: section('capacity'),
+    dashboard: section('dashboard'),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CapacityPlan, DayAvailability } from './capacity';
 import { catalogRatesSchema } from './catalog-schema';
+import { DASHBOARD_BUCKETS, type Dashboard } from './dashboard';
 import type { ContactMessage } from './contact-message';
 import { DISPLAY_LANGUAGES } from './locale';
 import {
@@ -442,5 +443,55 @@ export const refundQueueItemShape = exactly<RefundQueueItem>()(
     order: orderShape,
     attempt: paymentAttemptShape.nullable(),
     canVoid: z.boolean(),
+  }),
+);
+
+// The owner's dashboard (D25)
+
+const countShape = z.object({ key: text(), orders: integer() });
+const countAndTotalShape = countShape.extend({ total: integer() });
+const dashboardTotalsShape = z.object({
+  bookings: integer(),
+  cancellations: integer(),
+  paid: integer(),
+  dueOnDelivery: integer(),
+  refunded: integer(),
+  averageOrderValue: integer().nullable(),
+  averageLeadDays: z.number().nullable(),
+  reviews: integer(),
+  reviewAverage: z.number().nullable(),
+});
+
+export const dashboardShape = exactly<Dashboard>()(
+  z.object({
+    from: text(),
+    to: text(),
+    bucket: z.enum(DASHBOARD_BUCKETS),
+    previousFrom: text(),
+    previousTo: text(),
+    current: dashboardTotalsShape,
+    previous: dashboardTotalsShape,
+    series: z.array(
+      z.object({
+        from: text(),
+        to: text(),
+        bookings: integer(),
+        cancellations: integer(),
+        paid: integer(),
+        dueOnDelivery: integer(),
+        refunded: integer(),
+      }),
+    ),
+    paymentStatuses: z.array(countAndTotalShape),
+    paymentMethods: z.array(countAndTotalShape),
+    moveTypes: z.array(countShape),
+    pickupGovernorates: z.array(countShape),
+    dropoffGovernorates: z.array(countShape),
+    interGovernorate: z.object({ orders: integer(), of: integer() }),
+    cancellationTiming: z.array(countShape),
+    leadTime: z.array(countShape),
+    windows: z.array(
+      z.object({ id: text(), start: text(), end: text(), booked: integer(), crews: integer() }),
+    ),
   }),
 );

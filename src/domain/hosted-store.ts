@@ -252,6 +252,7 @@ export const FUNCTION_NAMES = [
   'saveCapacityPlan',
   'capacityAvailability',
   'capacityCalendar',
+  'adminDashboard',
   'goBackOrder',
   'rescheduleOrder',
 ] as const;

@@ -79,4 +79,6 @@ export const VALIDATION_MESSAGES = {
   // D17: the reason an admin gives for going back.
   lifecycleReasonRequired: 'validation:lifecycle.reasonRequired',
   lifecycleReasonLength: 'validation:lifecycle.reasonLength',
+  /** A dashboard period that ends before it starts or is too long (D25). */
+  dashboardRange: 'validation:dashboard.range',
 } as const;

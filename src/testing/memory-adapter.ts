@@ -10,6 +10,7 @@ import type {
   CalendarDay,
   CapacityPlan,
   CapacityPort,
+  DashboardPort,
   CatalogVersion,
   ContactMessage,
   Credentials,
@@ -140,6 +141,7 @@ import {
 } from '../domain/notification-desk';
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
+import { aggregatesOf, dashboardOf, dashboardQuerySchema } from '../domain/dashboard';
 import { catalogRatesSchema } from '../domain/catalog-schema';
 import {
   contactMessageOf,
@@ -778,6 +780,7 @@ export class MemoryDataPort implements DataPort {
   readonly prices: PricesPort;
   readonly payments: PaymentsPort;
   readonly capacity: CapacityPort;
+  readonly dashboard: DashboardPort;
   readonly desk: DeskPort;
 
   private sessionId: string | null = null;
@@ -817,6 +820,7 @@ export class MemoryDataPort implements DataPort {
     this.messages = this.createMessages();
     this.prices = this.createPrices();
     this.capacity = this.createCapacity();
+    this.dashboard = this.createDashboard();
     this.desk = this.createDesk();
     this.payments = this.createPayments();
   }
@@ -1686,6 +1690,29 @@ export class MemoryDataPort implements DataPort {
             orders,
             backend.now(),
           ),
+        );
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The owner's dashboard (D25): the domain's aggregation over the orders and reviews held.
+
+  private createDashboard(): DashboardPort {
+    const backend = this.backend;
+    return {
+      get: async (range) => {
+        this.requireAdmin();
+        const parsed = dashboardQuerySchema(() => backend.now()).safeParse(range);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const orders = [...backend.orders.values()].map(({ order }) => order);
+        const reviews = backend.reviews.map(({ review, state }) => ({
+          rating: review.rating,
+          createdAt: review.createdAt,
+          state,
+        }));
+        return copy(
+          dashboardOf(parsed.data, aggregatesOf(parsed.data, orders, reviews), backend.plan()),
         );
       },
     };

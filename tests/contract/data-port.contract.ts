@@ -1944,6 +1944,37 @@ export function describeDataPortContract(
       });
     });
 
+    describe("the owner's dashboard (D25)", () => {
+      it('is for admins only, and refuses a range that is not one', async () => {
+        const { client } = await customer();
+        await expectDataError(client.dashboard.get({}), 'permission-denied');
+        await expectDataError(browser().dashboard.get({}), 'unauthenticated');
+        const refused = await expectDataError(
+          admin.dashboard.get({ from: '2026-11-30', to: '2026-11-01', bucket: 'day' }),
+          'invalid-argument',
+        );
+        expect(refused.fields).toEqual({ to: 'validation:dashboard.range' });
+      });
+
+      it('counts the bookings, cancellations and revenue of the period', async () => {
+        const before = await admin.dashboard.get({});
+        const first = await visitor();
+        const kept = await first.client.orders.create(orderFor(first.client));
+        const second = await visitor();
+        const dropped = await second.client.orders.create(orderFor(second.client));
+        await second.client.orders.cancel(dropped.id);
+        const after = await admin.dashboard.get({ from: before.from, to: before.to });
+        expect(after.bucket).toBe('day');
+        expect(after.series).toHaveLength(30);
+        expect(after.current.bookings - before.current.bookings).toBe(2);
+        expect(after.current.cancellations - before.current.cancellations).toBe(1);
+        expect(after.current.dueOnDelivery - before.current.dueOnDelivery).toBe(kept.totalPrice);
+        const pending = (d: typeof after) =>
+          d.paymentStatuses.find((s) => s.key === 'pending')!.orders;
+        expect(pending(after) - pending(before)).toBe(2);
+      });
+    });
+
     describe('one lifecycle: going back and another date (D17)', () => {
       /** A date of its own for each test, away from the other tests' orders and crews. */
       let day = 60;

@@ -12,6 +12,8 @@ import { PaymentReconciler } from '../services/payment-reconciler.ts';
 import { PaymentsService } from '../services/payments-service.ts';
 import { CapacityService } from '../services/capacity-service.ts';
 import { CatalogService } from '../services/catalog-service.ts';
+import { DashboardService } from '../services/dashboard-service.ts';
+import { DashboardRepository } from '../repositories/dashboard-repository.ts';
 import { MessagesService } from '../services/messages-service.ts';
 import type { NotificationsService } from '../services/notifications-service.ts';
 import { createNotifications } from './notifications.ts';
@@ -41,6 +43,8 @@ export interface Services {
   /** Prices as data (D11) and crew capacity (D12). */
   catalog: CatalogService;
   capacity: CapacityService;
+  /** The owner's dashboard (D25). */
+  dashboard: DashboardService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
   /** Signing in with a mobile number (D13). */
@@ -98,6 +102,7 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     notifications,
     catalog,
     capacity,
+    dashboard: new DashboardService(new DashboardRepository(app.db), capacity),
     payments,
     orderQuota: orderQuotaPolicy(app),
     phoneAuth,

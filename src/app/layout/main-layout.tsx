@@ -47,6 +47,7 @@ const FORM_SCREENS = new Set<string>([
   paths.adminCapacity,
   paths.adminCalendar,
   paths.adminRefunds,
+  paths.adminDashboard,
 ]);
 
 export function MainLayout() {

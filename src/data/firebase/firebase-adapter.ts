@@ -81,6 +81,7 @@ import type {
   PaymentsPort,
   PaymentStart,
   CapacityPort,
+  DashboardPort,
   PricesPort,
   PublicTracking,
   RefundQueueItem,
@@ -111,6 +112,7 @@ import {
   type StoredReview,
 } from '../../domain/hosted-store';
 import { requestedDates, type DayAvailability } from '../../domain/capacity';
+import type { Dashboard } from '../../domain/dashboard';
 import { checkNewOrderInput, orderChange, type CalendarDay } from '../../domain/order';
 import { orderPaging } from '../../domain/order-query';
 import type { CapacityPlan } from '../../domain/capacity';
@@ -429,6 +431,7 @@ export class FirebaseDataPort implements DataPort {
   readonly payments: PaymentsPort;
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
+  readonly dashboard: DashboardPort;
   private readonly settings: FirebaseSettings;
   /** The desks watching now (D10): each hears the messages the follower finds changed. */
   private readonly deskListeners = new Set<(change: DeskChange) => void>();
@@ -493,6 +496,10 @@ export class FirebaseDataPort implements DataPort {
     this.desk = this.createDesk();
     this.prices = this.createPrices();
     this.capacity = this.createCapacity();
+    // The owner's dashboard (D25): a function, since it reads every order of the period.
+    this.dashboard = {
+      get: (range) => this.asAdmin<Dashboard>('adminDashboard', range),
+    };
     this.payments = this.createPayments();
   }
 

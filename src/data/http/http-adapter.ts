@@ -3,6 +3,7 @@
 // answers with translation keys the screens already know.
 import { DataError } from '../port';
 import type {
+  DashboardPort,
   AdminReview,
   AuthPort,
   CalendarDay,
@@ -49,6 +50,7 @@ import type {
 import type { ContactInput } from '../../domain/contact-schema';
 import { normalizeTrackingInput } from '../../domain/tracking-input';
 import { SAVED_AT_HEADER } from '../offline-copy';
+import type { Dashboard } from '../../domain/dashboard';
 
 /** What the adapter needs from an EventSource: the browser's, or a polyfill in Node tests. */
 export interface EventSourceLike {
@@ -185,6 +187,7 @@ export class HttpDataPort implements DataPort {
   readonly payments: PaymentsPort;
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
+  readonly dashboard: DashboardPort;
 
   private readonly baseUrl: string;
   private readonly fetchFn: typeof globalThis.fetch;
@@ -293,6 +296,13 @@ export class HttpDataPort implements DataPort {
         ),
     };
     this.payments = this.createPayments();
+    this.dashboard = {
+      get: async ({ from, to, bucket }) =>
+        this.pick<Dashboard>(
+          await this.request('GET', `/api/admin/dashboard${toQuery({ from, to, bucket })}`),
+          'dashboard',
+        ),
+    };
   }
 
   private createPayments(): PaymentsPort {

@@ -128,3 +128,11 @@ export function csvFileName(now: Date = new Date()): string {
   const p = cairoParts(now);
   return `afsh-orders-${p.year}-${pad(p.month)}-${pad(p.day)}.csv`;
 }
+
+/** A table of figures (the dashboard's, D25) as CSV, through the same cell guard. */
+export function tableToCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): string {
+  return CSV_BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

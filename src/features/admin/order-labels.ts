@@ -72,3 +72,23 @@ export function orderLabels(order: Order, language: DisplayLanguage) {
       : order.dropoffDistrictId,
   };
 }
+
+/** A move type's name (`pricing`), or the stored value for one this build does not know. */
+export function moveTypeLabel(moveType: string, language: DisplayLanguage): string {
+  return Object.hasOwn(PRICING[language].moveTypes, moveType)
+    ? PRICING[language].moveTypes[moveType as keyof typeof enPricing.moveTypes].label
+    : moveType;
+}
+
+export function paymentStatusLabel(status: string, language: DisplayLanguage): string {
+  return valueLabel(BUNDLES[language].values.paymentStatus, status);
+}
+
+export function paymentMethodLabel(method: string, language: DisplayLanguage): string {
+  return valueLabel(BUNDLES[language].values.paymentMethod, method);
+}
+
+export function governorateLabel(id: string, language: DisplayLanguage): string {
+  const governorate = findGovernorate(id);
+  return governorate ? governorateName(governorate, language) : id;
+}

@@ -3,6 +3,7 @@ import { adminDeskRoutes } from './admin-desk.ts';
 import { authRoutes } from './auth.ts';
 import type { AuthRoutesOptions } from './auth.ts';
 import { capacityRoutes } from './capacity.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { orderStreamRoutes } from './order-streams.ts';
@@ -45,5 +46,6 @@ export async function apiRoutes(
   await app.register(trackRoutes);
   await app.register(reviewsRoutes, options.reviewStreams ?? {});
   await app.register(adminDeskRoutes);
+  await app.register(dashboardRoutes);
   await app.register(orderStreamRoutes, options.orderStreams ?? {});
 }

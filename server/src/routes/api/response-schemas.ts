@@ -6,6 +6,7 @@ import {
   catalogVersionShape,
   contactMessageShape,
   currentUserShape,
+  dashboardShape,
   dayAvailabilityShape,
   notificationShape,
   orderPageShape,
@@ -141,3 +142,5 @@ export const capacityPlanResponse = answer(200, { plan: capacityPlanShape });
 export const availabilityResponse = answer(200, { days: z.array(dayAvailabilityShape) });
 
 export const calendarResponse = answer(200, { days: z.array(calendarDayShape) });
+
+export const dashboardResponse = answer(200, { dashboard: dashboardShape });

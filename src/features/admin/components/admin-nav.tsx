@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import './admin-nav.css';
 
 const SECTIONS = [
+  ['dashboard', paths.adminDashboard],
   ['orders', paths.adminOrders],
   ['prices', paths.adminPrices],
   ['capacity', paths.adminCapacity],
@@ -11,7 +12,10 @@ const SECTIONS = [
   ['refunds', paths.adminRefunds],
 ] as const;
 
-/** The admin's pages: orders, prices (D11), crews and their calendar (D12), refunds (D16). */
+/**
+ * The admin's pages: the dashboard (D25), orders, prices (D11), crews and their calendar (D12),
+ * refunds (D16).
+ */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (

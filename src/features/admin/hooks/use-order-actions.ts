@@ -11,7 +11,8 @@ import { CSV_MIME, csvFileName, ordersToCsv } from '../csv';
 import { statusLabel } from '../order-labels';
 import { fetchAllOrders } from './use-admin-orders';
 
-function download(text: string, fileName: string) {
+/** Saves `text` as a CSV file named `fileName`. */
+export function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: CSV_MIME }));
   const link = document.createElement('a');
   link.href = url;
