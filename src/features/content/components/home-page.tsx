@@ -18,6 +18,7 @@ import {
   TagIcon,
   UsersIcon,
 } from './content-icons';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { HeroVideo } from './hero-video';
 import { StartLink } from './start-link';
 import './home-page.css';
@@ -54,11 +55,20 @@ export function HomePage({ reviews }: { reviews?: ReactNode }) {
     <div className="home">
       <title>{t('meta.title')}</title>
       <HomeHero />
-      <HowItWorks />
-      <WhyChooseUs />
-      <PriceEstimate />
+      {/* Below the fold on a phone: React takes each section over as it comes near (D23). */}
+      <HydrateLater>
+        <HowItWorks />
+      </HydrateLater>
+      <HydrateLater>
+        <WhyChooseUs />
+      </HydrateLater>
+      <HydrateLater>
+        <PriceEstimate />
+      </HydrateLater>
       {reviews ?? <ReviewsSoon />}
-      <HomeFaq />
+      <HydrateLater>
+        <HomeFaq />
+      </HydrateLater>
     </div>
   );
 }
@@ -70,23 +80,26 @@ function HomeHero() {
     // has scrolled clear of them (D22).
     <section className="home-hero" aria-labelledby="home-title" data-floating-clear="">
       <div className="container home-hero-grid">
-        <div className="home-hero-copy">
-          <p className="home-hero-badge">
-            <MapPinIcon />
-            {t('hero.badge')}
-          </p>
-          <h1 id="home-title">{t('hero.title')}</h1>
-          <p className="lead home-hero-lead">{t('hero.lead')}</p>
-          <StartLink event="cta_start_now_bar" className="home-hero-cta" />
-          <ul className="home-hero-points" aria-label={t('hero.pointsLabel')}>
-            {HERO_POINTS.map((point) => (
-              <li key={point}>
-                <CheckIcon />
-                {t(`hero.points.${point}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {/* Text and a link: taken over when touched; the video plays after load, so it is live. */}
+        <HydrateLater when="interaction">
+          <div className="home-hero-copy">
+            <p className="home-hero-badge">
+              <MapPinIcon />
+              {t('hero.badge')}
+            </p>
+            <h1 id="home-title">{t('hero.title')}</h1>
+            <p className="lead home-hero-lead">{t('hero.lead')}</p>
+            <StartLink event="cta_start_now_bar" className="home-hero-cta" />
+            <ul className="home-hero-points" aria-label={t('hero.pointsLabel')}>
+              {HERO_POINTS.map((point) => (
+                <li key={point}>
+                  <CheckIcon />
+                  {t(`hero.points.${point}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </HydrateLater>
         <HeroVideo />
       </div>
     </section>
