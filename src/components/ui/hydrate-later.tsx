@@ -79,6 +79,30 @@ export const INPUT_EVENTS = [
 /** The attribute a HydrateLater's wrapper gets once React has its content (for tests, devtools). */
 export const HYDRATED_PART_ATTRIBUTE = 'data-hydrated-part';
 
+/**
+ * Gates made but not yet watched (their HydrateLater has not committed). A tap in that moment,
+ * on a page React has not finished taking over, opens them all: it may be on one of them.
+ */
+const unwatched = new Set<Gate>();
+function openUnwatched(): void {
+  for (const gate of unwatched) gate.open();
+  unwatched.clear();
+}
+if (typeof window !== 'undefined') {
+  for (const type of INPUT_EVENTS) {
+    window.addEventListener(type, openUnwatched, { capture: true, passive: true });
+  }
+}
+
+/**
+ * The event being handled, if it is the visitor's input: React hydrates a part synchronously
+ * for it, and a part rendered for the first time then must not wait (the tap may be on it).
+ */
+function handlingInput(): boolean {
+  const event = typeof window === 'undefined' ? undefined : window.event;
+  return event !== undefined && INPUT_EVENTS.includes(event.type);
+}
+
 function Gated({
   gate,
   wrapper,
@@ -152,13 +176,19 @@ export function HydrateLater({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // Only a part that is being hydrated waits: one rendered later renders at once.
-  const [gate] = useState(() => (isPageHydrating() ? createGate() : null));
+  const [gate] = useState(() => {
+    if (!isPageHydrating() || handlingInput()) return null;
+    const made = createGate();
+    unwatched.add(made);
+    return made;
+  });
   // Rendered again before its gate opened: what it shows may have changed, so React takes it
   // over now (a dehydrated boundary that receives new content would otherwise be thrown away
   // and drawn again from its empty fallback).
   if (gate?.mounted && !gate.opened) gate.open();
 
   useEffect(() => {
+    if (gate) unwatched.delete(gate);
     gate?.markMounted();
     const element = ref.current;
     if (!gate || gate.opened || !element) return;
@@ -176,7 +206,7 @@ export function HydrateLater({
   }, [gate, when, rootMargin]);
 
   return (
-    <div ref={ref} className="hydrate-later">
+    <div ref={ref} className="hydrate-later" data-hydrate-when={when}>
       <Suspense fallback={null}>
         <Gated gate={gate} wrapper={ref}>
           {children}

@@ -80,26 +80,24 @@ function HomeHero() {
     // has scrolled clear of them (D22).
     <section className="home-hero" aria-labelledby="home-title" data-floating-clear="">
       <div className="container home-hero-grid">
-        {/* Text and a link: taken over when touched; the video plays after load, so it is live. */}
-        <HydrateLater when="interaction">
-          <div className="home-hero-copy">
-            <p className="home-hero-badge">
-              <MapPinIcon />
-              {t('hero.badge')}
-            </p>
-            <h1 id="home-title">{t('hero.title')}</h1>
-            <p className="lead home-hero-lead">{t('hero.lead')}</p>
-            <StartLink event="cta_start_now_bar" className="home-hero-cta" />
-            <ul className="home-hero-points" aria-label={t('hero.pointsLabel')}>
-              {HERO_POINTS.map((point) => (
-                <li key={point}>
-                  <CheckIcon />
-                  {t(`hero.points.${point}`)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </HydrateLater>
+        <div className="home-hero-copy">
+          <p className="home-hero-badge">
+            <MapPinIcon />
+            {t('hero.badge')}
+          </p>
+          <h1 id="home-title">{t('hero.title')}</h1>
+          <p className="lead home-hero-lead">{t('hero.lead')}</p>
+          <StartLink event="cta_start_now_bar" className="home-hero-cta" />
+          <ul className="home-hero-points" aria-label={t('hero.pointsLabel')}>
+            {HERO_POINTS.map((point) => (
+              <li key={point}>
+                <CheckIcon />
+                {t(`hero.points.${point}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+
         <HeroVideo />
       </div>
     </section>
