@@ -141,7 +141,7 @@ describe('decideGoBack: un-cancel', () => {
       { customerChannels: ['sms'], company: { language: 'ar' }, siteUrl: 'https://afsh.example' },
     );
     expect(planned.map((m) => [m.template, m.params.move_date])).toEqual([
-      ['order_restored', 'June 17, 2026'],
+      ['order_restored', 'Wednesday, June 17, 2026'],
     ]);
   });
 

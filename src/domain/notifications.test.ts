@@ -140,6 +140,8 @@ describe('templateParams', () => {
     const params = templateParams('order_created', order, 'ar', routing.siteUrl);
     expect(Object.keys(params)).toEqual([...TEMPLATE_PARAMETERS.order_created]);
     expect(params.move_date).toMatch(ARABIC_INDIC);
+    // The weekday first, as the customer checks a date against their week (D22).
+    expect(params.move_date).toMatch(/^الأحد،/);
     expect(params.move_time).toMatch(ARABIC_INDIC);
     expect(params.total).toMatch(ARABIC_INDIC);
     expect(params.order_number).toBe('AF-20260315-123');
@@ -151,7 +153,7 @@ describe('templateParams', () => {
     const params = templateParams('company_new_order', order, 'en', routing.siteUrl);
     expect(params.total).toBe(formatMoney(2240, 'en'));
     expect(params.total).toMatch(/^EGP\s2,240$/);
-    expect(params.move_date).toBe('March 15, 2026');
+    expect(params.move_date).toBe('Sunday, March 15, 2026');
     expect(params.area).toBe('Cairo, Maadi');
     expect(params.admin_url).toBe('https://afsh.example/en/admin-orders?q=AF-20260315-123');
     expect(params.move_type).toEqual({ key: 'pricing:moveTypes.full.label' });

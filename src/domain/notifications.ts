@@ -4,7 +4,7 @@
  * It decides which messages an event causes, to whom, on which channel, with which template and
  * which values; rendering the template text and sending it happen elsewhere.
  */
-import { formatDate, formatTime } from './datetime';
+import { formatMoveDay, formatTime } from './datetime';
 import { findDistrict, findGovernorate, districtName, governorateName } from './governorates';
 import type { DisplayLanguage } from './locale';
 import { formatMoney } from './money';
@@ -320,7 +320,8 @@ export function templateParams(
   ].join(language === 'ar' ? '، ' : ', ');
   const all: Record<string, TemplateValue> = {
     order_number: order.orderNumber,
-    move_date: formatDate(order.moveDate, language),
+    // With its weekday, as every date the customer confirms (D22): a message is checked against a week.
+    move_date: formatMoveDay(order.moveDate, language),
     move_time: formatTime(order.moveTime, language),
     total: formatMoney(order.totalPrice, language),
     payment: { key: paymentKey(order) },
