@@ -7,10 +7,9 @@ import { cairoToday } from '../src/domain/datetime.ts';
 import { GOVERNORATES } from '../src/domain/governorates.ts';
 import type { Governorate } from '../src/domain/governorates.ts';
 import { checkNewOrder } from '../src/domain/order.ts';
-import { catalogFromRates, recommendedTeamSize } from '../src/domain/pricing.ts';
+import { catalogFromRates, ratesFromStored, recommendedTeamSize } from '../src/domain/pricing.ts';
 import type { Housing, MoveType } from '../src/domain/pricing.ts';
 import { createOrderInputSchema, expectedOrderTotal } from '../src/domain/booking-schemas.ts';
-import { catalogRatesSchema } from '../src/domain/catalog-schema.ts';
 import type { OrderStatus, PaymentMethod } from '../src/domain/status.ts';
 import { openDatabase } from '../server/src/plugins/db.ts';
 import { EnvError, loadDotEnvFile, loadEnv } from '../server/src/plugins/env.ts';
@@ -391,8 +390,11 @@ export function seedOrders(db: Database.Database, options: SeedOptions): SeedRes
   const orders = new OrdersRepository(db);
   // Priced with the current catalog, in the current plan's windows. Seeded orders are not
   // limited by the crews: a seeded calendar shows what over-booked days look like.
-  const saved = new VersionsRepository(db, { table: 'price_catalogs', column: 'rates' }, (json) =>
-    catalogRatesSchema.parse(json),
+  // Read as the server reads it: a version saved before a field existed gets its default (D15).
+  const saved = new VersionsRepository(
+    db,
+    { table: 'price_catalogs', column: 'rates' },
+    ratesFromStored,
   ).current();
   const catalog = catalogFromRates(saved.value, saved.version, saved.createdAt);
   const plan = new CapacityRepository(db).plans.current().value;
