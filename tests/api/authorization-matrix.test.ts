@@ -408,6 +408,12 @@ const ENDPOINTS: readonly Endpoint[] = [
     expect: [401, 403, 403, 403, 200],
   },
   {
+    method: 'GET',
+    route: '/api/admin/dashboard',
+    path: () => '/api/admin/dashboard',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
     method: 'POST',
     route: '/api/orders/:id/refund/manual',
     path: (fx) => `/api/orders/${fx.order.id}/refund/manual`,

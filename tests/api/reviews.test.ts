@@ -516,7 +516,7 @@ describe('reviews written before D14 (stored data ages)', () => {
     // A database as the server left it before migration 011, with the reviews of then.
     const old = join(dir, 'old-migrations');
     mkdirSync(old);
-    for (const migration of listMigrations().filter((m) => m.version !== 11)) {
+    for (const migration of listMigrations().filter((m) => m.version < 11)) {
       copyFileSync(migration.file, join(old, migration.file.split('/').pop()!));
     }
     const path = join(dir, 'afsh.sqlite');
