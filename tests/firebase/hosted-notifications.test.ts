@@ -256,6 +256,8 @@ describe('the outbox is written in the order’s own transaction', () => {
       ['order_created', 'customer', 'whatsapp'],
       ['payment_confirmed', 'customer', 'whatsapp'],
       ['order_cancelled_by_company', 'customer', 'whatsapp'],
+      // Paid, then cancelled: the money is owed back, and the customer is told how (D16).
+      ['payment_refund_due', 'customer', 'whatsapp'],
     ]);
     expect(backend.read(`${COLLECTIONS.outboxEvents}/${order.id}-3`)).toMatchObject({
       type: 'order.cancelled',
