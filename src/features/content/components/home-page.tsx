@@ -18,7 +18,6 @@ import {
   TagIcon,
   UsersIcon,
 } from './content-icons';
-import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { HeroVideo } from './hero-video';
 import { StartLink } from './start-link';
 import './home-page.css';
@@ -55,20 +54,11 @@ export function HomePage({ reviews }: { reviews?: ReactNode }) {
     <div className="home">
       <title>{t('meta.title')}</title>
       <HomeHero />
-      {/* Below the fold on a phone: React takes each section over as it comes near (D23). */}
-      <HydrateLater>
-        <HowItWorks />
-      </HydrateLater>
-      <HydrateLater>
-        <WhyChooseUs />
-      </HydrateLater>
-      <HydrateLater>
-        <PriceEstimate />
-      </HydrateLater>
+      <HowItWorks />
+      <WhyChooseUs />
+      <PriceEstimate />
       {reviews ?? <ReviewsSoon />}
-      <HydrateLater>
-        <HomeFaq />
-      </HydrateLater>
+      <HomeFaq />
     </div>
   );
 }
@@ -97,7 +87,6 @@ function HomeHero() {
             ))}
           </ul>
         </div>
-
         <HeroVideo />
       </div>
     </section>
