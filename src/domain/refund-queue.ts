@@ -14,6 +14,11 @@ export interface RefundQueueItem {
   canVoid: boolean;
 }
 
+/** The queue's order: the refund due longest first (the server's SQL orders its query alike). */
+export function byRefundDue(a: Pick<Order, 'refund'>, b: Pick<Order, 'refund'>): number {
+  return (a.refund?.dueAt ?? '').localeCompare(b.refund?.dueAt ?? '');
+}
+
 /** The queue's item for `order`, from its tries and the transaction that paid it. */
 export function refundQueueItem(
   order: Order,

@@ -55,7 +55,7 @@ import {
   manualRefundSchema,
   reversalAmountCents,
 } from '../domain/refunds';
-import { refundQueueItem } from '../domain/refund-queue';
+import { byRefundDue, refundQueueItem } from '../domain/refund-queue';
 import {
   calendarOf,
   checkCanRead,
@@ -1259,7 +1259,7 @@ export class MemoryDataPort implements DataPort {
         return [...backend.orders.values()]
           .map(({ order }) => order)
           .filter((order) => order.paymentStatus === 'refund_due')
-          .sort((a, b) => (a.refund?.dueAt ?? '').localeCompare(b.refund?.dueAt ?? ''))
+          .sort(byRefundDue)
           .map((order) =>
             copy(
               refundQueueItem(

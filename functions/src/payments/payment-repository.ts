@@ -15,6 +15,7 @@ import {
 import type { OrderPaymentChange } from '../../../src/domain/payment-decisions.ts';
 import { NO_OUTBOX, type OrderOutbox } from '../orders/order-repository.ts';
 import { publicCopiesIn } from '../orders/public-copies.ts';
+import { byRefundDue } from '../../../src/domain/refund-queue.ts';
 
 /**
  * An order's tries to pay and its payment history, kept in one document (`payments/{orderId}`),
@@ -104,7 +105,7 @@ export function firestorePayments(
           ...orderFromDocument(doc.id, doc.data(), toIso),
           paymentReference: (doc.data().paymentReference as string | null | undefined) ?? null,
         }))
-        .sort((a, b) => (a.refund?.dueAt ?? '').localeCompare(b.refund?.dueAt ?? ''));
+        .sort(byRefundDue);
     },
 
     async due(now, limit) {
