@@ -303,14 +303,11 @@ export async function refundQueue(
 ): Promise<RefundQueueItem[]> {
   await requireAdmin(ctx, deps.admins);
   const due = await deps.paymentRecords.refundsDue();
-  const items: RefundQueueItem[] = [];
-  for (const order of due) {
-    const record = await deps.paymentRecords.record(order.id);
-    items.push(
-      refundQueueItem(order, newestFirst(record.attempts), order.paymentReference, ctx.now),
-    );
-  }
-  return items;
+  // Each order's payment record is its own document: read them side by side, not one by one.
+  const records = await Promise.all(due.map((order) => deps.paymentRecords.record(order.id)));
+  return due.map((order, i) =>
+    refundQueueItem(order, newestFirst(records[i]!.attempts), order.paymentReference, ctx.now),
+  );
 }
 
 /** An admin records a refund made by hand (cash, a bank transfer, a test payment; D16). */
