@@ -69,10 +69,12 @@ export type OrderListPlan =
 /** How `filter` (already checked by checkOrderFilter) is answered. */
 export function planOrderList(filter: OrderFilter): OrderListPlan {
   const search = filter.search === undefined ? null : parseOrderSearch(filter.search);
+  // A whole mobile first: "01071009910" also reads as an order number (a date of year 0107 and
+  // a suffix), and no number we issue is a mobile (its date starts 20…, a mobile's 01 or +201).
+  if (search?.mobile) return { kind: 'customer', field: 'phoneNumber', value: search.mobile };
   if (search && isOrderNumber(search.orderNumber)) {
     return { kind: 'customer', field: 'orderNumber', value: search.orderNumber };
   }
-  if (search?.mobile) return { kind: 'customer', field: 'phoneNumber', value: search.mobile };
   const token = search ? searchTokenOf(search) : null;
   if (search && !token) return { kind: 'nothing' };
 
