@@ -2,6 +2,12 @@
 // production build served by the real server, three runs per screen, medians printed as a table.
 // A benchmark, not a test: it prints and never fails on a score.
 //
+// Each row is measured beside its limit: a copy of the same page's HTML with every <script> and
+// modulepreload removed, served by the same server from the same files (written under
+// dist/__noscript/ for the run and removed after it), measured in the same run, interleaved with
+// the page (page, copy, page, copy...) so both see the same machine. What the page scores below
+// its copy is what its JavaScript costs.
+//
 //   --skip-build     reuse dist/ (after `npm run build`)
 //   --runs N         runs per screen (3)
 //   --only /path     only the rows whose path starts with this
@@ -12,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
@@ -100,23 +106,16 @@ function cookieOf(response: Response): string {
  * orders (D14), so the customer books, the team delivers the move, the customer reviews it and
  * the team publishes the review.
  */
-async function postOneReview(baseUrl: string): Promise<void> {
+async function postOneReview(server: { url: string; output(): string }): Promise<void> {
+  const baseUrl = server.url;
   const json = { 'content-type': 'application/json' };
-  const signup = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      email: 'bench.reviewer@example.com',
-      password: 'Bench-pass-12',
-      confirmPassword: 'Bench-pass-12',
-    }),
-  });
-  if (!signup.ok) throw new Error(`signing up a reviewer: HTTP ${signup.status}`);
-  const cookie = cookieOf(signup);
+  // Who books proves a mobile number (D13); this reviewer is another customer than the tracked order's.
+  const phoneNumber = '01098765432';
+  const cookie = await verifiedSessionCookie(server, phoneNumber);
   const placed = await fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { ...json, cookie },
-    body: JSON.stringify(newOrder({ fullName: 'منى عبد الرحمن' })),
+    body: JSON.stringify(newOrder({ fullName: 'منى عبد الرحمن', phoneNumber })),
   });
   if (placed.status !== 201) throw new Error(`placing the reviewed order: HTTP ${placed.status}`);
   const { order } = (await placed.json()) as { order: { id: string } };
@@ -234,26 +233,62 @@ function mediansOf(row: Row, results: Result[]): Medians {
   };
 }
 
-function printTable(rows: Medians[]): void {
+/** Where a row's scripts-removed copy is served (a file under dist/__noscript/). */
+const NOSCRIPT_DIR = '__noscript';
+function copyPathOf(row: Row): string {
+  const slug = row.path === '/' ? '' : row.path.replace(/^\/|\/$/g, '');
+  return `/${NOSCRIPT_DIR}/${row.language}/${slug ? `${slug}/` : ''}index.html`;
+}
+
+/**
+ * The page as the server sends it, without any script (the page script, the JSON it reads, the
+ * entry) or modulepreload: the same HTML, stylesheets, fonts and images, and nothing that runs.
+ */
+function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi, '');
+}
+
+async function writeCopy(baseUrl: string, row: Row): Promise<string> {
+  const response = await fetch(baseUrl + row.path, { headers: { accept: 'text/html' } });
+  if (!response.ok) throw new Error(`${row.path}: HTTP ${response.status} for its copy`);
+  const copyPath = copyPathOf(row);
+  const file = join(distDir, ...copyPath.split('/').filter(Boolean));
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, withoutScripts(await response.text()));
+  return copyPath;
+}
+
+function printTable(rows: Medians[], copies: Medians[]): void {
   const header =
-    '| screen | lang | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | bytes |\n' +
-    '|---|---|---|---|---|---|---|---|---|---|---|';
-  const lines = rows.map((m) =>
-    [
+    '| screen | lang | Perf | TBT | FCP | LCP | CLS | copy Perf | copy TBT | ΔPerf | ΔTBT | A11y | BP | SEO | bytes |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const lines = rows.map((m, index) => {
+    const copy = copies[index]!;
+    const deltaPerf = m.performance - copy.performance;
+    const deltaTbt = Math.round(m.tbtMs) - Math.round(copy.tbtMs);
+    return [
       m.path,
       m.language,
       m.performance,
+      `${Math.round(m.tbtMs)} ms`,
+      `${(m.fcpMs / 1000).toFixed(2)} s`,
+      `${(m.lcpMs / 1000).toFixed(2)} s`,
+      m.cls.toFixed(3),
+      copy.performance,
+      `${Math.round(copy.tbtMs)} ms`,
+      deltaPerf > 0 ? `+${deltaPerf}` : `${deltaPerf}`,
+      deltaTbt > 0 ? `+${deltaTbt} ms` : `${deltaTbt} ms`,
       m.accessibility,
       m.bestPractices,
       m.seo,
-      `${(m.fcpMs / 1000).toFixed(2)} s`,
-      `${(m.lcpMs / 1000).toFixed(2)} s`,
-      `${Math.round(m.tbtMs)} ms`,
-      m.cls.toFixed(3),
       `${(m.bytes / 1024).toFixed(0)} KiB`,
-    ].join(' | '),
+    ].join(' | ');
+  });
+  console.info(
+    `\nLighthouse medians of ${runs} run(s), mobile defaults; "copy" is the same page with its scripts removed\n`,
   );
-  console.info(`\nLighthouse medians of ${runs} run(s), mobile defaults\n`);
   console.info(header);
   for (const line of lines) console.info(`| ${line} |`);
 }
@@ -282,7 +317,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     const orderNumber = await placeOneOrder(server);
-    await postOneReview(server.url);
+    await postOneReview(server);
     const arabic = ['/', '/about', '/prices', '/move-type', '/select-city'];
     const every: Row[] = [
       ...arabic.map((path): Row => ({ path, language: 'ar' })),
@@ -300,26 +335,40 @@ async function main(): Promise<void> {
       defaultViewport: null,
     });
     const rows: Medians[] = [];
+    const copies: Medians[] = [];
+    const save = async (name: string, lhr: Result) => {
+      if (!args.reports) return;
+      await mkdir(args.reports, { recursive: true });
+      await writeFile(join(args.reports, name), JSON.stringify(lhr));
+    };
     for (const row of plan) {
+      const copyPath = await writeCopy(server.url, row);
       const results: Result[] = [];
+      const copyResults: Result[] = [];
+      const slug = `${row.language}${row.path.replace(/[^a-zA-Z0-9-]+/g, '_')}`;
       for (let run = 0; run < runs; run += 1) {
         const lhr = await runWithRetry(browser, server.url + row.path, row.language);
         results.push(lhr);
-        if (args.reports) {
-          await mkdir(args.reports, { recursive: true });
-          const name = `${row.language}${row.path.replace(/[^a-zA-Z0-9-]+/g, '_')}-${run + 1}.json`;
-          await writeFile(join(args.reports, name), JSON.stringify(lhr));
-        }
+        await save(`${slug}-${run + 1}.json`, lhr);
+        const copy = await runWithRetry(browser, server.url + copyPath, row.language);
+        copyResults.push(copy);
+        await save(`${slug}-noscript-${run + 1}.json`, copy);
       }
       const medians = mediansOf(row, results);
+      const copy = mediansOf(row, copyResults);
       rows.push(medians);
+      copies.push(copy);
       console.info(
-        `${row.language} ${row.path}: perf ${medians.performance}, LCP ${Math.round(medians.lcpMs)} ms`,
+        `${row.language} ${row.path}: perf ${medians.performance} (copy ${copy.performance}), TBT ${Math.round(medians.tbtMs)} ms (copy ${Math.round(copy.tbtMs)} ms)`,
       );
     }
-    printTable(rows);
-    if (args.json) await writeFile(args.json, JSON.stringify(rows, null, 2));
+    printTable(rows, copies);
+    if (args.json) {
+      const out = rows.map((page, index) => ({ ...page, copy: copies[index] }));
+      await writeFile(args.json, JSON.stringify(out, null, 2));
+    }
   } finally {
+    await rm(join(distDir, NOSCRIPT_DIR), { recursive: true, force: true });
     await browser?.close().catch(() => {});
     await server.stop();
     await rm(tmp, { recursive: true, force: true });

@@ -11,6 +11,8 @@ import { stripLanguagePrefix } from './i18n/languages';
 import { hasAnalyticsSink, reportWebVitals } from './analytics/analytics';
 import { registerServiceWorker } from './app/service-worker';
 import type { InitialData } from './data/react/initial-data';
+import { yieldToMain } from './app/yield-to-main';
+import { markPageHydrating } from './components/ui/hydration-phase';
 import {
   DATA_ELEMENT_ID,
   HYDRATED_ATTRIBUTE,
@@ -36,7 +38,7 @@ function embeddedJson<T>(id: string): T | undefined {
 }
 
 /** Lets the browser paint and answer taps between two pieces of start-up work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => yieldToMain();
 
 async function start(container: HTMLElement): Promise<void> {
   const hydrating = container.hasAttribute('data-hydrate');
@@ -66,6 +68,8 @@ async function start(container: HTMLElement): Promise<void> {
   if (hydrating) {
     // The page's HTML is already there (prerendered): React takes it over without repainting.
     // A mismatch is a bug, reported like any other error.
+    // Parts of the page wrapped in HydrateLater stay as prerendered until needed (D23).
+    markPageHydrating();
     startTransition(() => {
       hydrateRoot(container, app, {
         onRecoverableError: (error) => console.error('Hydration:', error),

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { RouteErrorBoundary } from '../pages/route-error';
 import { Header } from './header';
 import { Footer } from './footer';
+import { HydrateLater } from '../../components/ui/hydrate-later';
 import { FloatingContact } from './floating-contact';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
@@ -63,7 +64,10 @@ export function MainLayout() {
       <main id="main" tabIndex={-1} className="app-main">
         <Screen />
       </main>
-      <Footer />
+      {/* Links and text: React takes it over when it comes near or is used (D23). */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       {!FORM_SCREENS.has(pathname) && <FloatingContact />}
     </div>
   );

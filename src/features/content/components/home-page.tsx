@@ -18,6 +18,7 @@ import {
   TagIcon,
   UsersIcon,
 } from './content-icons';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { HeroVideo } from './hero-video';
 import { StartLink } from './start-link';
 import './home-page.css';
@@ -54,11 +55,20 @@ export function HomePage({ reviews }: { reviews?: ReactNode }) {
     <div className="home">
       <title>{t('meta.title')}</title>
       <HomeHero />
-      <HowItWorks />
-      <WhyChooseUs />
-      <PriceEstimate />
+      {/* Below the fold on a phone: React takes each section over as it comes near (D23). */}
+      <HydrateLater>
+        <HowItWorks />
+      </HydrateLater>
+      <HydrateLater>
+        <WhyChooseUs />
+      </HydrateLater>
+      <HydrateLater>
+        <PriceEstimate />
+      </HydrateLater>
       {reviews ?? <ReviewsSoon />}
-      <HomeFaq />
+      <HydrateLater>
+        <HomeFaq />
+      </HydrateLater>
     </div>
   );
 }
@@ -87,6 +97,7 @@ function HomeHero() {
             ))}
           </ul>
         </div>
+
         <HeroVideo />
       </div>
     </section>
