@@ -15,6 +15,7 @@
 //   --dist DIR       serve this build instead of dist/ (to compare with another checkout's)
 //   --reports DIR    also write every run's full Lighthouse report (JSON) there, to read why
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,7 +93,16 @@ async function placeOneOrder(server: { url: string; output(): string }): Promise
 }
 
 /** The bench server's admin (ADMIN_EMAIL / ADMIN_PASSWORD below). */
-const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
+// A password of this run's own: a production server refuses a guessable one (D24).
+const BENCH_ADMIN = {
+  email: 'owner@example.com',
+  password: `${randomBytes(12).toString('base64url')}-Aa1`,
+};
+/** The build a company would ship: its own numbers, not the placeholder (D24). */
+const BENCH_BUILD_ENV = {
+  VITE_PHONE_NUMBER: '+201001234567',
+  VITE_WHATSAPP_NUMBER: '201001234567',
+};
 
 function cookieOf(response: Response): string {
   return response.headers
@@ -237,7 +247,9 @@ function mediansOf(row: Row, results: Result[]): Medians {
 const NOSCRIPT_DIR = '__noscript';
 function copyPathOf(row: Row): string {
   const slug = row.path === '/' ? '' : row.path.replace(/^\/|\/$/g, '');
-  return `/${NOSCRIPT_DIR}/${row.language}/${slug ? `${slug}/` : ''}index.html`;
+  // `.htm`, not `.html`: the server answers `.html` addresses with its prerendered pages only,
+  // and serves other files (this one too, as text/html) from the same folder, compressed alike.
+  return `/${NOSCRIPT_DIR}/${row.language}/${slug ? slug.replace(/\//g, '-') : 'home'}.htm`;
 }
 
 /**
@@ -299,16 +311,24 @@ async function main(): Promise<void> {
     (!args['skip-build'] || !existsSync(join(distDir, 'index.html')))
   ) {
     console.info('bench:lighthouse: building (npm run build)');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const built = spawnSync('npm', ['run', 'build'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...BENCH_BUILD_ENV },
+    });
     if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status})`);
   }
 
   const tmp = await mkdtemp(join(tmpdir(), 'afsh-lighthouse-'));
   const server = await startServerProcess({
+    // A production server as a company would run it (D24): its own numbers, a public address, and
+    // test payments on purpose (every page then carries the test-mode banner, the copy too).
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
       STATIC_DIR: distDir,
       NODE_ENV: 'production',
+      SITE_URL: 'https://afsh.example',
+      PAYMENT_TEST_MODE: 'allowed',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
