@@ -108,6 +108,12 @@ export function weeklySummaryDue(now: Date, time: string): SummaryWeek {
     : summaryWeekSentOn(addDays(saturday, -7), time);
 }
 
+/** When the summary after the one due at `now` falls due: next Saturday at `time`, Cairo. */
+export function nextWeeklySummaryAt(now: Date, time: string): Date {
+  const due = weeklySummaryDue(now, time);
+  return new Date(summaryWeekSentOn(addDays(due.next.current.from, 7), time).dueAt);
+}
+
 /** What the summary says. */
 export interface WeeklySummaryFigures {
   /** The dashboard's totals of last week (the orders booked in it). */
