@@ -9,7 +9,8 @@
 //   done < templates.jsonl
 //
 // The texts are locales/{ar,en}/notifications.json; each template's named parameters are the
-// ones src/domain/notifications.ts fills, so what Meta approves is what the server sends.
+// ones src/domain/notifications.ts (and weekly-summary.ts, for the team's week) fills, so what
+// Meta approves is what the server sends.
 import { DISPLAY_LANGUAGES } from '../src/domain/locale.ts';
 import {
   EXAMPLE_NOTIFIABLE_ORDER,
@@ -17,6 +18,10 @@ import {
   TEMPLATE_PARAMETERS,
   templateParams,
 } from '../src/domain/notifications.ts';
+import {
+  exampleWeeklySummaryParams,
+  isWeeklySummaryTemplate,
+} from '../src/domain/weekly-summary.ts';
 import { loadTemplateResources, TemplateRenderer } from '../server/src/notifications/templates.ts';
 
 const resources = loadTemplateResources();
@@ -25,7 +30,9 @@ for (const language of DISPLAY_LANGUAGES) {
   const texts = (resources[language]!.notifications as { templates: Record<string, string> })
     .templates;
   for (const name of NOTIFICATION_TEMPLATES) {
-    const values = templateParams(name, EXAMPLE_NOTIFIABLE_ORDER, language, 'https://afsh.example');
+    const values = isWeeklySummaryTemplate(name)
+      ? exampleWeeklySummaryParams(name, language, 'https://afsh.example')
+      : templateParams(name, EXAMPLE_NOTIFIABLE_ORDER, language, 'https://afsh.example');
     const { params } = renderer.render(name, language, values, 'whatsapp');
     const body = {
       name,

@@ -9,6 +9,7 @@ import { callable } from './platform/callable.ts';
 import { httpsEndpoint } from './platform/https.ts';
 import { outboxSender, outboxSweeper } from './platform/notification-triggers.ts';
 import { paymentSweeper } from './platform/payment-sweeper.ts';
+import { weeklySummarySchedule } from './platform/weekly-summary-schedule.ts';
 
 // Orders: placing, the owner's cancel, the admin's changes, and the limited tracking look-up.
 export const placeOrder = callable('placeOrder', HANDLERS.placeOrder);
@@ -70,3 +71,5 @@ export const resendNotification = callable('resendNotification', HANDLERS.resend
 export const stopNotifications = callable('stopNotifications', HANDLERS.stopNotifications);
 export const sendNotification = outboxSender();
 export const sweepNotifications = outboxSweeper();
+// The team's weekly summary (D27): looked at every hour, written once a week.
+export const weeklySummary = weeklySummarySchedule();

@@ -281,7 +281,7 @@ export const contactMessageShape = exactly<ContactMessage>()(
 export const notificationShape = exactly<NotificationMessage>()(
   z.object({
     id: text(),
-    orderId: text(),
+    orderId: nullableText(),
     recipient: z.enum(['customer', 'company']),
     channel: z.enum(NOTIFICATION_CHANNELS),
     address: text(),

@@ -414,6 +414,41 @@ export function cairoDateOf(instant: string): string {
   return date;
 }
 
+/** One day's crews: each window of the current plan, taken against working. */
+export interface DayWindows {
+  date: string;
+  windows: WindowUse[];
+}
+
+/**
+ * The crews taken (`rows`, orders holding a crew) on each of `dates`, per window of the current
+ * plan, against the crews the plan gives that date: the dashboard adds them up over its period,
+ * the weekly summary tells the week ahead day by day (D25). A window the plan no longer has is
+ * not counted, as on the dashboard.
+ */
+export function windowsByDay(
+  dates: readonly string[],
+  rows: readonly WindowRow[],
+  plan: CapacityDraft,
+): DayWindows[] {
+  const booked = new Map<string, number>();
+  for (const row of rows) {
+    const key = `${row.date}|${row.windowId}`;
+    booked.set(key, (booked.get(key) ?? 0) + row.booked);
+  }
+  const windows = windowsInOrder(plan.windows);
+  return dates.map((date) => ({
+    date,
+    windows: windows.map((w) => ({
+      id: w.id,
+      start: w.start,
+      end: w.end,
+      booked: booked.get(`${date}|${w.id}`) ?? 0,
+      crews: crewsOn(plan, date, w),
+    })),
+  }));
+}
+
 /** The dashboard from a backend's aggregates and the current crews plan (D12). */
 export function dashboardOf(
   period: DashboardPeriod,
@@ -463,16 +498,13 @@ export function dashboardOf(
   }));
 
   const dates = datesFrom(current.from, daysBetween(current.from, current.to) + 1);
-  const booked = new Map<string, number>();
-  for (const row of aggregates.windows) {
-    booked.set(row.windowId, (booked.get(row.windowId) ?? 0) + row.booked);
-  }
-  const windows = windowsInOrder(plan.windows).map((w) => ({
+  const days = windowsByDay(dates, aggregates.windows, plan);
+  const windows = windowsInOrder(plan.windows).map((w, i) => ({
     id: w.id,
     start: w.start,
     end: w.end,
-    booked: booked.get(w.id) ?? 0,
-    crews: dates.reduce((n, date) => n + crewsOn(plan, date, w), 0),
+    booked: days.reduce((n, day) => n + day.windows[i]!.booked, 0),
+    crews: days.reduce((n, day) => n + day.windows[i]!.crews, 0),
   }));
 
   return {

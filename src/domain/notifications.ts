@@ -49,6 +49,8 @@ export const NOTIFICATION_TEMPLATES = [
   'order_restored',
   'payment_refund_due',
   'payment_refunded',
+  'weekly_summary',
+  'weekly_summary_quiet',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
@@ -81,6 +83,21 @@ export const TEMPLATE_PARAMETERS: Readonly<Record<NotificationTemplate, readonly
   // D16: what is given back and how long it takes; then that it went back.
   payment_refund_due: ['order_number', 'refund_amount', 'refund_time', 'tracking_url'],
   payment_refunded: ['order_number', 'refund_amount', 'tracking_url'],
+  // The team's week (weekly-summary.ts): last week's figures and the crews of the week ahead;
+  // a week without a booking says so instead.
+  weekly_summary: [
+    'week',
+    'bookings',
+    'cancellations',
+    'paid',
+    'due_on_delivery',
+    'refunded',
+    'next_moves',
+    'next_crews',
+    'next_days',
+    'dashboard_url',
+  ],
+  weekly_summary_quiet: ['week', 'next_moves', 'next_crews', 'next_days', 'site_url'],
 };
 
 /**
@@ -446,7 +463,8 @@ export function planMessages(
  */
 export interface NotificationMessage {
   id: string;
-  orderId: string;
+  /** The order it is about; null for a team message about no order (the weekly summary). */
+  orderId: string | null;
   recipient: NotificationRecipient;
   channel: NotificationChannel;
   address: string;
@@ -491,7 +509,6 @@ export interface StoredOutboxMessage extends Pick<
   OutboxMessage,
   | 'id'
   | 'eventId'
-  | 'orderId'
   | 'recipient'
   | 'channel'
   | 'address'
@@ -502,6 +519,8 @@ export interface StoredOutboxMessage extends Pick<
   | 'createdAt'
   | 'updatedAt'
 > {
+  /** Every message had an order until the weekly summary (migration 047): missing is none. */
+  orderId?: string | null;
   fallback?: readonly NotificationChannel[] | null;
   language?: unknown;
   params?: Record<string, string> | null;
@@ -531,7 +550,7 @@ export function outboxMessageFromStored(stored: StoredOutboxMessage): OutboxMess
   return {
     id: stored.id,
     eventId: stored.eventId,
-    orderId: stored.orderId,
+    orderId: stored.orderId ?? null,
     recipient: stored.recipient,
     channel: stored.channel,
     fallback: [...(stored.fallback ?? [])],
@@ -688,7 +707,7 @@ export function outboxEntries(
  * that honours it delivers the message once however often it is asked.
  */
 export function queuedOutboxMessage(
-  ids: { id: string; eventId: string; orderId: string },
+  ids: { id: string; eventId: string; orderId: string | null },
   message: NewOutboxMessage,
   at: string,
 ): OutboxMessage {

@@ -341,6 +341,13 @@ describe('outboxMessageFromStored: an outbox message as any version stored it', 
     });
   });
 
+  it('a team message about no order (migration 047) has none; every older one keeps its own', () => {
+    const { orderId: _order, ...withoutOrder } = MESSAGE_V1;
+    expect(outboxMessageFromStored(withoutOrder).orderId).toBeNull();
+    expect(outboxMessageFromStored({ ...MESSAGE_V1, orderId: null }).orderId).toBeNull();
+    expect(outboxMessageFromStored(MESSAGE_V1).orderId).toBe('o1');
+  });
+
   it('a channel, recipient or state this code does not know is kept, not a crash', () => {
     const stored = {
       ...MESSAGE_V1,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataError, NewOrder } from '../data/port';
 import { cairoToday } from '../domain/datetime';
 import { expectedOrderTotal } from '../domain/booking-schemas';
+import type { RenderTemplate } from '../domain/notifications';
 import { MemoryBackend, type MemoryDataPort } from './memory-adapter';
 import { memoryCodes, placeOrder, setOrderStatus, verifyPhone } from './order-fixtures';
 
@@ -357,5 +358,47 @@ describe('MemoryBackend phone sign-in (D13)', () => {
     });
     await client.orders.cancel(placed[0]!.id);
     await expect(client.orders.create(order({ moveDate: SOON }))).resolves.toBeDefined();
+  });
+});
+
+describe('MemoryBackend weekly summary (D27)', () => {
+  const ROUTING = {
+    customerChannels: [],
+    company: { language: 'en' as const, whatsapp: '+201000000009' },
+    siteUrl: 'https://afsh.example',
+  };
+  const render: RenderTemplate = (template, _language, values) => {
+    const params = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : v.key]),
+    );
+    return { params, body: `${template} ${JSON.stringify(params)}`, subject: '' };
+  };
+
+  it('queues the week due once, with the dashboard’s figures, about no order', async () => {
+    // Booked on Monday 2 March 2026 for Sunday the 8th; told on Saturday the 7th at 09:00.
+    const backend = new MemoryBackend({ now: '2026-03-02T10:00:00.000Z' });
+    await placeOrder(backend, { moveDate: '2026-03-08', moveTime: '10:30' });
+    await placeOrder(backend, { moveDate: '2026-03-08', moveTime: '13:00' });
+    backend.setTime('2026-03-07T06:59:00.000Z');
+    // 08:59 in Cairo: the week before is due, and nothing was booked in it.
+    expect(backend.queueWeeklySummary(ROUTING, render).map((m) => m.template)).toEqual([
+      'weekly_summary_quiet',
+    ]);
+    backend.setTime('2026-03-07T07:00:00.000Z');
+    const [message] = backend.queueWeeklySummary(ROUTING, render);
+    expect(message).toMatchObject({
+      id: 'weekly-summary:2026-02-28:whatsapp',
+      orderId: null,
+      recipient: 'company',
+      template: 'weekly_summary',
+      address: '+201000000009',
+      state: 'pending',
+    });
+    expect(message!.body).toContain('"bookings":"2"');
+    expect(message!.body).toContain('"next_moves":"2"');
+    expect(backend.queueWeeklySummary(ROUTING, render)).toEqual([]);
+    backend.advanceTime(3 * 24 * 3_600_000);
+    expect(backend.queueWeeklySummary(ROUTING, render)).toEqual([]);
+    expect(backend.notifications.filter((m) => m.orderId === null)).toHaveLength(2);
   });
 });

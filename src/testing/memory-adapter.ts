@@ -142,6 +142,18 @@ import {
 import { createOrderInputSchema } from '../domain/booking-schemas';
 import { capacityDraftSchema } from '../domain/capacity-schema';
 import { aggregatesOf, dashboardOf, dashboardQuerySchema } from '../domain/dashboard';
+import {
+  queuedOutboxMessage,
+  toNotificationMessage,
+  type NotificationRouting,
+  type RenderTemplate,
+} from '../domain/notifications';
+import {
+  DEFAULT_WEEKLY_SUMMARY_TIME,
+  weeklySummaryDue,
+  weeklySummaryEntry,
+  weeklySummaryFigures,
+} from '../domain/weekly-summary';
 import { catalogRatesSchema } from '../domain/catalog-schema';
 import {
   contactMessageOf,
@@ -373,6 +385,8 @@ export class MemoryBackend {
    * nothing: tests put the messages they need here.
    */
   readonly notifications: NotificationMessage[] = [];
+  /** The team events recorded, by their key: the weeks the weekly summary was queued for (D27). */
+  readonly teamEvents = new Set<string>();
   /** NOTIFY_MAX_TRIES, as the server is configured. */
   readonly notifyMaxTries: number;
   /** Tries to pay online and the payment history (D3), when there is a gateway. */
@@ -436,6 +450,39 @@ export class MemoryBackend {
 
   catalog(): PriceCatalog {
     return this.catalogVersion(this.catalogs[this.catalogs.length - 1]!).catalog;
+  }
+
+  /**
+   * The weekly summary to the company (D27), as the server's job and the hosted build's
+   * scheduled function queue it: the week due now (the fake clock), the dashboard's aggregation
+   * of its orders and of the crews of the week ahead, planned by the domain, and stored in
+   * `notifications` with the week's record, once. Returns the messages stored now.
+   */
+  queueWeeklySummary(
+    routing: NotificationRouting,
+    render: RenderTemplate,
+    time: string = DEFAULT_WEEKLY_SUMMARY_TIME,
+  ): NotificationMessage[] {
+    const now = this.now();
+    const week = weeklySummaryDue(now, time);
+    if (this.teamEvents.has(week.key)) return [];
+    const orders = [...this.orders.values()].map(({ order }) => order);
+    const figures = weeklySummaryFigures(
+      week,
+      aggregatesOf(week.last, orders, []),
+      aggregatesOf(week.next, orders, []).windows,
+      this.plan(),
+    );
+    const entry = weeklySummaryEntry(week, figures, routing, render, this.notifyMaxTries);
+    if (!entry) return [];
+    this.teamEvents.add(entry.id);
+    const stored = entry.messages.map(({ id, ...message }) =>
+      toNotificationMessage(
+        queuedOutboxMessage({ id, eventId: entry.id, orderId: null }, message, now.toISOString()),
+      ),
+    );
+    this.notifications.push(...stored);
+    return stored.map(copy);
   }
 
   plan(): CapacityPlan {

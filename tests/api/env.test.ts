@@ -27,6 +27,8 @@ describe('server settings', () => {
       NOTIFY_MAX_TRIES: 6,
       NOTIFY_RETRY_SECONDS: 30,
       NOTIFY_TIMEOUT_SECONDS: 15,
+      // The weekly summary to the team (D27): Saturdays at 09:00 Cairo.
+      NOTIFY_WEEKLY_SUMMARY: '09:00',
       SITE_URL: 'http://localhost:8080',
       // The newest Graph API version (graph-api-versions.ts, D20).
       WHATSAPP_API_URL: 'https://graph.facebook.com/v26.0',

@@ -64,6 +64,8 @@ describe('kill -9 while messages are being sent', () => {
     WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
     WHATSAPP_ACCESS_TOKEN: FAKE_WHATSAPP.token,
     NOTIFY_COMPANY_WHATSAPP: COMPANY_PHONE,
+    // Only the orders' messages: no weekly summary to the company at start (D27).
+    NOTIFY_WEEKLY_SUMMARY: 'off',
     NOTIFY_RETRY_SECONDS: '0.05',
     NOTIFY_TIMEOUT_SECONDS: '5',
   });

@@ -124,7 +124,14 @@ export async function createTestServer(
       ...(passwordCost ? { passwordCost } : {}),
       ...options,
       staticDir: site.staticDir,
-      env: { NODE_ENV: 'test', RATE_LIMITS: 'off', ...overrides, DATABASE_PATH: dbPath },
+      // No weekly summary at start (D27) unless a test asks: a test's messages are its own.
+      env: {
+        NODE_ENV: 'test',
+        RATE_LIMITS: 'off',
+        NOTIFY_WEEKLY_SUMMARY: 'off',
+        ...overrides,
+        DATABASE_PATH: dbPath,
+      } as Partial<ServerEnv>,
     });
     PHONE_CODES.set(app, phoneCodes);
     await createOrPromoteAdmin(app.db, {

@@ -73,6 +73,8 @@ beforeAll(async () => {
       WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
       WHATSAPP_ACCESS_TOKEN: FAKE_WHATSAPP.token,
       NOTIFY_COMPANY_WHATSAPP: '+201000000009',
+      // Only the orders' messages: no weekly summary to the company at start (D27).
+      NOTIFY_WEEKLY_SUMMARY: 'off',
       NOTIFY_RETRY_SECONDS: '0.2',
     },
   });

@@ -74,6 +74,16 @@ describe('the deployed functions', () => {
     expect(e.maxInstances).toBe(1);
   });
 
+  it('the weekly summary (D27) is looked at every hour in Cairo, one run at a time, no secret', () => {
+    const e = endpoint('weeklySummary') as Endpoint & { scheduleTrigger?: { timeZone?: unknown } };
+    expect(e.scheduleTrigger).toMatchObject({
+      schedule: 'every 1 hours',
+      timeZone: 'Africa/Cairo',
+    });
+    expect(e.maxInstances).toBe(1);
+    expect(secretsOf(e)).toEqual([]);
+  });
+
   it('a flood of forged callbacks runs a bounded number of instances (D18)', () => {
     for (const name of ['paymobCallback', 'paymentCallback']) {
       expect(endpoint(name).httpsTrigger, name).toBeDefined();
@@ -110,6 +120,8 @@ describe('the notification settings from the params', () => {
       server.NOTIFY_RETRY_SECONDS,
       server.NOTIFY_TIMEOUT_SECONDS,
     ]);
+    // The weekly summary goes out when the server's does.
+    expect(env.NOTIFY_WEEKLY_SUMMARY).toBe(server.NOTIFY_WEEKLY_SUMMARY);
   });
 
   it('a provider turned on reads its secret in the sending functions only', () => {

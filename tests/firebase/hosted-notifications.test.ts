@@ -27,6 +27,7 @@ vi.mock(
 );
 
 import type { Deps } from '../../functions/src/handlers';
+import { queueWeeklySummary } from '../../functions/src/notifications/weekly-summary';
 import {
   DEFAULT_NOTIFICATION_ENV,
   parseNotificationEnv,
@@ -46,6 +47,7 @@ import type { DeskChange } from '../../src/data/port';
 import { backend, fakeUser, type Identity } from '../../src/data/firebase/testing-fake-firestore';
 import { fakeBrowser, hostedOrderInput } from '../../src/data/firebase/testing-hosted';
 import { firestoreReadRules } from '../../src/data/firebase/testing-read-rules';
+import type { Dashboard } from '../../src/domain/dashboard';
 import { COLLECTIONS } from '../../src/domain/hosted-store';
 import type { NotificationMessage } from '../../src/domain/notifications';
 import type { Order } from '../../src/domain/order';
@@ -705,5 +707,98 @@ describe('settings', () => {
     }
     expect(message).toContain('SMTP_URL');
     expect(message).not.toContain('hunter2');
+  });
+});
+
+describe('the weekly summary to the company (D27)', () => {
+  /** Saturday 7 March 2026, 09:00 in Cairo (UTC+2): the summary of 28 February to 6 March. */
+  const SATURDAY = Date.parse('2026-03-07T07:00:00.000Z');
+  const KEY = 'weekly-summary:2026-02-28';
+
+  async function bookTheWeek(): Promise<void> {
+    // Booked on Monday 2 March: two moves in the week ahead (Sunday the 8th), one cancelled.
+    vi.setSystemTime(Date.parse('2026-03-02T10:00:00.000Z'));
+    await place({ moveDate: '2026-03-08' });
+    await place({ moveDate: '2026-03-08', paymentMethod: 'cod' });
+    const cancelled = await place({ moveDate: '2026-03-09' });
+    await call('cancelOrder', { id: cancelled.id });
+    vi.setSystemTime(SATURDAY);
+  }
+
+  const summaryIds = () => outboxIds().filter((id) => id.startsWith('weekly-summary:'));
+
+  it('is written once per recipient per week, however often it runs, even at once', async () => {
+    deploy({ NOTIFY_COMPANY_WHATSAPP: '01099998888', NOTIFY_COMPANY_EMAIL: 'ops@afsh.example' });
+    await bookTheWeek();
+    const [first, second] = await Promise.all([
+      queueWeeklySummary(deps, new Date()),
+      queueWeeklySummary(deps, new Date()),
+    ]);
+    expect([...first!, ...second!].sort()).toEqual([`${KEY}:email`, `${KEY}:whatsapp`]);
+    // Every hour after it, all week: one read finds the week written.
+    vi.setSystemTime(SATURDAY + 3 * 24 * 3_600_000);
+    expect(await queueWeeklySummary(deps, new Date())).toEqual([]);
+    expect(summaryIds()).toEqual([`${KEY}:email`, `${KEY}:whatsapp`]);
+    expect(backend.read(`${COLLECTIONS.outboxEvents}/${KEY}`)).toMatchObject({
+      orderId: null,
+      type: 'company.weeklySummary',
+      detail: {
+        from: '2026-02-28',
+        to: '2026-03-06',
+        nextFrom: '2026-03-07',
+        nextTo: '2026-03-13',
+      },
+    });
+  });
+
+  it('tells the dashboard’s figures, and goes out through the sender like any message', async () => {
+    deploy({
+      NOTIFY_COMPANY_WHATSAPP: '01099998888',
+      NOTIFY_COMPANY_EMAIL: 'ops@afsh.example',
+      NOTIFY_COMPANY_LANGUAGE: 'en',
+    });
+    await bookTheWeek();
+    await queueWeeklySummary(deps, new Date());
+    const dashboard = await call<Dashboard>(
+      'adminDashboard',
+      { from: '2026-02-28', to: '2026-03-06', bucket: 'week' },
+      ADMIN,
+    );
+    expect([dashboard.current.bookings, dashboard.current.cancellations]).toEqual([3, 1]);
+    const stored = backend.read(`${COLLECTIONS.outbox}/${KEY}:whatsapp`)!;
+    expect(stored).toMatchObject({
+      orderId: null,
+      recipient: 'company',
+      template: 'weekly_summary',
+      language: 'en',
+      address: '+201099998888',
+      idempotencyKey: `afsh-${KEY}:whatsapp`,
+    });
+    expect(stored.params).toMatchObject({
+      week: 'Sat, Feb 28 – Fri, Mar 6',
+      bookings: String(dashboard.current.bookings),
+      cancellations: String(dashboard.current.cancellations),
+      // Both moves of Sunday the 8th hold a crew of its morning.
+      next_moves: '2',
+    });
+    expect(await sendOutboxMessage(`${KEY}:whatsapp`, sender)).toBe('sent');
+    expect(fakes.whatsapp.deliveries.slice(-1)[0]!.message).toMatchObject({
+      to: '+201099998888',
+      template: 'weekly_summary',
+      language: 'en',
+    });
+    expect(await sendOutboxMessage(`${KEY}:email`, sender)).toBe('sent');
+    const mail = fakes.smtp.deliveries.slice(-1)[0]!.message;
+    expect(mail.subject).toBe('Afsh weekly summary: Sat, Feb 28 – Fri, Mar 6');
+    expect(mail.text).toContain('Bookings: 3, of which cancelled: 1.');
+  });
+
+  it('is nothing when off, or when the company hears on no channel', async () => {
+    deploy({ NOTIFY_COMPANY_EMAIL: 'ops@afsh.example', NOTIFY_WEEKLY_SUMMARY: 'off' });
+    vi.setSystemTime(SATURDAY);
+    expect(await queueWeeklySummary(deps, new Date())).toEqual([]);
+    deploy();
+    expect(await queueWeeklySummary(deps, new Date())).toEqual([]);
+    expect(backend.ids(COLLECTIONS.outboxEvents)).toEqual([]);
   });
 });

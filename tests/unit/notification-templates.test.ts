@@ -5,6 +5,11 @@ import {
   templateParams,
   type NotifiableOrder,
 } from '../../src/domain/notifications';
+import {
+  exampleWeeklySummaryParams,
+  isWeeklySummaryTemplate,
+  WEEKLY_SUMMARY_TEMPLATES,
+} from '../../src/domain/weekly-summary';
 import { loadTemplateResources, TemplateRenderer } from '../../server/src/notifications/templates';
 
 // The message templates in locales/{ar,en}/notifications.json (D10): every template in both
@@ -34,13 +39,36 @@ describe('notification templates', () => {
     const renderer = new TemplateRenderer();
     for (const language of ['ar', 'en'] as const) {
       for (const template of NOTIFICATION_TEMPLATES) {
+        if (isWeeklySummaryTemplate(template)) continue;
         const values = templateParams(template, order, language, 'https://afsh.example');
         const { body, params } = renderer.render(template, language, values, 'whatsapp');
         expect(body, `${language} ${template}`).not.toMatch(/\{\{|\}\}|notifications:|pricing:/);
         expect(body).toContain('AF-20260315-123');
         for (const value of Object.values(params)) expect(body).toContain(value);
       }
+      // The team's week (D27): about no order, each value filled and one line (WhatsApp).
+      for (const template of WEEKLY_SUMMARY_TEMPLATES) {
+        const values = exampleWeeklySummaryParams(template, language, 'https://afsh.example');
+        const { body, params, subject } = renderer.render(template, language, values, 'email');
+        expect(body, `${language} ${template}`).not.toMatch(/\{\{|\}\}|notifications:/);
+        for (const value of Object.values(params)) {
+          expect(value).not.toBe('');
+          expect(value).not.toMatch(/\n/);
+          expect(body).toContain(value);
+        }
+        expect(subject).toContain(params.week);
+      }
     }
+    const week = renderer.render(
+      'weekly_summary',
+      'ar',
+      exampleWeeklySummaryParams('weekly_summary', 'ar', 'https://afsh.example'),
+      'email',
+    );
+    expect(week.subject).toBe('ملخص عفش الأسبوعي: السبت، ٢١ نوفمبر – الجمعة، ٢٧ نوفمبر');
+    expect(week.body).toContain('الحجوزات: ٤٢، أُلغي منها: ٣.');
+    expect(week.body).toContain('مدفوع: \u200f٣٨٬٥٠٠\u00a0ج.م.\u200f');
+    expect(week.body).not.toMatch(/[0-9]/);
     const arabic = renderer.render(
       'company_new_order',
       'ar',

@@ -8,8 +8,12 @@ import {
   dashboardOf,
   dashboardQuerySchema,
   type Dashboard,
+  type DashboardAggregates,
+  type DashboardPeriod,
   type ReviewForDashboard,
+  type WindowRow,
 } from '../../../src/domain/dashboard.ts';
+import type { CapacityDraft } from '../../../src/domain/capacity.ts';
 import type { Order } from '../../../src/domain/order.ts';
 import { requireAdmin, type AdminDirectory, type CallContext } from '../platform/context.ts';
 import { parseOrRefuse } from '../shared/input.ts';
@@ -38,16 +42,36 @@ export async function adminDashboard(
     dashboardQuerySchema(() => ctx.now),
     data ?? {},
   );
+  const { aggregates, plan } = await hostedAggregates(period, deps);
+  return dashboardOf(period, aggregates, plan);
+}
+
+/** The crews counters of `period`'s move dates (crewBookings, D12) as the dashboard's rows. */
+export async function windowRows(
+  period: DashboardPeriod,
+  catalog: Pick<CatalogRepository, 'bookedBetween'>,
+): Promise<WindowRow[]> {
+  const booked = await catalog.bookedBetween(period.current.from, period.current.to);
+  return [...booked].flatMap(([date, windows]) =>
+    Object.entries(windows).map(([windowId, n]) => ({ date, windowId, booked: n })),
+  );
+}
+
+/**
+ * The dashboard's aggregates of `period` and the current plan, as the hosted build reads them:
+ * the orders and reviews of the period and the one before it, aggregated by the domain, and
+ * the crews counters of its dates. The dashboard and the weekly summary (D27) both read here.
+ */
+export async function hostedAggregates(
+  period: DashboardPeriod,
+  deps: Pick<DashboardDeps, 'dashboard' | 'catalog'>,
+): Promise<{ aggregates: DashboardAggregates; plan: CapacityDraft }> {
   const { previous, current } = period;
-  const [orders, reviews, plan, booked] = await Promise.all([
+  const [orders, reviews, plan, windows] = await Promise.all([
     deps.dashboard.ordersCreatedBetween(previous.start, current.end),
     deps.dashboard.reviewsCreatedBetween(previous.start, current.end),
     deps.catalog.plan(),
-    deps.catalog.bookedBetween(current.from, current.to),
+    windowRows(period, deps.catalog),
   ]);
-  const aggregates = aggregatesOf(period, orders, reviews);
-  aggregates.windows = [...booked].flatMap(([date, windows]) =>
-    Object.entries(windows).map(([windowId, n]) => ({ date, windowId, booked: n })),
-  );
-  return dashboardOf(period, aggregates, plan);
+  return { aggregates: { ...aggregatesOf(period, orders, reviews), windows }, plan };
 }

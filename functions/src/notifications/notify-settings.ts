@@ -45,6 +45,8 @@ export interface NotifySettings {
   retry: RetryPolicy;
   /** NOTIFY_TIMEOUT_SECONDS, in ms: the longest one try may take. */
   timeoutMs: number;
+  /** NOTIFY_WEEKLY_SUMMARY: the Cairo time on Saturdays the team's week is sent, null when off. */
+  weeklySummary: string | null;
 }
 
 export function notifySettingsOf(env: NotificationEnv): NotifySettings {
@@ -53,6 +55,7 @@ export function notifySettingsOf(env: NotificationEnv): NotifySettings {
     maxTries: env.NOTIFY_MAX_TRIES,
     retry: retryPolicy(env),
     timeoutMs: env.NOTIFY_TIMEOUT_SECONDS * 1000,
+    weeklySummary: env.NOTIFY_WEEKLY_SUMMARY,
   };
 }
 

@@ -27,6 +27,14 @@ import {
   queuedOutboxMessage,
 } from '../../../src/domain/notifications.ts';
 
+/** A team event and its messages, each with the id the domain gave it (weeklySummaryEntry). */
+export interface TeamOutboxEntry {
+  id: string;
+  type: string;
+  detail: Record<string, unknown>;
+  messages: readonly (NewOutboxMessage & { id: string })[];
+}
+
 /** A try's verdict as the outbox records it. */
 export type Settlement =
   | { kind: 'sent'; provider: string; providerMessageId: string | null }
@@ -50,6 +58,15 @@ export interface HostedOutbox {
    * writes that delete them with it (nothing more is sent about an order that is gone).
    */
   removal(tx: Transaction, orderId: string): Promise<(tx: Transaction) => void>;
+  /**
+   * Writes a team event about no order (the weekly summary) and its messages in one
+   * transaction, once: the event's id is its idempotency key, and an event already written (by
+   * an earlier run, or one running at the same time) makes this write nothing. Returns the ids
+   * of the messages written.
+   */
+  recordOnce(entry: TeamOutboxEntry, now: Date): Promise<string[]>;
+  /** Whether an event (a week's summary, by its key) is written: one document read. */
+  recorded(eventId: string): Promise<boolean>;
   get(id: string): Promise<OutboxMessage | null>;
   /** An order's messages, oldest first. */
   forOrder(orderId: string): Promise<OutboxMessage[]>;
@@ -98,7 +115,8 @@ export function outboxMessageFrom(id: string, d: DocumentData): OutboxMessage {
     ...(d as StoredOutboxMessage),
     id,
     eventId: String(d.eventId),
-    orderId: String(d.orderId),
+    // Every message had an order until the weekly summary: none is null.
+    orderId: d.orderId === null || d.orderId === undefined ? null : String(d.orderId),
     fallback: Array.isArray(d.fallback) ? (d.fallback as NotificationChannel[]) : [],
     address: String(d.address),
     nextAttemptAt: isoOf(d.nextAttemptAt),
@@ -113,7 +131,7 @@ export function outboxMessageFrom(id: string, d: DocumentData): OutboxMessage {
 function messageDocument(
   id: string,
   eventId: string,
-  orderId: string,
+  orderId: string | null,
   message: NewOutboxMessage,
   now: Date,
 ): DocumentData {
@@ -166,6 +184,28 @@ export function firestoreOutbox(db: Firestore): HostedOutbox {
         });
       }
       return next;
+    },
+
+    async recordOnce(entry, now) {
+      if (entry.messages.length === 0) return [];
+      const eventRef = events.doc(entry.id);
+      return db.runTransaction(async (tx) => {
+        if ((await tx.get(eventRef)).exists) return [];
+        tx.create(eventRef, {
+          orderId: null,
+          type: entry.type,
+          detail: entry.detail,
+          createdAt: time(now),
+        });
+        for (const { id, ...message } of entry.messages) {
+          tx.create(messages.doc(id), messageDocument(id, entry.id, null, message, now));
+        }
+        return entry.messages.map((message) => message.id);
+      });
+    },
+
+    async recorded(eventId) {
+      return (await events.doc(eventId).get()).exists;
     },
 
     async removal(tx, orderId) {

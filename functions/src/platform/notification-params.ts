@@ -3,6 +3,7 @@
 // providers' credentials are secrets (Cloud Secret Manager), given only to the functions that
 // send; the rest are plain params (functions/.env, or answered on the first deploy).
 import { defineSecret, defineString, projectID } from 'firebase-functions/params';
+import { DEFAULT_WEEKLY_SUMMARY_TIME } from '../../../src/domain/weekly-summary.ts';
 import {
   NOTIFICATION_CHANNEL_PARAMS,
   NOTIFICATION_SECRETS,
@@ -35,6 +36,11 @@ const PLAIN: Readonly<Record<string, { default: string; description: string }>> 
   NOTIFY_TIMEOUT_SECONDS: {
     default: String(DEFAULT_NOTIFICATION_ENV.NOTIFY_TIMEOUT_SECONDS),
     description: 'The longest one try may take',
+  },
+  NOTIFY_WEEKLY_SUMMARY: {
+    default: DEFAULT_WEEKLY_SUMMARY_TIME,
+    description:
+      'HH:MM (Cairo): when the weekly summary goes to the team on Saturdays (checked hourly), or off',
   },
   SITE_URL: {
     default: '',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DISPLAY_LANGUAGES } from '../../../src/domain/locale.ts';
+import { isValidTime } from '../../../src/domain/datetime.ts';
 import { DEFAULT_NOTIFY_MAX_TRIES } from '../../../src/domain/notification-desk.ts';
+import { DEFAULT_WEEKLY_SUMMARY_TIME } from '../../../src/domain/weekly-summary.ts';
 import { CUSTOMER_CHANNELS } from '../../../src/domain/notifications.ts';
 import type {
   NotificationChannel,
@@ -98,6 +100,22 @@ export const notificationEnvShape = {
       .default(DEFAULT_NOTIFY_MAX_TRIES),
   ),
   NOTIFY_RETRY_SECONDS: seconds(30, 0.01, 3600),
+  // The weekly summary to the company's recipients (D27): the Cairo time it goes out on
+  // Saturdays (HH:MM, 24-hour), or `off`. Parsed as the time, or null when off.
+  NOTIFY_WEEKLY_SUMMARY: z.preprocess(
+    (value) => {
+      // null is the parsed "off" (a typed override, as tests pass settings).
+      if (value === null) return 'off';
+      const v = optional(value) ?? DEFAULT_WEEKLY_SUMMARY_TIME;
+      return typeof v === 'string' ? v.trim().toLowerCase() : v;
+    },
+    z
+      .string({ error: 'must be a time of day on Saturdays (HH:MM, Cairo), or off' })
+      .refine((v) => v === 'off' || isValidTime(v), {
+        error: 'must be a time of day on Saturdays (HH:MM, Cairo), or off',
+      })
+      .transform((v) => (v === 'off' ? null : v)),
+  ),
   NOTIFY_TIMEOUT_SECONDS: seconds(15, 0.1, 120),
   // The site's public address, for the tracking links in messages (VITE_SITE_URL by default).
   SITE_URL: httpUrl('http://localhost:8080'),

@@ -12,6 +12,13 @@ import type {
   TemplateValue,
 } from '../../../src/domain/notifications.ts';
 import { MOVE_TYPES } from '../../../src/domain/pricing.ts';
+import { WEEKLY_SUMMARY_TEMPLATES } from '../../../src/domain/weekly-summary.ts';
+
+/** The templates the company hears on email too, each with a subject. */
+const TEAM_TEMPLATES = [
+  'company_new_order',
+  ...WEEKLY_SUMMARY_TEMPLATES,
+] as const satisfies readonly NotificationTemplate[];
 
 /** `locales/` at the repository root, wherever the process was started from. */
 export const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
@@ -95,7 +102,8 @@ export class TemplateRenderer {
           );
         }
       }
-      need(language, 'notifications:subjects.company_new_order');
+      // The team's messages, which also go by email, have a subject.
+      for (const template of TEAM_TEMPLATES) need(language, `notifications:subjects.${template}`);
       for (const phrase of ['cod', 'card', 'cardTest'])
         need(language, `notifications:payment.${phrase}`);
       for (const moveType of MOVE_TYPES) need(language, `pricing:moveTypes.${moveType}.label`);

@@ -18,6 +18,8 @@ import { MessagesService } from '../services/messages-service.ts';
 import type { NotificationsService } from '../services/notifications-service.ts';
 import { createNotifications } from './notifications.ts';
 import { pruneHourly } from './prune-hourly.ts';
+import { scheduleWeeklySummary } from './weekly-summary.ts';
+import { WeeklySummaryService } from '../services/weekly-summary-service.ts';
 import { orderQuotaPolicy, pruneQuotaLogWhileRunning } from '../services/order-quota.ts';
 import type { QuotaPolicy } from '../services/order-quota.ts';
 import { OrdersService } from '../services/orders-service.ts';
@@ -45,6 +47,8 @@ export interface Services {
   capacity: CapacityService;
   /** The owner's dashboard (D25). */
   dashboard: DashboardService;
+  /** The weekly summary to the company, from the dashboard's figures (D27). */
+  weeklySummary: WeeklySummaryService;
   /** The order limits (D8) that apply to a request. */
   orderQuota: QuotaPolicy;
   /** Signing in with a mobile number (D13). */
@@ -82,6 +86,14 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     }),
     policy: phoneCodePolicy(app.config.RATE_LIMITS),
   });
+  const dashboardRepository = new DashboardRepository(app.db);
+  const weeklySummary = new WeeklySummaryService({
+    db: app.db,
+    dashboard: dashboardRepository,
+    capacity,
+    notifications,
+    time: app.config.NOTIFY_WEEKLY_SUMMARY,
+  });
   const policy = reconcilePolicy(app.config);
   const paymentLog = app.log.child({ module: 'payments' });
   const refusals = new RefusalLog(paymentLog);
@@ -102,7 +114,8 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     notifications,
     catalog,
     capacity,
-    dashboard: new DashboardService(new DashboardRepository(app.db), capacity),
+    dashboard: new DashboardService(dashboardRepository, capacity),
+    weeklySummary,
     payments,
     orderQuota: orderQuotaPolicy(app),
     phoneAuth,
@@ -123,6 +136,8 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
   });
   pruneQuotaLogWhileRunning(app);
   pruneHourly(app, 'phone codes', () => phoneAuth.prune());
+  // On Saturdays, and at start to catch up a missed one: what it queues, the worker sends.
+  scheduleWeeklySummary(app, weeklySummary, () => app.notificationWorker.wake());
   for (const subscribe of [...SUBSCRIBERS, ...(options.subscribers ?? [])]) subscribe(events, app);
 }
 

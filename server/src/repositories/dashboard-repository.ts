@@ -92,10 +92,15 @@ export class DashboardRepository {
           hour: string | null;
         })[]
       ).filter((r): r is CancellationRow => r.hour !== null),
-      windows: this.#windows.all(current.from, current.to) as WindowRow[],
+      windows: this.windows(period),
       reviews: this.#reviewsIn(current),
       previousReviews: this.#reviewsIn(previous),
     };
+  }
+
+  /** Crews taken on the period's move dates, as `aggregates` reads them (the weekly summary's week ahead). */
+  windows(period: DashboardPeriod): WindowRow[] {
+    return this.#windows.all(period.current.from, period.current.to) as WindowRow[];
   }
 
   #bookingsIn(spans: DaySpan[]): BookingRow[] {

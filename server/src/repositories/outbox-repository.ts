@@ -21,7 +21,7 @@ export type { NewOutboxMessage, OutboxMessage };
 interface MessageRow {
   id: string;
   event_id: string;
-  order_id: string;
+  order_id: string | null;
   recipient: NotificationRecipient;
   channel: NotificationChannel;
   fallback: string;
@@ -81,6 +81,11 @@ function prepareStatements(db: Database.Database) {
   return {
     insertEvent: db.prepare(`
       INSERT INTO outbox_events (id, order_id, type, detail, created_at) VALUES (?, ?, ?, ?, ?)`),
+    // A team event about no order (the weekly summary): its id is its idempotency key.
+    insertTeamEvent: db.prepare(`
+      INSERT INTO outbox_events (id, order_id, type, detail, created_at)
+      VALUES (?, NULL, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+    eventExists: db.prepare('SELECT 1 FROM outbox_events WHERE id = ?'),
     insertMessage: db.prepare(`
       INSERT INTO outbox_messages (
         id, event_id, order_id, recipient, channel, fallback, address, template, language,
@@ -172,8 +177,46 @@ export class OutboxRepository {
     return write();
   }
 
-  #insert(eventId: string, orderId: string, message: NewOutboxMessage, at: string): OutboxMessage {
-    const queued = queuedOutboxMessage({ id: randomUUID(), eventId, orderId }, message, at);
+  /**
+   * Stores a team event about no order and its messages, once: the event's id is its
+   * idempotency key (the week's, for the weekly summary), and an event already stored, by this
+   * process or another on the same database, makes this write nothing and return []. The
+   * messages' ids are given too, so their idempotency keys are the same wherever they are made.
+   */
+  recordOnce(
+    event: { id: string; type: string; detail: Record<string, unknown> },
+    messages: readonly (NewOutboxMessage & { id: string })[],
+    now: Date = new Date(),
+  ): OutboxMessage[] {
+    if (messages.length === 0) return [];
+    const at = now.toISOString();
+    return this.#db
+      .transaction(() => {
+        const { changes } = this.#statements.insertTeamEvent.run(
+          event.id,
+          event.type,
+          JSON.stringify(event.detail),
+          at,
+        );
+        if (changes === 0) return [];
+        return messages.map(({ id, ...message }) => this.#insert(event.id, null, message, at, id));
+      })
+      .immediate();
+  }
+
+  /** Whether an event (a week's summary, by its key) is stored. */
+  hasEvent(id: string): boolean {
+    return this.#statements.eventExists.get(id) !== undefined;
+  }
+
+  #insert(
+    eventId: string,
+    orderId: string | null,
+    message: NewOutboxMessage,
+    at: string,
+    id: string = randomUUID(),
+  ): OutboxMessage {
+    const queued = queuedOutboxMessage({ id, eventId, orderId }, message, at);
     this.#statements.insertMessage.run({
       id: queued.id,
       event_id: eventId,

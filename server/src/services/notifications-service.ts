@@ -6,6 +6,11 @@ import {
 } from '../../../src/domain/notification-desk.ts';
 import { isNotificationEvent, outboxEntries, triesFor } from '../../../src/domain/notifications.ts';
 import type { NotificationRouting } from '../../../src/domain/notifications.ts';
+import {
+  weeklySummaryEntry,
+  type SummaryWeek,
+  type WeeklySummaryFigures,
+} from '../../../src/domain/weekly-summary.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { TemplateRenderer } from '../notifications/templates.ts';
 import type { OrdersRepository } from '../repositories/orders-repository.ts';
@@ -50,6 +55,26 @@ export class NotificationsService {
     return outboxEntries(relevant, this.#routing, render, this.#maxTries).flatMap(
       ({ messages, ...event }) => this.#outbox.record(event, messages),
     );
+  }
+
+  /** Whether a team event (a week's summary, by its key) is recorded already. */
+  hasRecorded(key: string): boolean {
+    return this.#outbox.hasEvent(key);
+  }
+
+  /**
+   * Records a week's summary to the company (weeklySummaryEntry), once: with the week's record,
+   * in one transaction; nothing when the week is recorded already or the company hears on no
+   * channel. Returns the messages queued.
+   */
+  recordWeeklySummary(
+    week: SummaryWeek,
+    figures: WeeklySummaryFigures,
+    now: Date = new Date(),
+  ): OutboxMessage[] {
+    const render = this.#renderer.render.bind(this.#renderer);
+    const entry = weeklySummaryEntry(week, figures, this.#routing, render, this.#maxTries);
+    return entry ? this.#outbox.recordOnce(entry, entry.messages, now) : [];
   }
 
   maxTriesFor(canFallBack: boolean): number {

@@ -1525,7 +1525,8 @@ export class FirebaseDataPort implements DataPort {
           const message = await this.call<NotificationMessage>('resendNotification', {
             id: messageId,
           });
-          return follow(message.orderId, message);
+          // A team message about no order (the weekly summary) has no order's desk to follow.
+          return message.orderId === null ? message : follow(message.orderId, message);
         }),
       stopCustomerMessages: (orderId) =>
         guard(async () => {
