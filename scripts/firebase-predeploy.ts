@@ -1,42 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseEnv } from 'node:util';
-import { loadEnv } from 'vite';
 import { linkedNumbers, productionProblems } from '../src/domain/production-problems.ts';
+import { hasTestModeBanner } from '../src/prerender/test-mode-banner.ts';
+import { hostedSettings } from './lib/hosted-env.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 
 /**
  * firebase.json's hosting predeploy (D24): the same go-live checks the server makes when
  * NODE_ENV=production, over what a hosted deployment ships: the build's VITE_* settings (.env,
  * .env.production, the environment), the functions' params (functions/.env and
- * functions/.env.<project>) and the numbers the built pages (dist/) call. A problem stops
+ * functions/.env.<project>), the numbers the built pages (dist/) call and whether they carry the
+ * test-mode banner. A problem stops
  * `firebase deploy` before anything is uploaded, one line each.
  */
-function readEnvFile(file: string): Record<string, string> {
-  try {
-    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-const project = process.env.GCLOUD_PROJECT ?? process.env.FIREBASE_PROJECT ?? '';
-const env: Record<string, string | undefined> = {
-  ...readEnvFile(join(REPO_ROOT, 'functions', '.env')),
-  ...(project ? readEnvFile(join(REPO_ROOT, 'functions', `.env.${project}`)) : {}),
-  ...loadEnv('production', REPO_ROOT, 'VITE_'),
-  ...process.env,
-};
-let builtNumbers: string[] | undefined;
+const env = hostedSettings(REPO_ROOT);
+let built: string | undefined;
 try {
-  builtNumbers = linkedNumbers(readFileSync(join(REPO_ROOT, 'dist', 'index.html'), 'utf8'));
+  built = readFileSync(join(REPO_ROOT, 'dist', 'index.html'), 'utf8');
 } catch {
-  builtNumbers = undefined;
+  built = undefined;
 }
 const problems = productionProblems({
   env,
   backend: 'hosted',
-  ...(builtNumbers ? { builtNumbers } : {}),
+  ...(built === undefined
+    ? {}
+    : { builtNumbers: linkedNumbers(built), builtBanner: hasTestModeBanner(built) }),
 });
 if (problems.length > 0) {
   console.error(`firebase deploy stopped: ${problems.length} setting(s) would mislead customers.`);

@@ -4,6 +4,12 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { paths } from '../../src/config/paths.ts';
+import { announcesTestPayments } from '../../src/domain/production-problems.ts';
+import {
+  readTestModeBannerTexts,
+  withTestModeBanner,
+} from '../../src/prerender/test-mode-banner.ts';
+import { hostedSettings } from './hosted-env.ts';
 import { localizedPath, LANGUAGES, type Language } from '../../src/i18n/languages.ts';
 import type { PageAssets } from '../../src/prerender/document.tsx';
 import type { RenderRequest, RenderedPage } from '../../src/prerender/entry-server.tsx';
@@ -161,10 +167,18 @@ export function prerender(options: { siteUrl: string; backend: 'http' | 'firebas
       await rename(join(outDir, 'index.html'), join(outDir, 'shell.html'));
 
       const result: PrerenderManifest = { pages: {}, shells: {}, notFound: { ar: '', en: '' } };
+      // A hosted build that takes test payments on purpose says so on every page (D24); the
+      // self-hosted server puts the banner in as it serves a page, from its own settings.
+      const banner =
+        !live && announcesTestPayments(hostedSettings(config.root, config.mode), 'hosted')
+          ? readTestModeBannerTexts(join(config.root, 'locales'))
+          : null;
       const write = async (file: string, html: string) => {
         await mkdir(dirname(join(outDir, file)), { recursive: true });
-        await writeFile(join(outDir, file), html);
+        const page = banner && file.endsWith('.html') ? withTestModeBanner(html, banner) : html;
+        await writeFile(join(outDir, file), page);
       };
+      if (banner) await write('shell.html', await readFile(join(outDir, 'shell.html'), 'utf8'));
       const render = (path: string, language: Language, extra: Partial<RenderRequest> = {}) =>
         server.renderPage({
           path,

@@ -18,7 +18,7 @@ import type { ServicesOptions } from './plugins/services.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerLivePages } from './plugins/live-pages.ts';
 import { registerStatic } from './plugins/static.ts';
-import { registerSiteFiles, sitePageRewrite } from './plugins/site-pages.ts';
+import { registerSiteFiles, sitePageRewrite, testModeBanner } from './plugins/site-pages.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import type { ApiRoutesOptions } from './routes/api/api-routes.ts';
 
@@ -112,7 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const site = await registerStatic(app, { staticDir, rewrite: sitePageRewrite(app) });
   registerSiteFiles(app);
   registerErrorHandling(app, { htmlFallback: site.serveIndex });
-  registerLivePages(app, { staticDir, site });
+  registerLivePages(app, { staticDir, site, finish: testModeBanner(app) });
   registerJsonOnly(app);
   await registerSessions(app);
   // Before the routes: it attaches each route's limit as the route is added.

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { linkedNumbers, productionProblems } from '../../src/domain/production-problems.ts';
-import type { ServerEnv } from './plugins/env.ts';
 
 /**
  * Why this server must not start as a public site (D24), from its raw settings (`source`, the
@@ -34,10 +33,3 @@ export function productionRefusal(problems: readonly string[]): string {
   ].join('\n');
 }
 
-/** Whether the pages announce test-mode payments (PAYMENT_TEST_MODE=allowed with a test provider). */
-export function testModeAnnounced(
-  env: Pick<ServerEnv, 'PAYMENT_TEST_MODE'>,
-  inTestMode: boolean,
-): boolean {
-  return env.PAYMENT_TEST_MODE === 'allowed' && inTestMode;
-}

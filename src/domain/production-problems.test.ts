@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announcesTestPayments,
   linkedNumbers,
   paymentsInTestMode,
   productionProblems,
@@ -89,6 +90,42 @@ describe('productionProblems (D24)', () => {
     expect(server({ ...testProvider, PAYMENT_TEST_MODE: 'Allowed' })).toEqual([]);
     expect(server({ ...testProvider, PAYMENT_TEST_MODE: 'yes' })).toHaveLength(1);
     expect(server({ ...LIVE, PAYMENT_PROVIDER: 'paymob,test' })).toHaveLength(1);
+  });
+
+  it('announces test payments on every page only when they are a trial on purpose', () => {
+    expect(announcesTestPayments({ PAYMENT_TEST_MODE: 'allowed' }, 'server')).toBe(true);
+    expect(announcesTestPayments({}, 'server')).toBe(false);
+    expect(announcesTestPayments({ ...LIVE, PAYMENT_TEST_MODE: 'allowed' }, 'server')).toBe(false);
+    expect(
+      announcesTestPayments(
+        { ...LIVE, PAYMOB_SECRET_KEY: 'egy_sk_test_1', PAYMENT_TEST_MODE: 'allowed' },
+        'server',
+      ),
+    ).toBe(true);
+    expect(announcesTestPayments({ PAYMENT_TEST_MODE: 'allowed' }, 'hosted')).toBe(false);
+    expect(
+      announcesTestPayments({ PAYMENT_PROVIDER: 'test', PAYMENT_TEST_MODE: 'allowed' }, 'hosted'),
+    ).toBe(true);
+  });
+
+  it("refuses a hosted build whose pages' banner says otherwise than its payments", () => {
+    const hosted = (env: Record<string, string | undefined>, builtBanner?: boolean) =>
+      productionProblems({
+        env: { ...LIVE, VITE_SITE_URL: 'https://afsh.example', ...env },
+        backend: 'hosted',
+        ...(builtBanner === undefined ? {} : { builtBanner }),
+      });
+    const trial = { PAYMENT_PROVIDER: 'test', PAYMENT_TEST_MODE: 'allowed' };
+    expect(hosted(trial, true)).toEqual([]);
+    expect(hosted(trial, false)).toEqual([
+      expect.stringMatching(/do not say that payments are a trial/),
+    ]);
+    expect(hosted({}, false)).toEqual([]);
+    expect(hosted({}, true)).toEqual([
+      expect.stringMatching(/say that payments are a trial, and they are not/),
+    ]);
+    // No build found: nothing to compare.
+    expect(hosted(trial)).toEqual([]);
   });
 
   it("reads the hosted functions' default (none: cash only) and their public key", () => {

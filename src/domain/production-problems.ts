@@ -43,6 +43,11 @@ export interface GoLiveInput {
    * since the numbers are baked in when the SPA is built.
    */
   builtNumbers?: readonly string[];
+  /**
+   * Whether the built pages carry the test-mode banner (a hosted build bakes it in), when a
+   * build was found: it must say test mode exactly when payments are a trial on purpose.
+   */
+  builtBanner?: boolean;
 }
 
 const digitsOf = (value: string): string => value.replace(/[^0-9]/g, '');
@@ -98,6 +103,21 @@ export function paymentsInTestMode(
   return keys.some((key) => key !== undefined && /_test_/i.test(key));
 }
 
+/**
+ * Whether every page says the site takes test payments (D24): payments in test mode, run so on
+ * purpose (PAYMENT_TEST_MODE=allowed). Without `allowed` a production server refuses to start;
+ * a development one keeps its small print on the payment screens only.
+ */
+export function announcesTestPayments(
+  env: Readonly<Record<string, string | undefined>>,
+  backend: GoLiveBackend,
+): boolean {
+  return (
+    paymentsInTestMode(env, backend) &&
+    set(env.PAYMENT_TEST_MODE)?.toLowerCase() === PAYMENT_TEST_MODE_ALLOWED
+  );
+}
+
 /** One line per reason the deployment must not go live; empty when it may. */
 export function productionProblems(input: GoLiveInput): string[] {
   const { env, backend } = input;
@@ -151,6 +171,20 @@ export function productionProblems(input: GoLiveInput): string[] {
     problems.push(
       `PAYMENT_PROVIDER: takes payments in test mode (${set(env.PAYMENT_PROVIDER) ?? (backend === 'server' ? 'test, the default' : 'test')}): any card with a valid checksum "pays" and no money moves; use Paymob's live keys, or set PAYMENT_TEST_MODE=allowed to run in test mode on purpose (every page then says so)`,
     );
+  }
+
+  // The hosted build's pages carry the banner, or not, as the deployment's payments are.
+  if (backend === 'hosted' && input.builtBanner !== undefined) {
+    const wanted = announcesTestPayments(env, backend);
+    if (wanted && !input.builtBanner) {
+      problems.push(
+        'the built pages (dist/) do not say that payments are a trial (PAYMENT_TEST_MODE=allowed): run npm run build:firebase again with the same settings',
+      );
+    } else if (!wanted && input.builtBanner) {
+      problems.push(
+        'the built pages (dist/) say that payments are a trial, and they are not: run npm run build:firebase again with the same settings',
+      );
+    }
   }
 
   // The first admin's password (server only: the hosted build's admins sign in with Firebase).

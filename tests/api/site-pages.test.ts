@@ -236,6 +236,68 @@ describe('pages carry SITE_URL, set at run time', () => {
   });
 });
 
+describe('the test-mode banner (D24)', () => {
+  const PAGES = [
+    ...LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((page) => localizedPath(page, language))),
+    '/admin-orders',
+    '/en/my-orders',
+    '/track/AF-20261127-838',
+    '/no-such-page',
+  ];
+  const banners = (html: string) => html.match(/id="test-mode-banner"/g)?.length ?? 0;
+
+  it('is on no page while payments are not a trial on purpose (the default)', async () => {
+    for (const path of PAGES) {
+      const page = await get(path);
+      expect(page.body, path).toContain('<body');
+      expect(banners(page.body), path).toBe(0);
+    }
+  });
+
+  it('with PAYMENT_TEST_MODE=allowed, is first in every page, once, both languages, the page’s first', async () => {
+    const testRoot = await mkdtemp(join(tmpdir(), 'afsh-site-test-mode-'));
+    const announced = await build({
+      staticDir: builtSite(),
+      env: {
+        NODE_ENV: 'test',
+        RATE_LIMITS: 'off',
+        DATABASE_PATH: join(testRoot, 'db.sqlite'),
+        SITE_URL,
+        PAYMENT_TEST_MODE: 'allowed',
+      },
+      logger: false,
+    });
+    try {
+      for (const path of PAGES) {
+        const res = await announced.inject({
+          method: 'GET',
+          url: path,
+          headers: { accept: 'text/html' },
+        });
+        const body = res.body;
+        expect(banners(body), path).toBe(1);
+        // Right after <body>, before the app's root: the app never draws it or hydrates it.
+        expect(body, path).toMatch(/<body[^>]*><aside id="test-mode-banner"/);
+        const banner = body.slice(
+          body.indexOf('<aside id="test-mode-banner"'),
+          body.indexOf('</aside>'),
+        );
+        const arabic = banner.indexOf('lang="ar"');
+        const english = banner.indexOf('lang="en"');
+        expect(arabic, path).toBeGreaterThan(0);
+        expect(english, path).toBeGreaterThan(0);
+        const en = path.startsWith('/en/') || path === '/en';
+        expect(en ? english < arabic : arabic < english, path).toBe(true);
+        expect(banner).toContain('وضع تجريبي');
+        expect(banner).toContain('no money is charged');
+      }
+    } finally {
+      await announced.close();
+      await rm(testRoot, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('JSON-LD', () => {
   it('the home page describes a MovingCompany in both languages, at SITE_URL', async () => {
     for (const [address, name, other] of [

@@ -41,8 +41,14 @@ const publicReview = ({ id, name, review, rating, createdAt }: Review): Review =
  */
 export function registerLivePages(
   app: FastifyInstance,
-  options: { staticDir: string; site: StaticSite },
+  options: {
+    staticDir: string;
+    site: StaticSite;
+    /** What every rendered page gets before it is sent (the test-mode banner, D24). */
+    finish?: (html: string) => string;
+  },
 ): void {
+  const finish = options.finish ?? ((html: string) => html);
   const renderers = new Map<string, Promise<Renderer>>();
   /** Address → the data it was rendered with (a version of it) and the render. */
   const rendered = new Map<string, { key: string; html: Promise<string> }>();
@@ -102,7 +108,7 @@ export function registerLivePages(
         // The assets were resolved when the page was built; nothing is added at request time.
         assetsForModules: () => ({ modulePreloads: [], styles: [] }),
         initialData: data.load(),
-      }).then((page) => page.html),
+      }).then((page) => finish(page.html)),
     );
     const entry = { key: data.key, html };
     rendered.set(address, entry);

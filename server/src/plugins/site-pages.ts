@@ -6,11 +6,36 @@ import {
   SITE_ORIGIN_PLACEHOLDER,
   sitemapXml,
 } from '../../../src/prerender/seo.ts';
+import { announcesTestPayments } from '../../../src/domain/production-problems.ts';
+import {
+  readTestModeBannerTexts,
+  withTestModeBanner,
+} from '../../../src/prerender/test-mode-banner.ts';
+import { LOCALES_DIR } from '../notifications/templates.ts';
 import type { PageRewrite } from './static.ts';
 
 const JSON_LD_BLOCK = new RegExp(
   `(<script type="application/ld\\+json" id="${JSON_LD_ELEMENT_ID}">)([^<]*)(</script>)`,
 );
+
+/**
+ * Test payments on purpose (PAYMENT_TEST_MODE=allowed, D24): every page the server sends gets
+ * the test-mode banner (its prerendered pages, its shells, the pages it renders live).
+ */
+export function testModeBanner(app: FastifyInstance): (html: string) => string {
+  const announced = announcesTestPayments(
+    {
+      PAYMENT_PROVIDER: app.config.PAYMENT_PROVIDER.join(','),
+      PAYMOB_SECRET_KEY: app.config.PAYMOB_SECRET_KEY,
+      PAYMOB_PUBLIC_KEY: app.config.PAYMOB_PUBLIC_KEY,
+      PAYMENT_TEST_MODE: app.config.PAYMENT_TEST_MODE,
+    },
+    'server',
+  );
+  if (!announced) return (html) => html;
+  const texts = readTestModeBannerTexts(LOCALES_DIR);
+  return (html) => withTestModeBanner(html, texts);
+}
 
 /**
  * What the self-hosted server puts into the pages it serves (D26): its SITE_URL where the build
@@ -20,6 +45,7 @@ const JSON_LD_BLOCK = new RegExp(
  */
 export function sitePageRewrite(app: FastifyInstance): PageRewrite {
   const siteUrl = app.config.SITE_URL.replace(/\/+$/, '');
+  const banner = testModeBanner(app);
   let reviewsGeneration = 0;
   const reviewsChanged = () => {
     reviewsGeneration += 1;
@@ -30,7 +56,8 @@ export function sitePageRewrite(app: FastifyInstance): PageRewrite {
   return {
     key: () => `${app.services.catalog.current().version}:${reviewsGeneration}`,
     apply(html) {
-      const placed = html.replaceAll(SITE_ORIGIN_PLACEHOLDER, siteUrl);
+      const addressed = html.replaceAll(SITE_ORIGIN_PLACEHOLDER, siteUrl);
+      const placed = banner(addressed);
       return placed.replace(JSON_LD_BLOCK, (whole, open: string, json: string, close: string) => {
         let built: Record<string, unknown>;
         try {
