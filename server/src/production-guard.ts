@@ -32,4 +32,3 @@ export function productionRefusal(problems: readonly string[]): string {
     'Fix them (see README, "Running the self-hosted server on a machine") and start again.',
   ].join('\n');
 }
-
