@@ -16,9 +16,9 @@ afterAll(closeBrowser);
 
 const PART = '.hydrate-later';
 const HYDRATED = `${PART}[${HYDRATED_PART_ATTRIBUTE}]`;
-// Parts taken over only when used (the hero's text): scrolling past them changes nothing.
-const NEAR_PART = `${PART}:not([data-hydrate-when="interaction"])`;
-const NEAR_HYDRATED = `${NEAR_PART}[${HYDRATED_PART_ATTRIBUTE}]`;
+// Every part is taken over when it comes near (or is used).
+const NEAR_PART = PART;
+const NEAR_HYDRATED = HYDRATED;
 
 /** Scrolls to the foot of the page a screen at a time, so every part comes near. */
 async function scrollThrough(page: Page): Promise<void> {

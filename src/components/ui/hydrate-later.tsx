@@ -17,17 +17,16 @@ import { isPageHydrating } from './hydration-phase';
  * Hydrating a prerendered page costs the main thread in proportion to the page, not to what
  * the visitor does with it (D23). `HydrateLater` leaves its part of the page as the prerenderer
  * drew it, live HTML that is read, scrolled and styled as any other, and lets React take it over
- * only when it is needed: when the visitor touches it (a tap, a key, focus), when it comes near
- * the viewport (`when="visible"`), or once the browser is idle (`when="idle"`). It is React's own
- * selective hydration: a Suspense boundary whose content is suspended on a gate stays
- * dehydrated, and React hydrates it when the gate opens.
+ * only when it is needed: when the visitor touches it (a tap, a key, focus) or when it comes near
+ * the viewport (200 px ahead, `rootMargin`). It is React's own selective hydration: a Suspense
+ * boundary whose content is suspended on a gate stays dehydrated, and React hydrates it when the
+ * gate opens.
  *
  * A first tap is not lost: the gate opens in a capture listener on the window, which runs
  * before React's own listener on the root; React then finds a boundary it can hydrate, does so
  * at once (it does that for every discrete event on a dehydrated boundary) and hands it the
  * event. A part rendered after the first hydration (the visitor navigated here) renders at once.
  */
-export type HydrateWhen = 'visible' | 'idle' | 'interaction';
 
 type GatePromise = Promise<void> & { status: 'pending' | 'fulfilled'; value?: undefined };
 interface Gate {
@@ -124,11 +123,10 @@ function Gated({
 
 /**
  * Calls `open` when the visitor first touches (or focuses) something inside `element`, or when
- * `when` says; returns what stops listening.
+ * it comes within `rootMargin` of the viewport; returns what stops listening.
  */
 export function watchGate(
   element: HTMLElement,
-  when: HydrateWhen,
   open: () => void,
   { rootMargin = '200px 0px' }: { rootMargin?: string } = {},
 ): () => void {
@@ -140,7 +138,7 @@ export function watchGate(
     window.addEventListener(type, onInput, { capture: true, passive: true });
     stops.push(() => window.removeEventListener(type, onInput, { capture: true }));
   }
-  if (when === 'visible') {
+  {
     if (typeof IntersectionObserver === 'undefined') {
       open();
     } else {
@@ -154,14 +152,6 @@ export function watchGate(
       for (const child of Array.from(element.children)) observer.observe(child);
       stops.push(() => observer.disconnect());
     }
-  } else if (when === 'idle') {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(open, { timeout: 10_000 });
-      stops.push(() => window.cancelIdleCallback(id));
-    } else {
-      const id = window.setTimeout(open, 3000);
-      stops.push(() => window.clearTimeout(id));
-    }
   }
   return () => {
     for (const stop of stops) stop();
@@ -169,11 +159,9 @@ export function watchGate(
 }
 
 export function HydrateLater({
-  when = 'visible',
   rootMargin,
   children,
 }: {
-  when?: HydrateWhen;
   rootMargin?: string;
   children: ReactNode;
 }) {
@@ -219,12 +207,12 @@ export function HydrateLater({
       gate.open();
       stop();
     };
-    const stop = watchGate(element, when, open, rootMargin ? { rootMargin } : {});
+    const stop = watchGate(element, open, rootMargin ? { rootMargin } : {});
     return stop;
-  }, [gate, when, rootMargin]);
+  }, [gate, rootMargin]);
 
   return (
-    <div ref={ref} className="hydrate-later" data-hydrate-when={when}>
+    <div ref={ref} className="hydrate-later">
       <Suspense key={language} fallback={null}>
         <Gated gate={gate} wrapper={ref}>
           {children}
