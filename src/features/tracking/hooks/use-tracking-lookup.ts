@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicTracking, TrackingAnswer } from '../../../data/port';
 import { errorMessageKey } from '../../../data/error-messages';
 import { isDataError } from '../../../data/port';
@@ -41,9 +41,7 @@ export function useTrackingLookup() {
       setState({ kind: 'loading', number });
       try {
         const answer = await port.tracking.get(number);
-        // The whole view at once is a long render on a cheap phone: in a transition React draws
-        // it in slices and answers taps in between, the loading state showing until it is ready.
-        if (id === latest.current) startTransition(() => setState(found(number, answer)));
+        if (id === latest.current) setState(found(number, answer));
       } catch (error) {
         if (id !== latest.current) return;
         if (isDataError(error) && error.code === 'not-found') {
