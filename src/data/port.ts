@@ -4,6 +4,9 @@
 // the server shares.
 import type { Dashboard, DashboardRange } from '../domain/dashboard';
 import type { CapacityDraft, CapacityPlan, DayAvailability } from '../domain/capacity';
+import type { AssignmentChoice, DispatchBoard } from '../domain/dispatch';
+import type { CrewJob, CrewJobs, CrewTap } from '../domain/field';
+import type { Fleet, FleetDraft } from '../domain/fleet';
 import type { ErrorCode, RuleViolation } from '../domain/errors';
 import type { NotificationMessage } from '../domain/notifications';
 import type {
@@ -394,6 +397,25 @@ export interface DeskPort {
   stopCustomerMessages(orderId: string): Promise<NotificationMessage[]>;
 }
 
+/**
+ * Dispatch (D28): the office's crews and trucks, its board and assignments, and the team
+ * leader's phone. Optional like the desk: a backend without it shows neither screen.
+ */
+export interface DispatchPort {
+  /** Admin: the crews and trucks (version 0: read from the plan's counts, never saved). */
+  fleet(): Promise<Fleet>;
+  /** Admin: saves the crews and trucks as the next version, effective at once. */
+  saveFleet(fleet: FleetDraft): Promise<Fleet>;
+  /** Admin: the board of `days` dates from `from`: windows, fleet, orders with assignments. */
+  board(from: string, days: number): Promise<DispatchBoard>;
+  /** Admin: gives an order to a crew (and truck) from a window; a clash is refused with its reason. */
+  assign(orderId: string, choice: AssignmentChoice): Promise<Order>;
+  /** Team leader (a phone session): their crew's jobs today and tomorrow. */
+  crewJobs(): Promise<CrewJobs>;
+  /** Team leader: a field button tapped; the same tap sent again changes nothing. */
+  crewTap(orderId: string, tap: CrewTap): Promise<CrewJob>;
+}
+
 export interface DataPort {
   auth: AuthPort;
   orders: OrdersPort;
@@ -409,6 +431,8 @@ export interface DataPort {
    * without one shows the admin list without live updates or messages.
    */
   desk?: DeskPort;
+  /** Dispatch (D28); the hosted build does not have it yet. */
+  dispatch?: DispatchPort;
 }
 
 export type { PriceBreakdown };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CapacityPlan, DayAvailability } from './capacity';
+import type { Assignment } from './dispatch';
 import { catalogRatesSchema } from './catalog-schema';
 import { DASHBOARD_BUCKETS, type Dashboard } from './dashboard';
 import type { ContactMessage } from './contact-message';
@@ -80,17 +81,18 @@ const moveSlotShape = z.object({
 const statusChangeShape = z.object({
   status: z.enum(ORDER_STATUSES),
   at: text(),
-  actor: z.enum(['system', 'customer', 'admin']),
+  actor: z.enum(['system', 'customer', 'admin', 'crew']),
   kind: z.enum(HISTORY_KINDS).optional(),
   reason: text().optional(),
   moved: z.object({ from: moveSlotShape, to: moveSlotShape }).optional(),
+  tap: text().optional(),
 });
 
 /** A history entry as the public sees it (D2, D17, D19): no reason, no earlier slot. */
 const publicStatusChangeShape = z.object({
   status: z.enum(ORDER_STATUSES),
   at: text(),
-  actor: z.enum(['system', 'customer', 'admin']),
+  actor: z.enum(['system', 'customer', 'admin', 'crew']),
   kind: z.enum(HISTORY_KINDS).optional(),
 });
 
@@ -98,6 +100,17 @@ const paymentProviderName = z.enum(['test', 'cash', 'paymob']);
 
 /** The cancellation terms an order keeps (D16), as the catalog's rates spell them. */
 const cancellationPolicyShape = catalogRatesSchema.shape.cancellationPolicy;
+
+/** Who does a move and which windows it holds (D28). */
+export const assignmentShape = exactly<Assignment>()(
+  z.object({
+    crewId: text(),
+    truckId: nullableText(),
+    slots: z.array(z.object({ date: text(), windowId: text() })),
+    hours: z.number(),
+    by: z.enum(['auto', 'admin']),
+  }),
+);
 
 /** What an order owes back and how it went back (D16). */
 const refundShape = exactly<OrderRefund>()(
@@ -148,6 +161,7 @@ export const orderShape = exactly<Order>()(
     notifyConsent: z.boolean().optional(),
     cancellationPolicy: cancellationPolicyShape.optional(),
     refund: refundShape.nullable().optional(),
+    assignment: assignmentShape.nullable().optional(),
   }),
 );
 
@@ -172,6 +186,7 @@ export const publicTrackingShape = exactly<PublicTracking>()(
     statusHistory: z.array(publicStatusChangeShape),
     moveDate: orderShape.shape.moveDate,
     moveWindow: z.object({ start: text(), end: nullableText() }).nullable(),
+    crewName: nullableText(),
   }),
 );
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { POLICY_FEE_PERCENT_MAX, POLICY_HOURS_MAX } from './cancellation';
-import { FLOOR_MAX, MOVE_TYPES, TEAM_MAX, WORKERS_MIN } from './pricing';
+import {
+  FIRST_CATALOG_RATES,
+  FLOOR_MAX,
+  MOVE_TYPES,
+  ratesOf,
+  TEAM_MAX,
+  WORKERS_MIN,
+} from './pricing';
 import type { CatalogRates, MoveType } from './pricing';
 import { object } from './schema-fields';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -61,6 +68,30 @@ export const catalogRatesSchema = object({
     includedKm: amount(CATALOG_LIMITS.km, M.catalogKm),
     perKm: amount(CATALOG_LIMITS.perKm, M.catalogPerKm),
   }),
+  // D28: hours of work by move type in quarter hours, per floor, and the road's average speed. A
+  // draft without them (a page from before D28) keeps the first durations.
+  duration: object({
+    hours: object(
+      Object.fromEntries(
+        MOVE_TYPES.map((type) => [
+          type,
+          z
+            .number({ error: M.catalogDuration })
+            .min(0.25, { error: M.catalogDuration })
+            .max(24, { error: M.catalogDuration })
+            .refine((n) => Number.isInteger(n * 4), { error: M.catalogDuration }),
+        ]),
+      ) as Record<MoveType, z.ZodNumber>,
+    ),
+    perFloorHours: z
+      .number({ error: M.catalogPerFloorHours })
+      .min(0, { error: M.catalogPerFloorHours })
+      .max(2, { error: M.catalogPerFloorHours }),
+    roadKmPerHour: z
+      .number({ error: M.catalogRoadSpeed })
+      .min(10, { error: M.catalogRoadSpeed })
+      .max(120, { error: M.catalogRoadSpeed }),
+  }).default(() => ratesOf(FIRST_CATALOG_RATES).duration),
   // D16: whole hours before the window, and a whole percentage of the total.
   cancellationPolicy: object({
     freeHours: amount(POLICY_HOURS_MAX, M.catalogPolicyHours),

@@ -39,6 +39,7 @@ export const NOTIFICATION_TEMPLATES = [
   'order_created',
   'order_status_received',
   'order_status_under_review',
+  'order_status_on_the_way',
   'order_status_in_transit',
   'order_status_delivered',
   'order_cancelled_by_customer',
@@ -62,6 +63,7 @@ export const TEMPLATE_PARAMETERS: Readonly<Record<NotificationTemplate, readonly
   order_created: ['order_number', 'move_date', 'move_time', 'total', 'payment', 'tracking_url'],
   order_status_received: ['order_number', 'tracking_url'],
   order_status_under_review: ['order_number', 'tracking_url'],
+  order_status_on_the_way: ['order_number', 'tracking_url'],
   order_status_in_transit: ['order_number', 'tracking_url'],
   order_status_delivered: ['order_number', 'tracking_url'],
   order_cancelled_by_customer: ['order_number', 'tracking_url'],
@@ -297,6 +299,10 @@ export interface PlannedMessage {
 const CUSTOMER_STATUS_TEMPLATES: Readonly<Record<OrderStatus, NotificationTemplate | null>> = {
   received: 'order_status_received',
   under_review: 'order_status_under_review',
+  // The crew's steps (D28): setting out is news; arriving and loading the customer sees happen.
+  on_the_way: 'order_status_on_the_way',
+  arrived: null,
+  loading: null,
   in_transit: 'order_status_in_transit',
   delivered: 'order_status_delivered',
   // A cancellation is told once, by the order.cancelled that comes with it (who cancelled).

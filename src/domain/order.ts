@@ -23,10 +23,11 @@ import { orderInputSchema } from './order-input-schema';
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { isMissing, storedObject, storedString } from './stored';
 import type { createOrderInputSchema, OrderInput } from './booking-schemas';
+import { assignmentFromStored, type Assignment } from './dispatch';
 import { canCustomerCancel, INITIAL_ORDER_STATUS } from './status';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './status';
 
-export type StatusActor = 'system' | 'customer' | 'admin';
+export type StatusActor = 'system' | 'customer' | 'admin' | 'crew';
 
 export interface StatusChange {
   status: OrderStatus;
@@ -43,6 +44,8 @@ export interface StatusChange {
   reason?: string;
   /** A reschedule's date, time and window before and after (D17). */
   moved?: { from: MoveSlot; to: MoveSlot };
+  /** The crew phone's id of the tap that made it (D28): the same tap sent again changes nothing. */
+  tap?: string;
 }
 
 /** The kinds of history entry besides a status change (D17); a list that grows. */
@@ -64,6 +67,7 @@ export interface StoredStatusChange {
   kind?: unknown;
   reason?: unknown;
   moved?: unknown;
+  tap?: unknown;
 }
 
 const STORED_HISTORY = 'status history';
@@ -90,6 +94,7 @@ export function statusChangeFromStored(stored: StoredStatusChange): StatusChange
   if (!isMissing(stored.reason)) {
     change.reason = storedString(stored.reason, STORED_HISTORY, 'reason');
   }
+  if (!isMissing(stored.tap)) change.tap = storedString(stored.tap, STORED_HISTORY, 'tap');
   if (!isMissing(stored.moved)) {
     const moved = storedObject(stored.moved, STORED_HISTORY, 'moved');
     change.moved = {
@@ -161,6 +166,11 @@ export interface Order {
   cancellationPolicy?: CancellationPolicy;
   /** What it owes back after a cancel and how it went back (D16); null: nothing owed. */
   refund?: OrderRefund | null;
+  /**
+   * Who does the move and which windows it holds (D28); null for an order from before dispatch
+   * (it holds its window without a crew until the office assigns one) or one cancelled.
+   */
+  assignment?: Assignment | null;
 }
 
 /**
@@ -186,6 +196,7 @@ export interface StoredOrder extends Omit<
   | 'statusHistory'
   | 'cancellationPolicy'
   | 'refund'
+  | 'assignment'
 > {
   /** Each entry read through `statusChangeFromStored` (D17 added kinds, reasons and moves). */
   statusHistory: readonly StoredStatusChange[];
@@ -208,6 +219,8 @@ export interface StoredOrder extends Omit<
   /** D16: the terms it was booked under, and what it owes back; before it, neither. */
   cancellationPolicy?: unknown;
   refund?: unknown;
+  /** D28: its crew, truck and windows; before it, none. */
+  assignment?: unknown;
 }
 
 /** Who took the money of an order (or its public copy) stored before providers were recorded. */
@@ -277,6 +290,7 @@ export function orderFromStored(stored: StoredOrder): Order {
       TERMS_BEFORE_POLICY,
     ),
     refund: refundFromStored(stored.refund),
+    assignment: assignmentFromStored(stored.assignment),
   };
 }
 
@@ -332,6 +346,8 @@ export interface PublicTracking {
   moveDate: string;
   /** When the crew arrives on `moveDate` (D19); null where a public copy predates it. */
   moveWindow: MoveWindow | null;
+  /** The team leader's first name once a crew is assigned (D28); never a phone number. */
+  crewName: string | null;
 }
 
 /**
@@ -726,7 +742,9 @@ export function toPublicTracking(
     status: OrderStatus;
     statusHistory: readonly PublicStatusChange[];
   } & Pick<PublicTracking, 'governorateId' | 'dropoffGovernorateId'> &
-    (Pick<Order, 'timeWindow' | 'moveTime'> | Pick<PublicTracking, 'moveWindow'>),
+    (Pick<Order, 'timeWindow' | 'moveTime'> | Pick<PublicTracking, 'moveWindow'>) & {
+      crewName?: string | null;
+    },
 ): PublicTracking {
   return {
     orderNumber: order.orderNumber,
@@ -742,5 +760,6 @@ export function toPublicTracking(
     statusHistory: order.statusHistory.map(publicStatusChange),
     moveDate: order.moveDate,
     moveWindow: 'moveWindow' in order ? order.moveWindow : moveWindowOf(order),
+    crewName: order.crewName ?? null,
   };
 }

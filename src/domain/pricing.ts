@@ -78,6 +78,22 @@ export function clampWorkers(n: unknown): number {
  * What an admin sets when saving a version (D11): the base per move type, the per-floor and
  * per-extra-worker fees, the team rule's thresholds and the distance fee.
  */
+/** The catalog's durations (D28), part of each version's rates. */
+export interface DurationRates {
+  /** Hours of work at the two addresses, by move type, on the ground floor. */
+  hours: Record<MoveType, number>;
+  /** Hours more for each floor, pickup and drop-off. */
+  perFloorHours: number;
+  /** Average road speed: the road there and back is driven in working hours. */
+  roadKmPerHour: number;
+}
+
+export const FIRST_DURATION_RATES: DurationRates = Object.freeze({
+  hours: Object.freeze({ full: 3, partial: 2, office: 3, packaging: 2, loading: 1.5 }),
+  perFloorHours: 0.1,
+  roadKmPerHour: 50,
+}) as DurationRates;
+
 export interface CatalogRates {
   base: Record<MoveType, number>;
   floorFee: number;
@@ -97,6 +113,8 @@ export interface CatalogRates {
   };
   /** The cancellation policy (D16), copied onto each order placed under this version. */
   cancellationPolicy: CancellationPolicy;
+  /** How long a move takes (D28): which windows it holds, for dispatch. */
+  duration: DurationRates;
 }
 
 /** One numbered version of the catalog, as the API and every adapter publish it (D4, D11). */
@@ -124,6 +142,11 @@ export const FIRST_CATALOG_RATES: CatalogRates = deepFreeze({
   team: { base: TEAM_MIN, manyFloors: 4 },
   distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
   cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY },
+  duration: {
+    hours: { ...FIRST_DURATION_RATES.hours },
+    perFloorHours: FIRST_DURATION_RATES.perFloorHours,
+    roadKmPerHour: FIRST_DURATION_RATES.roadKmPerHour,
+  },
 });
 
 const STORED_CATALOG = 'catalog version';
@@ -141,6 +164,8 @@ export function ratesFromStored(stored: unknown): CatalogRates {
   const base = storedObject(d.base, STORED_CATALOG, 'base');
   const team = storedObject(d.team, STORED_CATALOG, 'team');
   const distance = storedObject(d.distance, STORED_CATALOG, 'distance');
+  const duration = storedObject(d.duration, STORED_CATALOG, 'duration');
+  const hours = storedObject(duration.hours, STORED_CATALOG, 'duration.hours');
   const first = FIRST_CATALOG_RATES;
   const number = (value: unknown, fallback: number, path: string) =>
     storedNumber(value, fallback, STORED_CATALOG, path);
@@ -162,6 +187,25 @@ export function ratesFromStored(stored: unknown): CatalogRates {
       roadFactor: number(distance.roadFactor, first.distance.roadFactor, 'distance.roadFactor'),
       includedKm: number(distance.includedKm, first.distance.includedKm, 'distance.includedKm'),
       perKm: number(distance.perKm, first.distance.perKm, 'distance.perKm'),
+    },
+    // A version saved before durations (D28) reads the first durations.
+    duration: {
+      hours: Object.fromEntries(
+        MOVE_TYPES.map((type) => [
+          type,
+          number(hours[type], first.duration.hours[type], `duration.hours.${type}`),
+        ]),
+      ) as Record<MoveType, number>,
+      perFloorHours: number(
+        duration.perFloorHours,
+        first.duration.perFloorHours,
+        'duration.perFloorHours',
+      ),
+      roadKmPerHour: number(
+        duration.roadKmPerHour,
+        first.duration.roadKmPerHour,
+        'duration.roadKmPerHour',
+      ),
     },
     // A version saved before the policy existed (D16) reads the default policy.
     cancellationPolicy: cancellationPolicyFromStored(
@@ -195,6 +239,7 @@ export function catalogFromRates(
     team: { ...rates.team },
     distance: { ...rates.distance },
     cancellationPolicy: { ...rates.cancellationPolicy },
+    duration: { ...rates.duration, hours: { ...rates.duration.hours } },
     floors: { min: FLOOR_MIN, max: FLOOR_MAX },
     workers: { min: WORKERS_MIN, max: WORKERS_MAX, default: WORKERS_DEFAULT },
     createdAt,
@@ -214,6 +259,7 @@ export function priceCatalog(): PriceCatalog {
 /** The editable part of a version, e.g. to start an admin's draft from the current one. */
 export function ratesOf(catalog: CatalogRates): CatalogRates {
   return {
+    duration: { ...catalog.duration, hours: { ...catalog.duration.hours } },
     base: { ...catalog.base },
     floorFee: catalog.floorFee,
     workerExtraPerHead: catalog.workerExtraPerHead,

@@ -4,6 +4,10 @@ import { RuleViolation } from './errors';
 export const ORDER_STATUSES = [
   'received',
   'under_review',
+  // The crew's steps in the field (D28), moved by its team leader's phone or by the office.
+  'on_the_way',
+  'arrived',
+  'loading',
   'in_transit',
   'delivered',
   'cancelled',
@@ -18,7 +22,15 @@ export function isOrderStatus(x: unknown): x is OrderStatus {
 }
 
 /** The tracker's progress bar, in order; a cancelled order is off the bar. */
-export const PROGRESS_STATUSES = ['received', 'under_review', 'in_transit', 'delivered'] as const;
+export const PROGRESS_STATUSES = [
+  'received',
+  'under_review',
+  'on_the_way',
+  'arrived',
+  'loading',
+  'in_transit',
+  'delivered',
+] as const;
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
 /** Keys in the `common` namespace. Old or hand-edited data may hold anything, hence `unknown`. */
@@ -73,7 +85,7 @@ export function isPaymentStatus(x: unknown): x is PaymentStatus {
  * Who moves an order on (D17): the customer cancels their own; the office does the rest. The
  * system only places an order (`INITIAL_ORDER_STATUS`).
  */
-export type StatusMover = 'customer' | 'admin';
+export type StatusMover = 'customer' | 'admin' | 'crew';
 
 /** One step an order may take, and who may take it. */
 export interface StatusMove {
@@ -86,18 +98,43 @@ export interface StatusMove {
  * Every status change there is (D17), as data: one step forward at a time along the lifecycle,
  * and a cancel before the move is done (the customer's only before the crew is on its way, D2).
  * Nothing follows `delivered` or `cancelled` but the explicit going-back actions (`GOING_BACK`).
- * More steps (the crew on its way, arrived, loading) are more entries here and in
- * ORDER_STATUSES and PROGRESS_STATUSES; the admin's status control offers what this list says.
+ * The crew's steps (on its way, arrived, loading, D28) are entries here like the others; the
+ * admin's status control and the crew's phone offer what this list says.
  */
 export const STATUS_MOVES: readonly StatusMove[] = [
   { from: 'received', to: 'under_review', by: ['admin'] },
+  // The crew sets out (D28): from its phone, or the office for it; a crew may set out on an
+  // order the office has not reviewed yet (the job is on its list once assigned).
+  { from: 'received', to: 'on_the_way', by: ['crew'] },
+  { from: 'under_review', to: 'on_the_way', by: ['admin', 'crew'] },
+  { from: 'on_the_way', to: 'arrived', by: ['admin', 'crew'] },
+  { from: 'arrived', to: 'loading', by: ['admin', 'crew'] },
+  { from: 'loading', to: 'in_transit', by: ['admin', 'crew'] },
+  // The office's step straight to the road, as before the crew had a phone.
   { from: 'under_review', to: 'in_transit', by: ['admin'] },
-  { from: 'in_transit', to: 'delivered', by: ['admin'] },
+  { from: 'in_transit', to: 'delivered', by: ['admin', 'crew'] },
   { from: 'received', to: 'cancelled', by: ['customer', 'admin'] },
   { from: 'under_review', to: 'cancelled', by: ['customer', 'admin'] },
   // The crew is already out: only the office can call it back (a breakdown, a customer's call).
+  { from: 'on_the_way', to: 'cancelled', by: ['admin'] },
+  { from: 'arrived', to: 'cancelled', by: ['admin'] },
+  { from: 'loading', to: 'cancelled', by: ['admin'] },
   { from: 'in_transit', to: 'cancelled', by: ['admin'] },
 ];
+
+/** The steps a crew takes in the field (D28), in order: the buttons of its phone. */
+export const FIELD_STATUSES = [
+  'on_the_way',
+  'arrived',
+  'loading',
+  'in_transit',
+  'delivered',
+] as const;
+export type FieldStatus = (typeof FIELD_STATUSES)[number];
+
+export function isFieldStatus(x: unknown): x is FieldStatus {
+  return typeof x === 'string' && (FIELD_STATUSES as readonly string[]).includes(x);
+}
 
 /** The statuses `by` may move an order in status `from` to, in the lifecycle's order. */
 export function nextStatuses(from: string | null | undefined, by: StatusMover): OrderStatus[] {

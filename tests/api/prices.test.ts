@@ -63,7 +63,7 @@ async function currentCatalog(): Promise<PriceCatalog> {
 
 /** The rates of the current version with `patch` applied: what an admin's form sends. */
 async function ratesWith(patch: (rates: CatalogRates) => void): Promise<CatalogRates> {
-  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } =
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy, duration } =
     await currentCatalog();
   const rates = structuredClone({
     base,
@@ -72,6 +72,7 @@ async function ratesWith(patch: (rates: CatalogRates) => void): Promise<CatalogR
     team,
     distance,
     cancellationPolicy,
+    duration,
   });
   patch(rates);
   return rates;
@@ -376,10 +377,11 @@ describe('moves between governorates (D11)', () => {
 
 it('catalogFromRates publishes what the server publishes', async () => {
   const catalog = await currentCatalog();
-  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy } = catalog;
+  const { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy, duration } =
+    catalog;
   expect(
     catalogFromRates(
-      { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy },
+      { base, floorFee, workerExtraPerHead, team, distance, cancellationPolicy, duration },
       catalog.version,
       catalog.createdAt,
     ),

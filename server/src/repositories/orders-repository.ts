@@ -732,6 +732,7 @@ export class OrdersRepository {
           end: row.window_end,
         }),
       }),
+      crewName: null,
     };
     this.#tracking.set(orderNumber, tracking);
     return tracking;

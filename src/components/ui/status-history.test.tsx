@@ -34,7 +34,12 @@ describe('StatusHistory', () => {
   });
 
   it('says who made each change in the caller’s words, in Arabic digits (ar, timeline)', () => {
-    const words = { customer: 'العميل', system: 'النظام', admin: 'فريق عفش' } as const;
+    const words = {
+      customer: 'العميل',
+      system: 'النظام',
+      admin: 'فريق عفش',
+      crew: 'فريق النقل',
+    } as const;
     renderWithProviders(
       <StatusHistory history={history} look="timeline" actorLabel={(actor) => words[actor]} />,
       { language: 'ar' },
