@@ -309,7 +309,11 @@ function lifeOf(
   } else if (moveAt <= now) {
     // Since yesterday: some trucks are still out, or nobody has marked them delivered yet.
     status = weighted(random, [
-      ['in_transit', 50],
+      // The crew's steps in the field (D28): on its way, there, loading, on the road.
+      ['on_the_way', 8],
+      ['arrived', 8],
+      ['loading', 8],
+      ['in_transit', 26],
       ['delivered', 40],
       ['cancelled', 10],
     ] as const);
@@ -348,8 +352,10 @@ function lifeOf(
   if (status === 'under_review') return { status, steps };
 
   last = Math.max(last, Math.min(moveAt, now));
-  steps.push({ update: { status: 'in_transit' }, actor: 'admin', at: last });
-  if (status === 'in_transit') return { status, steps };
+  for (const field of ['on_the_way', 'arrived', 'loading', 'in_transit'] as const) {
+    steps.push({ update: { status: field }, actor: 'admin', at: last });
+    if (status === field) return { status, steps };
+  }
 
   // Cash is collected on delivery; a few are not marked paid yet.
   const collected = paymentMethod === 'cod' && random() < 0.95;

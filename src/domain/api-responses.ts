@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { CapacityPlan, DayAvailability } from './capacity';
-import type { Assignment } from './dispatch';
+import type { Assignment, DispatchBoard } from './dispatch';
+import type { CrewJob, CrewJobs } from './field';
+import type { Fleet } from './fleet';
+import { FIELD_STATUSES } from './status';
 import { catalogRatesSchema } from './catalog-schema';
 import { DASHBOARD_BUCKETS, type Dashboard } from './dashboard';
 import type { ContactMessage } from './contact-message';
@@ -508,5 +511,77 @@ export const dashboardShape = exactly<Dashboard>()(
     windows: z.array(
       z.object({ id: text(), start: text(), end: text(), booked: integer(), crews: integer() }),
     ),
+  }),
+);
+
+// Dispatch (D28)
+
+export const fleetShape = exactly<Fleet>()(
+  z.object({
+    crews: z.array(
+      z.object({
+        id: text(),
+        name: text(),
+        leaderName: text(),
+        leaderPhone: nullableText(),
+        size: integer(),
+        governorates: z.array(text()),
+        days: z.array(integer()),
+        truckId: nullableText(),
+        active: z.boolean(),
+      }),
+    ),
+    trucks: z.array(z.object({ id: text(), plate: text(), size: text(), active: z.boolean() })),
+    version: integer(),
+    updatedAt: nullableText(),
+    updatedBy: nullableText(),
+  }),
+);
+
+export const dispatchBoardShape = exactly<DispatchBoard>()(
+  z.object({
+    dates: z.array(text()),
+    windows: z.array(timeWindowShape),
+    fleet: fleetShape,
+    orders: z.array(orderShape),
+  }),
+);
+
+const fieldPlaceShape = z.object({
+  address: text(),
+  governorateId: text(),
+  districtId: text(),
+  floor: integer(),
+});
+
+export const crewJobShape = exactly<CrewJob>()(
+  z.object({
+    orderId: text(),
+    orderNumber: text(),
+    status: text(),
+    date: text(),
+    start: text(),
+    end: text(),
+    lastDate: text(),
+    hours: z.number(),
+    customerName: text(),
+    customerPhone: text(),
+    moveType: text(),
+    workers: integer(),
+    pickup: fieldPlaceShape,
+    dropoff: fieldPlaceShape,
+    notes: text(),
+    totalPrice: integer(),
+    collectCash: integer().nullable(),
+    next: z.array(z.enum(FIELD_STATUSES)),
+    truckId: nullableText(),
+  }),
+);
+
+export const crewJobsShape = exactly<CrewJobs>()(
+  z.object({
+    crew: z.object({ id: text(), name: text(), leaderName: text() }),
+    dates: z.array(text()),
+    jobs: z.array(crewJobShape),
   }),
 );

@@ -14,7 +14,13 @@
  * dispatch hold their window without a crew (`crewId` null): each such order takes one of the
  * window's free crews, whichever.
  */
-import type { BookedWindow, CapacityDraft, DayAvailability, FreeWindow } from './capacity';
+import type {
+  BookedWindow,
+  CapacityDraft,
+  DayAvailability,
+  FreeWindow,
+  TimeWindow,
+} from './capacity';
 import {
   ALTERNATIVES_COUNT,
   ALTERNATIVES_DAYS,
@@ -502,7 +508,74 @@ export function assignmentFromStored(value: unknown): Assignment | null {
  */
 export interface DispatchBoard {
   dates: string[];
-  windows: (BookedWindow & { crews: number })[];
+  windows: TimeWindow[];
   fleet: Fleet;
   orders: Order[];
+}
+
+/** What dispatch reads of an order (or a booking's input) to plan its move. */
+export interface JobSource extends JobShape {
+  governorateId: string;
+  districtId: string;
+  dropoffGovernorateId?: string | undefined;
+  dropoffDistrictId?: string | undefined;
+}
+
+/** An order's move as dispatch plans it: its places and its hours under the catalog's durations. */
+export function jobOf(
+  source: JobSource,
+  rates: Pick<CatalogRates, 'duration'>,
+  orderId?: string,
+): DispatchJob {
+  const pickup = { governorateId: source.governorateId, districtId: source.districtId };
+  return {
+    ...(orderId === undefined ? {} : { orderId }),
+    pickup,
+    dropoff: {
+      governorateId: source.dropoffGovernorateId ?? pickup.governorateId,
+      districtId: source.dropoffDistrictId ?? pickup.districtId,
+    },
+    hours: jobHours(source, rates),
+  };
+}
+
+/**
+ * The crew a change takes that its order did not hold (D17, D28: an un-cancel, a reschedule): the
+ * crew and truck it had when they are free in the new windows, else the one proposed; the
+ * refusal `whenFull` (with the next windows that could take the move) when none is free.
+ */
+export function takeCrew(
+  state: DispatchState,
+  job: DispatchJob,
+  crew: {
+    date: string;
+    window: BookedWindow;
+    whenFull(alternatives: readonly FreeWindow[]): RuleViolation;
+  },
+  previous: Assignment | null | undefined,
+  now: Date,
+): Assignment {
+  const current = findWindow(state.plan, crew.window.id);
+  const same = current && current.start === crew.window.start && current.end === crew.window.end;
+  if (same && previous) {
+    try {
+      const kept = checkAssignment(
+        state,
+        job,
+        {
+          crewId: previous.crewId,
+          truckId: previous.truckId,
+          date: crew.date,
+          windowId: crew.window.id,
+        },
+        now,
+      );
+      return { ...kept, by: previous.by };
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+    }
+  }
+  const proposal = same ? proposeAssignment(state, job, crew.date, crew.window.id, now) : null;
+  if (proposal?.assignment) return proposal.assignment;
+  throw crew.whenFull(freeWindowsForJob(state, job, crew.date, now));
 }

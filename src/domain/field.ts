@@ -174,7 +174,8 @@ export function decideCrewStatus<O extends FieldOrder>(
     );
   }
   const at = now.toISOString();
-  const change: OrderStatusChange = { status: tap.status, actor: 'crew' };
+  // The history entry keeps the tap's id: the same tap sent again is recognised.
+  const change: OrderStatusChange = { status: tap.status, actor: 'crew', note: { tap: tap.tapId } };
   let delivery: DeliveryRecord | null = null;
   if (tap.status === 'delivered') {
     if (!tap.proof) {
@@ -201,15 +202,7 @@ export function decideCrewStatus<O extends FieldOrder>(
       at,
     };
   }
-  const decision = decided(order, change, at);
-  // The history entry keeps the tap's id: the same tap sent again is recognised.
-  const history = [...decision.after.statusHistory];
-  history[history.length - 1] = { ...history[history.length - 1]!, tap: tap.tapId };
-  return {
-    repeated: false,
-    decision: { ...decision, after: { ...decision.after, statusHistory: history } },
-    delivery,
-  };
+  return { repeated: false, decision: decided(order, change, at), delivery };
 }
 
 /** A job as the team leader's phone shows it. */

@@ -8,6 +8,7 @@
  * cash instead) are decided in payment-decisions.ts.
  */
 import type { BookedWindow, FreeWindow } from './capacity';
+import type { Assignment } from './dispatch';
 import { cancellationTerms } from './cancellation';
 import { RuleViolation } from './errors';
 import { orderChangeEvents, type OrderEvent } from './notifications';
@@ -31,9 +32,11 @@ export interface OrderStatusChange {
    * What the history entry says beyond the status (D17): a going back or a reschedule, and why.
    * Given without a status, the entry records the status the order keeps.
    */
-  note?: Pick<StatusChange, 'kind' | 'reason' | 'moved'>;
+  note?: Pick<StatusChange, 'kind' | 'reason' | 'moved' | 'tap'>;
   /** A reschedule's new date, start time and crew window (D17). */
   slot?: { moveDate: string; moveTime: string; timeWindow: BookedWindow | null };
+  /** The crew, truck and windows it takes now (D28); null: none (it holds its window without a crew). */
+  assignment?: Assignment | null;
 }
 
 /** The parts of an order a change reads and writes; each backend passes its whole order. */
@@ -78,6 +81,7 @@ export function applyOrderChange<O extends ChangeableOrder>(
     ...(change.paymentStatus !== undefined ? { paymentStatus: change.paymentStatus } : {}),
     ...(change.refund !== undefined ? { refund: change.refund } : {}),
     ...(change.slot !== undefined ? change.slot : {}),
+    ...(change.assignment !== undefined ? { assignment: change.assignment } : {}),
     ...(change.status !== undefined ? { status: change.status } : {}),
     ...(entry
       ? {

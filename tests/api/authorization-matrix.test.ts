@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/data/port.ts';
 import { FIRST_CATALOG, ratesOf } from '../../src/domain/pricing.ts';
 import { ROOMY_CAPACITY } from '../../src/testing/capacity-fixtures.ts';
+import { fleetOfPlan } from '../../src/domain/fleet.ts';
 import type { AuthUser } from '../../server/src/plugins/sessions.ts';
 import { orderBody } from './order-fixtures.ts';
 import {
@@ -101,6 +102,55 @@ const ENDPOINTS: readonly Endpoint[] = [
     route: '/api/capacity/calendar',
     path: () => '/api/capacity/calendar',
     expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/fleet',
+    path: () => '/api/admin/fleet',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/fleet',
+    path: () => '/api/admin/fleet',
+    // The crews the roomy plan counts, serving everywhere: the other cases keep their capacity.
+    body: () => fleetOfPlan(ROOMY_CAPACITY),
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/dispatch',
+    path: () => '/api/admin/dispatch',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/orders/:id/assignment',
+    path: (fx) => `/api/admin/orders/${fx.order.id}/assignment`,
+    body: (fx) => ({
+      crewId: fx.order.assignment!.crewId,
+      date: fx.order.moveDate,
+      windowId: fx.order.timeWindow!.id,
+    }),
+    expect: [401, 403, 403, 403, 200],
+  },
+  // A team leader is a phone session with an active crew's leader's number (D28): nobody here.
+  {
+    method: 'GET',
+    route: '/api/crew/jobs',
+    path: () => '/api/crew/jobs',
+    expect: [401, 403, 403, 403, 403],
+  },
+  {
+    method: 'POST',
+    route: '/api/crew/jobs/:id/taps',
+    path: (fx) => `/api/crew/jobs/${fx.order.id}/taps`,
+    body: (fx) => ({
+      tapId: `tap-${fx.unique}`,
+      status: 'on_the_way',
+      tappedAt: new Date().toISOString(),
+    }),
+    expect: [401, 403, 403, 403, 403],
   },
   { method: 'GET', route: '/api/auth/me', path: () => '/api/auth/me', expect: all(200) },
   {

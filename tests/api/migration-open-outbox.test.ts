@@ -124,7 +124,10 @@ describe('migration 040: growing outbox and history lists checked for shape only
     );
     expect(kept).toEqual(before.history);
     expect(indexes(db, 'outbox_messages')).toEqual(before.messageIndexes);
-    expect(indexes(db, 'order_status_history')).toEqual(before.historyIndexes);
+    // Later migrations may add an index (048: a crew phone's tap, D28); none is lost.
+    expect(indexes(db, 'order_status_history')).toEqual(
+      expect.arrayContaining(before.historyIndexes as unknown[]),
+    );
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     // The worker's partial index still serves its question.

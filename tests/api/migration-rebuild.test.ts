@@ -15,7 +15,7 @@ const T = '2026-05-20T10:00:00.000Z';
  */
 const LATER_COLUMNS = `dropoff_governorate_id, dropoff_district_id, window_id, window_start,
   window_end, catalog_version, distance_km, distance_fee, language, notify_consent,
-  cancellation_policy, refund, search_text, search_version`;
+  cancellation_policy, refund, search_text, search_version, assignment`;
 
 /** A database as a server before migration 004 left it: three orders, their history. */
 function databaseBefore004(dir: string): Database.Database {
@@ -422,7 +422,7 @@ describe('migration 013: a phone or an email, either one enough (D7)', () => {
         )
         .all() as Record<string, unknown>[];
     const before = rows();
-    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([13, 45, 46, 47]);
+    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([13, 45, 46, 47, 48]);
     expect(rows()).toEqual(before);
     expect(new MessagesRepository(db).list()).toEqual([
       {

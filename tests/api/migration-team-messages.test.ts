@@ -125,7 +125,7 @@ describe('migration 047: team messages about no order', () => {
       eventIndexes: indexes(db, 'outbox_events'),
       messageIndexes: indexes(db, 'outbox_messages'),
     };
-    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([47]);
+    expect(runMigrations(db, MIGRATIONS_DIR)).toEqual([47, 48]);
     expect(all(db, 'outbox_events')).toEqual(before.events);
     expect(all(db, 'outbox_messages')).toEqual(before.messages);
     expect(indexes(db, 'outbox_events')).toEqual(before.eventIndexes);

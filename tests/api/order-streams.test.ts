@@ -117,6 +117,8 @@ const PERSONAL = {
 };
 
 const PUBLIC_KEYS = [
+  // The crew leader's first name (D28), never a phone.
+  'crewName',
   'currency',
   'dropoffGovernorateId',
   'governorateId',

@@ -779,6 +779,9 @@ describe('GET /api/orders (lists)', () => {
     expect(page.counts).toEqual({
       received: 1,
       under_review: 1,
+      on_the_way: 0,
+      arrived: 0,
+      loading: 0,
       in_transit: 0,
       delivered: 0,
       cancelled: 0,
@@ -793,6 +796,9 @@ describe('GET /api/orders (lists)', () => {
     expect(page.counts).toEqual({
       received: 2,
       under_review: 1,
+      on_the_way: 0,
+      arrived: 0,
+      loading: 0,
       in_transit: 0,
       delivered: 2,
       cancelled: 0,
@@ -832,6 +838,9 @@ describe('GET /api/orders (lists)', () => {
     expect(page.counts).toEqual({
       received: 1,
       under_review: 0,
+      on_the_way: 0,
+      arrived: 0,
+      loading: 0,
       in_transit: 0,
       delivered: 0,
       cancelled: 0,
@@ -929,7 +938,16 @@ describe('a fresh visitor', () => {
     expect(res.body).toEqual({
       orders: [],
       total: 0,
-      counts: { received: 0, under_review: 0, in_transit: 0, delivered: 0, cancelled: 0 },
+      counts: {
+        received: 0,
+        under_review: 0,
+        on_the_way: 0,
+        arrived: 0,
+        loading: 0,
+        in_transit: 0,
+        delivered: 0,
+        cancelled: 0,
+      },
     });
   });
 });

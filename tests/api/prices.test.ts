@@ -102,6 +102,12 @@ describe('GET /api/prices', () => {
         distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
         // D16: a version saved before the policy reads the default one.
         cancellationPolicy: { freeHours: 24, lateFeePercent: 10, closedHours: 2 },
+        // D28: a version saved before durations reads the first ones.
+        duration: {
+          hours: { full: 3, partial: 2, office: 3, packaging: 2, loading: 1.5 },
+          perFloorHours: 0.1,
+          roadKmPerHour: 50,
+        },
         floors: { min: 0, max: 20 },
         workers: { min: 1, max: 6, default: 2 },
         createdAt: expect.any(String),

@@ -65,6 +65,8 @@ describe('GET /api/track/:orderNumber', () => {
       moveDate: order.moveDate,
       // When the crew arrives (D19): the window booked, without the plan's id for it.
       moveWindow: { start: order.timeWindow!.start, end: order.timeWindow!.end },
+      // D28: the crews made from the plan's counts have no leader to name yet.
+      crewName: null,
     });
   });
 

@@ -798,6 +798,8 @@ export function describeDataPortContract(
 
     describe('tracking', () => {
       const PUBLIC_KEYS = [
+        // The crew leader's first name once assigned (D28): never a phone or a surname.
+        'crewName',
         'currency',
         'dropoffGovernorateId',
         'governorateId',

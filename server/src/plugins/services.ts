@@ -12,6 +12,7 @@ import { PaymentReconciler } from '../services/payment-reconciler.ts';
 import { PaymentsService } from '../services/payments-service.ts';
 import { CapacityService } from '../services/capacity-service.ts';
 import { CatalogService } from '../services/catalog-service.ts';
+import { crewFirstName, findCrew } from '../../../src/domain/fleet.ts';
 import { DashboardService } from '../services/dashboard-service.ts';
 import { DashboardRepository } from '../repositories/dashboard-repository.ts';
 import { MessagesService } from '../services/messages-service.ts';
@@ -67,7 +68,9 @@ export function registerServices(app: FastifyInstance, options: ServicesOptions 
     options.paymentProvider ? [options.paymentProvider] : paymentProvidersFrom(app),
   );
   const catalog = new CatalogService(app.catalogs);
-  const capacity = new CapacityService(app.capacity, app.orders);
+  const capacity = new CapacityService(app.capacity, app.orders, () => catalog.current());
+  // The tracker names the crew by its leader's first name, never more (D28).
+  app.orders.nameCrewsWith((crewId) => crewFirstName(findCrew(capacity.fleet(), crewId)));
   const orders = new OrdersService({
     orders: app.orders,
     catalog,

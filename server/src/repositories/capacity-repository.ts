@@ -1,16 +1,19 @@
 import type Database from 'better-sqlite3';
 import { draftFromStored, type CapacityDraft } from '../../../src/domain/capacity.ts';
+import { fleetFromStored, type FleetDraft } from '../../../src/domain/fleet.ts';
 import { VersionsRepository } from './versions-repository.ts';
 
 /** Window id → orders holding a crew in it. */
 export type BookedCounts = Record<string, number>;
 
 /**
- * The crews plan's versions, and how many crews each window has given away (D12): every order
- * that is not cancelled holds one crew of the window it was booked in.
+ * The crews plan's and the fleet's versions, and how many crews each window has given away (D12,
+ * D28): every order that is not cancelled holds one crew in each window its move takes.
  */
 export class CapacityRepository {
   readonly plans: VersionsRepository<CapacityDraft>;
+  /** The crews and trucks (D28); none saved on a database from before them. */
+  readonly fleets: VersionsRepository<FleetDraft>;
   readonly #bookedBetween: Database.Statement<
     [string, string],
     { move_date: string; window_id: string; n: number }
@@ -23,10 +26,11 @@ export class CapacityRepository {
       { table: 'capacity_plans', column: 'plan' },
       draftFromStored,
     );
+    this.fleets = new VersionsRepository(db, { table: 'fleets', column: 'fleet' }, fleetFromStored);
+    // Every window an order holds (D28: a long move holds several, on several days).
     this.#bookedBetween = db.prepare(
-      `SELECT move_date, window_id, COUNT(*) AS n FROM orders
-       WHERE move_date BETWEEN ? AND ? AND window_id IS NOT NULL AND status <> 'cancelled'
-       GROUP BY move_date, window_id`,
+      `SELECT date AS move_date, window_id, COUNT(*) AS n FROM crew_holds
+       WHERE date BETWEEN ? AND ? GROUP BY date, window_id`,
     );
   }
 

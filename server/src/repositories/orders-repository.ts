@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import type { DeliveryRecord } from '../../../src/domain/field.ts';
+import type { Assignment, SlotHolder } from '../../../src/domain/dispatch.ts';
 import type {
   CheckedNewOrder,
   Order,
@@ -39,6 +41,8 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../src/dom
 
 interface OrderRow {
   id: string;
+  /** D28: the crew, truck and windows as JSON; null before dispatch. */
+  assignment?: string | null;
   order_number: string;
   user_id: string | null;
   full_name: string;
@@ -105,8 +109,9 @@ function storedChangeOf(row: HistoryRow): StoredStatusChange {
 }
 
 /** What a history row keeps of an entry beyond its status, actor and time (D17). */
-function historyNote(change: Pick<StatusChange, 'kind' | 'reason' | 'moved'> | undefined) {
+function historyNote(change: Pick<StatusChange, 'kind' | 'reason' | 'moved' | 'tap'> | undefined) {
   return {
+    tap: change?.tap ?? null,
     kind: change?.kind ?? null,
     reason: change?.reason ?? null,
     moved: change?.moved === undefined ? null : JSON.stringify(change.moved),
@@ -158,6 +163,11 @@ export interface CreateOrderOptions {
    * order and leaves the database as it was.
    */
   checks?: readonly (() => void)[];
+  /**
+   * The crew, truck and windows the order takes (D28), decided inside its transaction after the
+   * checks, where who holds which window is exact; it may throw the "window full" refusal.
+   */
+  assign?: () => Assignment | null;
   /**
    * Runs inside the order's own transaction, after it is written (the notification outbox,
    * D10): what it writes commits with the order, and if it throws, the order is not stored.
@@ -334,6 +344,7 @@ function toOrder(row: OrderRow, history: StoredStatusChange[]): Order {
     notifyConsent: row.notify_consent === 1,
     cancellationPolicy: parseJson(row.cancellation_policy),
     refund: parseJson(row.refund),
+    assignment: parseJson(row.assignment),
   });
 }
 
@@ -352,7 +363,7 @@ function prepareStatements(db: Database.Database) {
         payment_provider, payment_reference, status, created_at, updated_at, language,
         notify_consent, dropoff_governorate_id, dropoff_district_id, window_id, window_start,
         window_end, catalog_version, distance_km, distance_fee, search_text, search_version,
-        cancellation_policy
+        cancellation_policy, assignment
       ) VALUES (
         :id, :order_number, :user_id, :full_name, :phone_number, :pickup_address,
         :dropoff_address, :governorate_id, :district_id, :notes, :move_type, :housing,
@@ -361,12 +372,32 @@ function prepareStatements(db: Database.Database) {
         :created_at, :created_at, :language, :notify_consent,
         :dropoff_governorate_id, :dropoff_district_id, :window_id, :window_start, :window_end,
         :catalog_version, :distance_km, :distance_fee, :search_text, :search_version,
-        :cancellation_policy
+        :cancellation_policy, :assignment
       )`),
     insertHistory: db.prepare(`
       INSERT INTO order_status_history (id, order_id, status, actor, actor_user_id, at, kind,
-        reason, moved)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        reason, moved, tap)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    // Who holds which window (D28), kept from the stored order in its own transaction.
+    dropHolds: db.prepare('DELETE FROM crew_holds WHERE order_id = ?'),
+    insertHold: db.prepare(`
+      INSERT OR IGNORE INTO crew_holds (order_id, date, window_id, crew_id, truck_id,
+        dropoff_governorate_id, dropoff_district_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    setAssignment: db.prepare('UPDATE orders SET assignment = ?, updated_at = ? WHERE id = ?'),
+    holdsBetween: db.prepare(`
+      SELECT order_id, date, window_id, crew_id, truck_id, dropoff_governorate_id,
+        dropoff_district_id
+      FROM crew_holds WHERE date BETWEEN ? AND ?`),
+    insertDelivery: db.prepare(`
+      INSERT OR REPLACE INTO deliveries (order_id, crew_id, received_by, signature, photo,
+        cash_collected, tapped_at, at)
+      VALUES (:orderId, :crewId, :receivedBy, :signature, :photo, :cashCollected, :tappedAt, :at)`),
+    deliveryOf: db.prepare('SELECT * FROM deliveries WHERE order_id = ?'),
+    ordersOfCrew: db.prepare(`
+      SELECT o.* FROM orders o
+      WHERE o.id IN (SELECT DISTINCT order_id FROM crew_holds
+                     WHERE crew_id = ? AND date BETWEEN ? AND ?)`),
     issuedOnDay: db.prepare('SELECT issued FROM order_number_days WHERE day = ?'),
     countIssued: db.prepare(`
       INSERT INTO order_number_days (day, issued) VALUES (?, 1)
@@ -390,7 +421,7 @@ function prepareStatements(db: Database.Database) {
     // pair of WAL locks) and no name, phone or address columns turned into JS strings.
     trackingByNumber: db.prepare(`
       SELECT o.order_number, o.move_type, o.governorate_id, o.dropoff_governorate_id,
-             o.total_price, o.currency, o.payment_method,
+             o.total_price, o.currency, o.payment_method, json_extract(o.assignment, '$.crewId') AS crew_id,
              o.payment_status, o.payment_provider, o.status, o.move_date, o.move_time,
              o.window_id, o.window_start, o.window_end,
              (SELECT json_group_array(json_object('status', h.status, 'at', h.at, 'actor', h.actor,
@@ -399,10 +430,10 @@ function prepareStatements(db: Database.Database) {
                     WHERE order_id = o.id ORDER BY at ASC, rowid ASC) h) AS history
       FROM orders o WHERE o.order_number = ?`),
     historyFor: db.prepare(`
-      SELECT order_id, status, actor, at, kind, reason, moved FROM order_status_history
+      SELECT order_id, status, actor, at, kind, reason, moved, tap FROM order_status_history
       WHERE order_id = ? ORDER BY at ASC, rowid ASC`),
     historyForMany: db.prepare(`
-      SELECT order_id, status, actor, at, kind, reason, moved FROM order_status_history
+      SELECT order_id, status, actor, at, kind, reason, moved, tap FROM order_status_history
       WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY at ASC, rowid ASC`),
     // Rows whose search text was written under other rules than this code's, or none (D20).
     staleSearch: db.prepare(`
@@ -450,6 +481,21 @@ export class OrdersRepository {
   readonly #db: Database.Database;
   readonly #statements: ReturnType<typeof prepareStatements>;
   readonly #tracking = new LRUCache<string, Readonly<PublicTracking>>(TRACKING_CACHE);
+  #crewName: (crewId: string) => string | null = () => null;
+
+  /**
+   * How the tracker names an order's crew (D28: its leader's first name, from the fleet, which
+   * this repository does not keep). Forgets the tracking views named before.
+   */
+  nameCrewsWith(name: (crewId: string) => string | null): void {
+    this.#crewName = name;
+    this.#tracking.clear();
+  }
+
+  /** Forgets every tracking view (the fleet changed: a crew's name may have). */
+  forgetTracking(): void {
+    this.#tracking.clear();
+  }
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -510,6 +556,8 @@ export class OrdersRepository {
     const insert = this.#db.transaction((orderNumber: string, id: string) => {
       if (quota) this.#checkQuota(quota, userId, now);
       for (const check of checks) check();
+      const assignment = options.assign?.() ?? null;
+      fields.assignment = assignment;
       statements.insertOrder.run({
         id,
         order_number: orderNumber,
@@ -548,7 +596,9 @@ export class OrdersRepository {
         search_text: orderSearchText({ ...fields, orderNumber }),
         search_version: SEARCH_TEXT_VERSION,
         cancellation_policy: JSON.stringify(fields.cancellationPolicy),
+        assignment: assignment === null ? null : JSON.stringify(assignment),
       });
+      this.#holdWindows(id, fields);
       for (const change of fields.statusHistory) {
         const note = historyNote(change);
         statements.insertHistory.run(
@@ -561,6 +611,7 @@ export class OrdersRepository {
           note.kind,
           note.reason,
           note.moved,
+          note.tap,
         );
       }
       if (quota) statements.logQuota.run(id, userId, quota.addressKey, createdAt);
@@ -705,7 +756,7 @@ export class OrdersRepository {
           | 'window_id'
           | 'window_start'
           | 'window_end'
-        > & { history: string })
+        > & { history: string; crew_id: string | null })
       | undefined;
     if (!row) return null;
     const tracking: PublicTracking = {
@@ -732,7 +783,7 @@ export class OrdersRepository {
           end: row.window_end,
         }),
       }),
-      crewName: null,
+      crewName: row.crew_id ? this.#crewName(row.crew_id) : null,
     };
     this.#tracking.set(orderNumber, tracking);
     return tracking;
@@ -823,6 +874,7 @@ export class OrdersRepository {
           note.kind,
           note.reason,
           note.moved,
+          note.tap,
         );
       }
       if (change.paymentStatus !== undefined) {
@@ -835,10 +887,130 @@ export class OrdersRepository {
           id,
         );
       }
+      if (change.assignment !== undefined) {
+        this.#statements.setAssignment.run(
+          change.assignment === null ? null : JSON.stringify(change.assignment),
+          at,
+          id,
+        );
+      }
+      // A cancel frees the windows; an un-cancel or a reschedule takes them (D12, D28).
+      if (
+        change.status !== undefined ||
+        change.slot !== undefined ||
+        change.assignment !== undefined
+      ) {
+        const stored = this.#load(id);
+        if (stored) this.#holdWindows(id, stored);
+      }
       return true;
     });
     if (!store()) return null;
     return this.#changed(this.#load(id));
+  }
+
+  /**
+   * Writes the windows an order holds (D28), from the order as stored: none once cancelled; its
+   * assignment's, with its crew and truck; an order from before dispatch holds its booked window
+   * with no crew.
+   */
+  #holdWindows(
+    id: string,
+    order: Pick<
+      Order,
+      | 'status'
+      | 'moveDate'
+      | 'timeWindow'
+      | 'assignment'
+      | 'dropoffGovernorateId'
+      | 'dropoffDistrictId'
+    >,
+  ): void {
+    const statements = this.#statements;
+    statements.dropHolds.run(id);
+    if (order.status === 'cancelled') return;
+    const slots = order.assignment
+      ? order.assignment.slots
+      : order.timeWindow
+        ? [{ date: order.moveDate, windowId: order.timeWindow.id }]
+        : [];
+    for (const slot of slots) {
+      statements.insertHold.run(
+        id,
+        slot.date,
+        slot.windowId,
+        order.assignment?.crewId ?? null,
+        order.assignment?.truckId ?? null,
+        order.dropoffGovernorateId,
+        order.dropoffDistrictId,
+      );
+    }
+  }
+
+  /** Who holds which window on the dates from `from` to `to` (D28): date → window → holders. */
+  holdersBetween(from: string, to: string): Map<string, Record<string, SlotHolder[]>> {
+    const rows = this.#statements.holdsBetween.all(from, to) as {
+      order_id: string;
+      date: string;
+      window_id: string;
+      crew_id: string | null;
+      truck_id: string | null;
+      dropoff_governorate_id: string | null;
+      dropoff_district_id: string | null;
+    }[];
+    const byDate = new Map<string, Record<string, SlotHolder[]>>();
+    for (const row of rows) {
+      const day = byDate.get(row.date) ?? {};
+      (day[row.window_id] ??= []).push({
+        orderId: row.order_id,
+        crewId: row.crew_id,
+        truckId: row.truck_id,
+        dropoff: row.dropoff_governorate_id
+          ? { governorateId: row.dropoff_governorate_id, districtId: row.dropoff_district_id ?? '' }
+          : null,
+      });
+      byDate.set(row.date, day);
+    }
+    return byDate;
+  }
+
+  /** The orders a crew holds a window of between two dates (D28), with their histories. */
+  ordersOfCrew(crewId: string, from: string, to: string): Order[] {
+    const rows = this.#statements.ordersOfCrew.all(crewId, from, to) as OrderRow[];
+    const histories = this.#histories(rows.map((row) => row.id));
+    return rows.map((row) => toOrder(row, histories.get(row.id) ?? []));
+  }
+
+  /** Stores a delivery's proof and cash (D28), in the caller's transaction. */
+  storeDelivery(delivery: DeliveryRecord): void {
+    this.#statements.insertDelivery.run({ ...delivery });
+  }
+
+  deliveryOf(orderId: string): DeliveryRecord | null {
+    const row = this.#statements.deliveryOf.get(orderId) as
+      | {
+          order_id: string;
+          crew_id: string;
+          received_by: string;
+          signature: string | null;
+          photo: string | null;
+          cash_collected: number | null;
+          tapped_at: string;
+          at: string;
+        }
+      | undefined;
+    return row
+      ? {
+          orderId: row.order_id,
+          crewId: row.crew_id,
+          receivedBy: row.received_by,
+          signature: row.signature,
+          photo: row.photo,
+          cashCollected: row.cash_collected,
+          tappedAt: row.tapped_at,
+          at: row.at,
+        }
+      : null;
   }
 
   /** The refunds queue (D16): orders whose refund is due, the longest waiting first. */

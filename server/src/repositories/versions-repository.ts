@@ -19,7 +19,9 @@ interface VersionRow {
 
 /** The tables written by migration 006: numbered JSON versions, the highest one current. */
 type VersionedTable =
-  { table: 'price_catalogs'; column: 'rates' } | { table: 'capacity_plans'; column: 'plan' };
+  | { table: 'price_catalogs'; column: 'rates' }
+  | { table: 'capacity_plans'; column: 'plan' }
+  | { table: 'fleets'; column: 'fleet' };
 
 /**
  * Numbered versions of one JSON document (D11, D12). A save adds version n + 1 in its own
@@ -56,6 +58,11 @@ export class VersionsRepository<T> {
 
   currentVersion(): number {
     return this.#latestVersion.get()?.version ?? 0;
+  }
+
+  /** The current version, or null when none was ever saved (the fleet, D28, starts with none). */
+  currentOrNull(): SavedVersion<T> | null {
+    return this.currentVersion() === 0 ? null : this.current();
   }
 
   current(): SavedVersion<T> {

@@ -14,6 +14,9 @@ import {
   paymentDeclined,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import { assignmentChoiceSchema } from '../../../src/domain/dispatch-schema.ts';
+import { crewTapSchema, decideCrewStatus, FIELD_MESSAGES } from '../../../src/domain/field.ts';
+import type { Crew } from '../../../src/domain/fleet.ts';
 import { toE164Egyptian } from '../../../src/domain/phone.ts';
 import { checkBooker } from '../../../src/domain/phone-verification.ts';
 import { newOrderOwner } from '../../../src/domain/customer-limits.ts';
@@ -21,6 +24,7 @@ import {
   decideAdminUpdate,
   decideCustomerCancel,
   type OrderChangeDecision,
+  type OrderStatusChange,
 } from '../../../src/domain/order-changes.ts';
 import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
 import type { OrderGoBack, OrderReschedule } from '../../../src/domain/order-lifecycle-schema.ts';
@@ -109,7 +113,10 @@ export class OrdersService {
       checkBooker({ isAdmin: user.role === 'admin', phone: user.phone }, result.input.phoneNumber);
       if (this.#chargesWhilePlacing(result.input.paymentMethod)) {
         if (quota) this.#orders.checkQuota(quota, user.id);
-        this.#capacity.checkFree(result.input.moveDate, result.window);
+        this.#capacity.checkFree(result.input.moveDate, result.window, undefined, {
+          ...result.input,
+          distanceKm: result.price.distanceKm,
+        });
       }
       return result;
     });
@@ -149,10 +156,14 @@ export class OrdersService {
       },
       {
         ...(quota ? { quota } : {}),
-        checks: [
-          () => this.#catalog.checkStillPriced(checked),
-          () => this.#capacity.checkFree(input.moveDate, checked.window),
-        ],
+        checks: [() => this.#catalog.checkStillPriced(checked)],
+        // The crew and truck (D28), decided where who holds which window is exact.
+        assign: () =>
+          this.#capacity.assignNew(
+            { ...input, distanceKm: checked.price.distanceKm },
+            input.moveDate,
+            checked.window,
+          ),
         // In the order's own savepoint: its messages commit with it (D10).
         within: (created) => this.#outbox?.record(orderCreationEvents(created)),
       },
@@ -241,10 +252,14 @@ export class OrdersService {
       if (!before) throw notFound();
       const now = this.#now();
       const at = now.toISOString();
-      const { change, events, crew } = decide(before, now);
-      // A crew the change takes (an un-cancel, a reschedule, D17) is counted here, where the
-      // count is exact: of two changes racing for a window's last crew, the second sees the first.
-      this.#capacity.checkTaken(crew, now);
+      const decision = decide(before, now);
+      const { events, crew } = decision;
+      // A crew the change takes (an un-cancel, a reschedule, D17) is found here, where who holds
+      // which window is exact: of two changes racing for a window's last crew, the second sees
+      // the first. It keeps its own crew when that one is free (D28).
+      const change = crew
+        ? { ...decision.change, assignment: this.#capacity.take(before, crew, now) }
+        : decision.change;
       const after = this.#orders.storeChange(id, change, { userId: by.id, at });
       if (!after) throw notFound();
       this.#outbox?.record(events);
@@ -281,6 +296,70 @@ export class OrdersService {
       ...(outcome.changed ? [{ type: 'order.changed' as const, order: outcome.order }] : []),
     ]);
     return { order: outcome.order, result: outcome.result };
+  }
+
+  /**
+   * The office gives an order to a crew, a truck and a window (D28). A new date or window is a
+   * reschedule by the office (D17: its history, its message to the customer); a clash is refused
+   * with its reason. In one transaction, where who holds which window is exact.
+   */
+  assign(id: string, body: unknown, admin: AuthUser): Order {
+    const choice = assignmentChoiceSchema.parse(body);
+    const { order, events } = this.#orders.inTransaction(() => {
+      const before = this.#orders.findById(id);
+      if (!before) throw notFound();
+      const now = this.#now();
+      const at = now.toISOString();
+      const assignment = this.#capacity.checkChoice(before, choice, now);
+      const moved = before.moveDate !== choice.date || before.timeWindow?.id !== choice.windowId;
+      let change: OrderStatusChange = { actor: 'admin', assignment };
+      let events: DomainEvent[] = [];
+      if (moved) {
+        const decision = decideReschedule(
+          before,
+          { moveDate: choice.date, windowId: choice.windowId },
+          { actor: 'admin' },
+          this.#capacity.plan(),
+          now,
+        );
+        change = { ...decision.change, assignment };
+        events = decision.events;
+      }
+      const after = this.#orders.storeChange(id, change, { userId: admin.id, at });
+      if (!after) throw notFound();
+      this.#outbox?.record(events);
+      return { order: after, events };
+    });
+    this.#publish([...events, { type: 'order.changed', order }]);
+    return order;
+  }
+
+  /**
+   * A team leader's tap (D28): decided by the domain on the order as stored, stored with its
+   * messages and the delivery's proof in one transaction; the same tap sent again is answered
+   * with the order as it is.
+   */
+  crewTap(id: string, crew: Crew, body: unknown): Order {
+    const tap = crewTapSchema.parse(body);
+    const outcome = this.#orders.inTransaction(() => {
+      const before = this.#orders.findById(id);
+      if (!before) throw new RuleViolation('not-found', FIELD_MESSAGES.notYourJob);
+      const now = this.#now();
+      const { repeated, decision, delivery } = decideCrewStatus(before, crew, tap, now);
+      if (repeated || !decision) return { order: before, events: [] as DomainEvent[] };
+      const after = this.#orders.storeChange(id, decision.change, {
+        userId: null,
+        at: now.toISOString(),
+      });
+      if (!after) throw notFound();
+      if (delivery) this.#orders.storeDelivery(delivery);
+      this.#outbox?.record(decision.events);
+      return { order: after, events: decision.events };
+    });
+    if (outcome.events.length > 0) {
+      this.#publish([...outcome.events, { type: 'order.changed', order: outcome.order }]);
+    }
+    return outcome.order;
   }
 
   /** The refunds queue (D16): orders whose refund is due, the longest waiting first. */

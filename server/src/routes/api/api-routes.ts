@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import type { AuthRoutesOptions } from './auth.ts';
 import { capacityRoutes } from './capacity.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { dispatchRoutes } from './dispatch.ts';
 import { healthRoutes } from './health.ts';
 import { messagesRoutes } from './messages.ts';
 import { orderStreamRoutes } from './order-streams.ts';
@@ -41,6 +42,7 @@ export async function apiRoutes(
   await app.register(messagesRoutes);
   await app.register(pricesRoutes);
   await app.register(capacityRoutes);
+  await app.register(dispatchRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(trackRoutes);

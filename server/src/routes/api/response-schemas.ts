@@ -5,6 +5,10 @@ import {
   capacityPlanShape,
   catalogVersionShape,
   contactMessageShape,
+  crewJobShape,
+  crewJobsShape,
+  dispatchBoardShape,
+  fleetShape,
   currentUserShape,
   dashboardShape,
   dayAvailabilityShape,
@@ -142,5 +146,9 @@ export const capacityPlanResponse = answer(200, { plan: capacityPlanShape });
 export const availabilityResponse = answer(200, { days: z.array(dayAvailabilityShape) });
 
 export const calendarResponse = answer(200, { days: z.array(calendarDayShape) });
+export const fleetResponse = answer(200, { fleet: fleetShape });
+export const dispatchBoardResponse = answer(200, { board: dispatchBoardShape });
+export const crewJobsResponse = answer(200, { jobs: crewJobsShape });
+export const crewJobResponse = answer(200, { job: crewJobShape });
 
 export const dashboardResponse = answer(200, { dashboard: dashboardShape });
