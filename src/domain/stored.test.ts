@@ -216,6 +216,8 @@ describe('orderFromStored: an order as any version stored it', () => {
       // D16: booked before the policy, under the terms of its time; nothing owed back.
       cancellationPolicy: TERMS_BEFORE_POLICY,
       refund: null,
+      // D28: booked before dispatch, it holds its window without a crew.
+      assignment: null,
     });
     expect(orderFromStored({ ...ORDER_V1, paymentMethod: 'card' }).paymentProvider).toBe('test');
   });
