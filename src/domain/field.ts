@@ -12,7 +12,12 @@ import { lastDateOf } from './dispatch';
 import { RuleViolation } from './errors';
 import type { Crew } from './fleet';
 import type { Order } from './order';
-import { decided, type OrderChangeDecision, type OrderStatusChange } from './order-changes';
+import { orderChangeEvents } from './notifications';
+import {
+  applyOrderChange,
+  type OrderChangeDecision,
+  type OrderStatusChange,
+} from './order-changes';
 import { object } from './schema-fields';
 import {
   FIELD_STATUSES,
@@ -201,13 +206,15 @@ export function decideCrewStatus<O extends FieldOrder>(
       at,
     };
   }
-  const decision = decided(order, change, at);
+  const applied = applyOrderChange(order, change, at);
   // The history entry keeps the tap's id: the same tap sent again is recognised.
-  const history = [...decision.after.statusHistory];
+  const history = [...applied.statusHistory];
   history[history.length - 1] = { ...history[history.length - 1]!, tap: tap.tapId };
+  const after = { ...applied, statusHistory: history };
+  // The events tell the order as it is stored, its tap included.
   return {
     repeated: false,
-    decision: { ...decision, after: { ...decision.after, statusHistory: history } },
+    decision: { change, after, events: orderChangeEvents(order, after, change.actor) },
     delivery,
   };
 }
