@@ -52,6 +52,9 @@ describe('pageOrders', () => {
     expect(result.counts).toEqual({
       received: 2,
       under_review: 0,
+      on_the_way: 0,
+      arrived: 0,
+      loading: 0,
       in_transit: 0,
       delivered: 1,
       cancelled: 1,

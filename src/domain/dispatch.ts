@@ -92,7 +92,10 @@ export function jobHours(job: JobShape, rates: Pick<CatalogRates, 'duration'>): 
     : Math.max(...Object.values(hours));
   const floors = Math.max(0, job.pickupFloor) + Math.max(0, job.dropoffFloor);
   const road = roadKmPerHour > 0 ? (2 * Math.max(0, job.distanceKm)) / roadKmPerHour : 0;
-  return Math.max(0.25, Math.ceil((work + floors * perFloorHours + road) * 4) / 4);
+  // A hair above a quarter is the floats' (3 + 23 × 0.1 + 0.2 is 5.500000000000001), not the
+  // move's: it must not round up to the next quarter.
+  const quarters = Math.ceil((work + floors * perFloorHours + road) * 4 - 1e-6);
+  return Math.max(0.25, quarters / 4);
 }
 
 const minutes = (hhmm: string) => {
@@ -246,19 +249,32 @@ function truckRefusal(
   return null;
 }
 
-/** Where a crew is before a move: the drop-off of its last move earlier that day, else its home governorate. */
-function crewPlaceBefore(state: DispatchState, crew: Crew, first: Slot): Place {
+/**
+ * Where a crew is before a move: the drop-off of its last move earlier that day (not this move's
+ * own, when it is moved to a later window), else its home governorate.
+ */
+function crewPlaceBefore(
+  state: DispatchState,
+  crew: Crew,
+  first: Slot,
+  orderId: string | undefined,
+): Place {
   const windows = windowsInOrder(state.plan.windows);
   const index = windows.findIndex((w) => w.id === first.windowId);
   const day = state.holdersOn(first.date);
   for (let w = index - 1; w >= 0; w -= 1) {
-    const earlier = (day[windows[w]!.id] ?? []).find((h) => h.crewId === crew.id);
+    const earlier = (day[windows[w]!.id] ?? []).find(
+      (h) => h.crewId === crew.id && h.orderId !== orderId,
+    );
     if (earlier?.dropoff) return earlier.dropoff;
   }
   return { governorateId: crew.governorates[0] ?? '', districtId: '' };
 }
 
-/** Straight-line kilometres between two places (0 when one cannot be located: no guess). */
+/**
+ * Straight-line kilometres between two places; infinitely far when one cannot be located (no
+ * guess): a crew whose place is unknown comes after every crew whose place is known.
+ */
 export function kmBetween(a: Place, b: Place): number {
   const from = coordinatesOf(a);
   const to = coordinatesOf(b);
@@ -302,38 +318,45 @@ export function proposeAssignment(
   const none = (refusal: DispatchRefusal): Proposal => ({ assignment: null, refusal });
   const window = findWindow(state.plan, windowId);
   if (!window) return none(DISPATCH_MESSAGES.noWindow);
-  if (hasStarted(date, window, now) || date > cairoDatePlusDays(BOOKING_HORIZON_DAYS, now)) {
-    return none(DISPATCH_MESSAGES.started);
-  }
+  if (hasStarted(date, window, now)) return none(DISPATCH_MESSAGES.started);
+  // Past the booking horizon there is no window to book yet (not one that has begun).
+  if (date > cairoDatePlusDays(BOOKING_HORIZON_DAYS, now)) return none(DISPATCH_MESSAGES.noWindow);
   const slots = jobSlots(state.plan, date, windowId, job.hours);
   if (!slots) return none(DISPATCH_MESSAGES.noWindow);
   const held = holdersOf(state, slots, job.orderId);
   const room = roomRefusal(state, held, null);
   if (room) return none(room);
-  let refusal: DispatchRefusal = DISPATCH_MESSAGES.crewNotServing;
+  // The first reason a crew that serves the pickup gave (busy, off that day, …); none serving:
+  // that no crew serves it.
+  let refusal: DispatchRefusal | null = null;
   const candidates: { crew: Crew; truck: Truck | null; km: number; moves: number; rank: number }[] =
     [];
   state.fleet.crews.forEach((crew, rank) => {
     const why = crewRefusal(crew, job, held) ?? roomRefusal(state, held, crew);
     if (why) {
       if (why !== DISPATCH_MESSAGES.crewNotServing && why !== DISPATCH_MESSAGES.crewInactive) {
-        refusal = why;
+        refusal ??= why;
       }
       return;
     }
     const truck = truckFor(state, crew, held);
     if (truck === undefined) {
-      refusal = DISPATCH_MESSAGES.noTruck;
+      refusal ??= DISPATCH_MESSAGES.noTruck;
       return;
     }
-    const day = state.holdersOn(date);
-    const moves = Object.values(day).filter((hs) => hs.some((h) => h.crewId === crew.id)).length;
-    const km = kmBetween(crewPlaceBefore(state, crew, slots[0]!), job.pickup);
+    // Its moves that day: orders, not windows (a long move holds several), this one left out.
+    const moves = new Set(
+      Object.values(state.holdersOn(date))
+        .flat()
+        .filter((h) => h.crewId === crew.id && h.orderId !== job.orderId)
+        .map((h) => h.orderId),
+    ).size;
+    const km = kmBetween(crewPlaceBefore(state, crew, slots[0]!, job.orderId), job.pickup);
     candidates.push({ crew, truck, km, moves, rank });
   });
   candidates.sort((a, b) => a.km - b.km || a.moves - b.moves || a.rank - b.rank);
   const best = candidates[0];
-  if (!best) return none(refusal);
+  if (!best) return none(refusal ?? DISPATCH_MESSAGES.crewNotServing);
   return {
     assignment: {
       crewId: best.crew.id,

@@ -35,10 +35,10 @@ export const FIELD_MESSAGES = {
   notNext: 'errors:field.notNext',
   proofNeeded: 'errors:field.proofNeeded',
   cashNeeded: 'errors:field.cashNeeded',
-  receivedBy: 'validation:field.receivedBy',
-  signature: 'validation:field.signature',
-  photo: 'validation:field.photo',
-  cash: 'validation:field.cash',
+  receivedBy: M.fieldReceivedBy,
+  signature: M.fieldSignature,
+  photo: M.fieldPhoto,
+  cash: M.fieldCash,
 } as const;
 
 /** Proof of delivery: who received the furniture, and their signature drawn on the phone or a photo. */

@@ -3,7 +3,7 @@ import { findGovernorate } from './governorates';
 import type { FleetDraft } from './fleet';
 import { CREW_SIZE_MAX, CREW_SIZE_MIN, FLEET_CREWS_MAX, FLEET_TRUCKS_MAX } from './fleet';
 import { toE164Egyptian } from './phone';
-import { egyptianMobile, object, text } from './schema-fields';
+import { egyptianMobile, isBlank, object, text } from './schema-fields';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 // Admin: the crews and trucks (D28). Its own module: only the office's fleet screen and the
@@ -35,11 +35,14 @@ export const fleetDraftSchema: z.ZodType<FleetDraft> = object({
           .trim()
           .max(80, { error: M.fleetName })
           .default(''),
-        // Stored E.164 (+20…), the form the phone session proves (D13); blank: not given yet.
-        leaderPhone: z
-          .union([egyptianMobile(M.phoneInvalid), z.literal(''), z.null()])
-          .transform((value) => (value ? toE164Egyptian(value) : null))
-          .default(null),
+        // Stored E.164 (+20…), the form the phone session proves (D13); blank: not given yet. A
+        // number that is not a mobile says so (a union's failure would say nothing translated).
+        leaderPhone: z.preprocess(
+          (value) => (isBlank(value) ? null : value),
+          egyptianMobile(M.phoneInvalid)
+            .transform((value) => toE164Egyptian(value))
+            .nullable(),
+        ),
         size: z
           .number({ error: M.fleetSize })
           .int({ error: M.fleetSize })
@@ -55,9 +58,16 @@ export const fleetDraftSchema: z.ZodType<FleetDraft> = object({
           )
           .min(1, { error: M.fleetGovernorates }),
         days: z
-          .array(z.number().int().min(0).max(6), { error: M.fleetDays })
+          .array(
+            z
+              .number({ error: M.fleetDays })
+              .int({ error: M.fleetDays })
+              .min(0, { error: M.fleetDays })
+              .max(6, { error: M.fleetDays }),
+            { error: M.fleetDays },
+          )
           .min(1, { error: M.fleetDays })
-          .transform((days) => [...new Set(days)].sort()),
+          .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
         truckId: z.string({ error: M.invalid }).nullable().default(null),
         active: z.boolean({ error: M.invalid }).default(true),
       }),

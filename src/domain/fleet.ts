@@ -12,7 +12,7 @@
  * what it was until the office names its crews.
  */
 import type { CapacityDraft } from './capacity';
-import { crewsOn, datesFrom, WEEKDAYS } from './capacity';
+import { WEEKDAYS } from './capacity';
 import { GOVERNORATES } from './governorates';
 import { isMissing, storedArray, storedCount, storedObject, storedString } from './stored';
 
@@ -70,16 +70,17 @@ const ALL_GOVERNORATES = () => GOVERNORATES.map((g) => g.id);
 
 /**
  * The fleet a database from before crews were data reads as (D28): as many crews as the plan's
- * busiest window has on any day of a week, each serving everywhere, every day, three workers,
- * no truck, no leader. Their ids (`crew-1`, …) are stable, so orders assigned to them before
- * the office saves its own fleet stay assigned.
+ * busiest window has on any day, each serving everywhere, every day, three workers, no truck, no
+ * leader. Their ids (`crew-1`, …) are stable, so orders assigned to them before the office saves
+ * its own fleet stay assigned.
  */
 export function fleetOfPlan(plan: CapacityDraft): FleetDraft {
   let most = 0;
   for (const window of plan.windows) most = Math.max(most, window.crews);
-  // A weekday exception may raise a window above its ordinary count.
-  for (const date of datesFrom('2026-01-04', 7)) {
-    for (const window of plan.windows) most = Math.max(most, crewsOn(plan, date, window));
+  // An exception (every Friday, or one busy date) may raise a window above its ordinary count:
+  // the crews it counted are there that day, so capacity stays what it was.
+  for (const exception of plan.exceptions) {
+    for (const window of plan.windows) most = Math.max(most, exception.crews[window.id] ?? 0);
   }
   return {
     crews: Array.from({ length: most }, (_, i) => ({

@@ -154,10 +154,17 @@ describe('decideAdminUpdate', () => {
   // Every pair of statuses (D17): the moves STATUS_MOVES gives the office, and nothing else.
   const ALLOWED = new Set([
     'received>under_review',
+    'under_review>on_the_way',
+    'on_the_way>arrived',
+    'arrived>loading',
+    'loading>in_transit',
     'under_review>in_transit',
     'in_transit>delivered',
     'received>cancelled',
     'under_review>cancelled',
+    'on_the_way>cancelled',
+    'arrived>cancelled',
+    'loading>cancelled',
     'in_transit>cancelled',
   ]);
   const PAIRS = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));

@@ -323,6 +323,7 @@ describe('toPublicTracking', () => {
     const view = toPublicTracking(order);
     expect(Object.keys(view).sort()).toEqual(
       [
+        'crewName',
         'currency',
         'dropoffGovernorateId',
         'governorateId',
@@ -342,6 +343,35 @@ describe('toPublicTracking', () => {
     // The booked window, without the plan's id for it (D19).
     expect(view.moveWindow).toEqual({ start: '08:00', end: '12:00' });
     expect(Object.keys(view.statusHistory[0]!).sort()).toEqual(['actor', 'at', 'status']);
+    // No crew assigned: no name (D28).
+    expect(view.crewName).toBeNull();
+  });
+
+  it('names the crew by the first name it is given, and keeps a crew tap’s id private (D28)', () => {
+    const order = {
+      orderNumber: 'AF-20260530-1',
+      moveType: 'full',
+      totalPrice: 2000,
+      currency: 'EGP',
+      paymentMethod: 'cod',
+      paymentProvider: 'cash',
+      paymentStatus: 'pending',
+      status: 'on_the_way',
+      statusHistory: [
+        { status: 'received', actor: 'system', at: 'a' },
+        { status: 'on_the_way', actor: 'crew', at: 'b', tap: 'tap-secret-0001' },
+      ],
+      governorateId: 'cairo',
+      dropoffGovernorateId: 'cairo',
+      moveDate: '2026-05-30',
+      moveTime: '08:00',
+      timeWindow: null,
+      crewName: 'Ahmed',
+    } as const;
+    const view = toPublicTracking(order);
+    expect(view.crewName).toBe('Ahmed');
+    expect(view.statusHistory[1]).toEqual({ status: 'on_the_way', actor: 'crew', at: 'b' });
+    expect(JSON.stringify(view)).not.toMatch(/secret/i);
   });
 
   it('the arrival window: the booked one, a time alone before windows, or a public copy’s', () => {

@@ -683,6 +683,9 @@ export function newOrderFields(
     // The terms its customer is shown from now on, whatever the company sets later (D16).
     cancellationPolicy: { ...checked.policy },
     refund: null,
+    // Its crew and windows (D28): the backend that dispatches sets them in the same transaction;
+    // until then it reads back as an order from before dispatch, and answers the same.
+    assignment: null,
   };
 }
 

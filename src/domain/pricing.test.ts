@@ -291,6 +291,12 @@ describe('priceCatalog', () => {
       team: { base: 2, manyFloors: 4 },
       distance: { roadFactor: 1.3, includedKm: 25, perKm: 10 },
       cancellationPolicy: { freeHours: 24, lateFeePercent: 10, closedHours: 2 },
+      // D28: hours of work by move type, per floor, and the road's speed.
+      duration: {
+        hours: { full: 3, partial: 2, office: 3, packaging: 2, loading: 1.5 },
+        perFloorHours: 0.1,
+        roadKmPerHour: 50,
+      },
       floors: { min: 0, max: 20 },
       workers: { min: 1, max: 6, default: 2 },
       createdAt: null,

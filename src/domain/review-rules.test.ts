@@ -152,6 +152,8 @@ describe('which orders may be reviewed, and which reviews are public', () => {
   it.each<[OrderStatus, boolean]>([
     ['received', false],
     ['under_review', true],
+    ['on_the_way', true],
+    ['loading', true],
     ['in_transit', true],
     ['delivered', true],
     ['cancelled', false],
@@ -162,6 +164,9 @@ describe('which orders may be reviewed, and which reviews are public', () => {
   it('knows every status of the lifecycle', () => {
     expect(ORDER_STATUSES.filter(isReviewableStatus)).toEqual([
       'under_review',
+      'on_the_way',
+      'arrived',
+      'loading',
       'in_transit',
       'delivered',
     ]);

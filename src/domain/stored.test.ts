@@ -9,6 +9,8 @@ import {
   planFromDocument,
   trackingFromDocument,
 } from './hosted-store';
+import { assignmentFromStored } from './dispatch';
+import { fleetFromStored } from './fleet';
 import { outboxMessageFromStored, type StoredOutboxMessage } from './notifications';
 import { orderFromStored, type StoredOrder } from './order';
 import {
@@ -98,6 +100,24 @@ describe('ratesFromStored: a catalog version as any version stored it', () => {
       ...FIRST_CATALOG_RATES.distance,
       roadFactor: 1.5,
     });
+  });
+
+  it('a version saved before durations (D28) reads the first durations, in part or in whole', () => {
+    expect(ratesFromStored(RATES_V1).duration).toEqual(FIRST_CATALOG_RATES.duration);
+    expect(
+      ratesFromStored({ ...RATES_V1, duration: { hours: { full: 4 }, roadKmPerHour: 60 } })
+        .duration,
+    ).toEqual({
+      hours: { ...FIRST_CATALOG_RATES.duration.hours, full: 4 },
+      perFloorHours: FIRST_CATALOG_RATES.duration.perFloorHours,
+      roadKmPerHour: 60,
+    });
+    expect(() => ratesFromStored({ ...RATES_V1, duration: { hours: { full: '4' } } })).toThrow(
+      /duration\.hours\.full is not a number/,
+    );
+    expect(() => ratesFromStored({ ...RATES_V1, duration: 3 })).toThrow(
+      /duration is not an object/,
+    );
   });
 
   it('a move type this code does not know (saved by a newer version) is left out, not a crash', () => {
@@ -216,6 +236,8 @@ describe('orderFromStored: an order as any version stored it', () => {
       // D16: booked before the policy, under the terms of its time; nothing owed back.
       cancellationPolicy: TERMS_BEFORE_POLICY,
       refund: null,
+      // D28: booked before dispatch, it holds its window without a crew.
+      assignment: null,
     });
     expect(orderFromStored({ ...ORDER_V1, paymentMethod: 'card' }).paymentProvider).toBe('test');
   });
@@ -262,6 +284,80 @@ describe('orderFromStored: an order as any version stored it', () => {
     const order = orderFromDocument('o1', { ...document, statusHistory: [] }, String);
     expect(order).toMatchObject({ id: 'o1', paymentProvider: 'cash', catalogVersion: 1 });
     expect(order).not.toHaveProperty('language');
+  });
+});
+
+describe('assignmentFromStored: an order’s crew and windows as any version stored them (D28)', () => {
+  /** An assignment as dispatch first stored it with an order. */
+  const ASSIGNMENT_V1 = {
+    crewId: 'crew-1',
+    truckId: 'truck-1',
+    slots: [
+      { date: '2026-02-01', windowId: 'morning' },
+      { date: '2026-02-01', windowId: 'midday' },
+    ],
+    hours: 6.5,
+    by: 'auto',
+  };
+
+  it('an order from before dispatch has none; one stored since keeps its own', () => {
+    expect(orderFromStored(ORDER_V1).assignment).toBeNull();
+    expect(orderFromStored({ ...ORDER_V1, assignment: null }).assignment).toBeNull();
+    expect(orderFromStored({ ...ORDER_V1, assignment: ASSIGNMENT_V1 }).assignment).toEqual(
+      ASSIGNMENT_V1,
+    );
+  });
+
+  it('without a truck (a company that keeps none) or a chooser: no truck, proposed', () => {
+    const { truckId: _truck, by: _by, ...bare } = ASSIGNMENT_V1;
+    expect(assignmentFromStored(bare)).toEqual({ ...bare, truckId: null, by: 'auto' });
+    // A chooser this code does not know reads as a proposal, not a crash.
+    expect(assignmentFromStored({ ...ASSIGNMENT_V1, by: 'robot' })?.by).toBe('auto');
+    expect(assignmentFromStored({ ...ASSIGNMENT_V1, by: 'admin' })?.by).toBe('admin');
+  });
+
+  it('a crew, a window or hours of the wrong kind is broken data', () => {
+    expect(() => assignmentFromStored({ ...ASSIGNMENT_V1, crewId: 7 })).toThrow(StoredDataError);
+    expect(() => assignmentFromStored({ ...ASSIGNMENT_V1, slots: [{ date: 1 }] })).toThrow(
+      /slots\.0\.date is not a string/,
+    );
+    expect(() => assignmentFromStored({ ...ASSIGNMENT_V1, hours: '6' })).toThrow(
+      /hours is not a number/,
+    );
+    expect(() => orderFromStored({ ...ORDER_V1, assignment: 'crew-1' })).toThrow(
+      /assignment is not an object/,
+    );
+  });
+});
+
+describe('fleetFromStored: the crews and trucks as any version stored them (D28)', () => {
+  /** A fleet as the first version stored it: only what every version stores. */
+  const FLEET_V1 = {
+    crews: [{ id: 'c1', name: 'Maadi', size: 3, governorates: ['cairo'] }],
+    trucks: [{ id: 't1', plate: 'ABC 123' }],
+  };
+
+  it('fields added since take their defaults', () => {
+    expect(fleetFromStored(FLEET_V1)).toEqual({
+      crews: [
+        {
+          ...FLEET_V1.crews[0],
+          leaderName: '',
+          leaderPhone: null,
+          days: [0, 1, 2, 3, 4, 5, 6],
+          truckId: null,
+          active: true,
+        },
+      ],
+      trucks: [{ ...FLEET_V1.trucks[0], size: 'medium', active: true }],
+    });
+  });
+
+  it('a field every version stored, missing, is broken data', () => {
+    expect(() => fleetFromStored({ crews: [{ id: 'c1', name: 'Maadi', size: 3 }] })).not.toThrow();
+    expect(() => fleetFromStored({ crews: [{ id: 'c1', name: 'Maadi' }] })).toThrow(
+      /crews\.0\.size is not a number/,
+    );
   });
 });
 

@@ -29,7 +29,14 @@ describe('trackingTimeline', () => {
     });
     expect(readSteps(timeline)).toEqual(['received/forward/current']);
     expect(timeline.steps[0]).toMatchObject({ at: at(0), actor: 'system', reason: null });
-    expect(timeline.upcoming).toEqual(['under_review', 'in_transit', 'delivered']);
+    expect(timeline.upcoming).toEqual([
+      'under_review',
+      'on_the_way',
+      'arrived',
+      'loading',
+      'in_transit',
+      'delivered',
+    ]);
     expect(timeline.cancelled).toBeNull();
   });
 
@@ -162,7 +169,14 @@ describe('trackingTimeline', () => {
       ),
     });
     expect(timeline.steps.at(-1)).toMatchObject({ kind: 'back', state: 'current' });
-    expect(timeline.upcoming).toEqual(['in_transit', 'delivered']);
+    // The crew's field steps (D28) are ahead too: the lifecycle's, however many there are.
+    expect(timeline.upcoming).toEqual([
+      'on_the_way',
+      'arrived',
+      'loading',
+      'in_transit',
+      'delivered',
+    ]);
   });
 
   it('reads the history in time order, whatever order it was stored in', () => {

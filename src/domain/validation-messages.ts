@@ -88,6 +88,11 @@ export const VALIDATION_MESSAGES = {
   fleetDuplicatePlate: 'validation:fleet.duplicatePlate',
   fleetUnknownTruck: 'validation:fleet.unknownTruck',
   fleetTooMany: 'validation:fleet.tooMany',
+  // D28: the crew's proof of delivery and the cash it took.
+  fieldReceivedBy: 'validation:field.receivedBy',
+  fieldSignature: 'validation:field.signature',
+  fieldPhoto: 'validation:field.photo',
+  fieldCash: 'validation:field.cash',
   // D17: the reason an admin gives for going back.
   lifecycleReasonRequired: 'validation:lifecycle.reasonRequired',
   lifecycleReasonLength: 'validation:lifecycle.reasonLength',

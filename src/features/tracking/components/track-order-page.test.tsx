@@ -102,6 +102,10 @@ describe('TrackOrderPage', () => {
     expect(steps.map((li) => li.querySelector('.order-timeline-status')?.textContent)).toEqual([
       enCommon.status.received,
       enCommon.status.under_review,
+      // The crew's field steps (D28).
+      enCommon.status.on_the_way,
+      enCommon.status.arrived,
+      enCommon.status.loading,
       enCommon.status.in_transit,
       enCommon.status.delivered,
     ]);
