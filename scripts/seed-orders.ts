@@ -310,10 +310,10 @@ function lifeOf(
     // Since yesterday: some trucks are still out, or nobody has marked them delivered yet.
     status = weighted(random, [
       // The crew's steps in the field (D28): on its way, there, loading, on the road.
-      ['on_the_way', 8],
-      ['arrived', 8],
-      ['loading', 8],
-      ['in_transit', 26],
+      ['on_the_way', 12],
+      ['arrived', 12],
+      ['loading', 12],
+      ['in_transit', 14],
       ['delivered', 40],
       ['cancelled', 10],
     ] as const);

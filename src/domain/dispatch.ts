@@ -215,24 +215,47 @@ function crewRefusal(
  * Whether each window still has room for this move beside `crew`: the plan's count of moves, and
  * a crew left for each order from before dispatch that holds it without one.
  */
+/** Per window of a move: the crews free in it, and the orders from before dispatch holding it without one. */
+const roomOf = new WeakMap<
+  ReturnType<typeof holdersOf>,
+  { free: number; unassigned: number; busy: Set<string | null> }[]
+>();
+
+function roomCounts(state: DispatchState, held: ReturnType<typeof holdersOf>) {
+  let counts = roomOf.get(held);
+  if (!counts) {
+    counts = held.map(({ slot, holders }) => {
+      const busy = new Set(holders.map((h) => h.crewId));
+      const unassigned = holders.filter((h) => h.crewId === null).length;
+      const free =
+        unassigned === 0
+          ? 0
+          : state.fleet.crews.filter((c) => worksOn(c, slot.date) && !busy.has(c.id)).length;
+      return { free, unassigned, busy };
+    });
+    // Counted once per move, however many crews are weighed for it.
+    roomOf.set(held, counts);
+  }
+  return counts;
+}
+
 function roomRefusal(
   state: DispatchState,
   held: ReturnType<typeof holdersOf>,
   crew: Crew | null,
 ): DispatchRefusal | null {
-  for (const { slot, holders } of held) {
+  const counts = roomCounts(state, held);
+  for (let i = 0; i < held.length; i += 1) {
+    const { slot, holders } = held[i]!;
     const window = findWindow(state.plan, slot.windowId);
     if (!window) return DISPATCH_MESSAGES.noWindow;
     if (holders.length >= crewsOn(state.plan, slot.date, window)) {
       return DISPATCH_MESSAGES.windowFull;
     }
-    const unassigned = holders.filter((h) => h.crewId === null).length;
+    const { free, unassigned, busy } = counts[i]!;
     if (unassigned === 0) continue;
-    const busy = new Set(holders.map((h) => h.crewId));
-    const free = state.fleet.crews.filter(
-      (c) => worksOn(c, slot.date) && !busy.has(c.id) && c.id !== crew?.id,
-    ).length;
-    if (free < unassigned) return DISPATCH_MESSAGES.crewsTaken;
+    const taken = crew !== null && worksOn(crew, slot.date) && !busy.has(crew.id) ? 1 : 0;
+    if (free - taken < unassigned) return DISPATCH_MESSAGES.crewsTaken;
   }
   return null;
 }

@@ -63,7 +63,8 @@ export interface Fleet extends FleetDraft {
 
 export const CREW_SIZE_MIN = 1;
 export const CREW_SIZE_MAX = 30;
-export const FLEET_CREWS_MAX = 200;
+/** As many as a plan's window may count (CREWS_MAX): the fleet read from an old plan fits. */
+export const FLEET_CREWS_MAX = 999;
 export const FLEET_TRUCKS_MAX = 200;
 
 const ALL_GOVERNORATES = () => GOVERNORATES.map((g) => g.id);

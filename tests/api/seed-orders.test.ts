@@ -98,6 +98,10 @@ describe('npm run seed:orders', () => {
         expect(history.map((change) => change.status)).toEqual([
           'received',
           'under_review',
+          // The crew's steps (D28), as the office records them for a seeded order.
+          'on_the_way',
+          'arrived',
+          'loading',
           'in_transit',
           'delivered',
         ]);
