@@ -143,8 +143,33 @@ describe('npm run admin:create', () => {
     }
   }, 60_000);
 
+  it("refuses a known password for an admin who has one, keeping the admin's own", async () => {
+    const first = await runAdminCreate(
+      ['--email', 'boss@example.com', '--password', 'Quiet-Harbour-73'],
+      {
+        DATABASE_PATH: dbPath,
+      },
+    );
+    expect(first.code).toBe(0);
+    for (const known of ['change-me-2026', 'Password123', 'boss-pass-2026']) {
+      const result = await runAdminCreate(['--email', 'boss@example.com', '--password', known], {
+        DATABASE_PATH: dbPath,
+      });
+      expect(result.code, known).toBe(1);
+      expect(result.stderr).toMatch(/known or guessable.*Nothing was changed\./);
+    }
+    const app = await appOn(dbPath);
+    try {
+      const user = await new TestClient(app).signIn('boss@example.com', 'Quiet-Harbour-73');
+      expect(user.isAdmin).toBe(true);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it.each([
     [['--email', 'not-an-email', '--password', 'good-pass-1'], /valid email/],
+    [['--email', 'known@example.com', '--password', 'change-me-2026'], /known or guessable/],
     [['--email', 'weak@example.com', '--password', 'password'], /letters and digits/],
     [['--email', 'short@example.com', '--password', 'ab1'], /at least 8/],
     [['--password', 'good-pass-1'], /Usage/],
