@@ -3,6 +3,7 @@ import {
   commandVersion,
   ensureDebianCommand,
   NGINX,
+  OPENSSL,
   SYSTEMD_ANALYZE,
 } from './lib/debian-command.ts';
 
@@ -11,7 +12,7 @@ import {
 try {
   const caddy = ensureCaddy();
   console.info(`caddy: ${caddyVersion(caddy)} (${caddy})`);
-  for (const spec of [NGINX, SYSTEMD_ANALYZE]) {
+  for (const spec of [NGINX, OPENSSL, SYSTEMD_ANALYZE]) {
     const path = ensureDebianCommand(spec);
     console.info(`${spec.command}: ${commandVersion(spec, path)} (${path})`);
   }

@@ -77,3 +77,11 @@ export const SYSTEMD_ANALYZE: DebianCommand = {
   versionArgs: ['--version'],
   neededFor: "systemd-analyze is required to check deploy/'s systemd units",
 };
+
+export const OPENSSL: DebianCommand = {
+  command: 'openssl',
+  pathSetting: 'OPENSSL_PATH',
+  packageName: 'openssl',
+  versionArgs: ['version'],
+  neededFor: "openssl is required to make the nginx test's certificate",
+};
