@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signupSchema } from '../src/domain/auth-schemas.ts';
+import { isGuessableAdminPassword } from '../src/domain/production-problems.ts';
 import { createOrPromoteAdmin } from '../server/src/auth/admins.ts';
 import { generatePassword } from '../server/src/auth/passwords.ts';
 import { openDatabase } from '../server/src/plugins/db.ts';
@@ -10,13 +11,16 @@ import { REPO_ROOT } from './lib/server-process.ts';
 /**
  * `npm run admin:create -- --email E [--password P]` (D2): creates an admin account, or makes an
  * existing account an admin (it keeps its orders) and sets its password. Without --password it
- * asks twice on a terminal, or else generates one and prints it once. Uses DATABASE_PATH (and
- * .env), migrating the database first, so it works before the server has ever started.
+ * asks twice on a terminal, or else generates one and prints it once; a known or guessable
+ * password is refused (D24). It is also how an admin's password is changed: the same command
+ * with the account's email. Uses DATABASE_PATH (and .env), migrating the database first, so it
+ * works before the server has ever started.
  */
 
 const USAGE = `Usage: npm run admin:create -- --email you@example.com [--password 'secret1']
 
-  --email     the admin's email (an existing account with it is promoted)
+  --email     the admin's email (an existing account with it is promoted, or an existing
+              admin's password changed)
   --password  8-128 characters with letters and digits. Optional: without it you are asked on a
               terminal, or one is generated and printed once. Note that a password given here
               can end up in your shell history.
@@ -117,6 +121,14 @@ async function main(): Promise<void> {
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => READABLE[issue.message] ?? issue.message);
     fail(`${[...new Set(problems)].join('; ')}. Nothing was changed.`);
+  }
+  // What a production server refuses to start with (D24) is refused here, in any environment:
+  // a database made on a laptop is the one that may go live.
+  if (!generated && isGuessableAdminPassword(checked.data.password, checked.data.email)) {
+    fail(
+      'that password is a known or guessable one (an example from our docs, a common one, or ' +
+        "the email's name in it): a production server refuses to start with it. Nothing was changed.",
+    );
   }
 
   loadDotEnvFile(join(REPO_ROOT, '.env'));

@@ -85,8 +85,9 @@ const steps: (Step | Step[])[] = [
     args: ['scripts/bundle-budget.ts', '--dist=test-results/dist-firebase', '--backend=firebase'],
   },
   { title: 'chromium', command: bin('tsx'), args: ['scripts/ensure-chromium.ts'] },
-  // The reverse-proxy test (D24) puts Debian's caddy in front of the server.
-  { title: 'caddy', command: bin('tsx'), args: ['scripts/ensure-caddy.ts'] },
+  // The tests of deploy/ (D24) put Debian's caddy and nginx in front of the server and read the
+  // systemd units with systemd-analyze.
+  { title: 'deploy tools', command: bin('tsx'), args: ['scripts/ensure-deploy-tools.ts'] },
   vitest('api', ['api']),
   vitest('firebase', ['firebase']),
   vitest('e2e', ['e2e'], { E2E_SKIP_BUILD: '1' }),

@@ -57,8 +57,21 @@ function handleShutdown(app: FastifyInstance): void {
 async function main(): Promise<void> {
   const env = readEnv();
   if (env.NODE_ENV === 'production') {
-    // Placeholder numbers, no public address, test payments, a known admin password (D24).
-    const problems = serverProductionProblems(process.env, env.STATIC_DIR ?? DEFAULT_STATIC_DIR);
+    // Placeholder numbers, no public address, test payments, a known admin password, set or
+    // already stored (D24).
+    let problems: string[];
+    try {
+      problems = await serverProductionProblems(
+        process.env,
+        env.STATIC_DIR ?? DEFAULT_STATIC_DIR,
+        env.DATABASE_PATH,
+      );
+    } catch (error) {
+      console.error(
+        `Afsh could not start: the admin accounts in ${env.DATABASE_PATH} could not be read: ${(error as Error).message}`,
+      );
+      process.exit(1);
+    }
     if (problems.length > 0) {
       console.error(productionRefusal(problems));
       process.exit(1);

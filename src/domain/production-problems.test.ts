@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   announcesTestPayments,
+  isGuessableAdminPassword,
+  KNOWN_ADMIN_PASSWORDS,
+  knownAdminPasswordSpellings,
   linkedNumbers,
   paymentsInTestMode,
   productionProblems,
@@ -158,13 +161,62 @@ describe('productionProblems (D24)', () => {
     ).toEqual([]);
   });
 
+  it('names each stored admin account with a known password, and how to change it', () => {
+    const problems = server(
+      { ...LIVE, ADMIN_PASSWORD: undefined },
+      { adminsWithKnownPasswords: ['admin@example.com', 'office@afsh.example'] },
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^admin account admin@example\.com: its password is a known one/),
+      expect.stringMatching(/^admin account office@afsh\.example: its password is a known one/),
+    ]);
+    expect(problems[0]).toContain('npm run admin:create -- --email admin@example.com');
+    expect(problems[1]).toContain('npm run admin:create -- --email office@afsh.example');
+    expect(server(LIVE, { adminsWithKnownPasswords: [] })).toEqual([]);
+    // The hosted build's admins are Firebase accounts: nothing of the server's is asked there.
+    expect(
+      productionProblems({
+        env: { ...LIVE, VITE_SITE_URL: LIVE.SITE_URL },
+        backend: 'hosted',
+        adminsWithKnownPasswords: ['admin@example.com'],
+      }),
+    ).toEqual([]);
+  });
+
+  it('tries stored hashes with each known password as listed and with a capital', () => {
+    const spellings = knownAdminPasswordSpellings();
+    for (const password of KNOWN_ADMIN_PASSWORDS) {
+      expect(spellings).toContain(password);
+      expect(spellings).toContain(password.charAt(0).toUpperCase() + password.slice(1));
+    }
+    expect(spellings).toContain('Password123');
+    // Ones that begin with a digit have only one spelling: each is tried once.
+    expect(new Set(spellings).size).toBe(spellings.length);
+    expect(spellings.length).toBeLessThan(KNOWN_ADMIN_PASSWORDS.size * 2);
+  });
+
+  it.each([
+    ['change-me-2026', 'admin@example.com', true],
+    ['CHANGE-ME-2026', undefined, true],
+    ['nile-owner-44', 'owner@afsh.example', true],
+    // Three letters of a name are too few to call the password guessable by it.
+    ['bob-crane-44', 'bob@afsh.example', false],
+    ['Tall-Nile-Crane-41', 'owner@afsh.example', false],
+  ])('calls %s (for %s) guessable: %s', (password, email, guessable) => {
+    expect(isGuessableAdminPassword(password, email)).toBe(guessable);
+  });
+
   it('names every problem at once, one line each', () => {
-    const all = server({ ADMIN_PASSWORD: 'change-me-2026' }, { builtNumbers: ['+201000000000'] });
+    const all = server(
+      { ADMIN_PASSWORD: 'change-me-2026' },
+      { builtNumbers: ['+201000000000'], adminsWithKnownPasswords: ['old@afsh.example'] },
+    );
     expect(all.map((line) => line.split(':')[0])).toEqual([
       'the built pages (dist/) call and message the placeholder +201000000000',
       'SITE_URL',
       'PAYMENT_PROVIDER',
       'ADMIN_PASSWORD',
+      'admin account old@afsh.example',
     ]);
     expect(all.every((line) => !line.includes('\n'))).toBe(true);
   });

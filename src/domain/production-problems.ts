@@ -31,6 +31,31 @@ export const KNOWN_ADMIN_PASSWORDS: ReadonlySet<string> = new Set([
   '12345678a',
 ]);
 
+/**
+ * Whether a first admin's password is one anybody could try: in KNOWN_ADMIN_PASSWORDS (case
+ * folded), or containing the email's name (its part before the @, from four letters).
+ */
+export function isGuessableAdminPassword(password: string, email: string | undefined): boolean {
+  const local = (email ?? '').trim().toLowerCase().split('@')[0] ?? '';
+  const folded = password.toLowerCase();
+  return KNOWN_ADMIN_PASSWORDS.has(folded) || (local.length >= 4 && folded.includes(local));
+}
+
+/**
+ * The passwords a stored admin account's hash is tried against (D24): every known password as
+ * listed and with a capital first letter. A hash only answers for a whole password, so case
+ * cannot be folded and "contains the email's name" cannot be asked of it, as they are of
+ * ADMIN_PASSWORD; these are the spellings an example is copied and a common one is typed in.
+ */
+export function knownAdminPasswordSpellings(): string[] {
+  const spellings = new Set<string>();
+  for (const password of KNOWN_ADMIN_PASSWORDS) {
+    spellings.add(password);
+    spellings.add(password.charAt(0).toUpperCase() + password.slice(1));
+  }
+  return [...spellings];
+}
+
 export type GoLiveBackend = 'server' | 'hosted';
 
 export interface GoLiveInput {
@@ -48,6 +73,12 @@ export interface GoLiveInput {
    * build was found: it must say test mode exactly when payments are a trial on purpose.
    */
   builtBanner?: boolean;
+  /**
+   * The emails of the admin accounts already stored whose password is one of
+   * `knownAdminPasswordSpellings()` (the server tries each account's hash; the hosted build's
+   * admins sign in with Firebase and have none here).
+   */
+  adminsWithKnownPasswords?: readonly string[];
 }
 
 const digitsOf = (value: string): string => value.replace(/[^0-9]/g, '');
@@ -189,15 +220,21 @@ export function productionProblems(input: GoLiveInput): string[] {
 
   // The first admin's password (server only: the hosted build's admins sign in with Firebase).
   const password = backend === 'server' ? env.ADMIN_PASSWORD : undefined;
-  if (password !== undefined && password !== '') {
-    const email = set(env.ADMIN_EMAIL)?.toLowerCase() ?? '';
-    const local = email.split('@')[0] ?? '';
-    const folded = password.toLowerCase();
-    if (KNOWN_ADMIN_PASSWORDS.has(folded) || (local.length >= 4 && folded.includes(local))) {
-      problems.push(
-        'ADMIN_PASSWORD: is a known or guessable password (an example, or the email in it): choose another, or leave it unset to have one generated and printed once',
-      );
-    }
+  if (
+    password !== undefined &&
+    password !== '' &&
+    isGuessableAdminPassword(password, env.ADMIN_EMAIL)
+  ) {
+    problems.push(
+      'ADMIN_PASSWORD: is a known or guessable password (an example, or the email in it): choose another, or leave it unset to have one generated and printed once',
+    );
+  }
+  // Admins created earlier (a first start with an example password, ADMIN_PASSWORD since
+  // removed): ADMIN_PASSWORD no longer says anything about them, their stored hashes do.
+  for (const email of backend === 'server' ? (input.adminsWithKnownPasswords ?? []) : []) {
+    problems.push(
+      `admin account ${email}: its password is a known one (an example from our docs, or a common one): change it with npm run admin:create -- --email ${email} (it asks for the new password on a terminal, or generates one and prints it once), then start again`,
+    );
   }
   return problems;
 }

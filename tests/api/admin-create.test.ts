@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,35 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../server/src/app.ts';
 import { DEFAULT_ADMIN_EMAIL, ensureInitialAdmin } from '../../server/src/auth/initial-admin.ts';
 import { openDatabase } from '../../server/src/plugins/db.ts';
-import { REPO_ROOT } from '../../scripts/lib/server-process.ts';
+import { runAdminCreate } from './admin-script.ts';
 import { TestClient } from './test-server.ts';
-
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run admin:create -- …` as a child process, stdin not a terminal. */
-function runAdminCreate(args: string[], env: Record<string, string>): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const clean = { ...process.env };
-    delete clean.ADMIN_EMAIL;
-    delete clean.ADMIN_PASSWORD;
-    const child = spawn(
-      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/admin-create.ts', ...args],
-      { cwd: REPO_ROOT, env: { ...clean, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.stdin.end();
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The app on `dbPath`, so a test can sign in the way a browser would. */
 async function appOn(dbPath: string): Promise<FastifyInstance> {
@@ -136,8 +108,68 @@ describe('npm run admin:create', () => {
     }
   }, 60_000);
 
+  it("changes an admin's password: the old one and its sessions end, no second admin", async () => {
+    const first = await runAdminCreate(['--email', 'boss@example.com'], { DATABASE_PATH: dbPath });
+    expect(first.code).toBe(0);
+    const oldPassword = /password: (\S+)/.exec(first.stdout)?.[1] ?? '';
+    expect(oldPassword).toMatch(/^[A-Za-z0-9]{20}$/);
+
+    const app = await appOn(dbPath);
+    try {
+      const signedIn = new TestClient(app);
+      await signedIn.signIn('boss@example.com', oldPassword);
+      expect((await signedIn.request('GET', '/api/auth/me')).body.user.isAdmin).toBe(true);
+
+      const changed = await runAdminCreate(
+        ['--email', 'boss@example.com', '--password', 'Quiet-Harbour-73'],
+        { DATABASE_PATH: dbPath },
+      );
+      expect(changed.stderr).toBe('');
+      expect(changed.code).toBe(0);
+      expect(changed.stdout).toMatch(/boss@example\.com is now an admin with the new password/);
+
+      // Whoever had the old password is signed out and cannot sign in with it again.
+      expect((await signedIn.request('GET', '/api/auth/me')).body).toEqual({ user: null });
+      const old = await new TestClient(app).request('POST', '/api/auth/login', {
+        email: 'boss@example.com',
+        password: oldPassword,
+      });
+      expect(old.status).toBe(401);
+      const user = await new TestClient(app).signIn('boss@example.com', 'Quiet-Harbour-73');
+      expect(user.isAdmin).toBe(true);
+      expect(adminEmails(app)).toEqual(['boss@example.com']);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it("refuses a known password for an admin who has one, keeping the admin's own", async () => {
+    const first = await runAdminCreate(
+      ['--email', 'boss@example.com', '--password', 'Quiet-Harbour-73'],
+      {
+        DATABASE_PATH: dbPath,
+      },
+    );
+    expect(first.code).toBe(0);
+    for (const known of ['change-me-2026', 'Password123', 'boss-pass-2026']) {
+      const result = await runAdminCreate(['--email', 'boss@example.com', '--password', known], {
+        DATABASE_PATH: dbPath,
+      });
+      expect(result.code, known).toBe(1);
+      expect(result.stderr).toMatch(/known or guessable.*Nothing was changed\./);
+    }
+    const app = await appOn(dbPath);
+    try {
+      const user = await new TestClient(app).signIn('boss@example.com', 'Quiet-Harbour-73');
+      expect(user.isAdmin).toBe(true);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it.each([
     [['--email', 'not-an-email', '--password', 'good-pass-1'], /valid email/],
+    [['--email', 'known@example.com', '--password', 'change-me-2026'], /known or guessable/],
     [['--email', 'weak@example.com', '--password', 'password'], /letters and digits/],
     [['--email', 'short@example.com', '--password', 'ab1'], /at least 8/],
     [['--password', 'good-pass-1'], /Usage/],

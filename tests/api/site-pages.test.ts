@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -291,6 +291,90 @@ describe('the test-mode banner (D24)', () => {
         expect(banner).toContain('وضع تجريبي');
         expect(banner).toContain('no money is charged');
       }
+      // The service worker's precache asks for each page with its revision in the query
+      // (Workbox's __WB_REVISION__): what it keeps for offline has the banner too.
+      const kept = await announced.inject({
+        method: 'GET',
+        url: '/about?__WB_REVISION__=0123abcd',
+        headers: { accept: '*/*' },
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(banners(kept.body)).toBe(1);
+    } finally {
+      await announced.close();
+      await rm(testRoot, { recursive: true, force: true });
+    }
+  });
+
+  it("changes the service worker's kept pages' revisions, not its files', when it comes or goes", async () => {
+    const entries = (worker: string) =>
+      [...worker.matchAll(/\{"revision":("[^"]*"|null),"url":"([^"]*)"\}/g)].map(
+        ([, revision, url]) => ({ url: url ?? '', revision: revision ?? '' }),
+      );
+    const built = entries(readFileSync(join(builtSite(), 'sw.js'), 'utf8'));
+    const keptPages = [
+      ...LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((page) => localizedPath(page, language))),
+      '/track/_',
+      '/en/track/_',
+    ];
+    // The build's manifest as this test reads it: every kept page, each file of /assets.
+    expect(
+      built
+        .filter((entry) => entry.url.startsWith('/'))
+        .map((entry) => entry.url)
+        .sort(),
+    ).toEqual(keptPages.sort());
+    expect(built.some((entry) => entry.url.startsWith('assets/'))).toBe(true);
+
+    const served = async (server: FastifyInstance) => {
+      const res = await server.inject({ method: 'GET', url: '/sw.js', headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const again = await server.inject({
+        method: 'GET',
+        url: '/sw.js',
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      return { entries: entries(res.body), etag: res.headers.etag };
+    };
+    const testRoot = await mkdtemp(join(tmpdir(), 'afsh-site-worker-'));
+    const announced = await build({
+      staticDir: builtSite(),
+      env: {
+        NODE_ENV: 'test',
+        RATE_LIMITS: 'off',
+        DATABASE_PATH: join(testRoot, 'db.sqlite'),
+        SITE_URL,
+        PAYMENT_TEST_MODE: 'allowed',
+      },
+      logger: false,
+    });
+    try {
+      const plain = await served(app);
+      const banner = await served(announced);
+      expect(banner.etag).not.toBe(plain.etag);
+      expect(plain.entries.map((entry) => entry.url)).toEqual(built.map((entry) => entry.url));
+      expect(banner.entries.map((entry) => entry.url)).toEqual(built.map((entry) => entry.url));
+      built.forEach((file, i) => {
+        const [without, withBanner] = [plain.entries[i]!, banner.entries[i]!];
+        if (file.url.startsWith('/')) {
+          // The build's revision, then the settings' mark: another mark with the banner.
+          expect(without.revision, file.url).toMatch(
+            new RegExp(`^"${file.revision.slice(1, -1)}-[0-9a-f]{12}"$`),
+          );
+          expect(withBanner.revision, file.url).toMatch(
+            new RegExp(`^"${file.revision.slice(1, -1)}-[0-9a-f]{12}"$`),
+          );
+          expect(withBanner.revision, file.url).not.toBe(without.revision);
+        } else {
+          expect([without.revision, withBanner.revision], file.url).toEqual([
+            file.revision,
+            file.revision,
+          ]);
+        }
+      });
     } finally {
       await announced.close();
       await rm(testRoot, { recursive: true, force: true });

@@ -59,6 +59,27 @@ const cachedApiAddresses = (page: Page) =>
     return found;
   });
 
+/**
+ * The tracking QR code is drawn offline: from the kept answer's number, by the code's chunk the
+ * worker precached. It is drawn once it comes near the screen (below the fold it waits, D23), so
+ * it is brought there and waited for; a screenshot taken before shows its empty box.
+ */
+async function expectQrDrawn(page: Page, number: string): Promise<void> {
+  const qr = page.getByRole('img', { name: new RegExp(number) });
+  await qr.scrollIntoViewIfNeeded();
+  await qr.locator('svg path').first().waitFor();
+  // A drawn code, not an empty frame: its dark modules span most of the code's box.
+  const share = await qr
+    .locator('svg path')
+    .last()
+    .evaluate((path) => {
+      const modules = (path as SVGPathElement).getBBox();
+      const whole = (path as SVGPathElement).ownerSVGElement!.viewBox.baseVal;
+      return (modules.width * modules.height) / (whole.width * whole.height);
+    });
+  expect(share).toBeGreaterThan(0.5);
+}
+
 /** Tracks `number` online until the worker keeps its answer, then reloads offline. */
 async function trackThenGoOffline(page: Page, number: string, heading: RegExp): Promise<void> {
   await page.getByRole('heading', { name: heading }).waitFor();
@@ -97,6 +118,7 @@ describe('offline tracking (D26)', () => {
       expect(text).toMatch(/[٠-٩]/);
       // The order's view itself is there: its status.
       await page.getByText('الحالة الحالية').waitFor();
+      await expectQrDrawn(page, number);
       await checkA11y(page, 'offline-track-ar-phone');
       await snap(page, 'offline-track-ar-phone');
 
@@ -137,6 +159,7 @@ describe('offline tracking (D26)', () => {
       const notice = page.locator('.track-offline');
       await notice.waitFor();
       expect(await notice.innerText()).toMatch(/last updated .*\d/i);
+      await expectQrDrawn(page, number);
       await snap(page, 'offline-track-en-desktop');
 
       const apis = await cachedApiAddresses(page);

@@ -15,11 +15,11 @@ afterAll(closeBrowser);
 
 let server: ServerProcess;
 let tmp: string;
+let port: number;
 
-beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-test-mode-'));
-  const port = await freePort();
-  server = await startSpecServer({
+/** This spec's server on its port, with test payments announced (the default here) or not. */
+async function startServer(announced = true): Promise<ServerProcess> {
+  return startSpecServer({
     port,
     env: {
       DATABASE_PATH: join(tmp, 'afsh.sqlite'),
@@ -27,9 +27,15 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       RATE_LIMITS: 'off',
       SITE_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_TEST_MODE: 'allowed',
+      ...(announced ? { PAYMENT_TEST_MODE: 'allowed' } : {}),
     },
   });
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'afsh-e2e-test-mode-'));
+  port = await freePort();
+  server = await startServer();
   setBaseUrl(server.url);
 }, 60_000);
 
@@ -38,6 +44,32 @@ afterAll(async () => {
   await server?.stop();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
+
+/** Resolves once the service worker controls the page (it registers after load, when idle). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+/** For each copy of the page at `path` the worker's precache holds: whether it has the banner. */
+const keptCopies = (page: Page, path: string) =>
+  page.evaluate(async (wanted) => {
+    const found: boolean[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('workbox-precache')) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (new URL(request.url).pathname !== wanted) continue;
+        const copy = await cache.match(request);
+        found.push((await copy?.text())?.includes('id="test-mode-banner"') ?? false);
+      }
+    }
+    return found;
+  }, path);
 
 const banner = (page: Page) => page.getByRole('complementary', { name: /وضع تجريبي/ });
 
@@ -118,4 +150,56 @@ describe('the test-mode banner', () => {
       await opened.close();
     }
   });
+
+  it('is on the pages kept for offline, and leaves them after a restart without test payments', async () => {
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: '/',
+      serviceWorker: true,
+    });
+    const { page, context } = opened;
+    const visit = (path: string) => page.goto(new URL(path, server.url).toString());
+    /** Pages this visitor never opened, offline: only the worker's precache can answer them. */
+    const offline = async (check: (path: string) => Promise<void>) => {
+      await context.setOffline(true);
+      try {
+        for (const path of ['/about', '/en/prices', '/track/AF-20261127-838']) {
+          await visit(path);
+          await page.locator('#root').waitFor({ state: 'attached' });
+          await check(path);
+        }
+      } finally {
+        await context.setOffline(false);
+      }
+    };
+    try {
+      await expectBannerInSight(page);
+      await controlled(page);
+      await offline(async (path) => {
+        await expectBannerInSight(page);
+        expect(await page.locator('#test-mode-banner').count(), path).toBe(1);
+        if (path === '/about') await snap(page, 'test-mode-banner-offline-ar-phone');
+      });
+
+      // Going live is a restart with other settings and the same build: the copies kept on the
+      // visitor's phone must not go on saying that payments are a trial.
+      await server.stop();
+      server = await startServer(false);
+      await visit('/');
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      expect(await page.locator('#test-mode-banner').count()).toBe(0);
+      // That visit found a new worker (its pages' revisions follow the settings), which kept the
+      // pages again as the server sends them now, and dropped the old copies.
+      await expect.poll(() => keptCopies(page, '/about'), { timeout: 30_000 }).toEqual([false]);
+      await offline(async (path) => {
+        expect(await page.locator('#test-mode-banner').count(), path).toBe(0);
+      });
+    } finally {
+      await opened.close();
+      // The rest of this file's tests, in whatever order, meet the server they expect.
+      await server.stop();
+      server = await startServer();
+    }
+  }, 120_000);
 });

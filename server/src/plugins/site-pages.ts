@@ -23,7 +23,13 @@ const JSON_LD_BLOCK = new RegExp(
  * the test-mode banner (its prerendered pages, its shells, the pages it renders live).
  */
 export function testModeBanner(app: FastifyInstance): (html: string) => string {
-  const announced = announcesTestPayments(
+  if (!testPaymentsAnnounced(app)) return (html) => html;
+  const texts = readTestModeBannerTexts(LOCALES_DIR);
+  return (html) => withTestModeBanner(html, texts);
+}
+
+function testPaymentsAnnounced(app: FastifyInstance): boolean {
+  return announcesTestPayments(
     {
       PAYMENT_PROVIDER: app.config.PAYMENT_PROVIDER.join(','),
       PAYMOB_SECRET_KEY: app.config.PAYMOB_SECRET_KEY,
@@ -32,9 +38,6 @@ export function testModeBanner(app: FastifyInstance): (html: string) => string {
     },
     'server',
   );
-  if (!announced) return (html) => html;
-  const texts = readTestModeBannerTexts(LOCALES_DIR);
-  return (html) => withTestModeBanner(html, texts);
 }
 
 /**
@@ -55,6 +58,8 @@ export function sitePageRewrite(app: FastifyInstance): PageRewrite {
 
   return {
     key: () => `${app.services.catalog.current().version}:${reviewsGeneration}`,
+    // What the service worker's kept copies must follow (static.ts, serviceWorkerFor).
+    settingsKey: JSON.stringify({ siteUrl, testModeBanner: testPaymentsAnnounced(app) }),
     apply(html) {
       const addressed = html.replaceAll(SITE_ORIGIN_PLACEHOLDER, siteUrl);
       const placed = banner(addressed);

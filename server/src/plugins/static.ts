@@ -17,6 +17,36 @@ export const REVALIDATE = 'no-cache';
 export interface PageRewrite {
   key(): string;
   apply(html: string): string;
+  /**
+   * What of `apply` comes from the server's settings (SITE_URL, the test-mode banner), which
+   * change only with a restart: the service worker's kept copies of the pages follow it
+   * (`serviceWorkerFor`). Today's catalog and reviews are left out: they change too often to
+   * have every visitor fetch every page again, and no kept copy is shown while online.
+   */
+  settingsKey?: string;
+}
+
+/**
+ * The precache's page entries as the build wrote them into sw.js (scripts/lib/precache-pages.ts:
+ * a page is kept under its address, `/…`; files keep their relative names, `assets/…`).
+ */
+const PRECACHED_PAGE = /\{"revision":"([0-9a-f]+)","url":"(\/[^"]*)"\}/g;
+
+/**
+ * The built service worker with each kept page's revision followed by `settingsKey`'s hash
+ * (D26). A revision is the build's hash of the page's file, and the worker fetches a page again
+ * only when its revision changes; but the copy it keeps is the page as this server sends it
+ * (the precache asks the server, which rewrites it), so a restart with another SITE_URL, or with
+ * test payments announced or no longer (D24), must change it too. The worker's bytes then
+ * differ, the browser installs it at its next visit, and it fetches the pages again.
+ */
+export function serviceWorkerFor(source: string, settingsKey: string): string {
+  const suffix = createHash('sha256').update(settingsKey).digest('hex').slice(0, 12);
+  return source.replace(
+    PRECACHED_PAGE,
+    (_entry, revision: string, url: string) =>
+      `{"revision":"${revision}-${suffix}","url":"${url}"}`,
+  );
 }
 
 export interface StaticSite {
@@ -119,6 +149,32 @@ export async function registerStatic(
   });
 
   const manifestOf = buildJsonFile<PrerenderManifest>(join(staticDir, 'prerendered.json'));
+
+  // The service worker, its kept pages' revisions following the settings (serviceWorkerFor);
+  // read again when a new build replaces it. Without a build's worker, a 404 as before.
+  const settingsKey = rewrite?.settingsKey;
+  if (settingsKey !== undefined) {
+    const workerFile = join(staticDir, 'sw.js');
+    let worker: { mtimeMs: number; body: string; etag: string } | null = null;
+    app.get('/sw.js', async (request, reply) => {
+      const mtimeMs = await stat(workerFile).then(
+        (s) => s.mtimeMs,
+        () => -1,
+      );
+      if (mtimeMs < 0) return reply.callNotFound();
+      if (worker?.mtimeMs !== mtimeMs) {
+        const body = serviceWorkerFor(await readFile(workerFile, 'utf8'), settingsKey);
+        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+        worker = { mtimeMs, body, etag };
+      }
+      reply
+        .header('cache-control', REVALIDATE)
+        .header('etag', worker.etag)
+        .type('application/javascript; charset=utf-8');
+      if (request.headers['if-none-match'] === worker.etag) return reply.code(304).send();
+      return reply.send(worker.body);
+    });
+  }
 
   /** File → its rewritten body, kept until the file or what the rewrite puts in changes. */
   const pages = new Map<string, { mtimeMs: number; key: string; body: string; etag: string }>();

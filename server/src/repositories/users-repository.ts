@@ -191,6 +191,24 @@ export function countAdmins(db: Database.Database): number {
   return row?.n ?? 0;
 }
 
+/**
+ * Every admin account that signs in with a password, with its stored hash: what the production
+ * guard tries known passwords against (D24). Any version's database answers it (the columns are
+ * migration 001's), and one not yet migrated at all has no admins.
+ */
+export function listAdminPasswordHashes(
+  db: Database.Database,
+): { email: string; passwordHash: string }[] {
+  if (!tableExists(db, 'users')) return [];
+  return db
+    .prepare<[], { email: string; passwordHash: string }>(
+      `SELECT email, password_hash AS passwordHash FROM users
+       WHERE role = 'admin' AND email IS NOT NULL AND password_hash IS NOT NULL
+       ORDER BY email`,
+    )
+    .all();
+}
+
 function tableExists(db: Database.Database, name: string): boolean {
   return (
     cachedStatement<[string], { name: string }>(
