@@ -172,6 +172,17 @@ const AdminRefundsPage = screen(
   'AdminRefundsPage',
   ['src/features/admin/components/admin-refunds-page.tsx'],
 );
+// The crews and trucks, and the dispatch board (D28).
+const AdminFleetPage = screen(
+  () => import('../features/admin/components/admin-fleet-page'),
+  'AdminFleetPage',
+  ['src/features/admin/components/admin-fleet-page.tsx'],
+);
+const AdminDispatchPage = screen(
+  () => import('../features/admin/components/admin-dispatch-page'),
+  'AdminDispatchPage',
+  ['src/features/admin/components/admin-dispatch-page.tsx'],
+);
 // The owner's dashboard (D25): its charts library is in this chunk alone.
 const AdminDashboardPage = screen(
   () => import('../features/admin/dashboard/admin-dashboard-page'),
@@ -227,6 +238,8 @@ export const routes: RouteObject[] = [
       { path: paths.adminCalendar, element: <AdminCalendarPage /> },
       { path: paths.adminRefunds, element: <AdminRefundsPage /> },
       { path: paths.adminDashboard, element: <AdminDashboardPage /> },
+      { path: paths.adminFleet, element: <AdminFleetPage /> },
+      { path: paths.adminDispatch, element: <AdminDispatchPage /> },
       { path: paths.reviews, element: <ReviewsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

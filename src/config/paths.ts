@@ -26,6 +26,9 @@ export const paths = {
   adminCalendar: '/admin-calendar',
   adminRefunds: '/admin-refunds',
   adminDashboard: '/admin-dashboard',
+  /** The crews and trucks, and the dispatch board (D28). */
+  adminFleet: '/admin-fleet',
+  adminDispatch: '/admin-dispatch',
   reviews: '/reviews',
 } as const;
 

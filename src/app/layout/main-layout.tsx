@@ -49,6 +49,8 @@ const FORM_SCREENS = new Set<string>([
   paths.adminCalendar,
   paths.adminRefunds,
   paths.adminDashboard,
+  paths.adminFleet,
+  paths.adminDispatch,
 ]);
 
 export function MainLayout() {

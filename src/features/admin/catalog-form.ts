@@ -14,7 +14,10 @@ import { catalogRatesSchema } from '../../domain/catalog-schema';
 import { fieldsOfIssues } from '../../domain/errors';
 import type { Place } from '../../domain/distance';
 
-/** Every field of the form, by its path in CatalogRates ('base.full', 'distance.perKm'). */
+/**
+ * Every field of the form, by its path in CatalogRates ('base.full', 'distance.perKm',
+ * 'duration.hours.full').
+ */
 export const CATALOG_FIELDS = [
   ...MOVE_TYPES.map((type) => `base.${type}` as const),
   'floorFee',
@@ -28,16 +31,18 @@ export const CATALOG_FIELDS = [
   'cancellationPolicy.freeHours',
   'cancellationPolicy.lateFeePercent',
   'cancellationPolicy.closedHours',
+  // D28: how long a move takes, for the windows it holds.
+  ...MOVE_TYPES.map((type) => `duration.hours.${type}` as const),
+  'duration.perFloorHours',
+  'duration.roadKmPerHour',
 ] as const;
 export type CatalogField = (typeof CATALOG_FIELDS)[number];
 export type CatalogForm = Record<CatalogField, string>;
 
 function read(rates: CatalogRates, field: CatalogField): number {
-  const [group, key] = field.split('.') as [string, string | undefined];
-  const value = key
-    ? (rates as unknown as Record<string, Record<string, number>>)[group]![key]
-    : (rates as unknown as Record<string, number>)[group];
-  return value ?? 0;
+  let value: unknown = rates;
+  for (const key of field.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'number' ? value : 0;
 }
 
 export function formOf(rates: CatalogRates): CatalogForm {
@@ -52,14 +57,15 @@ function numberOf(text: string): number {
 
 /** The rates the form says, as the API takes them (the schema judges them, not this). */
 export function ratesOf(form: CatalogForm): CatalogRates {
-  const rates = { base: {}, team: {}, distance: {}, cancellationPolicy: {} } as Record<
-    string,
-    unknown
-  >;
+  const rates: Record<string, unknown> = {};
   for (const field of CATALOG_FIELDS) {
-    const [group, key] = field.split('.') as [string, string | undefined];
-    if (key) (rates[group] as Record<string, number>)[key] = numberOf(form[field]);
-    else rates[group] = numberOf(form[field]);
+    const keys = field.split('.');
+    let group = rates;
+    for (const key of keys.slice(0, -1)) {
+      group[key] ??= {};
+      group = group[key] as Record<string, unknown>;
+    }
+    group[keys[keys.length - 1]!] = numberOf(form[field]);
   }
   return rates as unknown as CatalogRates;
 }

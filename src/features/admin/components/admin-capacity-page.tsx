@@ -1,6 +1,8 @@
 import { useId, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { paths } from '../../../config/paths';
 import { WEEKDAYS } from '../../../domain/capacity';
 import { formatDateTime, formatTimeRange, formatWeekday } from '../../../domain/datetime';
 import { formatNumber } from '../../../domain/money';
@@ -10,8 +12,9 @@ import { AdminFrame } from './admin-frame';
 import type { Notify } from './toast';
 
 /**
- * /admin-capacity (D12): how many crews work each time window, and the dates (a holiday) or
- * weekdays (Fridays) that differ. Customers are offered only windows with a free crew.
+ * /admin-capacity (D12): the time windows and the most moves each takes (its count was the crews
+ * working until crews became data, D28: they are on /admin-fleet), and the dates (a holiday) or
+ * weekdays (Fridays) that differ. Customers are offered only windows with room and a free crew.
  */
 export function AdminCapacityPage() {
   const { t } = useTranslation('admin');
@@ -93,6 +96,13 @@ function CapacityEditor({ notify }: { notify: Notify }) {
         ) : (
           t('admin:prices.firstVersion')
         )}
+      </p>
+      <p className="card admin-version">
+        <Trans
+          t={t}
+          i18nKey="admin:capacity.fleetNote"
+          components={{ fleet: <Link to={paths.adminFleet} /> }}
+        />
       </p>
 
       <form className="admin-capacity-form" onSubmit={onSubmit} noValidate>

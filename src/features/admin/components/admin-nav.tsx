@@ -9,12 +9,14 @@ const SECTIONS = [
   ['prices', paths.adminPrices],
   ['capacity', paths.adminCapacity],
   ['calendar', paths.adminCalendar],
+  ['fleet', paths.adminFleet],
+  ['dispatch', paths.adminDispatch],
   ['refunds', paths.adminRefunds],
 ] as const;
 
 /**
- * The admin's pages: the dashboard (D25), orders, prices (D11), crews and their calendar (D12),
- * refunds (D16).
+ * The admin's pages: the dashboard (D25), orders, prices (D11), time windows and their calendar
+ * (D12), crews and trucks and the dispatch board (D28), refunds (D16).
  */
 export function AdminNav() {
   const { t } = useTranslation('admin');

@@ -126,7 +126,51 @@ describe('AdminPricesPage (D11)', () => {
   });
 });
 
+describe('AdminPricesPage durations (D28)', () => {
+  it('saves hours per move type, per floor and the road speed, and refuses them out of range', async () => {
+    const port = await adminPort(new MemoryBackend());
+    const { user } = render(<AdminPricesPage />, port);
+    const full = await screen.findByLabelText('Full move, hours');
+    expect(full).toHaveValue('3');
+    const speed = screen.getByLabelText(adminEn.prices.roadSpeed);
+    expect(speed).toHaveValue('50');
+    await user.clear(full);
+    await user.type(full, '3.3');
+    await user.clear(speed);
+    await user.type(speed, '200');
+    await user.click(screen.getByRole('button', { name: 'Save as version 2' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(full).toHaveAccessibleDescription(validationEn.catalog.duration);
+    expect(speed).toHaveAccessibleDescription(
+      `${adminEn.prices.roadSpeedHint} ${validationEn.catalog.roadSpeed}`,
+    );
+
+    await user.clear(full);
+    await user.type(full, '٣٫٥');
+    await user.clear(speed);
+    await user.type(speed, '40');
+    await user.click(screen.getByRole('button', { name: 'Save as version 2' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: adminEn.prices.confirm.yes }));
+    await waitFor(async () => expect((await port.prices.catalog()).version).toBe(2));
+    const saved = await port.prices.catalog();
+    expect(saved.duration.hours.full).toBe(3.5);
+    expect(saved.duration.roadKmPerHour).toBe(40);
+    expect(saved.duration.perFloorHours).toBe(0.1);
+  });
+});
+
 describe('AdminCapacityPage (D12)', () => {
+  it('calls the window count the most moves, and links to the crews and trucks (D28)', async () => {
+    const port = await adminPort(new MemoryBackend({ capacity: FIRST_CAPACITY_PLAN }));
+    render(<AdminCapacityPage />, port, 'ar');
+    expect(await screen.findAllByLabelText(adminAr.capacity.windows.crews)).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'صفحة الفرق والعربيات' })).toHaveAttribute(
+      'href',
+      '/admin-fleet',
+    );
+  });
+
   it('changes crews, adds a Friday exception and saves the plan', async () => {
     const backend = new MemoryBackend({ capacity: FIRST_CAPACITY_PLAN });
     const port = await adminPort(backend);

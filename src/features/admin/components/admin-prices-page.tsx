@@ -49,7 +49,7 @@ function PricesEditor({ notify }: { notify: Notify }) {
 
   const money = (amount: number) => <bdi>{formatMoney(amount, language)}</bdi>;
   const num = (n: number) => formatNumber(n, language);
-  const idFor = (field: CatalogField) => `${ids}-${field.replace('.', '-')}`;
+  const idFor = (field: CatalogField) => `${ids}-${field.replace(/\./g, '-')}`;
   const field = (name: CatalogField, label: string, hint?: string, decimal = false): ReactNode => {
     const id = idFor(name);
     const problem = problems[name];
@@ -178,6 +178,32 @@ function PricesEditor({ notify }: { notify: Notify }) {
               'cancellationPolicy.closedHours',
               t('admin:prices.closedHours'),
               t('admin:prices.closedHoursHint'),
+            )}
+          </div>
+        </fieldset>
+
+        <fieldset className="card admin-fieldset">
+          <legend>{t('admin:prices.durations')}</legend>
+          <p className="field-hint">{t('admin:prices.durationsLead')}</p>
+          <div className="admin-field-grid">
+            {MOVE_TYPES.map((type) =>
+              field(
+                `duration.hours.${type}`,
+                t('admin:prices.durationHours', { type: t(`pricing:moveTypes.${type}.label`) }),
+                undefined,
+                true,
+              ),
+            )}
+            {field(
+              'duration.perFloorHours',
+              t('admin:prices.perFloorHours'),
+              t('admin:prices.perFloorHoursHint'),
+              true,
+            )}
+            {field(
+              'duration.roadKmPerHour',
+              t('admin:prices.roadSpeed'),
+              t('admin:prices.roadSpeedHint'),
             )}
           </div>
         </fieldset>
