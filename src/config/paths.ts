@@ -27,6 +27,8 @@ export const paths = {
   adminRefunds: '/admin-refunds',
   adminDashboard: '/admin-dashboard',
   reviews: '/reviews',
+  /** The team leader's phone (D28). */
+  crew: '/crew',
 } as const;
 
 export type PathKey = keyof typeof paths;
