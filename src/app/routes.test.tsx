@@ -16,8 +16,9 @@ describe('route table', () => {
     // spec section 2 lists 19 routes; the reviews page (implied by its labels) makes 20, and the
     // admin's prices, crews and crews calendar (D11, D12) 23, and the page the payment gateway
     // sends the customer back to (D3) 24, the office's refunds queue (D16) 25, and the owner's
-    // dashboard (D25) 26, and the crews and trucks and the dispatch board (D28) 28.
-    expect(Object.values(paths)).toHaveLength(28);
+    // dashboard (D25) 26, the crews and trucks and the dispatch board (D28) 28, and the team
+    // leader's phone (D28) 29.
+    expect(Object.values(paths)).toHaveLength(29);
   });
 
   it('keeps tracking pages outside the layout with header and footer', () => {

@@ -121,6 +121,8 @@ const TrackOrderPage = screen(
 const MyOrdersPage = screen(() => import('./my-orders-screen'), 'MyOrdersScreen', [
   'src/app/my-orders-screen.tsx',
 ]);
+// The team leader's phone (D28), with the auth feature's sign-in by mobile number (D13).
+const CrewPage = screen(() => import('./crew-screen'), 'CrewScreen', ['src/app/crew-screen.tsx']);
 const ContactPage = screen(
   () => import('../features/contact/components/contact-page'),
   'ContactPage',
@@ -225,6 +227,7 @@ export const routes: RouteObject[] = [
       { path: paths.signup, element: <SignupPage /> },
       { path: paths.adminLogin, element: <AdminLoginPage /> },
       { path: paths.myOrders, element: <MyOrdersPage /> },
+      { path: paths.crew, element: <CrewPage /> },
       { path: paths.payment, element: <PaymentPage /> },
       { path: paths.paymentReturn, element: <PaymentReturnPage /> },
       { path: paths.selectCity, element: <SelectCityPage /> },

@@ -30,6 +30,8 @@ export const paths = {
   adminFleet: '/admin-fleet',
   adminDispatch: '/admin-dispatch',
   reviews: '/reviews',
+  /** The team leader's phone (D28). */
+  crew: '/crew',
 } as const;
 
 export type PathKey = keyof typeof paths;

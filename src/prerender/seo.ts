@@ -23,6 +23,7 @@ const PRIVATE_PREFIXES: readonly string[] = [
   '/api/',
   '/admin-',
   paths.myOrders,
+  paths.crew,
   paths.payment, // and /payment-return
   paths.login,
   paths.signup,

@@ -31,6 +31,8 @@ function Screen() {
 const FORM_SCREENS = new Set<string>([
   paths.contact,
   paths.myOrders,
+  // The crew's phone (D28): its cards end in big field buttons, and the team has the office's number.
+  paths.crew,
   paths.moveType,
   paths.prices,
   paths.selectCity,
