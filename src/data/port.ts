@@ -4,7 +4,7 @@
 // the server shares.
 import type { Dashboard, DashboardRange } from '../domain/dashboard';
 import type { CapacityDraft, CapacityPlan, DayAvailability } from '../domain/capacity';
-import type { AssignmentChoice, DispatchBoard } from '../domain/dispatch';
+import type { AssignmentChoice, AvailabilityMove, DispatchBoard } from '../domain/dispatch';
 import type { CrewJob, CrewJobs, CrewTap } from '../domain/field';
 import type { Fleet, FleetDraft } from '../domain/fleet';
 import type { ErrorCode, RuleViolation } from '../domain/errors';
@@ -353,7 +353,7 @@ export interface PricesPort {
 /** Crew capacity (D12). */
 export interface CapacityPort {
   /** Which windows of `days` dates from `from` (YYYY-MM-DD, Cairo) still have a free crew. */
-  availability(from: string, days: number): Promise<DayAvailability[]>;
+  availability(from: string, days: number, move?: AvailabilityMove): Promise<DayAvailability[]>;
   /** Admin: the current plan (windows, crews, exceptions). */
   plan(): Promise<CapacityPlan>;
   /** Admin: saves a new plan, effective at once. */

@@ -625,3 +625,44 @@ export function takeCrew(
   if (proposal?.assignment) return proposal.assignment;
   throw crew.whenFull(freeWindowsForJob(state, job, crew.date, now));
 }
+
+/** What the date screen tells the server of the customer's move, for the windows that could take it (D28). */
+export interface AvailabilityMove {
+  governorateId: string;
+  districtId: string;
+  dropoffGovernorateId?: string;
+  dropoffDistrictId?: string;
+  moveType: string;
+  pickupFloor: number;
+  dropoffFloor: number;
+}
+
+/** The move of a booking's state, once its pickup and its service are known; else undefined. */
+export function availabilityMoveOf(state: {
+  governorateId?: string | undefined | null;
+  districtId?: string | undefined | null;
+  dropoffGovernorateId?: string | undefined | null;
+  dropoffDistrictId?: string | undefined | null;
+  moveType?: string | undefined | null;
+  pickupFloor?: number | string | undefined | null;
+  dropoffFloor?: number | string | undefined | null;
+}): AvailabilityMove | undefined {
+  if (!state.governorateId || !state.districtId || !state.moveType) return undefined;
+  const floor = (value: number | string | undefined | null) => {
+    const n = Number(value ?? 0);
+    return Number.isInteger(n) && n >= 0 ? n : 0;
+  };
+  return {
+    governorateId: state.governorateId,
+    districtId: state.districtId,
+    ...(state.dropoffGovernorateId && state.dropoffDistrictId
+      ? {
+          dropoffGovernorateId: state.dropoffGovernorateId,
+          dropoffDistrictId: state.dropoffDistrictId,
+        }
+      : {}),
+    moveType: state.moveType,
+    pickupFloor: floor(state.pickupFloor),
+    dropoffFloor: floor(state.dropoffFloor),
+  };
+}

@@ -10,6 +10,7 @@ import type {
   CalendarDay,
   CapacityPlan,
   CapacityPort,
+  DispatchPort,
   DashboardPort,
   CatalogVersion,
   ContactMessage,
@@ -40,10 +41,42 @@ import type {
   Unsubscribe,
 } from '../data/port';
 import {
+  assignNewOrder,
+  checkAssignment,
+  jobAvailability,
+  jobOf,
+  takeCrew,
+  type DispatchJob,
+  type DispatchState,
+  type JobSource,
+  type SlotHolder,
+} from '../domain/dispatch';
+import { assignmentChoiceSchema } from '../domain/dispatch-schema';
+import {
+  crewJobsOf,
+  crewTapSchema,
+  decideCrewStatus,
+  FIELD_MESSAGES,
+  notCrew,
+  type DeliveryRecord,
+} from '../domain/field';
+import {
+  crewFirstName,
+  crewOfPhone,
+  findCrew,
+  fleetFromStored,
+  fleetOfPlan,
+  type Fleet,
+} from '../domain/fleet';
+import { fleetDraftSchema } from '../domain/fleet-schema';
+import { estimatedRoadKm } from '../domain/distance';
+import {
   availabilityOf,
-  checkCrewFree,
+  datesFrom,
   holdsCrew,
   requestedDates,
+  windowFull,
+  windowsInOrder,
   draftFromStored,
   type CapacityDraft,
 } from '../domain/capacity';
@@ -94,19 +127,20 @@ import {
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import {
+  applyOrderChange,
   decideAdminUpdate,
   decideCustomerCancel,
   type OrderChangeDecision,
 } from '../domain/order-changes';
 import { orderAdminUpdateSchema } from '../domain/order-update-schema';
 import { orderGoBackSchema, orderRescheduleSchema } from '../domain/order-lifecycle-schema';
+import { decideGoBack, decideReschedule, type Rescheduler } from '../domain/lifecycle';
 import {
-  checkCrewTaken,
-  decideGoBack,
-  decideReschedule,
-  type Rescheduler,
-} from '../domain/lifecycle';
-import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
+  BOOKING_HORIZON_DAYS,
+  catalogFromRates,
+  FIRST_CATALOG_RATES,
+  ratesFromStored,
+} from '../domain/pricing';
 import {
   checkBooker,
   decideCodeAttempt,
@@ -178,7 +212,7 @@ import {
 import { normalizeTrackingInput } from '../domain/tracking-input';
 import { ordersMovedOnSignIn } from '../domain/users';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
-import { cairoToday, cairoYmdCompact } from '../domain/datetime';
+import { cairoDatePlusDays, cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
 
 // The payment screen's tests check the tokens the browser issues against the same pattern.
@@ -495,15 +529,77 @@ export class MemoryBackend {
     };
   }
 
-  /** @internal Window id → orders holding a crew in it on `date` (the domain's `holdsCrew`). */
+  /** @internal Window id → orders holding a crew in it on `date` (each window a move takes, D28). */
   bookedOn(date: string): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const { order } of this.orders.values()) {
-      if (order.moveDate !== date || !holdsCrew(order)) continue;
-      counts[order.timeWindow.id] = (counts[order.timeWindow.id] ?? 0) + 1;
+    for (const [windowId, holders] of Object.entries(this.holdersOn(date))) {
+      counts[windowId] = holders.length;
     }
     return counts;
   }
+
+  /** Every version of the crews and trucks (D28), oldest first; none until the office saves. */
+  readonly fleets: StoredVersion[] = [];
+
+  /** The fleet, as the server reads it: the last saved, else the crews the plan counts (version 0). */
+  fleet(): Fleet {
+    const saved = this.fleets[this.fleets.length - 1];
+    if (!saved)
+      return { ...fleetOfPlan(this.plan()), version: 0, updatedAt: null, updatedBy: null };
+    return {
+      ...fleetFromStored(saved.value),
+      version: saved.version,
+      updatedAt: saved.createdAt,
+      updatedBy: saved.createdBy,
+    };
+  }
+
+  /**
+   * @internal Who holds which window of `date` (D28), from the orders as stored, as the server's
+   * index is kept: an assignment's windows with its crew; an order from before dispatch its
+   * booked window, with none; a cancelled order nothing.
+   */
+  holdersOn(date: string): Record<string, SlotHolder[]> {
+    const day: Record<string, SlotHolder[]> = {};
+    for (const { order } of this.orders.values()) {
+      if (!holdsCrew(order)) continue;
+      const slots = order.assignment
+        ? order.assignment.slots
+        : [{ date: order.moveDate, windowId: order.timeWindow.id }];
+      for (const slot of slots) {
+        if (slot.date !== date) continue;
+        (day[slot.windowId] ??= []).push({
+          orderId: order.id,
+          crewId: order.assignment?.crewId ?? null,
+          truckId: order.assignment?.truckId ?? null,
+          dropoff: {
+            governorateId: order.dropoffGovernorateId,
+            districtId: order.dropoffDistrictId,
+          },
+        });
+      }
+    }
+    return day;
+  }
+
+  /** @internal What dispatch decides with (D28). */
+  dispatchState(): DispatchState {
+    return { plan: this.plan(), fleet: this.fleet(), holdersOn: (date) => this.holdersOn(date) };
+  }
+
+  /** @internal A move as dispatch plans it, its hours under the current catalog's durations. */
+  job(source: JobSource, orderId?: string): DispatchJob {
+    return jobOf(source, this.catalog(), orderId);
+  }
+
+  /** @internal What the tracker says of an order's crew (D28): its leader's first name. */
+  crewNameOf(order: Order): string | null {
+    const crewId = order.assignment?.crewId;
+    return crewId ? crewFirstName(findCrew(this.fleet(), crewId)) : null;
+  }
+
+  /** @internal Delivery proofs (D28), by order id. */
+  readonly deliveries = new Map<string, DeliveryRecord>();
 
   /**
    * What the gateway's signed callback would do to the newest try of `orderId`: pay it, decline
@@ -829,6 +925,7 @@ export class MemoryDataPort implements DataPort {
   readonly capacity: CapacityPort;
   readonly dashboard: DashboardPort;
   readonly desk: DeskPort;
+  readonly dispatch: DispatchPort;
 
   private sessionId: string | null = null;
   private readonly authListeners = new Set<(user: CurrentUser | null) => void>();
@@ -847,7 +944,9 @@ export class MemoryDataPort implements DataPort {
           ({ order }) => order.orderNumber === wanted,
         );
         if (!found) throw new DataError('not-found', 'errors:orderNotFound');
-        return copy(toPublicTracking(found.order));
+        return copy(
+          toPublicTracking({ ...found.order, crewName: backend.crewNameOf(found.order) }),
+        );
       },
       watch: (orderNumber, listener, onLive) => {
         const wanted = normalizeTrackingInput(orderNumber);
@@ -856,7 +955,9 @@ export class MemoryDataPort implements DataPort {
             const found = wanted
               ? [...backend.orders.values()].find(({ order }) => order.orderNumber === wanted)
               : undefined;
-            return found ? toPublicTracking(found.order) : null;
+            return found
+              ? toPublicTracking({ ...found.order, crewName: backend.crewNameOf(found.order) })
+              : null;
           },
           listener,
           onLive,
@@ -867,9 +968,130 @@ export class MemoryDataPort implements DataPort {
     this.messages = this.createMessages();
     this.prices = this.createPrices();
     this.capacity = this.createCapacity();
+    this.dispatch = this.createDispatch();
     this.dashboard = this.createDashboard();
     this.desk = this.createDesk();
     this.payments = this.createPayments();
+  }
+
+  /** Dispatch (D28), decided by the domain as on the server. */
+  private createDispatch(): DispatchPort {
+    const backend = this.backend;
+    const orderOf = (id: string) => {
+      const record = backend.orders.get(id);
+      if (!record) throw new DataError('not-found', 'errors:orderNotFound');
+      return record.order;
+    };
+    const tell = (order: Order) => {
+      backend.notifyDesk({ type: 'order', change: orderChange('changed', order) });
+    };
+    const crewOfSession = () => {
+      const user = this.requireUser();
+      const crew = crewOfPhone(backend.fleet(), user.phone);
+      if (!crew) throw dataErrorFrom(notCrew());
+      return crew;
+    };
+    const windowHoursOf = (id: string) => backend.plan().windows.find((w) => w.id === id);
+    return {
+      fleet: async () => {
+        this.requireAdmin();
+        return copy(backend.fleet());
+      },
+      saveFleet: async (draft) => {
+        const admin = this.requireAdmin();
+        const parsed = fleetDraftSchema.safeParse(draft);
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        backend.fleets.push({
+          version: backend.fleets.length + 1,
+          value: copy(parsed.data),
+          createdAt: backend.now().toISOString(),
+          createdBy: admin.email,
+        });
+        return copy(backend.fleet());
+      },
+      board: async (from, days) => {
+        this.requireAdmin();
+        const found = requestedDates(from, days);
+        if (!found) throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+        const ids = new Set<string>();
+        for (const date of found) {
+          for (const holders of Object.values(backend.holdersOn(date))) {
+            for (const h of holders) ids.add(h.orderId);
+          }
+        }
+        const plan = backend.plan();
+        const orders = [...ids]
+          .map(orderOf)
+          .sort(
+            (a, b) => a.moveDate.localeCompare(b.moveDate) || a.moveTime.localeCompare(b.moveTime),
+          );
+        return copy({
+          dates: found,
+          windows: windowsInOrder(plan.windows),
+          fleet: backend.fleet(),
+          orders,
+        });
+      },
+      assign: async (orderId, input) => {
+        this.requireAdmin();
+        const parsed = assignmentChoiceSchema.safeParse(input ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const choice = parsed.data;
+        const order = orderOf(orderId);
+        const now = backend.now();
+        const at = now.toISOString();
+        const after = rule(() => {
+          const sameWindow =
+            order.assignment?.slots[0]?.date === choice.date &&
+            order.assignment?.slots[0]?.windowId === choice.windowId;
+          const assignment = checkAssignment(
+            backend.dispatchState(),
+            backend.job(order, order.id),
+            choice,
+            now,
+            { sameWindow },
+          );
+          const moved = order.moveDate !== choice.date || order.timeWindow?.id !== choice.windowId;
+          if (!moved) return applyOrderChange(order, { actor: 'admin', assignment }, at);
+          const decision = decideReschedule(
+            order,
+            { moveDate: choice.date, windowId: choice.windowId },
+            { actor: 'admin' },
+            backend.plan(),
+            now,
+          );
+          return applyOrderChange(order, { ...decision.change, assignment }, at);
+        });
+        backend.orders.get(orderId)!.order = after;
+        tell(after);
+        return copy(after);
+      },
+      crewJobs: async () => {
+        const crew = crewOfSession();
+        const dates = datesFrom(cairoToday(backend.now()), 2);
+        const orders = [...backend.orders.values()].map(({ order }) => order);
+        return copy(crewJobsOf(crew, orders, dates, windowHoursOf));
+      },
+      crewTap: async (orderId, input) => {
+        const crew = crewOfSession();
+        const parsed = crewTapSchema.safeParse(input ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        const record = backend.orders.get(orderId);
+        if (!record) throw dataErrorFrom(new RuleViolation('not-found', FIELD_MESSAGES.notYourJob));
+        const outcome = rule(() =>
+          decideCrewStatus(record.order, crew, parsed.data, backend.now()),
+        );
+        if (outcome.decision) {
+          record.order = outcome.decision.after;
+          if (outcome.delivery) backend.deliveries.set(orderId, outcome.delivery);
+          tell(record.order);
+        }
+        const dates = record.order.assignment?.slots.map((s) => s.date) ?? [];
+        const job = crewJobsOf(crew, [record.order], dates, windowHoursOf).jobs[0];
+        if (!job) throw new DataError('not-found', FIELD_MESSAGES.notYourJob);
+        return copy(job);
+      },
+    };
   }
 
   private createDesk(): DeskPort {
@@ -1374,6 +1596,26 @@ export class MemoryDataPort implements DataPort {
     const tell = (kind: OrderChange['kind'], order: Order) =>
       backend.notifyDesk({ type: 'order', change: orderChange(kind, order) });
     /** Stores the order as the domain decided it (src/domain/order-changes.ts), and tells. */
+    // The crew a change takes (D17, D28): the order's own when free, else the one proposed.
+    const withCrew = (
+      order: Order,
+      decision: OrderChangeDecision,
+      now: Date,
+    ): OrderChangeDecision => {
+      if (!decision.crew) return decision;
+      const assignment = takeCrew(
+        backend.dispatchState(),
+        backend.job(order, order.id),
+        decision.crew,
+        order.assignment,
+        now,
+      );
+      return {
+        ...decision,
+        change: { ...decision.change, assignment },
+        after: { ...decision.after, assignment },
+      };
+    };
     const store = ({ change, after }: OrderChangeDecision): Order => {
       backend.orders.get(after.id)!.order = after;
       // A review is public only while its order is delivered (D14).
@@ -1415,9 +1657,17 @@ export class MemoryDataPort implements DataPort {
           const token = rule(() => checkPaymentToken(checked));
           if (!isTestPaymentToken(token)) throw dataErrorFrom(paymentDeclined());
         }
-        // One thread, no await since the count: nothing can take the crew in between.
-        rule(() =>
-          checkCrewFree(plan, values.moveDate, checked.window, (d) => backend.bookedOn(d), now),
+        // One thread, no await since the count: nothing can take the crew in between. The crew
+        // and truck are dispatch's (D28), as on the server.
+        const assignment = rule(() =>
+          assignNewOrder(
+            backend.dispatchState(),
+            backend.job({ ...values, distanceKm: checked.price.distanceKm }),
+            values.moveDate,
+            checked.window,
+            now,
+            windowFull,
+          ),
         );
         const order: Order = {
           id: crypto.randomUUID(),
@@ -1438,6 +1688,7 @@ export class MemoryDataPort implements DataPort {
             ),
             now.toISOString(),
           ),
+          assignment,
         };
         backend.orders.set(order.id, { order, seq: backend.nextSeq() });
         tell('created', order);
@@ -1525,10 +1776,8 @@ export class MemoryDataPort implements DataPort {
         const now = backend.now();
         return store(
           rule(() => {
-            const decision = decideGoBack(order, parsed.data, now);
             // One thread, no await since the count: nothing can take the crew in between.
-            checkCrewTaken(decision.crew, backend.plan(), (d) => backend.bookedOn(d), now);
-            return decision;
+            return withCrew(order, decideGoBack(order, parsed.data, now), now);
           }),
         );
       },
@@ -1544,9 +1793,7 @@ export class MemoryDataPort implements DataPort {
           user.role === 'admin' ? { actor: 'admin' } : { actor: 'customer', userId: user.id };
         return store(
           rule(() => {
-            const decision = decideReschedule(order, parsed.data, by, plan, now);
-            checkCrewTaken(decision.crew, plan, (d) => backend.bookedOn(d), now);
-            return decision;
+            return withCrew(order, decideReschedule(order, parsed.data, by, plan, now), now);
           }),
         );
       },
@@ -1703,13 +1950,33 @@ export class MemoryDataPort implements DataPort {
       return found;
     };
     return {
-      availability: async (from, days) =>
-        availabilityOf(
-          backend.plan(),
-          dates(from, days),
-          (d) => backend.bookedOn(d),
-          backend.now(),
-        ),
+      availability: async (from, days, move) => {
+        const asked = dates(from, days);
+        if (!move) {
+          return availabilityOf(backend.plan(), asked, (d) => backend.bookedOn(d), backend.now());
+        }
+        // D28: the windows that could take the customer's move, as the server answers.
+        const now = backend.now();
+        const distanceKm = estimatedRoadKm(
+          { governorateId: move.governorateId, districtId: move.districtId },
+          {
+            governorateId: move.dropoffGovernorateId ?? move.governorateId,
+            districtId: move.dropoffDistrictId ?? move.districtId,
+          },
+          backend.catalog().distance.roadFactor,
+        );
+        const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+        return jobAvailability(
+          backend.dispatchState(),
+          backend.job({ ...move, distanceKm }),
+          asked,
+          now,
+        ).map((day) =>
+          day.date <= lastDay
+            ? day
+            : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
+        );
+      },
       plan: async () => {
         this.requireAdmin();
         return copy(backend.plan());

@@ -58,6 +58,8 @@ function sample(schema: AnySchema, branch = 0): unknown {
       );
     case 'optional':
     case 'nullable':
+    // A field an older draft may leave out (the catalog's durations, D28): the answer has it.
+    case 'default':
       return inner('innerType');
     case 'array':
       return [inner('element'), inner('element')];

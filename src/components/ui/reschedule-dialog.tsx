@@ -1,3 +1,4 @@
+import { availabilityMoveOf } from '../../domain/dispatch';
 import { Suspense, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { errorMessageKey, fieldMessageKey } from '../../data/error-messages';
@@ -68,7 +69,7 @@ function Reschedule({ order, by, onDone, onCancel }: RescheduleDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [offered, setOffered] = useState<FreeWindow[]>([]);
-  const { availability, retry } = useAvailability(date, today, lastDay);
+  const { availability, retry } = useAvailability(date, today, lastDay, availabilityMoveOf(order));
   const shown = withoutOwnSlot(availability, order);
 
   const pick = (free: FreeWindow) => {

@@ -1,6 +1,9 @@
 // The adapter for the self-hosted server (docs/decisions.md D1). It is on the first-load path of every
 // page, so it stays small: no zod, no domain schemas. The server validates everything anyway and
 // answers with translation keys the screens already know.
+import type { DispatchBoard } from '../../domain/dispatch';
+import type { CrewJob, CrewJobs } from '../../domain/field';
+import type { Fleet } from '../../domain/fleet';
 import { DataError } from '../port';
 import type {
   DashboardPort,
@@ -9,6 +12,7 @@ import type {
   CalendarDay,
   CapacityPlan,
   CapacityPort,
+  DispatchPort,
   CatalogVersion,
   DayAvailability,
   ContactMessage,
@@ -188,6 +192,7 @@ export class HttpDataPort implements DataPort {
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
   readonly dashboard: DashboardPort;
+  readonly dispatch: DispatchPort;
 
   private readonly baseUrl: string;
   private readonly fetchFn: typeof globalThis.fetch;
@@ -281,9 +286,9 @@ export class HttpDataPort implements DataPort {
         this.pick<CatalogVersion[]>(await this.request('GET', '/api/prices/history'), 'versions'),
     };
     this.capacity = {
-      availability: async (from, days) =>
+      availability: async (from, days, move) =>
         this.pick<DayAvailability[]>(
-          await this.request('GET', `/api/availability${toQuery({ from, days })}`),
+          await this.request('GET', `/api/availability${toQuery({ from, days, ...move })}`),
           'days',
         ),
       plan: async () => this.pick<CapacityPlan>(await this.request('GET', '/api/capacity'), 'plan'),
@@ -293,6 +298,32 @@ export class HttpDataPort implements DataPort {
         this.pick<CalendarDay[]>(
           await this.request('GET', `/api/capacity/calendar${toQuery({ from, days })}`),
           'days',
+        ),
+    };
+    this.dispatch = {
+      fleet: async () => this.pick<Fleet>(await this.request('GET', '/api/admin/fleet'), 'fleet'),
+      saveFleet: async (fleet) =>
+        this.pick<Fleet>(await this.request('PUT', '/api/admin/fleet', fleet), 'fleet'),
+      board: async (from, days) =>
+        this.pick<DispatchBoard>(
+          await this.request('GET', `/api/admin/dispatch${toQuery({ from, days })}`),
+          'board',
+        ),
+      assign: async (orderId, choice) =>
+        this.pick<Order>(
+          await this.request(
+            'PUT',
+            `/api/admin/orders/${encodeURIComponent(orderId)}/assignment`,
+            choice,
+          ),
+          'order',
+        ),
+      crewJobs: async () =>
+        this.pick<CrewJobs>(await this.request('GET', '/api/crew/jobs'), 'jobs'),
+      crewTap: async (orderId, tap) =>
+        this.pick<CrewJob>(
+          await this.request('POST', `/api/crew/jobs/${encodeURIComponent(orderId)}/taps`, tap),
+          'job',
         ),
     };
     this.payments = this.createPayments();

@@ -202,10 +202,17 @@ describe('AdminOrdersPage', () => {
         .map((option) => option.getAttribute('value'))
         .join(' ');
     expect(options()).toBe('under_review cancelled');
-    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
-    await waitFor(() => expect(options()).toBe('in_transit cancelled'));
-    await user.click(r.getByRole('button', { name: /^Update \(order/ }));
-    await waitFor(() => expect(options()).toBe('delivered cancelled'));
+    // Reviewed: the crew sets out (D28), or the office sends it straight on the road.
+    for (const next of [
+      'on_the_way in_transit cancelled',
+      'arrived cancelled',
+      'loading cancelled',
+      'in_transit cancelled',
+      'delivered cancelled',
+    ]) {
+      await user.click(r.getByRole('button', { name: /^Update \(order/ }));
+      await waitFor(() => expect(options()).toBe(next));
+    }
     await user.click(r.getByRole('button', { name: /^Update \(order/ }));
     // Delivered: nothing follows but reopening, which asks first.
     expect(await r.findByRole('button', { name: /^Reopen \(order/ })).toBeInTheDocument();
@@ -213,6 +220,9 @@ describe('AdminOrdersPage', () => {
     expect(backend.orders.get(order.id)!.order.statusHistory.map((h) => h.status)).toEqual([
       'received',
       'under_review',
+      'on_the_way',
+      'arrived',
+      'loading',
       'in_transit',
       'delivered',
     ]);

@@ -11,6 +11,7 @@ import { VALIDATION_MESSAGES } from '../../../domain/validation-messages';
 import { DATE_FIELDS, useBookingFlow } from '../flow/booking-flow';
 import { flowPrice } from '../flow/flow-price';
 import { useAvailability } from '../../../components/ui/use-availability';
+import { availabilityMoveOf } from '../../../domain/dispatch';
 import { useBookingGuard } from './use-booking-guard';
 import { useStepDraft } from './use-step-draft';
 import { useStepErrors } from './use-step-errors';
@@ -52,7 +53,12 @@ export function useDateSelection() {
   const [today] = useState(() => cairoToday());
   const [lastDay] = useState(() => cairoDatePlusDays(BOOKING_HORIZON_DAYS));
 
-  const { availability, retry } = useAvailability(values.moveDate, today, lastDay);
+  const { availability, retry } = useAvailability(
+    values.moveDate,
+    today,
+    lastDay,
+    availabilityMoveOf({ ...state, ...values }),
+  );
   const chosenIsFree =
     availability.status === 'ready' &&
     availability.date === values.moveDate &&
