@@ -2,8 +2,9 @@
 // (src/prerender/page-script.ts). It statically imports almost nothing: on a slow phone every
 // task over 50 ms is a moment when a tap gets no answer, and a module graph is evaluated in one
 // task. So the app comes in stages, each its own task: the strings; React, the router and the
-// app's shell; the screen's code; then React DOM, which hydrates in a transition (in slices of
-// a few milliseconds, where the default priority would hydrate the whole page in one task).
+// app's shell; the screen's code; then React DOM, which hydrates (or renders over a shell) in a
+// transition (in slices of a few milliseconds, where the default priority would take the whole
+// page in one task).
 import './zod-config';
 import type { Resource } from 'i18next';
 import './styles/global.css';
@@ -47,12 +48,11 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   const { browserApp, preloadScreens } = await import('./app/browser-start');
   await nextTask();
-  // The page's screen code, before hydrating: nothing may suspend while React takes over.
+  // The page's screen code first: nothing may suspend while React takes over (a shell too,
+  // which would otherwise be replaced by the screen's loading state and then the screen).
   // If that fails (a deploy replaced the chunk), the screen's own loading and retry take over.
-  if (hydrating) {
-    await preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {});
-    await nextTask();
-  }
+  await preloadScreens(stripLanguagePrefix(window.location.pathname)).catch(() => {});
+  await nextTask();
   // A shell is inert until the app has replaced it (see Document).
   const app = browserApp(
     embeddedJson<InitialData>(DATA_ELEMENT_ID),
@@ -65,20 +65,23 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   // From here React answers a form's submit (the page script held it back until now).
   container.setAttribute(LIVE_ATTRIBUTE, '');
-  if (hydrating) {
-    // The page's HTML is already there (prerendered): React takes it over without repainting.
-    // A mismatch is a bug, reported like any other error.
-    // Parts of the page wrapped in HydrateLater stay as prerendered until needed (D23).
-    markPageHydrating();
-    startTransition(() => {
+  // In a transition either way: React renders in slices of a few milliseconds and keeps what is
+  // on the page until it commits, where the default priority would be one long task.
+  if (hydrating) markPageHydrating();
+  startTransition(() => {
+    if (hydrating) {
+      // The page's HTML is already there (prerendered): React takes it over without repainting.
+      // A mismatch is a bug, reported like any other error.
+      // Parts of the page wrapped in HydrateLater stay as prerendered until needed (D23).
       hydrateRoot(container, app, {
         onRecoverableError: (error) => console.error('Hydration:', error),
       });
-    });
-  } else {
-    // Vite's dev page, or a shell standing in for a page that can't be known in advance.
-    createRoot(container).render(app);
-  }
+    } else {
+      // Vite's dev page, or a shell standing in for a page that can't be known in advance (one
+      // order's tracking): the shell stays drawn until the app's first render replaces it.
+      createRoot(container).render(app);
+    }
+  });
 }
 
 const container = document.getElementById(ROOT_ELEMENT_ID);

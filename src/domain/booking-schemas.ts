@@ -16,6 +16,7 @@ import {
   type PriceCatalog,
 } from './pricing';
 import {
+  builtOnce,
   choice,
   egyptianMobile,
   isBlank,
@@ -29,7 +30,10 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 // The booking steps' schemas and the order they add up to, shared with the server. The card
 // form (card-schema.ts) and the order schema built once for the backends (order-input-schema.ts)
-// have their own modules: the location, details and date steps never build them.
+// have their own modules: the location, details and date steps never build them. Nothing here is
+// built at module load: each step's schema on its first parse (builtOnce), its fields then. Built
+// eagerly, this module was the longest part of the location page's start on a slow phone (its
+// step guards and the price import it), which parses none of them before the customer acts.
 
 /**
  * Today up to today + BOOKING_HORIZON_DAYS, in Cairo. Lazy "now": a schema built once (at form
@@ -50,14 +54,16 @@ function moveDate(now: Date | undefined) {
     });
 }
 
-const moveTime = z
-  .string({ error: M.dateSelectionRequired })
-  .trim()
-  .min(1, { error: M.dateSelectionRequired, abort: true })
-  .refine(isValidTime, { error: M.timeInvalid });
+function moveTime() {
+  return z
+    .string({ error: M.dateSelectionRequired })
+    .trim()
+    .min(1, { error: M.dateSelectionRequired, abort: true })
+    .refine(isValidTime, { error: M.timeInvalid });
+}
 
-const floor = wholeNumber(FLOOR_MIN, FLOOR_MAX, M.dateSelectionRequired, M.floorRange);
-const workers = wholeNumber(WORKERS_MIN, WORKERS_MAX, M.workersRange, M.workersRange);
+const floor = () => wholeNumber(FLOOR_MIN, FLOOR_MAX, M.dateSelectionRequired, M.floorRange);
+const workers = () => wholeNumber(WORKERS_MIN, WORKERS_MAX, M.workersRange, M.workersRange);
 
 function locationId() {
   return z
@@ -97,41 +103,50 @@ export const NOTES_MAX = 1000;
 
 const letters = { letters: true } as const;
 
-const customerInfoShape = {
-  fullName: text(M.customerInfoRequired, FULL_NAME_MIN, FULL_NAME_MAX, M.fullNameLength, letters),
-  phoneNumber: egyptianMobile(M.customerInfoRequired),
-  pickupAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength, letters),
-  dropoffAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength, letters),
-  notes: optionalText(NOTES_MAX, M.notesTooLong, { multiline: true }),
-};
+function customerInfoShape() {
+  return {
+    fullName: text(M.customerInfoRequired, FULL_NAME_MIN, FULL_NAME_MAX, M.fullNameLength, letters),
+    phoneNumber: egyptianMobile(M.customerInfoRequired),
+    pickupAddress: text(M.customerInfoRequired, ADDRESS_MIN, ADDRESS_MAX, M.addressLength, letters),
+    dropoffAddress: text(
+      M.customerInfoRequired,
+      ADDRESS_MIN,
+      ADDRESS_MAX,
+      M.addressLength,
+      letters,
+    ),
+    notes: optionalText(NOTES_MAX, M.notesTooLong, { multiline: true }),
+  };
+}
 
-export const customerInfoSchema = object(customerInfoShape);
-export type CustomerInfoInput = z.output<typeof customerInfoSchema>;
+export const customerInfoSchema = builtOnce(() => object(customerInfoShape()));
+export type CustomerInfoInput = z.output<ReturnType<typeof customerInfoSchema>>;
 
 /** The customer-info screen's form: the details, and where the move ends (D11). */
-export const customerDetailsSchema = object({
-  ...customerInfoShape,
-  dropoffGovernorateId: locationId(),
-  dropoffDistrictId: locationId(),
-}).superRefine((value, ctx) =>
-  checkLocation(
-    { governorateId: value.dropoffGovernorateId, districtId: value.dropoffDistrictId },
-    ctx,
-    'dropoff',
+export const customerDetailsSchema = builtOnce(() =>
+  object({
+    ...customerInfoShape(),
+    dropoffGovernorateId: locationId(),
+    dropoffDistrictId: locationId(),
+  }).superRefine((value, ctx) =>
+    checkLocation(
+      { governorateId: value.dropoffGovernorateId, districtId: value.dropoffDistrictId },
+      ctx,
+      'dropoff',
+    ),
   ),
 );
 
-const moveType = choice(MOVE_TYPES, M.dateSelectionRequired, M.moveTypeInvalid);
-const housing = choice(HOUSING_TYPES, M.dateSelectionRequired, M.housingInvalid);
+const housing = () => choice(HOUSING_TYPES, M.dateSelectionRequired, M.housingInvalid);
 
 function dateSelectionShape(now: Date | undefined) {
   return {
     moveDate: moveDate(now),
-    moveTime,
-    moveType,
-    housing,
-    pickupFloor: floor,
-    dropoffFloor: floor,
+    moveTime: moveTime(),
+    moveType: choice(MOVE_TYPES, M.dateSelectionRequired, M.moveTypeInvalid),
+    housing: housing(),
+    pickupFloor: floor(),
+    dropoffFloor: floor(),
   };
 }
 
@@ -142,20 +157,24 @@ export function dateSelectionSchema(now?: Date) {
 export type DateSelectionInput = z.output<ReturnType<typeof dateSelectionSchema>>;
 
 /** The move-type estimator: continue needs a type and at least one worker (spec 5). */
-export const moveEstimateSchema = object({
-  moveType: choice(MOVE_TYPES, M.moveTypeRequired, M.moveTypeInvalid),
-  workers,
-  housing,
-  pickupFloor: floor,
-  dropoffFloor: floor,
-});
-export type MoveEstimateInput = z.output<typeof moveEstimateSchema>;
+export const moveEstimateSchema = builtOnce(() =>
+  object({
+    moveType: choice(MOVE_TYPES, M.moveTypeRequired, M.moveTypeInvalid),
+    workers: workers(),
+    housing: housing(),
+    pickupFloor: floor(),
+    dropoffFloor: floor(),
+  }),
+);
+export type MoveEstimateInput = z.output<ReturnType<typeof moveEstimateSchema>>;
 
-export const manualLocationSchema = object({
-  governorateId: locationId(),
-  districtId: locationId(),
-}).superRefine(checkLocation);
-export type ManualLocationInput = z.output<typeof manualLocationSchema>;
+export const manualLocationSchema = builtOnce(() =>
+  object({
+    governorateId: locationId(),
+    districtId: locationId(),
+  }).superRefine(checkLocation),
+);
+export type ManualLocationInput = z.output<ReturnType<typeof manualLocationSchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Order creation (shared by the payment screen and the server)
@@ -184,7 +203,7 @@ export function missingPaymentFields(
  */
 export function createOrderInputSchema(now?: Date) {
   return object({
-    ...customerInfoShape,
+    ...customerInfoShape(),
     governorateId: locationId(),
     districtId: locationId(),
     // Where the move ends (D11); without it, the pickup's governorate and district.
@@ -197,7 +216,7 @@ export function createOrderInputSchema(now?: Date) {
       .trim()
       .max(40, { error: M.timeNoWindow })
       .optional(),
-    workers,
+    workers: workers(),
     paymentMethod: choice(PAYMENT_METHODS, M.paymentMethodRequired, M.paymentMethodRequired),
     // Display formatting ("1,500") may reach us; the server compares this to its own total.
     totalPrice: z.preprocess(

@@ -62,19 +62,19 @@ describe('free-text hygiene: every text field of every schema', () => {
     rest: Omit<TextField, 'schema' | 'valid' | 'field'>,
   ): [string, TextField] => [name, { schema, valid, field, ...rest }];
   const FIELDS: [string, TextField][] = [
-    f('customer info: fullName', customerInfoSchema, customer, 'fullName', {
+    f('customer info: fullName', customerInfoSchema(), customer, 'fullName', {
       multiline: false,
       blank: M.customerInfoRequired,
       short: M.fullNameLength,
       letters: true,
     }),
-    f('customer info: pickupAddress', customerInfoSchema, customer, 'pickupAddress', {
+    f('customer info: pickupAddress', customerInfoSchema(), customer, 'pickupAddress', {
       multiline: false,
       blank: M.customerInfoRequired,
       short: M.addressLength,
       letters: true,
     }),
-    f('customer info: dropoffAddress', customerInfoSchema, customer, 'dropoffAddress', {
+    f('customer info: dropoffAddress', customerInfoSchema(), customer, 'dropoffAddress', {
       multiline: false,
       blank: M.customerInfoRequired,
       short: M.addressLength,
@@ -128,7 +128,7 @@ describe('free-text hygiene: every text field of every schema', () => {
     }),
   ];
   const NOTES: [string, z.ZodType, Record<string, unknown>][] = [
-    ['customer info: notes', customerInfoSchema, customer],
+    ['customer info: notes', customerInfoSchema(), customer],
     ['order: notes', createOrderInputSchema(now), order],
   ];
 
@@ -262,7 +262,7 @@ describe('free-text hygiene: every text field of every schema', () => {
   });
 
   it('the tracking number field refuses control characters too', () => {
-    expect(issuesOf(trackingInputSchema.safeParse('AF-20250101-123\u0000'))).toEqual([
+    expect(issuesOf(trackingInputSchema().safeParse('AF-20250101-123\u0000'))).toEqual([
       ['', M.textControlChars],
     ]);
   });

@@ -14,6 +14,17 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 // schema has its own module (booking-schemas.ts, review-schema.ts, …) so that a screen evaluates
 // the schemas it uses and no other, which on a slow phone is tens of milliseconds of main thread.
 
+/**
+ * A schema built on first use rather than at module load: the returned function builds it the
+ * first time it is called and hands back the same one after. Building every schema of a module
+ * when its code loaded was a long task of a slow phone's start (D23) on pages that parse none of
+ * them before the visitor acts (the location step, the estimator).
+ */
+export function builtOnce<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 /** z.object whose own type error (null, an array, a string) is a key like every other message. */
 export function object<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: M.invalid });

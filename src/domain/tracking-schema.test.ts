@@ -17,13 +17,13 @@ describe('tracking input (spec 5)', () => {
     ['AF-2025#1', 'AF-2025#1'], // only leading # are removed
   ])('%j → %s', (input, expected) => {
     expect(normalizeTrackingInput(input)).toBe(expected);
-    expect(dataOf(trackingInputSchema.safeParse(input))).toBe(expected);
+    expect(dataOf(trackingInputSchema().safeParse(input))).toBe(expected);
   });
 
   it.each<[unknown]>([[''], ['   '], ['#'], ['## '], [undefined], [null]])(
     '%j → please enter the order number',
     (input) => {
-      expect(issuesOf(trackingInputSchema.safeParse(input))).toEqual([['', M.trackingRequired]]);
+      expect(issuesOf(trackingInputSchema().safeParse(input))).toEqual([['', M.trackingRequired]]);
     },
   );
 });

@@ -122,6 +122,40 @@ describe('live tracking (D19)', () => {
     }
   });
 
+  it('in Arabic on a phone: the order’s details stay where they are when the live mark comes', async () => {
+    const order = await asNewVisitor(book);
+    // The live stream is held until the view has been drawn without it (still connecting).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const opened = await openPage({
+      lang: 'ar',
+      viewport: 'phone',
+      path: `/track/${order.orderNumber}`,
+      before: async (context) => {
+        await context.route('**/api/track/*/stream', async (route) => {
+          await released;
+          await route.continue();
+        });
+      },
+    });
+    const { page } = opened;
+    try {
+      await page.getByRole('heading', { name: new RegExp(order.orderNumber) }).waitFor();
+      const moveType = page.locator('dt', { hasText: 'الخدمة' });
+      const before = await moveType.boundingBox();
+      expect(await page.getByText('مباشر: تظهر التحديثات هنا تلقائيًا').count()).toBe(0);
+      release();
+      await page.getByText('مباشر: تظهر التحديثات هنا تلقائيًا').waitFor();
+      expect(await moveType.boundingBox()).toEqual(before);
+      await expectNoErrors(opened);
+    } finally {
+      release();
+      await opened.close();
+    }
+  });
+
   it('in Arabic on a phone: “my orders” follows the office’s change without a reload, and says so', async () => {
     let order = { id: '', orderNumber: '' };
     const opened = await openPage({

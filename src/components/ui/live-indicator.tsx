@@ -4,8 +4,9 @@ import './live-indicator.css';
 /**
  * Whether a screen follows its data live (D19): a small "live" mark while changes arrive as
  * they happen; otherwise a quiet word that they are paused and a button to look again. Nothing
- * while the connection is being made (`live` null), so a page that goes live at once never
- * flickers. Polite: it is text in the page, never an alert.
+ * to see while the connection is being made (`live` null), so a page that goes live at once never
+ * flickers, but the mark's line is kept: what is under it does not move when it comes. Polite: it
+ * is text in the page, never an alert.
  */
 export function LiveIndicator({
   live,
@@ -18,7 +19,8 @@ export function LiveIndicator({
   refreshLabel?: string;
 }) {
   const { t } = useTranslation('common');
-  if (live === null) return null;
+  if (live === null)
+    return <p className="live-indicator live-indicator-pending" aria-hidden="true" />;
   if (live) {
     return (
       <p className="live-indicator live-indicator-on">

@@ -32,21 +32,27 @@ export type PricesFlowState =
   | { moveType: MoveType; totalPrice: number; catalogVersion: number }
   | (MoveTypeFlowState & { totalPrice: number; catalogVersion: number });
 
-const floor = z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
+const floor = () => z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
 
 // Location state comes from history: it survives reloads, can be stale after a deploy and can be
 // edited by hand. Only well-formed inputs are accepted; anything else means "no carried state".
-const moveTypeInputSchema = z.object({
-  moveType: z.custom<MoveType>(isMoveType),
-  workers: z.number().int().min(WORKERS_MIN).max(WORKERS_MAX),
-  housing: z.custom<Housing>(isHousing),
-  pickupFloor: floor,
-  dropoffFloor: floor,
-});
+// Built on its first parse, not when the estimator's code loads.
+const buildMoveTypeInputSchema = () =>
+  z.object({
+    moveType: z.custom<MoveType>(isMoveType),
+    workers: z.number().int().min(WORKERS_MIN).max(WORKERS_MAX),
+    housing: z.custom<Housing>(isHousing),
+    pickupFloor: floor(),
+    dropoffFloor: floor(),
+  });
+let moveTypeInputs: ReturnType<typeof buildMoveTypeInputSchema> | undefined;
+const moveTypeInputSchema = () => (moveTypeInputs ??= buildMoveTypeInputSchema());
 
 /** Carried estimator answers, or null when they are missing or malformed. */
 export function readMoveTypeInputs(raw: unknown): MoveTypeInputs | null {
-  const parsed = moveTypeInputSchema.safeParse(raw);
+  // Nothing carried (a visit from a link): no schema to build.
+  if (typeof raw !== 'object' || raw === null) return null;
+  const parsed = moveTypeInputSchema().safeParse(raw);
   if (!parsed.success) return null;
   const { moveType, workers, housing, pickupFloor, dropoffFloor } = parsed.data;
   return { moveType, workers, housing, pickupFloor, dropoffFloor };

@@ -29,7 +29,7 @@ export interface OrderStreamsOptions {
   maxStreamsPerAddress?: number;
 }
 
-const numberParams = z.object({ orderNumber: trackingInputSchema });
+const numberParams = z.object({ orderNumber: trackingInputSchema() });
 
 /** An owner's stream, and the session it was opened with (it ends when that session does). */
 interface OwnerStream {

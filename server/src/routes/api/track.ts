@@ -5,7 +5,7 @@ import { sendError } from '../../plugins/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { trackingResponse } from './response-schemas.ts';
 
-const paramsSchema = z.object({ orderNumber: trackingInputSchema });
+const paramsSchema = z.object({ orderNumber: trackingInputSchema() });
 
 /**
  * Tracking by order number from any device, with or without a session (D2). It answers with the

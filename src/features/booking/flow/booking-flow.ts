@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { builtOnce } from '../../../domain/schema-fields';
 import { paths } from '../../../config/paths';
 import { isValidTime, isValidYmd } from '../../../domain/datetime';
 import { findDistrict, findGovernorate } from '../../../domain/governorates';
@@ -85,73 +86,79 @@ export const BOOKING_STORAGE_KEY = 'afsh.booking';
 // ---------------------------------------------------------------------------------------------
 // Reading and writing, validated field by field
 
+// Built when first needed, not at module load: a visitor with no booking stored (most of those
+// who open the location page) never needs them, and building them all was a long task there.
 const text = (max: number) => z.string().max(max);
-const amount = z.number().finite().min(0).max(1_000_000);
-const floor = z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
+const amount = () => z.number().finite().min(0).max(1_000_000);
+const floor = () => z.number().int().min(FLOOR_MIN).max(FLOOR_MAX);
 
-const version = z.number().int().min(1).max(1_000_000);
+const version = () => z.number().int().min(1).max(1_000_000);
 
 // A flow stored by an older release has no distance figures: a record, so zeros do no harm.
-const pricingSchema = z.object({
-  base: amount,
-  floorsSurcharge: amount,
-  workersExtra: amount,
-  floorFee: amount,
-  workerExtraPerHead: amount,
-  distanceKm: amount.default(0),
-  includedKm: amount.default(0),
-  perKm: amount.default(0),
-  distanceFee: amount.default(0),
-  total: amount,
-  catalogVersion: version.default(1),
-});
+const pricingSchema = () =>
+  z.object({
+    base: amount(),
+    floorsSurcharge: amount(),
+    workersExtra: amount(),
+    floorFee: amount(),
+    workerExtraPerHead: amount(),
+    distanceKm: amount().default(0),
+    includedKm: amount().default(0),
+    perKm: amount().default(0),
+    distanceFee: amount().default(0),
+    total: amount(),
+    catalogVersion: version().default(1),
+  });
+
+type FieldSchemas = { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowState[K]> };
+let fieldSchemas: FieldSchemas | undefined;
 
 /**
  * Storage can be edited by hand, left over from an older release or simply corrupt. Each field is
  * checked alone: a bad one is dropped and the rest survive, so one stale value never throws away
  * the customer's name and addresses.
  */
-const FIELD_SCHEMAS: { [K in keyof BookingFlowState]-?: z.ZodType<BookingFlowState[K]> } = {
-  governorateId: text(64),
-  districtId: text(64),
-  locationSource: z.enum(['gps', 'manual']),
-  dropoffGovernorateId: text(64),
-  dropoffDistrictId: text(64),
-  moveType: z.enum(MOVE_TYPES),
-  totalPrice: amount,
-  catalogVersion: version,
-  fullName: text(200),
-  phoneNumber: z.string().refine(isEgyptianMobile),
-  pickupAddress: text(600),
-  dropoffAddress: text(600),
-  notes: text(2000),
-  moveDate: z.string().refine(isValidYmd),
-  moveTime: z.string().refine(isValidTime),
-  windowId: text(40),
-  windowEnd: z.string().refine(isValidTime),
-  housing: z.enum(HOUSING_TYPES),
-  pickupFloor: floor,
-  dropoffFloor: floor,
-  workers: z.number().int().min(WORKERS_MIN).max(WORKERS_MAX),
-  pricing: pricingSchema,
-  orderId: text(200),
-  orderNumber: text(64),
-  paid: z.boolean(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  orderFingerprint: text(4000),
-  notifyConsent: z.boolean(),
-};
-
-const FIELDS = Object.keys(FIELD_SCHEMAS) as (keyof BookingFlowState)[];
+const schemasOfFields = (): FieldSchemas =>
+  (fieldSchemas ??= {
+    governorateId: text(64),
+    districtId: text(64),
+    locationSource: z.enum(['gps', 'manual']),
+    dropoffGovernorateId: text(64),
+    dropoffDistrictId: text(64),
+    moveType: z.enum(MOVE_TYPES),
+    totalPrice: amount(),
+    catalogVersion: version(),
+    fullName: text(200),
+    phoneNumber: z.string().refine(isEgyptianMobile),
+    pickupAddress: text(600),
+    dropoffAddress: text(600),
+    notes: text(2000),
+    moveDate: z.string().refine(isValidYmd),
+    moveTime: z.string().refine(isValidTime),
+    windowId: text(40),
+    windowEnd: z.string().refine(isValidTime),
+    housing: z.enum(HOUSING_TYPES),
+    pickupFloor: floor(),
+    dropoffFloor: floor(),
+    workers: z.number().int().min(WORKERS_MIN).max(WORKERS_MAX),
+    pricing: pricingSchema(),
+    orderId: text(200),
+    orderNumber: text(64),
+    paid: z.boolean(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    orderFingerprint: text(4000),
+    notifyConsent: z.boolean(),
+  });
 
 /** Keeps the well-formed fields of any value; anything that is not an object gives {}. */
 export function sanitizeBookingFlow(raw: unknown): BookingFlowState {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const source = raw as Record<string, unknown>;
   const state: Record<string, unknown> = {};
-  for (const field of FIELDS) {
+  const schemas = schemasOfFields();
+  for (const field of Object.keys(schemas) as (keyof BookingFlowState)[]) {
     if (!Object.prototype.hasOwnProperty.call(source, field)) continue;
-    const parsed = FIELD_SCHEMAS[field].safeParse(source[field]);
+    const parsed = schemas[field].safeParse(source[field]);
     if (parsed.success && parsed.data !== undefined) state[field] = parsed.data;
   }
   // A district only means something inside its governorate.
@@ -255,31 +262,33 @@ export function sanitizeDrafts(raw: unknown): BookingDrafts {
 // ---------------------------------------------------------------------------------------------
 // Confirmation: what /confirmation shows, kept after the flow is cleared so a reload still finds it
 
-export const confirmationSchema = z.object({
-  orderId: z.string().min(1).max(200),
-  orderNumber: z.string().min(1).max(64),
-  paid: z.boolean(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  totalPrice: z.number().finite().min(0),
-  /**
-   * No money moved (D3): the test provider, or the gateway's test account. Absent in summaries
-   * kept from before gateways, when every card was the test provider's.
-   */
-  testMode: z.boolean().optional(),
-  /** When and where (D11, D12); absent in a confirmation kept by an older release. */
-  move: z
-    .object({
-      date: z.string().refine(isValidYmd),
-      start: z.string().refine(isValidTime),
-      end: z.string().refine(isValidTime).nullable(),
-      governorateId: text(64),
-      districtId: text(64),
-      dropoffGovernorateId: text(64),
-      dropoffDistrictId: text(64),
-    })
-    .optional(),
-});
-export type ConfirmationSummary = z.infer<typeof confirmationSchema>;
+export const confirmationSchema = builtOnce(() =>
+  z.object({
+    orderId: z.string().min(1).max(200),
+    orderNumber: z.string().min(1).max(64),
+    paid: z.boolean(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    totalPrice: z.number().finite().min(0),
+    /**
+     * No money moved (D3): the test provider, or the gateway's test account. Absent in summaries
+     * kept from before gateways, when every card was the test provider's.
+     */
+    testMode: z.boolean().optional(),
+    /** When and where (D11, D12); absent in a confirmation kept by an older release. */
+    move: z
+      .object({
+        date: z.string().refine(isValidYmd),
+        start: z.string().refine(isValidTime),
+        end: z.string().refine(isValidTime).nullable(),
+        governorateId: text(64),
+        districtId: text(64),
+        dropoffGovernorateId: text(64),
+        dropoffDistrictId: text(64),
+      })
+      .optional(),
+  }),
+);
+export type ConfirmationSummary = z.infer<ReturnType<typeof confirmationSchema>>;
 
 /** Whether the confirmation says no money moved: a card without `testMode` is a test one. */
 export function confirmationTestMode(summary: ConfirmationSummary): boolean {
@@ -341,7 +350,7 @@ export function confirmationOf(
 }
 
 export function parseConfirmation(value: unknown): ConfirmationSummary | null {
-  const parsed = confirmationSchema.safeParse(value);
+  const parsed = confirmationSchema().safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
@@ -528,23 +537,25 @@ export function useBookingPrice(): FlowPrice {
 // ---------------------------------------------------------------------------------------------
 // State carried in from /prices (and /move-type through it)
 
-const carriedSchema = z.object({
-  moveType: z.enum(MOVE_TYPES),
-  totalPrice: amount.optional(),
-  catalogVersion: version.optional(),
-  workers: FIELD_SCHEMAS.workers.optional(),
-  housing: FIELD_SCHEMAS.housing.optional(),
-  pickupFloor: floor.optional(),
-  dropoffFloor: floor.optional(),
-  pricing: pricingSchema.optional(),
-});
+const carriedSchema = builtOnce(() =>
+  z.object({
+    moveType: z.enum(MOVE_TYPES),
+    totalPrice: amount().optional(),
+    catalogVersion: version().optional(),
+    workers: schemasOfFields().workers.optional(),
+    housing: schemasOfFields().housing.optional(),
+    pickupFloor: floor().optional(),
+    dropoffFloor: floor().optional(),
+    pricing: pricingSchema().optional(),
+  }),
+);
 
 /** The flow after merging what /prices carried, or null when it carried nothing usable. */
 export function adoptCarriedState(
   state: BookingFlowState,
   carried: unknown,
 ): BookingFlowState | null {
-  const parsed = carriedSchema.safeParse(carried);
+  const parsed = carriedSchema().safeParse(carried);
   if (!parsed.success) return null;
   // A new estimate after a finished booking starts a new booking.
   const base = state.orderId ? {} : state;
@@ -619,7 +630,7 @@ function hasLocation(state: BookingFlowState): boolean {
 }
 
 function hasCustomerInfo(state: BookingFlowState): boolean {
-  return customerInfoSchema.safeParse({
+  return customerInfoSchema().safeParse({
     fullName: state.fullName,
     phoneNumber: state.phoneNumber,
     pickupAddress: state.pickupAddress,

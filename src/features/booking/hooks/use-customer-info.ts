@@ -148,7 +148,7 @@ export function useCustomerInfo() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = customerDetailsSchema.safeParse(values);
+    const parsed = customerDetailsSchema().safeParse(values);
     if (!parsed.success) {
       errors.report(parsed.error);
       return;

@@ -156,7 +156,7 @@ export function useSelectCity() {
 
   const submitManual = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = manualLocationSchema.safeParse({ governorateId, districtId });
+    const parsed = manualLocationSchema().safeParse({ governorateId, districtId });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setManualError(issue?.message ?? 'validation:location.required');

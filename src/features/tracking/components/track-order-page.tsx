@@ -17,7 +17,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 /** A number from the path (already URL-decoded by the router) or from `?order=`. */
 function numberFromUrl(param: string | undefined, query: string | null): string | null {
   const raw = param ?? query ?? '';
-  const parsed = trackingInputSchema.safeParse(raw);
+  const parsed = trackingInputSchema().safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
@@ -52,7 +52,7 @@ export function TrackOrderPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = trackingInputSchema.safeParse(value);
+    const parsed = trackingInputSchema().safeParse(value);
     if (!parsed.success) {
       setInputError(parsed.error.issues[0]?.message ?? 'validation:tracking.required');
       inputRef.current?.focus();
