@@ -98,6 +98,9 @@ const SERVER_PREFIXES = [
   // D17: the lifecycle's refusals (a move not allowed, going back, reschedule).
   'errors:lifecycle.',
   'errors:reschedule.',
+  // D28: dispatch's clashes (a crew busy, not serving, off that day) and the crew phone's.
+  'errors:dispatch.',
+  'errors:field.',
 ] as const;
 
 function hasServerPrefix(key: string): boolean {
