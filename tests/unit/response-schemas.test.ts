@@ -56,9 +56,9 @@ function sample(schema: AnySchema, branch = 0): unknown {
           sample(field, branch),
         ]),
       );
+    // `default`: a field an older draft may leave out (the catalog's durations, D28).
     case 'optional':
     case 'nullable':
-    // A field an older draft may leave out (the catalog's durations, D28): the answer has it.
     case 'default':
       return inner('innerType');
     case 'array':

@@ -94,6 +94,8 @@ interface HistoryRow {
   reason: string | null;
   /** JSON: a reschedule's slots before and after. */
   moved: string | null;
+  /** D28 (migration 048): the crew phone's tap id; null otherwise. */
+  tap?: string | null;
 }
 
 /** A history row as the stored entry the domain's upcaster reads (statusChangeFromStored). */
@@ -105,6 +107,7 @@ function storedChangeOf(row: HistoryRow): StoredStatusChange {
     kind: row.kind,
     reason: row.reason,
     moved: row.moved === null ? null : (JSON.parse(row.moved) as unknown),
+    tap: row.tap ?? null,
   };
 }
 
