@@ -32,6 +32,7 @@ import {
 import { expectedOrderTotal, orderPrice } from '../../src/domain/booking-schemas';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/status';
 import { walkStatus } from '../../src/testing/lifecycle-steps';
+import { FLEET_CREWS_MAX } from '../../src/domain/fleet';
 
 export interface ContractBackend {
   /** A new browser: no session, its own cookies (and its own address). */
@@ -1974,6 +1975,91 @@ export function describeDataPortContract(
         const pending = (d: typeof after) =>
           d.paymentStatuses.find((s) => s.key === 'pending')!.orders;
         expect(pending(after) - pending(before)).toBe(2);
+      });
+    });
+
+    describe('dispatch (D28)', () => {
+      /** The port's dispatch, or a printed skip: the hosted build has none yet (D28). */
+      function dispatchOf(port: DataPort, context: { skip: () => void }) {
+        if (!port.dispatch) {
+          console.info('skipped: this backend has no dispatch yet (D28, hosted build)');
+          context.skip();
+        }
+        return port.dispatch!;
+      }
+
+      it('the office adds a crew, gives it an order, and a clash is refused with its reason', async (context) => {
+        const dispatch = dispatchOf(admin, context);
+        const fleet = await dispatch.fleet();
+        const id = `lead-${unique()}`.toLowerCase().slice(0, 30);
+        const leader = uniquePhone();
+        const saved = await dispatch.saveFleet({
+          // The test backends' roomy plan reads as 999 crews, the fleet's most: one makes room.
+          crews: [
+            ...fleet.crews.slice(0, FLEET_CREWS_MAX - 1),
+            {
+              id,
+              name: 'فريق المعادي',
+              leaderName: 'محمود حسن',
+              leaderPhone: leader,
+              size: 4,
+              governorates: ['cairo'],
+              days: [0, 1, 2, 3, 4, 5, 6],
+              truckId: null,
+              active: true,
+            },
+          ],
+          trucks: fleet.trucks,
+        });
+        expect(saved.version).toBe(fleet.version + 1);
+        expect(saved.crews.find((c) => c.id === id)?.leaderPhone).toBe(`+20${leader.slice(1)}`);
+
+        const owner = await visitor();
+        const date = futureDate(2);
+        const order = await owner.client.orders.create(
+          orderFor(owner.client, { moveDate: date, moveTime: '08:00' }),
+        );
+        expect(order.assignment?.crewId).toEqual(expect.any(String));
+        const given = await dispatch.assign(order.id, { crewId: id, date, windowId: 'morning' });
+        expect(given.assignment).toMatchObject({ crewId: id, by: 'admin' });
+        // Another order that morning cannot have the same crew.
+        const second = await owner.client.orders.create(
+          orderFor(owner.client, { moveDate: date, moveTime: '08:00' }),
+        );
+        const refused = await expectDataError(
+          dispatch.assign(second.id, { crewId: id, date, windowId: 'morning' }),
+          'failed-precondition',
+        );
+        expect(refused.fields).toEqual({ crewId: 'errors:dispatch.crewBusy' });
+        const board = await dispatch.board(date, 1);
+        expect(board.orders.find((o) => o.id === order.id)?.assignment?.crewId).toBe(id);
+
+        // The team leader signs in with their number and moves the job; a tap sent twice is one.
+        const phone = browser();
+        await phone.auth.ensureSession();
+        await provePhone(phone, leader);
+        const crewPort = dispatchOf(phone, context);
+        await moveTo(order, 'under_review');
+        const jobs = await crewPort.crewJobs();
+        expect(jobs.crew.id).toBe(id);
+        const tap = {
+          tapId: `tap-${unique()}`.slice(0, 40),
+          status: 'on_the_way' as const,
+          tappedAt: new Date().toISOString(),
+        };
+        // The job is listed when it is today's or tomorrow's; taps work whatever the day.
+        expect((await crewPort.crewTap(order.id, tap)).status).toBe('on_the_way');
+        expect((await crewPort.crewTap(order.id, tap)).status).toBe('on_the_way');
+        const after = await admin.orders.get(order.id);
+        expect(after.statusHistory.filter((h) => h.status === 'on_the_way')).toHaveLength(1);
+        expect((await browser().tracking.get(order.orderNumber)).crewName).toBe('محمود');
+        // Someone else's phone is no team leader.
+        const stranger = await visitor();
+        const notCrew = await expectDataError(
+          dispatchOf(stranger.client, context).crewJobs(),
+          'permission-denied',
+        );
+        expect(notCrew.message).toBe('errors:field.notCrew');
       });
     });
 
