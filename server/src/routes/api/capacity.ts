@@ -12,24 +12,29 @@ import {
 
 const INVALID = 'validation:common.invalid';
 
-/** `?from=YYYY-MM-DD&days=N`: a run of dates; today in Cairo and one week by default. */
-const rangeQuery = z.object(
-  {
-    from: z
-      .string({ error: INVALID })
-      .trim()
-      .refine(isValidYmd, { error: INVALID })
-      .optional()
-      .transform((from) => from ?? cairoToday()),
-    days: z.coerce
-      .number({ error: INVALID })
-      .int({ error: INVALID })
-      .min(1, { error: INVALID })
-      .max(AVAILABILITY_DAYS_MAX, { error: INVALID })
-      .default(7),
-  },
-  { error: INVALID },
-);
+/** `?from=YYYY-MM-DD&days=N`: a run of dates; today in Cairo and `days` by default. */
+export function dateRangeQuery(days: number) {
+  return z.object(
+    {
+      from: z
+        .string({ error: INVALID })
+        .trim()
+        .refine(isValidYmd, { error: INVALID })
+        .optional()
+        .transform((from) => from ?? cairoToday()),
+      days: z.coerce
+        .number({ error: INVALID })
+        .int({ error: INVALID })
+        .min(1, { error: INVALID })
+        .max(AVAILABILITY_DAYS_MAX, { error: INVALID })
+        .default(days),
+    },
+    { error: INVALID },
+  );
+}
+
+/** One week from today by default. */
+const rangeQuery = dateRangeQuery(7);
 
 const place = z.string().trim().min(1).max(100);
 const floorOf = z.coerce.number().int().min(0).max(100).default(0);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AVAILABILITY_DAYS_MAX } from '../../../../src/domain/capacity.ts';
-import { cairoToday, isValidYmd } from '../../../../src/domain/datetime.ts';
 import { adminRequired, userOf, userRequired } from '../../plugins/sessions.ts';
+import { dateRangeQuery } from './capacity.ts';
 import {
   crewJobResponse,
   crewJobsResponse,
@@ -11,27 +10,13 @@ import {
   orderResponse,
 } from './response-schemas.ts';
 
-const INVALID = 'validation:common.invalid';
+/** The board: one day from today by default. */
+const boardQuery = dateRangeQuery(1);
 
-const boardQuery = z.object(
-  {
-    from: z
-      .string({ error: INVALID })
-      .trim()
-      .refine(isValidYmd, { error: INVALID })
-      .optional()
-      .transform((from) => from ?? cairoToday()),
-    days: z.coerce
-      .number({ error: INVALID })
-      .int({ error: INVALID })
-      .min(1, { error: INVALID })
-      .max(AVAILABILITY_DAYS_MAX, { error: INVALID })
-      .default(1),
-  },
-  { error: INVALID },
+const idParams = z.object(
+  { id: z.string().min(1).max(80) },
+  { error: 'validation:common.invalid' },
 );
-
-const idParams = z.object({ id: z.string().min(1).max(80) }, { error: INVALID });
 
 /**
  * Dispatch (D28): the office's crews and trucks, its board and assignments; the team leader's
