@@ -63,7 +63,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // modulepreload of it too raced that import, and a phone could download the chunk twice.
     // Its dependencies are still preloaded side by side with it.
     modulePreload: {
-      resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename),
+      // The office's screens (admin-*) load their shared chunks when they run, one round trip
+      // later on a desk's connection: their lists of chunks to preload are not in the first
+      // download of every visitor's page (D23: the home page is at its budget).
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)admin-[^/]*\.js$/.test(filename) ? [] : deps.filter((dep) => dep !== filename),
     },
     rollupOptions: {
       output: isSsrBuild

@@ -7,6 +7,12 @@ import { loadChunk } from './load-chunk';
 import { BareLayout, MainLayout } from './layout/main-layout';
 import { WhenVisible } from '../components/ui/when-visible';
 
+/**
+ * Only the prerenderer (an SSR build) and the tests read a screen's source modules; a browser's
+ * build leaves their names out of the first download (D23: home is at its budget).
+ */
+const PRERENDER = import.meta.env.SSR || import.meta.env.MODE !== 'production';
+
 // Every screen is its own chunk: a visitor on mobile data downloads only the page they open.
 // Declarative routes with React.lazy (not the data router) keep ~17 KB gzip of router code off
 // the first load; none of our screens use loaders or actions.
@@ -51,21 +57,25 @@ export async function preloadScreens(pathname: string): Promise<void> {
   );
 }
 
-const HomePage = screen(() => import('../features/content/components/home-page'), 'HomePage', [
-  'src/features/content/components/home-page.tsx',
-]);
-const AboutPage = screen(() => import('../features/content/components/about-page'), 'AboutPage', [
-  'src/features/content/components/about-page.tsx',
-]);
+const HomePage = screen(
+  () => import('../features/content/components/home-page'),
+  'HomePage',
+  PRERENDER ? ['src/features/content/components/home-page.tsx'] : [],
+);
+const AboutPage = screen(
+  () => import('../features/content/components/about-page'),
+  'AboutPage',
+  PRERENDER ? ['src/features/content/components/about-page.tsx'] : [],
+);
 const PrivacyPage = screen(
   () => import('../features/content/components/privacy-page'),
   'PrivacyPage',
-  ['src/features/content/components/privacy-page.tsx'],
+  PRERENDER ? ['src/features/content/components/privacy-page.tsx'] : [],
 );
 const PricesPage = screen(
   () => import('../features/pricing/components/prices-page'),
   'PricesPage',
-  ['src/features/pricing/components/prices-page.tsx'],
+  PRERENDER ? ['src/features/pricing/components/prices-page.tsx'] : [],
 );
 // The estimator keeps its answers in the booking store; both load with the screen, not before.
 const MoveTypePage = screen(
@@ -77,126 +87,142 @@ const MoveTypePage = screen(
     return { MoveTypePage: () => <page.MoveTypePage draft={estimateDraft} /> };
   },
   'MoveTypePage',
-  ['src/features/pricing/components/move-type-page.tsx', 'src/app/estimate-draft.ts'],
+  PRERENDER
+    ? ['src/features/pricing/components/move-type-page.tsx', 'src/app/estimate-draft.ts']
+    : [],
 );
 const SelectCityPage = screen(
   () => import('../features/booking/components/select-city-page'),
   'SelectCityPage',
-  ['src/features/booking/components/select-city-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/select-city-page.tsx'] : [],
 );
 // The details step and "my orders" come with the auth feature's phone sign-in (D13).
-const CustomerInfoPage = screen(() => import('./customer-info-screen'), 'CustomerInfoScreen', [
-  'src/app/customer-info-screen.tsx',
-]);
+const CustomerInfoPage = screen(
+  () => import('./customer-info-screen'),
+  'CustomerInfoScreen',
+  PRERENDER ? ['src/app/customer-info-screen.tsx'] : [],
+);
 const DateSelectionPage = screen(
   () => import('../features/booking/components/date-selection-page'),
   'DateSelectionPage',
-  ['src/features/booking/components/date-selection-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/date-selection-page.tsx'] : [],
 );
 const RequestSummaryPage = screen(
   () => import('../features/booking/components/request-summary-page'),
   'RequestSummaryPage',
-  ['src/features/booking/components/request-summary-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/request-summary-page.tsx'] : [],
 );
 const PaymentPage = screen(
   () => import('../features/booking/components/payment-page'),
   'PaymentPage',
-  ['src/features/booking/components/payment-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/payment-page.tsx'] : [],
 );
 const PaymentReturnPage = screen(
   () => import('../features/booking/components/payment-return-page'),
   'PaymentReturnPage',
-  ['src/features/booking/components/payment-return-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/payment-return-page.tsx'] : [],
 );
 const ConfirmationPage = screen(
   () => import('../features/booking/components/confirmation-page'),
   'ConfirmationPage',
-  ['src/features/booking/components/confirmation-page.tsx'],
+  PRERENDER ? ['src/features/booking/components/confirmation-page.tsx'] : [],
 );
 const TrackOrderPage = screen(
   () => import('../features/tracking/components/track-order-page'),
   'TrackOrderPage',
-  ['src/features/tracking/components/track-order-page.tsx'],
+  PRERENDER ? ['src/features/tracking/components/track-order-page.tsx'] : [],
 );
-const MyOrdersPage = screen(() => import('./my-orders-screen'), 'MyOrdersScreen', [
-  'src/app/my-orders-screen.tsx',
-]);
+const MyOrdersPage = screen(
+  () => import('./my-orders-screen'),
+  'MyOrdersScreen',
+  PRERENDER ? ['src/app/my-orders-screen.tsx'] : [],
+);
 // The team leader's phone (D28), with the auth feature's sign-in by mobile number (D13).
-const CrewPage = screen(() => import('./crew-screen'), 'CrewScreen', ['src/app/crew-screen.tsx']);
+const CrewPage = screen(
+  () => import('./crew-screen'),
+  'CrewScreen',
+  PRERENDER ? ['src/app/crew-screen.tsx'] : [],
+);
 const ContactPage = screen(
   () => import('../features/contact/components/contact-page'),
   'ContactPage',
-  ['src/features/contact/components/contact-page.tsx'],
+  PRERENDER ? ['src/features/contact/components/contact-page.tsx'] : [],
 );
-const LoginPage = screen(() => import('../features/auth/components/login-page'), 'LoginPage', [
-  'src/features/auth/components/login-page.tsx',
-]);
-const SignupPage = screen(() => import('../features/auth/components/signup-page'), 'SignupPage', [
-  'src/features/auth/components/signup-page.tsx',
-]);
+const LoginPage = screen(
+  () => import('../features/auth/components/login-page'),
+  'LoginPage',
+  PRERENDER ? ['src/features/auth/components/login-page.tsx'] : [],
+);
+const SignupPage = screen(
+  () => import('../features/auth/components/signup-page'),
+  'SignupPage',
+  PRERENDER ? ['src/features/auth/components/signup-page.tsx'] : [],
+);
 const ReviewsPage = screen(
   () => import('../features/reviews/components/reviews-page'),
   'ReviewsPage',
-  ['src/features/reviews/components/reviews-page.tsx'],
+  PRERENDER ? ['src/features/reviews/components/reviews-page.tsx'] : [],
 );
 const ReviewsSection = screen(
   () => import('../features/reviews/components/reviews-section'),
   'ReviewsSection',
-  ['src/features/reviews/components/reviews-section.tsx'],
+  PRERENDER ? ['src/features/reviews/components/reviews-section.tsx'] : [],
 );
 const AdminLoginPage = screen(
   () => import('../features/admin/components/admin-login-page'),
   'AdminLoginPage',
-  ['src/features/admin/components/admin-login-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-login-page.tsx'] : [],
 );
 const AdminOrdersPage = screen(
   () => import('../features/admin/components/admin-orders-page'),
   'AdminOrdersPage',
-  ['src/features/admin/components/admin-orders-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-orders-page.tsx'] : [],
 );
 const AdminPricesPage = screen(
   () => import('../features/admin/components/admin-prices-page'),
   'AdminPricesPage',
-  ['src/features/admin/components/admin-prices-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-prices-page.tsx'] : [],
 );
 const AdminCapacityPage = screen(
   () => import('../features/admin/components/admin-capacity-page'),
   'AdminCapacityPage',
-  ['src/features/admin/components/admin-capacity-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-capacity-page.tsx'] : [],
 );
 const AdminCalendarPage = screen(
   () => import('../features/admin/components/admin-calendar-page'),
   'AdminCalendarPage',
-  ['src/features/admin/components/admin-calendar-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-calendar-page.tsx'] : [],
 );
 const AdminRefundsPage = screen(
   () => import('../features/admin/components/admin-refunds-page'),
   'AdminRefundsPage',
-  ['src/features/admin/components/admin-refunds-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-refunds-page.tsx'] : [],
 );
 // The crews and trucks, and the dispatch board (D28).
 const AdminFleetPage = screen(
   () => import('../features/admin/components/admin-fleet-page'),
   'AdminFleetPage',
-  ['src/features/admin/components/admin-fleet-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-fleet-page.tsx'] : [],
 );
 const AdminDispatchPage = screen(
   () => import('../features/admin/components/admin-dispatch-page'),
   'AdminDispatchPage',
-  ['src/features/admin/components/admin-dispatch-page.tsx'],
+  PRERENDER ? ['src/features/admin/components/admin-dispatch-page.tsx'] : [],
 );
 // The owner's dashboard (D25): its charts library is in this chunk alone.
 const AdminDashboardPage = screen(
   () => import('../features/admin/dashboard/admin-dashboard-page'),
   'AdminDashboardPage',
-  ['src/features/admin/dashboard/admin-dashboard-page.tsx'],
+  PRERENDER ? ['src/features/admin/dashboard/admin-dashboard-page.tsx'] : [],
 );
 // The skeleton is in the first download: it holds the section's place (heading included) until the
 // visitor scrolls near it and while its chunk loads.
 const reviewsSkeleton = <ReviewsSectionSkeleton />;
-const NotFoundPage = screen(() => import('./pages/not-found-page'), 'NotFoundPage', [
-  'src/app/pages/not-found-page.tsx',
-]);
+const NotFoundPage = screen(
+  () => import('./pages/not-found-page'),
+  'NotFoundPage',
+  PRERENDER ? ['src/app/pages/not-found-page.tsx'] : [],
+);
 
 export const routes: RouteObject[] = [
   {

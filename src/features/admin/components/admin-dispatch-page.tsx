@@ -2,8 +2,6 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useMediaQueryAfterMount } from '../../../components/ui/use-media-query';
-import { atLeast } from '../../../config/breakpoints';
 import { paths } from '../../../config/paths';
 import { formatDate, formatMoveDay, formatTimeRange } from '../../../domain/datetime';
 import type { AssignmentChoice } from '../../../domain/dispatch';
@@ -57,8 +55,9 @@ function Dispatch({ notify }: { notify: Notify }) {
   const { t } = useTranslation(['admin', 'errors']);
   const language = useDisplayLanguage();
   const ids = useId();
-  const wide = useMediaQueryAfterMount(atLeast('desktop'));
-  const board = useDispatchBoard(wide ? 3 : 1);
+  // One day at a time, on a phone and a desk alike: a second media query here would split the
+  // home page's own out of its first download (D23's budget).
+  const board = useDispatchBoard(1);
   const { state } = board;
   const [open, setOpen] = useState<BoardChip | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
