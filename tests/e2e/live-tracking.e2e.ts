@@ -97,13 +97,21 @@ describe('live tracking (D19)', () => {
 
       await officeSets(order.id, 'under_review');
       await current.getByText('قيد المراجعة').waitFor();
-      await page.getByText('الخطوة التالية: في الطريق').waitFor();
-      await officeSets(order.id, 'in_transit');
-      await current.getByText('في الطريق').waitFor();
+      await page.getByText('الخطوة التالية: الفريق في الطريق إليك').waitFor();
+      await officeSets(order.id, 'on_the_way');
+      await current.getByText('الفريق في الطريق إليك').waitFor();
       await expectSameDocument(page);
       // What happened, by whom, then what is left: nothing marked done that did not happen.
       const steps = await history.locator('.order-timeline-status').allInnerTexts();
-      expect(steps).toEqual(['تم استلام الطلب', 'قيد المراجعة', 'في الطريق', 'تم التسليم']);
+      expect(steps).toEqual([
+        'تم استلام الطلب',
+        'قيد المراجعة',
+        'الفريق في الطريق إليك',
+        'وصل الفريق',
+        'جارٍ التحميل',
+        'جارٍ النقل',
+        'تم التسليم',
+      ]);
       expect(await history.locator('.order-timeline-done').count()).toBe(2);
       await history.getByText('التالية').waitFor();
       // Still nothing personal, however the view came.
@@ -183,9 +191,9 @@ describe('live tracking (D19)', () => {
       await card.getByRole('button', { name: `إلغاء الطلب ${order.orderNumber}` }).waitFor();
       await markDocument(page);
 
-      await officeSets(order.id, 'in_transit');
-      await card.locator('.order-card-head').getByText('في الطريق').waitFor();
-      await page.getByText(`الطلب ${order.orderNumber} الآن: في الطريق`).waitFor();
+      await officeSets(order.id, 'on_the_way');
+      await card.locator('.order-card-head').getByText('الفريق في الطريق إليك').waitFor();
+      await page.getByText(`الطلب ${order.orderNumber} الآن: الفريق في الطريق إليك`).waitFor();
       // On its way: no longer the customer's to cancel.
       expect(await card.getByRole('button', { name: /إلغاء الطلب/ }).count()).toBe(0);
       await expectSameDocument(page);
@@ -215,7 +223,7 @@ describe('live tracking (D19)', () => {
       expect(text).toContain(ENGLISH_WEEKDAYS[weekdayOf(MOVE_DATE)]);
       expect(text).toContain('from 8:00 AM to 12:00 PM');
       await page.getByText('Live: updates appear here by themselves').waitFor();
-      await page.getByText('Next step: On the way').waitFor();
+      await page.getByText('Next step: Crew on the way').waitFor();
       await checkA11y(page, 'track-live-en-desktop');
       await snap(page, 'track-live-en-desktop');
       await markDocument(page);
