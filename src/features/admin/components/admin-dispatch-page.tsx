@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
@@ -337,9 +337,13 @@ function CrewRow({
         {home && <span className="admin-sub">{governorateName(home, language)} </span>}
         {row.trucks.length > 0 && (
           <span className="admin-sub">
-            {t('dispatch.trucks', {
-              plates: row.trucks.join(language === 'ar' ? '، ' : ', '),
-            })}{' '}
+            {/* A plate mixes Arabic letters and digits: isolated, it reads as written. */}
+            <Trans
+              t={t}
+              i18nKey="dispatch.trucks"
+              values={{ plates: row.trucks.join(language === 'ar' ? '، ' : ', ') }}
+              components={{ plates: <bdi /> }}
+            />{' '}
           </span>
         )}
         {row.off && (

@@ -123,13 +123,15 @@ describe('the crew’s phone, in Arabic (D28)', () => {
     expect(within(first).getByText(/الدقي، الجيزة · الدور الأرضي/)).toBeInTheDocument();
     expect(within(first).getByText('الثلاجة تحتاج عناية')).toBeInTheDocument();
     expect(within(first).getByText('٤ عمال')).toBeInTheDocument();
-    const map = within(first).getByRole('link', { name: crewAr.job.map.pickup });
+    const map = within(first).getByRole('link', {
+      name: `${crewAr.job.map.open} ${crewAr.job.map.pickup}`,
+    });
     expect(map).toHaveAttribute(
       'href',
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('12 شارع 9, المعادي, القاهرة')}`,
     );
     expect(map).toHaveAttribute('target', '_blank');
-    expect(within(first).getByRole('link', { name: /اتصل بالعميل/ })).toHaveAttribute(
+    expect(within(first).getByRole('link', { name: 'اتصال بالعميل منى عادل' })).toHaveAttribute(
       'href',
       'tel:+201012345678',
     );

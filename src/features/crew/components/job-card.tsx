@@ -59,10 +59,9 @@ function AddressBlock({ kind, address }: { kind: 'pickup' | 'dropoff'; address: 
           href={mapLink(address)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t(`job.map.${kind}`)}
         >
           <MapPinIcon />
-          {t('job.map.open')}
+          {t('job.map.open')} <span className="visually-hidden">{t(`job.map.${kind}`)}</span>
         </a>
       </dd>
     </div>
@@ -168,23 +167,24 @@ export function JobCard({ shown, refusal, onStep }: JobCardProps) {
       </dl>
 
       <div className="crew-job-contact">
-        <a
-          className="btn btn-secondary"
-          href={links.tel}
-          aria-label={t('crew:job.callLabel', { name: job.customerName })}
-        >
+        <a className="btn btn-secondary" href={links.tel}>
           <PhoneIcon />
-          {t('crew:job.call')}
+          {t('crew:job.call')}{' '}
+          <span className="visually-hidden">
+            {t('crew:job.callLabel', { name: job.customerName })}
+          </span>
         </a>
         <a
           className="btn btn-secondary"
           href={links.whatsapp}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('crew:job.whatsappLabel', { name: job.customerName })}
         >
           <WhatsAppIcon />
           {t('crew:job.whatsapp')}
+          <span className="visually-hidden">
+            {t('crew:job.whatsappLabel', { name: job.customerName })}
+          </span>
         </a>
       </div>
 

@@ -20,6 +20,8 @@ import enCommon from '../../../../locales/en/common.json';
 import { leavePage } from '../../../components/ui/pay-now';
 import enPayment from '../../../../locales/en/payment.json';
 import { TrackOrderPage } from './track-order-page';
+import { crew } from '../../../testing/dispatch-fixtures';
+import ar from '../../../../locales/ar/tracking.json';
 
 const NOW = '2026-03-10T08:00:00.000Z';
 
@@ -466,5 +468,55 @@ describe('TrackOrderPage', () => {
     expect(visitorLookUp).not.toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: en.owner.unpaid })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay now/ })).toBeNull();
+  });
+
+  it('names the crew by its leader’s first name, and says large when it is on its way (D28)', async () => {
+    const backend = new MemoryBackend({ now: NOW });
+    const team = await teamClient(backend);
+    const leaderPhone = '01012345678';
+    await team.dispatch!.saveFleet({
+      crews: [
+        crew('maadi-team', {
+          name: 'Maadi team',
+          leaderName: 'Mahmoud Adel Hassan',
+          leaderPhone,
+          governorates: ['cairo'],
+        }),
+      ],
+      trucks: [],
+    });
+    const order = await placeOrder(backend, { paymentMethod: 'cod' });
+    expect(order.assignment?.crewId).toBe('maadi-team');
+    const route = `/track/${encodeURIComponent(order.orderNumber)}`;
+
+    // Assigned, not out yet: the crew in the details, no banner.
+    const first = renderWithProviders(page(), { language: 'en', route, port: backend.client() });
+    const crewRow = await screen.findByText(en.crew.label, { selector: 'dt' });
+    expect(crewRow.nextElementSibling).toHaveTextContent('Mahmoud’s crew');
+    expect(screen.queryByText(/on their way/)).not.toBeInTheDocument();
+    first.unmount();
+
+    // On its way: said first, with the window, and still no surname nor phone.
+    await setOrderStatus(backend, order.id, 'on_the_way');
+    const { container } = renderWithProviders(page(), {
+      language: 'ar',
+      route,
+      port: backend.client(),
+    });
+    const said = await waitFor(() => {
+      const found = container.querySelector('.track-crew-said');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(said).toHaveTextContent(ar.crew.onTheWay.replace('<name>{{name}}</name>', 'Mahmoud'));
+    // The name isolated, so that a Latin name keeps the Arabic sentence right to left.
+    expect(said.querySelector('bdi')).toHaveTextContent(/^Mahmoud$/);
+    const banner = said.closest('.track-crew-banner')!;
+    expect(banner).toHaveTextContent(ar.crew.window);
+    expect(banner.querySelector('time')).toHaveAttribute('datetime', `${order.moveDate}T08:00`);
+    const text = container.textContent ?? '';
+    expect(text).not.toContain('Adel');
+    expect(text).not.toContain(leaderPhone.slice(1));
+    expect(text).not.toContain('١٢٣٤٥٦٧٨');
   });
 });

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { PublicTracking } from '../../../data/port';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PaymentBadge, StatusBadge, TestModeNote } from '../../../components/ui/badges';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon, TruckIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { MoveWhen } from '../../../components/ui/move-when';
 import { TrackingQr } from '../../../components/ui/tracking-qr';
@@ -66,6 +66,10 @@ export function TrackingResult({
             {t(`common:${statusLabelKey(tracking.status)}`)}
           </StatusBadge>
         </p>
+
+        {(tracking.status === 'on_the_way' || tracking.status === 'arrived') && (
+          <CrewBanner tracking={tracking} />
+        )}
 
         {next && (
           <p className="track-next">
@@ -137,6 +141,14 @@ export function TrackingResult({
               )}
             </dd>
           </div>
+          {tracking.crewName && (
+            <div>
+              <dt>{t('tracking:crew.label')}</dt>
+              <dd>
+                <CrewSays t={t} said="led" name={tracking.crewName} />
+              </dd>
+            </div>
+          )}
           <div className="track-details-wide">
             <dt>{t('tracking:found.moveDate')}</dt>
             <dd>
@@ -161,5 +173,58 @@ export function TrackingResult({
         </section>
       </div>
     </section>
+  );
+}
+
+/**
+ * The crew out for this move (D28), said first and large: "on the way" (or "arrived") with the
+ * leader's first name and the arrival window. Never a phone number: the customer calls the office.
+ */
+function CrewBanner({ tracking }: { tracking: PublicTracking }) {
+  const { t } = useTranslation('tracking');
+  const arrived = tracking.status === 'arrived';
+  const name = tracking.crewName;
+  const said = name ? (
+    <CrewSays t={t} said={arrived ? 'arrived' : 'onTheWay'} name={name} />
+  ) : (
+    t(arrived ? 'tracking:crew.arrivedUnnamed' : 'tracking:crew.onTheWayUnnamed')
+  );
+  return (
+    <div className={`track-crew-banner${arrived ? ' track-crew-arrived' : ''}`}>
+      <TruckIcon className="track-crew-icon icon-directional" />
+      <div>
+        <p className="track-crew-said">{said}</p>
+        {!arrived && (
+          <p className="track-crew-when">
+            {t('tracking:crew.window')}:{' '}
+            <MoveWhen date={tracking.moveDate} window={tracking.moveWindow} />
+          </p>
+        )}
+        <p className="track-crew-privacy">{t('tracking:crew.privacy')}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A sentence of the page's language with the leader's name in it, isolated: a name typed in
+ * Latin letters inside Arabic (or the other way round) keeps the sentence's own direction.
+ */
+function CrewSays({
+  t,
+  said,
+  name,
+}: {
+  t: ReturnType<typeof useTranslation>['t'];
+  said: 'led' | 'onTheWay' | 'arrived';
+  name: string;
+}) {
+  return (
+    <Trans
+      t={t}
+      i18nKey={`tracking:crew.${said}`}
+      values={{ name }}
+      components={{ name: <bdi /> }}
+    />
   );
 }
