@@ -8,11 +8,15 @@ function count(db: Database.Database, table: string): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
+/** The next order number's suffix: each row its own, never a random draw that can repeat. */
+let orderSuffix = 100;
+
 /** An order row owned by `userId`, written straight to the table (the API is not under test). */
 function insertOrder(db: Database.Database, userId: string): string {
   const id = randomUUID();
   const now = new Date().toISOString();
-  const suffix = 100 + Math.floor(Math.random() * 900);
+  orderSuffix += 1;
+  const suffix = orderSuffix;
   db.prepare(
     `INSERT INTO orders (id, order_number, user_id, full_name, phone_number, pickup_address,
        dropoff_address, governorate_id, district_id, notes, move_type, housing, pickup_floor,
