@@ -193,6 +193,32 @@ describe('the office assigns (D28)', () => {
       [maadi.id, nasr.id].sort(),
     );
   });
+  it('of two offices moving two orders into one free window of one crew at once, one wins', async () => {
+    await saveFleet();
+    const maadi = await booked('01000000013', cairo('maadi'));
+    const nasr = await booked('01000000014', cairo('nasr-city'));
+    const target = { crewId: 'cairo-1', date: DATE, windowId: 'evening' };
+    const other = await adminClient(server.app);
+    const [a, b] = await Promise.all([
+      admin.request('PUT', `/api/admin/orders/${maadi.id}/assignment`, target),
+      other.request('PUT', `/api/admin/orders/${nasr.id}/assignment`, target),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.body.error.fields).toEqual({ crewId: 'errors:dispatch.crewBusy' });
+    // The loser stays where it was: one order in that window, the other untouched.
+    const board = await admin.request('GET', `/api/admin/dispatch?from=${DATE}&days=1`);
+    const inEvening = (board.body.board.orders as Order[]).filter(
+      (o) =>
+        o.assignment?.crewId === 'cairo-1' &&
+        o.assignment.slots.some((slot) => slot.windowId === 'evening'),
+    );
+    expect(inEvening).toHaveLength(1);
+    const loser = (board.body.board.orders as Order[]).find(
+      (o) => o.id === (lost === a ? maadi.id : nasr.id),
+    )!;
+    expect(loser.assignment?.slots[0]?.windowId).toBe('morning');
+  });
 });
 
 describe('the team leader’s phone (D28)', () => {
