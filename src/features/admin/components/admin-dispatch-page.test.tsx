@@ -260,7 +260,11 @@ describe('AdminDispatchPage (D28)', () => {
     await user.selectOptions(crewSelect, 'giza');
     await user.click(within(dialog).getByRole('button', { name: adminAr.dispatch.dialog.submit }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(errorsAr.dispatch.crewBusy);
+    // The reason on the field it concerns, said once; the summary says the order stayed.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      adminAr.dispatch.refused.replace('{{number}}', 'AF-1001'),
+    );
+    expect(within(dialog).getAllByText(errorsAr.dispatch.crewBusy)).toHaveLength(1);
     expect(crewSelect).toHaveAttribute('aria-invalid', 'true');
     expect(crewSelect).toHaveAccessibleDescription(errorsAr.dispatch.crewBusy);
     expect(dispatch.assign).toHaveBeenCalledWith('o-1', {

@@ -106,8 +106,14 @@ export function AssignDialog({
       const updated = await assign(order.id, choice);
       onDone(updated, choice);
     } catch (caught) {
-      setError(t(refusalKey(caught)));
-      setFieldErrors(refusalFields(caught));
+      // A reason that names a field is said on it; the summary then says only what happened.
+      const fields = refusalFields(caught);
+      setError(
+        Object.keys(fields).length > 0
+          ? t('admin:dispatch.refused', { number: order.orderNumber })
+          : t(refusalKey(caught)),
+      );
+      setFieldErrors(fields);
       setBusy(false);
     }
   };
