@@ -14,6 +14,16 @@ import {
 import { firestoreCatalog } from './catalog/catalog-repository.ts';
 import { adminDashboard, type DashboardDeps } from './dashboard/dashboard-handlers.ts';
 import { firestoreDashboard } from './dashboard/dashboard-repository.ts';
+import {
+  assignOrder,
+  crewJobs,
+  crewTap,
+  dispatchBoard,
+  dispatchFleet,
+  saveFleet,
+  type DispatchDeps,
+} from './dispatch/dispatch-handlers.ts';
+import { firestoreDispatch } from './dispatch/dispatch-repository.ts';
 import { paymentProvidersNamed } from '../../server/src/payments/providers.ts';
 import { inquiryPolicy } from '../../src/domain/payments.ts';
 import { firestoreMessages } from './messages/message-repository.ts';
@@ -74,7 +84,8 @@ export type Deps = OrderDeps &
   PaymentDeps &
   NotificationDeps &
   CatalogDeps &
-  DashboardDeps;
+  DashboardDeps &
+  DispatchDeps;
 
 export type Handler = (ctx: CallContext, data: unknown, deps: Deps) => Promise<unknown>;
 
@@ -110,6 +121,12 @@ export const HANDLERS = {
   adminDashboard,
   goBackOrder,
   rescheduleOrder,
+  dispatchFleet,
+  saveFleet,
+  dispatchBoard,
+  assignOrder,
+  crewJobs,
+  crewTap,
 } satisfies Record<FunctionName, Handler>;
 
 /** The providers the settings turn on (D3), built as the server builds its own. */
@@ -154,6 +171,8 @@ export function depsOver(
     accounts,
     catalog: firestoreCatalog(db),
     dashboard: firestoreDashboard(db),
+    dispatch: firestoreDispatch(db),
+    db,
     outbox,
     notify,
     reviews: firestoreReviews(db),

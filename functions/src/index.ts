@@ -62,6 +62,14 @@ export const savePriceCatalog = callable('savePriceCatalog', HANDLERS.savePriceC
 export const saveCapacityPlan = callable('saveCapacityPlan', HANDLERS.saveCapacityPlan);
 export const capacityAvailability = callable('capacityAvailability', HANDLERS.capacityAvailability);
 export const capacityCalendar = callable('capacityCalendar', HANDLERS.capacityCalendar);
+// Dispatch (D28): the office's crews and trucks, board and assignments, and the team leader's
+// phone (a phone session whose number leads an active crew).
+export const dispatchFleet = callable('dispatchFleet', HANDLERS.dispatchFleet);
+export const saveFleet = callable('saveFleet', HANDLERS.saveFleet);
+export const dispatchBoard = callable('dispatchBoard', HANDLERS.dispatchBoard);
+export const assignOrder = callable('assignOrder', HANDLERS.assignOrder);
+export const crewJobs = callable('crewJobs', HANDLERS.crewJobs);
+export const crewTap = callable('crewTap', HANDLERS.crewTap);
 // The owner's dashboard (D25).
 export const adminDashboard = callable('adminDashboard', HANDLERS.adminDashboard);
 

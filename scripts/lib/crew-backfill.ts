@@ -93,8 +93,11 @@ async function backfillDate(
       const held = crewsHeld(orders.docs.map((doc) => heldBy(doc.id, doc.data())));
       const after = held.get(date) ?? {};
       const changes = counterChanges(date, bookedFromDocument(counter.data()), after);
-      // The same shape the functions write ({date, booked}); `date` is what bookedBetween queries.
-      if (changes.length > 0 && !dryRun) tx.set(counterRef, { date, booked: after });
+      // The same shape the functions write ({date, booked, holders}); `date` is what
+      // bookedBetween queries. The holders the functions named since dispatch (D28) stay.
+      if (changes.length > 0 && !dryRun) {
+        tx.set(counterRef, { ...counter.data(), date, booked: after });
+      }
       return changes;
     },
     dryRun ? { readOnly: true } : {},

@@ -32,7 +32,7 @@ import {
   windowsInOrder,
 } from './capacity';
 import { cairoDatePlusDays, cairoToday } from './datetime';
-import { coordinatesOf, straightLineKm, type Place } from './distance';
+import { coordinatesOf, estimatedRoadKm, straightLineKm, type Place } from './distance';
 import { RuleViolation } from './errors';
 import type { Crew, Fleet, FleetDraft, Truck } from './fleet';
 import type { Order } from './order';
@@ -665,4 +665,17 @@ export function availabilityMoveOf(state: {
     pickupFloor: floor(state.pickupFloor),
     dropoffFloor: floor(state.dropoffFloor),
   };
+}
+
+/** The move the date screen asked about, as dispatch plans it: its road distance estimated (D11). */
+export function jobSourceOfMove(move: AvailabilityMove, roadFactor: number): JobSource {
+  const distanceKm = estimatedRoadKm(
+    { governorateId: move.governorateId, districtId: move.districtId },
+    {
+      governorateId: move.dropoffGovernorateId ?? move.governorateId,
+      districtId: move.dropoffDistrictId ?? move.districtId,
+    },
+    roadFactor,
+  );
+  return { ...move, distanceKm };
 }

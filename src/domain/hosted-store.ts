@@ -6,6 +6,8 @@
  */
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
+import type { Assignment, Slot, SlotHolder } from './dispatch';
+import { fleetFromStored, fleetOfPlan, type Fleet } from './fleet';
 import {
   moveWindowFromStored,
   orderFromStored,
@@ -88,6 +90,19 @@ export const COLLECTIONS = {
    * tracking document, rewritten in the transaction of every order write.
    */
   liveTracking: 'liveTracking',
+  /**
+   * The crews and trucks (D28): one document, `current`, saved whole by the saveFleet function.
+   * Missing: the crews the plan counts (`fleetOfPlan`, version 0). No browser reads it (it holds
+   * the team leaders' mobiles): the dispatch functions answer the office and the crews.
+   */
+  fleet: 'fleet',
+  /** Every saved fleet (id = its number), with who saved it: the functions' record only. */
+  fleetVersions: 'fleetVersions',
+  /**
+   * A delivery's proof (D28), id = the order's id: who received, the signature or photo, the
+   * cash taken. Written with the crew's "delivered" tap; no browser reads it.
+   */
+  deliveries: 'deliveries',
 } as const;
 
 /** The field of a tracking document that names its live copy (D19); never in a live copy. */
@@ -255,6 +270,12 @@ export const FUNCTION_NAMES = [
   'adminDashboard',
   'goBackOrder',
   'rescheduleOrder',
+  'dispatchFleet',
+  'saveFleet',
+  'dispatchBoard',
+  'assignOrder',
+  'crewJobs',
+  'crewTap',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -278,12 +299,30 @@ export function orderDocument(
     moveAt: moveAtOf(order.moveDate, order.moveTime),
     searchTokens: orderSearchTokens(order),
     searchVersion: SEARCH_TEXT_VERSION,
+    [CREW_DAYS_FIELD]: crewDaysOf(order.assignment),
   };
+}
+
+/**
+ * The field of an order document the crew's phone queries (D28): `crewId|date` for each date
+ * its assignment's windows touch (Firestore cannot query inside an array of maps).
+ */
+export const CREW_DAYS_FIELD = 'crewDays';
+
+/** The `crewDays` of an assignment (none: not assigned). */
+export function crewDaysOf(assignment: Assignment | null | undefined): string[] {
+  if (!assignment) return [];
+  return [...new Set(assignment.slots.map((slot) => crewDayKey(assignment.crewId, slot.date)))];
+}
+
+/** One `crewDays` entry. */
+export function crewDayKey(crewId: string, date: string): string {
+  return `${crewId}|${date}`;
 }
 
 /** The tracking document: exactly the public projection (D2), nothing that leads to the order. */
 export function trackingDocument(
-  order: Omit<Order, 'id'>,
+  order: Omit<Order, 'id'> & { crewName?: string | null },
   toTime: ToTime,
 ): Record<string, unknown> {
   const tracking = toPublicTracking(order);
@@ -333,6 +372,8 @@ export function trackingFromDocument(d: Record<string, unknown>, toIso: ToIso): 
     moveDate: d.moveDate as string,
     // When the crew arrives (D19); copies from before it show none.
     moveWindow: moveWindowFromStored(d.moveWindow),
+    // The team leader's first name (D28); copies from before dispatch name none.
+    crewName: typeof d.crewName === 'string' && d.crewName !== '' ? d.crewName : null,
   });
 }
 
@@ -571,4 +612,119 @@ export function bookedFromDocument(d: Record<string, unknown> | undefined): Reco
     if (typeof n === 'number' && n > 0) booked[id] = n;
   }
   return booked;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch (D28)
+
+/** The fleet's document (`fleet/current`, and its record in `fleetVersions`). */
+export function fleetDocument(fleet: Fleet, toTime: ToTime): Record<string, unknown> {
+  return {
+    version: fleet.version,
+    crews: fleet.crews.map((crew) => ({ ...crew, governorates: [...crew.governorates] })),
+    trucks: fleet.trucks.map((truck) => ({ ...truck })),
+    updatedAt: fleet.updatedAt === null ? null : toTime(fleet.updatedAt),
+    updatedBy: fleet.updatedBy,
+  };
+}
+
+/**
+ * The fleet a document holds, read through `fleetFromStored`; no document is the crews the plan
+ * counts (`fleetOfPlan`, version 0, never stored), as on the server.
+ */
+export function fleetFromDocument(
+  d: Record<string, unknown> | undefined,
+  plan: CapacityPlan,
+  toIso: ToIso,
+): Fleet {
+  if (!d) return { ...fleetOfPlan(plan), version: 0, updatedAt: null, updatedBy: null };
+  return {
+    ...fleetFromStored(d),
+    version: typeof d.version === 'number' ? d.version : 1,
+    updatedAt: d.updatedAt === null || d.updatedAt === undefined ? null : toIso(d.updatedAt),
+    updatedBy: typeof d.updatedBy === 'string' ? d.updatedBy : null,
+  };
+}
+
+/** The order id a holder from before dispatch is read with: it names no order (D28). */
+export const UNNAMED_HOLDER = '';
+
+/**
+ * Who holds each window of one date, from its `crewBookings` document (D12, D28): `holders`
+ * lists each order written since dispatch with its crew, truck and drop-off; `booked` counts
+ * every order holding the window, so the orders counted before dispatch, which the document does
+ * not name, are the difference: each reads as a holder without a crew (`UNNAMED_HOLDER`).
+ */
+export function holdersFromDocument(
+  d: Record<string, unknown> | undefined,
+): Record<string, SlotHolder[]> {
+  const booked = bookedFromDocument(d);
+  const stored = (d?.holders ?? {}) as Record<string, unknown>;
+  const day: Record<string, SlotHolder[]> = {};
+  for (const [windowId, value] of Object.entries(stored)) {
+    if (!Array.isArray(value)) continue;
+    const named = value.flatMap((h): SlotHolder[] => {
+      const holder = (h ?? {}) as Record<string, unknown>;
+      if (typeof holder.orderId !== 'string' || holder.orderId === '') return [];
+      const dropoff = (holder.dropoff ?? null) as Record<string, unknown> | null;
+      return [
+        {
+          orderId: holder.orderId,
+          crewId: typeof holder.crewId === 'string' ? holder.crewId : null,
+          truckId: typeof holder.truckId === 'string' ? holder.truckId : null,
+          dropoff:
+            dropoff &&
+            typeof dropoff.governorateId === 'string' &&
+            typeof dropoff.districtId === 'string'
+              ? { governorateId: dropoff.governorateId, districtId: dropoff.districtId }
+              : null,
+        },
+      ];
+    });
+    if (named.length > 0) day[windowId] = named;
+  }
+  for (const [windowId, count] of Object.entries(booked)) {
+    const named = day[windowId]?.length ?? 0;
+    for (let i = named; i < count; i += 1) {
+      (day[windowId] ??= []).push({
+        orderId: UNNAMED_HOLDER,
+        crewId: null,
+        truckId: null,
+        dropoff: null,
+      });
+    }
+  }
+  return day;
+}
+
+/** A `crewBookings` document from its holders: `booked` is their count per window. */
+export function holdersDocument(
+  date: string,
+  day: Readonly<Record<string, readonly SlotHolder[]>>,
+): Record<string, unknown> {
+  const booked: Record<string, number> = {};
+  const holders: Record<string, Record<string, unknown>[]> = {};
+  for (const [windowId, list] of Object.entries(day)) {
+    booked[windowId] = list.length;
+    const named = list.filter((h) => h.orderId !== UNNAMED_HOLDER);
+    if (named.length > 0) {
+      holders[windowId] = named.map((h) => ({
+        orderId: h.orderId,
+        crewId: h.crewId,
+        truckId: h.truckId,
+        dropoff: h.dropoff ? { ...h.dropoff } : null,
+      }));
+    }
+  }
+  return { date, booked, holders };
+}
+
+/** The windows an order holds (D28): its assignment's, else (before dispatch) its booked one. */
+export function slotsHeldBy(order: {
+  moveDate: string;
+  timeWindow: { id: string } | null;
+  assignment?: Pick<Assignment, 'slots'> | null;
+}): Slot[] {
+  if (order.assignment) return order.assignment.slots.map((slot) => ({ ...slot }));
+  return order.timeWindow ? [{ date: order.moveDate, windowId: order.timeWindow.id }] : [];
 }

@@ -40,11 +40,12 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../data/port';
+import { decideAssignment } from '../domain/assignment';
 import {
   assignNewOrder,
-  checkAssignment,
   jobAvailability,
   jobOf,
+  jobSourceOfMove,
   takeCrew,
   type DispatchJob,
   type DispatchState,
@@ -69,7 +70,6 @@ import {
   type Fleet,
 } from '../domain/fleet';
 import { fleetDraftSchema } from '../domain/fleet-schema';
-import { estimatedRoadKm } from '../domain/distance';
 import {
   availabilityOf,
   datesFrom,
@@ -127,7 +127,6 @@ import {
 } from '../domain/payments';
 import { orderNumberCandidates } from '../domain/order-number';
 import {
-  applyOrderChange,
   decideAdminUpdate,
   decideCustomerCancel,
   type OrderChangeDecision,
@@ -1038,30 +1037,16 @@ export class MemoryDataPort implements DataPort {
         if (!parsed.success) throw invalid(parsed.error.issues);
         const choice = parsed.data;
         const order = orderOf(orderId);
-        const now = backend.now();
-        const at = now.toISOString();
-        const after = rule(() => {
-          const sameWindow =
-            order.assignment?.slots[0]?.date === choice.date &&
-            order.assignment?.slots[0]?.windowId === choice.windowId;
-          const assignment = checkAssignment(
-            backend.dispatchState(),
-            backend.job(order, order.id),
-            choice,
-            now,
-            { sameWindow },
-          );
-          const moved = order.moveDate !== choice.date || order.timeWindow?.id !== choice.windowId;
-          if (!moved) return applyOrderChange(order, { actor: 'admin', assignment }, at);
-          const decision = decideReschedule(
-            order,
-            { moveDate: choice.date, windowId: choice.windowId },
-            { actor: 'admin' },
-            backend.plan(),
-            now,
-          );
-          return applyOrderChange(order, { ...decision.change, assignment }, at);
-        });
+        const after = rule(
+          () =>
+            decideAssignment(
+              order,
+              choice,
+              backend.dispatchState(),
+              backend.job(order, order.id),
+              backend.now(),
+            ).after,
+        );
         backend.orders.get(orderId)!.order = after;
         tell(after);
         return copy(after);
@@ -1957,24 +1942,13 @@ export class MemoryDataPort implements DataPort {
         }
         // D28: the windows that could take the customer's move, as the server answers.
         const now = backend.now();
-        const distanceKm = estimatedRoadKm(
-          { governorateId: move.governorateId, districtId: move.districtId },
-          {
-            governorateId: move.dropoffGovernorateId ?? move.governorateId,
-            districtId: move.dropoffDistrictId ?? move.districtId,
-          },
-          backend.catalog().distance.roadFactor,
-        );
+        const source = jobSourceOfMove(move, backend.catalog().distance.roadFactor);
         const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-        return jobAvailability(
-          backend.dispatchState(),
-          backend.job({ ...move, distanceKm }),
-          asked,
-          now,
-        ).map((day) =>
-          day.date <= lastDay
-            ? day
-            : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
+        return jobAvailability(backend.dispatchState(), backend.job(source), asked, now).map(
+          (day) =>
+            day.date <= lastDay
+              ? day
+              : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
         );
       },
       plan: async () => {

@@ -14,6 +14,8 @@ import { calendarOf, type CalendarDay } from '../../../src/domain/order.ts';
 import type { PriceCatalog } from '../../../src/domain/pricing.ts';
 import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
 import { catalogRatesSchema } from '../../../src/domain/catalog-schema.ts';
+import { jobSourceOfMove } from '../../../src/domain/dispatch.ts';
+import { availabilityMoveSchema } from '../../../src/domain/dispatch-schema.ts';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation-messages.ts';
 import { requireAdmin, type AdminDirectory, type CallContext } from '../platform/context.ts';
 import { objectOf, parseOrRefuse } from '../shared/input.ts';
@@ -65,6 +67,14 @@ export async function capacityAvailability(
   deps: CatalogDeps,
 ): Promise<DayAvailability[]> {
   const dates = datesOf(data);
+  // D28: with the customer's move, the windows a crew serving its pickup could take it in; a
+  // question without one (an older page) is answered for any move of one window.
+  const move = availabilityMoveSchema.safeParse(objectOf(data).move);
+  if (move.success) {
+    const { catalog } = await deps.catalog.current();
+    const source = jobSourceOfMove(move.data, catalog.distance.roadFactor);
+    return deps.catalog.availabilityFor(source, dates, ctx.now);
+  }
   const [plan, booked] = await Promise.all([
     deps.catalog.plan(),
     deps.catalog.bookedBetween(dates[0]!, dates[dates.length - 1]!),

@@ -1,17 +1,35 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   datesFrom,
-  freeWindowsAfter,
-  hasFreeCrew,
-  holdsCrew,
   windowFull,
   ALTERNATIVES_DAYS,
-  type BookedWindow,
   type CapacityDraft,
   type CapacityPlan,
-  type FreeWindow,
+  type DayAvailability,
 } from '../../../src/domain/capacity.ts';
+import {
+  assignNewOrder,
+  freeWindowsForJob,
+  jobAvailability,
+  takeCrew,
+  JOB_DAYS_MAX,
+  type Assignment,
+  type DispatchJob,
+  type JobSource,
+} from '../../../src/domain/dispatch.ts';
 import type { CrewToTake } from '../../../src/domain/order-changes.ts';
+import {
+  crewNameIn,
+  currentIn,
+  datesOfJob,
+  dispatchReadOf,
+  HoldersNotRead,
+  holdsChangesIn,
+  jobIn,
+  loadDaysIn,
+  stateOf,
+  type DispatchRead,
+} from '../dispatch/dispatch-store.ts';
 import {
   bookedFromDocument,
   catalogDocument,
@@ -28,10 +46,11 @@ import {
 import { checkStillPriced, type CheckedNewOrder, type Order } from '../../../src/domain/order.ts';
 import {
   catalogFromRates,
+  BOOKING_HORIZON_DAYS,
   type CatalogRates,
   type PriceCatalog,
 } from '../../../src/domain/pricing.ts';
-import { cairoToday } from '../../../src/domain/datetime.ts';
+import { cairoDatePlusDays, cairoToday } from '../../../src/domain/datetime.ts';
 import type { RuleViolation } from '../../../src/domain/errors.ts';
 
 /** Window id → crews given away on one date. */
@@ -61,10 +80,23 @@ export interface CatalogRepository {
   /** The orders moving from `from` to `to` (inclusive), for the admins' calendar. */
   ordersBetween(from: string, to: string): Promise<Order[]>;
   /**
-   * Throws the "window full" refusal, with the next free windows, unless `window` still has a
-   * free crew on `date`. Before a card is charged; the order's transaction checks again.
+   * Throws the "window full" refusal, with the next windows that could take the move, unless a
+   * crew can take it from its window (D28). Before a card is charged; the order's transaction
+   * decides again.
    */
-  checkCrewFree(date: string, window: BookedWindow, now: Date): Promise<void>;
+  checkCrewFree(
+    checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>,
+    now: Date,
+  ): Promise<void>;
+  /** The refusal of a change or booking whose window was taken (CrewTaken), with the next windows that could take its move. */
+  refusalOf(taken: CrewTaken, now: Date): Promise<RuleViolation>;
+  /**
+   * Which windows of `dates` could take a move (the date screen's question with the customer's
+   * move, D28), from one read of the plan, fleet, catalog and the holders.
+   */
+  availabilityFor(move: JobSource, dates: readonly string[], now: Date): Promise<DayAvailability[]>;
+  /** Plan, fleet, catalog and holders of the dates from `from` to `to` (the board). */
+  dispatchBetween(from: string, to: string): Promise<DispatchRead>;
 }
 
 const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
@@ -73,71 +105,16 @@ const toIso = (value: unknown) =>
     ? (value.toDate() as Date).toISOString()
     : String(value);
 
-/** The crews counter documents of `dates`, read in `tx`: date → booked. */
-async function bookingsIn(
-  tx: Transaction,
-  db: Firestore,
-  dates: readonly string[],
-): Promise<Map<string, Booked>> {
-  const found = new Map<string, Booked>();
-  if (dates.length === 0) return found;
-  const refs = dates.map((date) => db.collection(COLLECTIONS.crewBookings).doc(date));
-  const snapshots = await tx.getAll(...refs);
-  snapshots.forEach((snapshot, i) => found.set(dates[i]!, bookedFromDocument(snapshot.data())));
-  return found;
-}
-
-/** What an order write changes of the crews: the order before (null: new) and after (null: gone). */
-interface Held {
-  status: string;
-  moveDate: string;
-  timeWindow: BookedWindow | null;
-}
-
 /**
- * Reads, in `tx`, the counters an order write changes (an order that is not cancelled holds one
- * crew of its window, D12), and returns the writes that move them. Counters never go below 0
- * (orders from before the counters existed free a crew nobody counted).
- */
-export async function crewChanges(
-  tx: Transaction,
-  db: Firestore,
-  before: Held | null,
-  after: Held | null,
-  read: Map<string, Booked> = new Map(),
-): Promise<(writer: Transaction) => void> {
-  const deltas = new Map<string, Map<string, number>>();
-  const add = (order: Held | null, delta: number) => {
-    if (!order || !holdsCrew(order)) return;
-    const day = deltas.get(order.moveDate) ?? new Map<string, number>();
-    day.set(order.timeWindow.id, (day.get(order.timeWindow.id) ?? 0) + delta);
-    deltas.set(order.moveDate, day);
-  };
-  add(before, -1);
-  add(after, +1);
-  for (const [date, day] of deltas) {
-    for (const [id, delta] of day) if (delta === 0) day.delete(id);
-    if (day.size === 0) deltas.delete(date);
-  }
-  const unread = [...deltas.keys()].filter((date) => !read.has(date));
-  const bookings = new Map([...read, ...(await bookingsIn(tx, db, unread))]);
-  return (writer) => {
-    for (const [date, day] of deltas) {
-      const booked = { ...bookings.get(date) };
-      for (const [id, delta] of day) booked[id] = Math.max(0, (booked[id] ?? 0) + delta);
-      writer.set(db.collection(COLLECTIONS.crewBookings).doc(date), { date, booked });
-    }
-  };
-}
-
-/**
- * A full window found inside an order's transaction: the refusal is built after it. `crew` is
- * the one a change wanted (D17: an un-cancel, a reschedule), with its own refusal; none for a new
- * order, refused as "window full".
+ * A full window found inside an order's transaction: the refusal is built after it, with the
+ * next windows that could take `job` (D28). `crew` is the one a change wanted (D17: an
+ * un-cancel, a reschedule), with its own refusal; none for a new order, refused as "window full".
  */
 export class CrewTaken extends Error {
   constructor(
     readonly plan: CapacityPlan,
+    readonly job: DispatchJob,
+    readonly date: string,
     readonly crew?: CrewToTake,
   ) {
     super('crew taken');
@@ -145,51 +122,84 @@ export class CrewTaken extends Error {
   }
 }
 
-/**
- * Inside a change's transaction, before its writes (D17): when the change takes a crew its order
- * did not hold, reads the current plan and that date's counters and throws CrewTaken unless the
- * crew is free. Returns the counters read, for `crewChanges` to reuse.
- */
-export async function checkCrewTakenIn(
-  tx: Transaction,
-  db: Firestore,
-  crew: CrewToTake | undefined,
-  now: Date,
-): Promise<Map<string, Booked>> {
-  if (!crew) return new Map();
-  const planSnapshot = await tx.get(db.collection(COLLECTIONS.capacity).doc(CURRENT_ID));
-  const plan = planFromDocument(planSnapshot.data(), toIso);
-  const bookings = await bookingsIn(tx, db, [crew.date]);
-  if (!hasFreeCrew(plan, crew.date, crew.window, bookings.get(crew.date) ?? {}, now)) {
-    throw new CrewTaken(plan, crew);
+/** Runs a dispatch decision; a full window, or one it could not see from here, is CrewTaken. */
+function deciding<T>(taken: () => CrewTaken, decide: () => T): T {
+  try {
+    return decide();
+  } catch (error) {
+    if (error instanceof HoldersNotRead) throw taken();
+    throw error;
   }
-  return bookings;
 }
 
 /**
- * Inside a new order's transaction, before its writes: reads the current catalog, plan and the
- * date's counters; refuses a stale total ("prices changed", D11) and a window with no free crew
- * (CrewTaken, D12). Returns the writes that take the crew.
+ * Inside a change's transaction, before its writes (D17, D28): when the change takes a crew its
+ * order did not hold (an un-cancel, a reschedule), reads the plan, fleet and the new windows'
+ * holders and returns the assignment it takes (`takeCrew`: its own crew when free, else the one
+ * proposed), or throws CrewTaken. Null when the change takes none.
+ */
+export async function takeCrewIn(
+  tx: Transaction,
+  db: Firestore,
+  order: Order,
+  crew: CrewToTake | undefined,
+  now: Date,
+): Promise<{ read: DispatchRead; assignment: Assignment } | null> {
+  if (!crew) return null;
+  const read = await currentIn(tx, db);
+  const job = jobIn(read, order, order.id);
+  await loadDaysIn(tx, db, read, datesOfJob(read, job, crew.date, crew.window.id));
+  const taken = () => new CrewTaken(read.plan, job, crew.date, crew);
+  const assignment = deciding(taken, () =>
+    takeCrew(
+      stateOf(read, order),
+      job,
+      {
+        ...crew,
+        whenFull: () => {
+          throw taken();
+        },
+      },
+      order.assignment,
+      now,
+    ),
+  );
+  return { read, assignment };
+}
+
+/**
+ * Inside a new order's transaction, before its writes: reads the current catalog, plan, fleet
+ * and the holders of the days the move would hold; refuses a stale total ("prices changed",
+ * D11) and a window no crew can take the move in (CrewTaken, D12, D28). Returns the assignment
+ * (`assignNewOrder`), the tracker's name of its crew, and the writes that hold its windows.
  */
 export async function checkNewOrderIn(
   tx: Transaction,
   db: Firestore,
   checked: Pick<CheckedNewOrder, 'input' | 'price' | 'window'>,
-  order: Held,
+  order: Pick<
+    Order,
+    'id' | 'status' | 'moveDate' | 'timeWindow' | 'dropoffGovernorateId' | 'dropoffDistrictId'
+  >,
   now: Date,
-): Promise<(writer: Transaction) => void> {
-  const [catalogSnapshot, planSnapshot] = await tx.getAll(
-    db.collection(COLLECTIONS.catalog).doc(CURRENT_ID),
-    db.collection(COLLECTIONS.capacity).doc(CURRENT_ID),
-  );
-  checkStillPriced(checked, catalogFromDocument(catalogSnapshot!.data(), toIso));
-  const plan = planFromDocument(planSnapshot!.data(), toIso);
+): Promise<{
+  assignment: Assignment;
+  crewName: string | null;
+  write: (writer: Transaction) => void;
+}> {
+  const read = await currentIn(tx, db);
+  checkStillPriced(checked, read.catalog);
   const date = checked.input.moveDate;
-  const bookings = await bookingsIn(tx, db, [date]);
-  if (!hasFreeCrew(plan, date, checked.window, bookings.get(date) ?? {}, now)) {
-    throw new CrewTaken(plan);
-  }
-  return crewChanges(tx, db, null, order, bookings);
+  const job = jobIn(read, { ...checked.input, distanceKm: checked.price.distanceKm });
+  await loadDaysIn(tx, db, read, datesOfJob(read, job, date, checked.window.id));
+  const taken = () => new CrewTaken(read.plan, job, date);
+  const assignment = deciding(taken, () =>
+    assignNewOrder(stateOf(read), job, date, checked.window, now, () => {
+      throw taken();
+    }),
+  );
+  const write = await holdsChangesIn(tx, db, read, null, { ...order, assignment });
+  return { assignment, crewName: crewNameIn(read, { assignment }), write };
 }
 
 export function firestoreCatalog(db: Firestore): CatalogRepository {
@@ -263,25 +273,41 @@ export function firestoreCatalog(db: Firestore): CatalogRepository {
       return snapshot.docs.map((doc) => orderFromDocument(doc.id, doc.data(), toIso));
     },
 
-    async checkCrewFree(date, window, now) {
-      const [current, booked] = await Promise.all([plan(), bookedBetween(date, date)]);
-      if (!hasFreeCrew(current, date, window, booked.get(date) ?? {}, now)) {
-        throw await crewRefusal({ bookedBetween }, current, date, now);
-      }
+    async checkCrewFree(checked, now) {
+      const date = checked.input.moveDate;
+      const read = await dispatchAround(date, now);
+      const job = jobIn(read, { ...checked.input, distanceKm: checked.price.distanceKm });
+      assignNewOrder(stateOf(read), job, date, checked.window, now, windowFull);
     },
-  };
-}
 
-/** The "window full" refusal, with the free windows from `date` on as the counters say now. */
-export async function crewRefusal(
-  catalog: Pick<CatalogRepository, 'bookedBetween'>,
-  plan: CapacityPlan,
-  date: string,
-  now: Date,
-  whenFull: (alternatives: readonly FreeWindow[]) => RuleViolation = windowFull,
-): Promise<RuleViolation> {
-  const today = cairoToday(now);
-  const dates = datesFrom(date < today ? today : date, ALTERNATIVES_DAYS);
-  const booked = await catalog.bookedBetween(dates[0]!, dates[dates.length - 1]!);
-  return whenFull(freeWindowsAfter(plan, date, (day) => booked.get(day) ?? {}, now));
+    async refusalOf(taken, now) {
+      const read = await dispatchAround(taken.date, now);
+      const whenFull = taken.crew?.whenFull ?? windowFull;
+      return whenFull(freeWindowsForJob(stateOf(read), taken.job, taken.date, now));
+    },
+
+    async availabilityFor(move, dates, now) {
+      const from = dates[0]!;
+      const read = await dispatchReadOf(
+        db,
+        from,
+        datesFrom(dates[dates.length - 1]!, JOB_DAYS_MAX).at(-1)!,
+      );
+      const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
+      return jobAvailability(stateOf(read), jobIn(read, move), dates, now).map((day) =>
+        day.date <= lastDay
+          ? day
+          : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
+      );
+    },
+
+    dispatchBetween: (from, to) => dispatchReadOf(db, from, to),
+  };
+
+  /** The read a refusal's next windows need: from `date` (or today) over ALTERNATIVES_DAYS and a long move's days. */
+  function dispatchAround(date: string, now: Date): Promise<DispatchRead> {
+    const today = cairoToday(now);
+    const from = date < today ? today : date;
+    return dispatchReadOf(db, from, datesFrom(from, ALTERNATIVES_DAYS + JOB_DAYS_MAX).at(-1)!);
+  }
 }

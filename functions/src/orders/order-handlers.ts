@@ -40,7 +40,7 @@ import type { Settings } from '../platform/settings.ts';
 import type { Accounts } from '../shared/accounts.ts';
 import { documentId, objectOf, parseOrRefuse } from '../shared/input.ts';
 import { limitsFor } from '../shared/limits.ts';
-import { crewRefusal, CrewTaken, type CatalogRepository } from '../catalog/catalog-repository.ts';
+import { CrewTaken, type CatalogRepository } from '../catalog/catalog-repository.ts';
 import type { OrderRepository } from './order-repository.ts';
 
 export interface OrderDeps {
@@ -113,7 +113,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
       // Before the card is charged, so a customer over the limit, or too late for the window's
       // last crew, is never charged and refused.
       await deps.orders.checkLimits(limits, ctx.now, openOrders);
-      await deps.catalog.checkCrewFree(input.moveDate, checked.window, ctx.now);
+      await deps.catalog.checkCrewFree(checked, ctx.now);
       const verified = token ? await provider.verify(token, price.total) : null;
       if (!verified?.ok) throw paymentDeclined();
       payment = {
@@ -135,9 +135,7 @@ export async function placeOrder(ctx: CallContext, data: unknown, deps: OrderDep
     );
   } catch (error) {
     // The window's last crew went to another order: refused with the next free windows.
-    if (error instanceof CrewTaken) {
-      throw await crewRefusal(deps.catalog, error.plan, input.moveDate, ctx.now);
-    }
+    if (error instanceof CrewTaken) throw await deps.catalog.refusalOf(error, ctx.now);
     throw error;
   }
 }
@@ -233,10 +231,7 @@ async function refusingTakenCrew<T>(deps: OrderDeps, now: Date, work: () => Prom
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CrewTaken && error.crew) {
-      const { date, whenFull } = error.crew;
-      throw await crewRefusal(deps.catalog, error.plan, date, now, whenFull);
-    }
+    if (error instanceof CrewTaken && error.crew) throw await deps.catalog.refusalOf(error, now);
     throw error;
   }
 }

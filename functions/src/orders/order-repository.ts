@@ -7,6 +7,7 @@ import {
 import { RuleViolation } from '../../../src/domain/errors.ts';
 import {
   COLLECTIONS,
+  CREW_DAYS_FIELD,
   LIVE_KEY_FIELD,
   liveKeyOf,
   ORDER_STATS_ID,
@@ -25,7 +26,8 @@ import { cairoYmdCompact } from '../../../src/domain/datetime.ts';
 import { orderNumberCandidates } from '../../../src/domain/order-number.ts';
 import type { OrderChangeDecision } from '../../../src/domain/order-changes.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/domain/status.ts';
-import { checkCrewTakenIn, checkNewOrderIn, crewChanges } from '../catalog/catalog-repository.ts';
+import { checkNewOrderIn, takeCrewIn } from '../catalog/catalog-repository.ts';
+import { crewNameIn, holdsChangesIn, type DispatchRead } from '../dispatch/dispatch-store.ts';
 import { reviewFollowsOrder } from '../reviews/review-repository.ts';
 import { takeLimits, type Limit } from '../shared/limits.ts';
 import { copiesUnder, newLiveKey, publicCopiesIn } from './public-copies.ts';
@@ -72,6 +74,17 @@ export interface OrderRepository {
     decide: (order: Order) => OrderChangeDecision,
     now: Date,
   ): Promise<Order | null>;
+  /**
+   * The same, for a decision that reads more in the transaction (D28: the office's assignment,
+   * the crew's tap): `decideIn` reads what it needs (before any write) and returns the decision,
+   * the dispatch state it read (the tracker's crew name comes from its fleet), and what else to
+   * write; null when nothing changes (a tap sent again), and the order is answered as stored.
+   */
+  changeIn(
+    id: string,
+    decideIn: (tx: Transaction, order: Order) => Promise<DecidedIn | null>,
+    now: Date,
+  ): Promise<Order | null>;
   /** Deletes the order, its tracking copy and its payment record together; the order, or null. */
   remove(id: string, now: Date): Promise<Order | null>;
   /**
@@ -82,6 +95,15 @@ export interface OrderRepository {
     orderNumber: string,
     options: { now: Date; limits: readonly Limit[] },
   ): Promise<{ tracking: PublicTracking; liveKey: string } | null>;
+}
+
+/** What `changeIn`'s decision returns. */
+export interface DecidedIn {
+  decision: OrderChangeDecision;
+  /** The dispatch state read for it: its holds and the tracker's crew name follow it. */
+  read: DispatchRead | null;
+  /** Writes beside the order's (a delivery's proof), made after every read. */
+  also?: (tx: Transaction) => void;
 }
 
 /** An order write as the notification outbox hears of it: a new order, or a change by `actor`. */
@@ -184,6 +206,70 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
     };
   }
 
+  async function changeIn(
+    id: string,
+    decideIn: (tx: Transaction, order: Order) => Promise<DecidedIn | null>,
+    now: Date,
+  ): Promise<Order | null> {
+    const ref = orders.doc(id);
+    return db.runTransaction(async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return null;
+      const before = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
+      const count = await countersIn(tx);
+      const decided = await decideIn(tx, before);
+      if (!decided) return before;
+      const { change, after } = decided.decision;
+      const at = now.toISOString();
+      const statusChanged = before.status !== after.status;
+      // A cancelled order frees its windows; one brought back takes them again; a rescheduled
+      // or reassigned one frees the old ones and takes the new (D12, D17, D28).
+      const moveCrews = await holdsChangesIn(tx, db, decided.read, before, after);
+      // Its review is public only while it is delivered (D14): only a new status moves it.
+      const moveReview = statusChanged
+        ? await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId)
+        : () => {};
+      const copies = await publicCopiesIn(tx, db, after.orderNumber);
+      const { id: _id, ...stored } = after;
+      const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
+      const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
+      const outboxSeq = outbox.record(tx, { before, after, actor: change.actor }, seq, now);
+      tx.update(ref, {
+        status: document.status,
+        statusHistory: document.statusHistory,
+        paymentStatus: document.paymentStatus,
+        // What a cancelled paid order owes back (D16); null once not owed.
+        ...(change.refund !== undefined ? { refund: change.refund } : {}),
+        updatedAt: document.updatedAt,
+        // Every write of the order writes its search tokens under the current rules (D20).
+        searchTokens: document.searchTokens,
+        searchVersion: document.searchVersion,
+        // The move's date, time and window, and the admin list's field of them (D17).
+        ...(change.slot !== undefined
+          ? {
+              moveDate: document.moveDate,
+              moveTime: document.moveTime,
+              timeWindow: document.timeWindow,
+              moveAt: document.moveAt,
+            }
+          : {}),
+        // Its crew, truck and windows, and the crew phone's field of them (D28).
+        ...(change.assignment !== undefined
+          ? { assignment: document.assignment, [CREW_DAYS_FIELD]: document[CREW_DAYS_FIELD] }
+          : {}),
+        ...(outboxSeq !== seq ? { outboxSeq } : {}),
+      });
+      // The public copies are the projection of the order as it now is, whatever they held;
+      // the crew's name is the fleet's when this change read it, else the copy's own.
+      copies.write(tx, stored, decided.read ? crewNameIn(decided.read, after) : undefined);
+      if (statusChanged) count(tx, before.status, after.status);
+      moveCrews(tx);
+      moveReview(tx, after);
+      decided.also?.(tx);
+      return after;
+    });
+  }
+
   return {
     async place(record, { now, limits, openOrders, random = Math.random }) {
       const day = cairoYmdCompact(now);
@@ -192,7 +278,14 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
       return db.runTransaction(async (tx) => {
         const recordLimits = await takeLimits(tx, db, limits, now);
         await checkOpenOrdersIn(tx, openOrders);
-        const takeCrew = await checkNewOrderIn(tx, db, record.checked, record.fields, now);
+        // The crew and truck are dispatch's (D28), decided with the holders read here.
+        const held = await checkNewOrderIn(
+          tx,
+          db,
+          record.checked,
+          { id: orderRef.id, ...record.fields },
+          now,
+        );
         const issued = Number((await tx.get(dayRef)).data()?.issued ?? 0) || 0;
         const count = await countersIn(tx);
         let orderNumber: string | null = null;
@@ -204,11 +297,16 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           }
         }
         if (orderNumber === null) throw unavailable();
-        const order: Order = { id: orderRef.id, orderNumber, ...record.fields };
+        const order: Order = {
+          id: orderRef.id,
+          orderNumber,
+          ...record.fields,
+          assignment: held.assignment,
+        };
         recordLimits(tx);
         tx.set(dayRef, { issued: issued + 1 });
         count(tx, null, order.status);
-        takeCrew(tx);
+        held.write(tx);
         const { id: _id, ...stored } = order;
         const outboxSeq = outbox.record(tx, { before: null, after: order }, 0, now);
         tx.create(orderRef, {
@@ -219,7 +317,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
           ...(outboxSeq > 0 ? { outboxSeq } : {}),
         });
         // Its public copies (D2, D19): the tracking document, and the live one under a new key.
-        copiesUnder(db, orderNumber, newLiveKey()).create(tx, stored);
+        copiesUnder(db, orderNumber, newLiveKey()).create(tx, stored, held.crewName);
         return order;
       });
     },
@@ -239,60 +337,30 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
     },
 
     async change(id, decide, now) {
-      const ref = orders.doc(id);
-      return db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
-        if (!snapshot.exists) return null;
-        const before = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
-        const count = await countersIn(tx);
-        const { change, after, crew } = decide(before);
-        const at = now.toISOString();
-        const statusChanged = before.status !== after.status;
-        // A crew the change takes (an un-cancel, a reschedule: D17) must be free, counted in this
-        // transaction: of two changes racing for a window's last crew, Firestore runs the second
-        // again once the first has committed, and it then sees the crew gone.
-        const read = await checkCrewTakenIn(tx, db, crew, now);
-        // A cancelled order frees its crew; one brought back takes it again; a rescheduled one
-        // frees the old window's and takes the new one's (D12, D17).
-        const moveCrews = await crewChanges(tx, db, before, after, read);
-        // Its review is public only while it is delivered (D14): only a new status moves it.
-        const moveReview = statusChanged
-          ? await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId)
-          : () => {};
-        const copies = await publicCopiesIn(tx, db, after.orderNumber);
-        const { id: _id, ...stored } = after;
-        const document = orderDocument(stored, toTime, { paymentReference: null, updatedAt: at });
-        const seq = Number(snapshot.data()!.outboxSeq ?? 0) || 0;
-        const outboxSeq = outbox.record(tx, { before, after, actor: change.actor }, seq, now);
-        tx.update(ref, {
-          status: document.status,
-          statusHistory: document.statusHistory,
-          paymentStatus: document.paymentStatus,
-          // What a cancelled paid order owes back (D16); null once not owed.
-          ...(change.refund !== undefined ? { refund: change.refund } : {}),
-          updatedAt: document.updatedAt,
-          // Every write of the order writes its search tokens under the current rules (D20).
-          searchTokens: document.searchTokens,
-          searchVersion: document.searchVersion,
-          // The move's date, time and window, and the admin list's field of them (D17).
-          ...(change.slot !== undefined
-            ? {
-                moveDate: document.moveDate,
-                moveTime: document.moveTime,
-                timeWindow: document.timeWindow,
-                moveAt: document.moveAt,
-              }
-            : {}),
-          ...(outboxSeq !== seq ? { outboxSeq } : {}),
-        });
-        // The public copies are the projection of the order as it now is, whatever they held.
-        copies.write(tx, stored);
-        if (statusChanged) count(tx, before.status, after.status);
-        moveCrews(tx);
-        moveReview(tx, after);
-        return after;
-      });
+      return changeIn(
+        id,
+        async (tx, before) => {
+          const decision = decide(before);
+          // A crew the change takes (an un-cancel, a reschedule: D17, D28) must be free, decided
+          // in this transaction: of two changes racing for a window's last crew, Firestore runs
+          // the second again once the first has committed, and it then sees the crew gone.
+          const taken = await takeCrewIn(tx, db, before, decision.crew, now);
+          if (!taken) return { decision, read: null };
+          const { assignment } = taken;
+          return {
+            decision: {
+              ...decision,
+              change: { ...decision.change, assignment },
+              after: { ...decision.after, assignment },
+            },
+            read: taken.read,
+          };
+        },
+        now,
+      );
     },
+
+    changeIn,
 
     async remove(id) {
       const ref = orders.doc(id);
@@ -302,7 +370,7 @@ export function firestoreOrders(db: Firestore, outbox: OrderOutbox = NO_OUTBOX):
         const order = orderFromDocument(snapshot.id, snapshot.data()!, toIso);
         const count = await countersIn(tx);
         const forget = await outbox.removal(tx, id);
-        const freeCrew = await crewChanges(tx, db, order, null);
+        const freeCrew = await holdsChangesIn(tx, db, null, order, null);
         // Its review stays for the admin, without an order (D14).
         const keepReview = await reviewFollowsOrder(tx, db, id, snapshot.data()!.reviewId);
         const copies = await publicCopiesIn(tx, db, order.orderNumber);

@@ -22,10 +22,14 @@ export function newLiveKey(): string {
 export interface PublicCopies {
   /** The key of its live copy; null for an order nobody has looked up since D19. */
   readonly key: string | null;
-  /** Writes both copies as the projection of `order` (after the transaction's reads). */
-  write(tx: Transaction, order: Omit<Order, 'id'>): void;
+  /**
+   * Writes both copies as the projection of `order` (after the transaction's reads), naming its
+   * crew by `crewName` (D28: the leader's first name, from the fleet the write read); undefined
+   * keeps the name the copy had (a write that did not read the fleet: a payment, a status).
+   */
+  write(tx: Transaction, order: Omit<Order, 'id'>, crewName?: string | null): void;
   /** The same for a new order: its tracking document must not exist yet (its number is free). */
-  create(tx: Transaction, order: Omit<Order, 'id'>): void;
+  create(tx: Transaction, order: Omit<Order, 'id'>, crewName: string | null): void;
   /** Deletes both (the order was deleted). */
   remove(tx: Transaction): void;
 }
@@ -41,16 +45,27 @@ export async function publicCopiesIn(
   orderNumber: string,
 ): Promise<PublicCopies> {
   const trackingRef = db.collection(COLLECTIONS.tracking).doc(orderNumber);
-  const key = liveKeyOf((await tx.get(trackingRef)).data());
-  return copiesUnder(db, orderNumber, key);
+  const data = (await tx.get(trackingRef)).data();
+  const crewName = typeof data?.crewName === 'string' ? data.crewName : null;
+  return copiesUnder(db, orderNumber, liveKeyOf(data), crewName);
 }
 
 /** The copies of `orderNumber` under `key` (a new order's: a new key, nothing to read). */
-export function copiesUnder(db: Firestore, orderNumber: string, key: string | null): PublicCopies {
+export function copiesUnder(
+  db: Firestore,
+  orderNumber: string,
+  key: string | null,
+  crewNameBefore: string | null = null,
+): PublicCopies {
   const trackingRef = db.collection(COLLECTIONS.tracking).doc(orderNumber);
   const liveRef = key === null ? null : db.collection(COLLECTIONS.liveTracking).doc(key);
-  const write = (tx: Transaction, order: Omit<Order, 'id'>, create: boolean) => {
-    const view = trackingDocument(order, toTime);
+  const write = (
+    tx: Transaction,
+    order: Omit<Order, 'id'>,
+    create: boolean,
+    crewName: string | null | undefined,
+  ) => {
+    const view = trackingDocument({ ...order, crewName: crewName ?? null }, toTime);
     const tracking = key === null ? view : { ...view, [LIVE_KEY_FIELD]: key };
     if (create) tx.create(trackingRef, tracking);
     else tx.set(trackingRef, tracking);
@@ -58,8 +73,9 @@ export function copiesUnder(db: Firestore, orderNumber: string, key: string | nu
   };
   return {
     key,
-    write: (tx, order) => write(tx, order, false),
-    create: (tx, order) => write(tx, order, true),
+    write: (tx, order, crewName) =>
+      write(tx, order, false, crewName === undefined ? crewNameBefore : crewName),
+    create: (tx, order, crewName) => write(tx, order, true, crewName),
     remove(tx) {
       tx.delete(trackingRef);
       if (liveRef) tx.delete(liveRef);

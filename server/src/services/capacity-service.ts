@@ -19,12 +19,10 @@ import type { SavedVersion } from '../repositories/versions-repository.ts';
 import { deepFreeze, type CatalogRates } from '../../../src/domain/pricing.ts';
 import {
   assignNewOrder,
-  checkAssignment,
   jobAvailability,
   jobOf,
   takeCrew,
   type Assignment,
-  type AssignmentChoice,
   type DispatchBoard,
   type DispatchJob,
   type DispatchState,
@@ -133,15 +131,6 @@ export class CapacityService {
     now: Date = new Date(),
   ): Assignment {
     return assignNewOrder(this.state(), this.job(source), date, window, now, windowFull);
-  }
-
-  /** The office gives an order to a crew (D28); a clash throws its reason. */
-  checkChoice(order: Order, choice: AssignmentChoice, now: Date = new Date()): Assignment {
-    const job = this.job(order, order.id);
-    const sameWindow =
-      order.assignment?.slots[0]?.date === choice.date &&
-      order.assignment.slots[0]?.windowId === choice.windowId;
-    return checkAssignment(this.state(), job, choice, now, { sameWindow });
   }
 
   plan(): CapacityPlan {

@@ -14,6 +14,7 @@ import {
   paymentDeclined,
 } from '../../../src/domain/order.ts';
 import { RuleViolation } from '../../../src/domain/errors.ts';
+import { decideAssignment } from '../../../src/domain/assignment.ts';
 import { assignmentChoiceSchema } from '../../../src/domain/dispatch-schema.ts';
 import { crewTapSchema, decideCrewStatus, FIELD_MESSAGES } from '../../../src/domain/field.ts';
 import type { Crew } from '../../../src/domain/fleet.ts';
@@ -24,7 +25,6 @@ import {
   decideAdminUpdate,
   decideCustomerCancel,
   type OrderChangeDecision,
-  type OrderStatusChange,
 } from '../../../src/domain/order-changes.ts';
 import { decideGoBack, decideReschedule, type Rescheduler } from '../../../src/domain/lifecycle.ts';
 import type { OrderGoBack, OrderReschedule } from '../../../src/domain/order-lifecycle-schema.ts';
@@ -310,21 +310,13 @@ export class OrdersService {
       if (!before) throw notFound();
       const now = this.#now();
       const at = now.toISOString();
-      const assignment = this.#capacity.checkChoice(before, choice, now);
-      const moved = before.moveDate !== choice.date || before.timeWindow?.id !== choice.windowId;
-      let change: OrderStatusChange = { actor: 'admin', assignment };
-      let events: DomainEvent[] = [];
-      if (moved) {
-        const decision = decideReschedule(
-          before,
-          { moveDate: choice.date, windowId: choice.windowId },
-          { actor: 'admin' },
-          this.#capacity.plan(),
-          now,
-        );
-        change = { ...decision.change, assignment };
-        events = decision.events;
-      }
+      const { change, events } = decideAssignment(
+        before,
+        choice,
+        this.#capacity.state(),
+        this.#capacity.job(before, before.id),
+        now,
+      );
       const after = this.#orders.storeChange(id, change, { userId: admin.id, at });
       if (!after) throw notFound();
       this.#outbox?.record(events);

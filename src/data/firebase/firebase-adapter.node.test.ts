@@ -251,10 +251,27 @@ describe('orders.create', () => {
     // Its live copy (D19): the public view alone, under a key nothing about the order gives.
     expect(keys(backend.read(`liveTracking/${live}`))).toEqual(PUBLIC_TRACKING_KEYS);
     expect(live).not.toContain(order.id);
-    // The crew it takes of its window (D12), in the same commit.
+    // The crew it takes of its window (D12), named with its crew (D28), in the same commit.
     expect(backend.read('crewBookings/2026-04-01')).toEqual({
       date: '2026-04-01',
       booked: { morning: 1 },
+      holders: {
+        morning: [
+          {
+            orderId: order.id,
+            crewId: order.assignment!.crewId,
+            truckId: null,
+            dropoff: {
+              governorateId: order.dropoffGovernorateId,
+              districtId: order.dropoffDistrictId,
+            },
+          },
+        ],
+      },
+    });
+    expect(order.assignment).toMatchObject({
+      slots: [{ date: '2026-04-01', windowId: 'morning' }],
+      by: 'auto',
     });
     // The customer's and the App Check token's limits are counted in the same commit.
     expect(written.filter((w) => w.startsWith('set quotas/'))).toHaveLength(2);

@@ -64,6 +64,7 @@ import type {
   DataPort,
   DeskChange,
   DeskPort,
+  DispatchPort,
   MessagesPort,
   NewOrder,
   NewReview,
@@ -93,6 +94,9 @@ import type {
   TrackingPort,
   Unsubscribe,
 } from '../port';
+import type { DispatchBoard } from '../../domain/dispatch';
+import type { CrewJob, CrewJobs } from '../../domain/field';
+import type { Fleet } from '../../domain/fleet';
 import type { ErrorCode } from '../../domain/errors';
 import { RuleViolation } from '../../domain/errors';
 import {
@@ -432,6 +436,7 @@ export class FirebaseDataPort implements DataPort {
   readonly desk: DeskPort;
   readonly capacity: CapacityPort;
   readonly dashboard: DashboardPort;
+  readonly dispatch: DispatchPort;
   private readonly settings: FirebaseSettings;
   /** The desks watching now (D10): each hears the messages the follower finds changed. */
   private readonly deskListeners = new Set<(change: DeskChange) => void>();
@@ -501,6 +506,34 @@ export class FirebaseDataPort implements DataPort {
       get: (range) => this.asAdmin<Dashboard>('adminDashboard', range),
     };
     this.payments = this.createPayments();
+    this.dispatch = this.createDispatch();
+  }
+
+  /**
+   * Dispatch (D28): every part is a function, since the fleet holds the team leaders' mobiles
+   * and the holders are no browser's to read. The crew's calls need a phone session; the
+   * function decides whether its number leads a crew.
+   */
+  private createDispatch(): DispatchPort {
+    const signedIn = <T>(name: FunctionName, data: unknown) =>
+      guard(async () => {
+        await this.requireUser();
+        return this.call<T>(name, data);
+      });
+    return {
+      fleet: () => this.asAdmin<Fleet>('dispatchFleet', {}),
+      saveFleet: (draft) => this.asAdmin<Fleet>('saveFleet', draft),
+      board: (from, days) =>
+        guard(async () => {
+          if (!requestedDates(from, days)) {
+            throw new DataError('invalid-argument', VALIDATION_MESSAGES.invalid);
+          }
+          return this.asAdmin<DispatchBoard>('dispatchBoard', { from, days });
+        }),
+      assign: (id, choice) => this.asAdmin<Order>('assignOrder', { id, choice }),
+      crewJobs: () => signedIn<CrewJobs>('crewJobs', {}),
+      crewTap: (id, tap) => signedIn<CrewJob>('crewTap', { id, tap }),
+    };
   }
 
   /** An admin's call: refused here for anyone else, as the function would. */
@@ -554,9 +587,13 @@ export class FirebaseDataPort implements DataPort {
       return { from, days };
     };
     return {
-      availability: (from, days) =>
+      availability: (from, days, move) =>
         guard(async () =>
-          this.call<DayAvailability[]>('capacityAvailability', datesChecked(from, days)),
+          this.call<DayAvailability[]>('capacityAvailability', {
+            ...datesChecked(from, days),
+            // D28: the windows that could take the customer's move.
+            ...(move ? { move } : {}),
+          }),
         ),
       plan: () =>
         guard(async () => {

@@ -197,16 +197,23 @@ describe('the crews’ documents (D12)', () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         db.runTransaction(async (tx) => {
-          const takeCrew = await checkNewOrderIn(
+          const held = await checkNewOrderIn(
             tx,
             db,
             checked,
-            { status: 'received', moveDate: DATE, timeWindow: checked.window },
+            {
+              id: `o${i}`,
+              status: 'received',
+              moveDate: DATE,
+              timeWindow: checked.window,
+              dropoffGovernorateId: 'cairo',
+              dropoffDistrictId: 'maadi',
+            },
             new Date(NOW),
           );
-          // Each its own document: only the counter is shared.
+          // Each its own document: only the holders document is shared.
           tx.set(db.collection('scratch').doc(`o${i}`), { i });
-          takeCrew(tx);
+          held.write(tx);
         }),
       ),
     );
@@ -214,10 +221,12 @@ describe('the crews’ documents (D12)', () => {
     const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
     expect(refused).toHaveLength(9);
     for (const reason of refused) expect(reason).toBeInstanceOf(CrewTaken);
-    expect(backend.read(`${COLLECTIONS.crewBookings}/${DATE}`)).toEqual({
-      date: DATE,
-      booked: { morning: 3 },
-    });
+    const day = backend.read(`${COLLECTIONS.crewBookings}/${DATE}`)!;
+    expect(day.booked).toEqual({ morning: 3 });
+    // Three orders, three different crews (D28): none was given twice.
+    const holders = (day.holders as { morning: { orderId: string; crewId: string }[] }).morning;
+    expect(holders).toHaveLength(3);
+    expect(new Set(holders.map((h) => h.crewId)).size).toBe(3);
     // The fake re-ran the transactions whose counter changed under them.
     expect(backend.transactionRuns - runsBefore).toBeGreaterThan(12);
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AVAILABILITY_DAYS_MAX } from '../../../../src/domain/capacity.ts';
 import { cairoToday, isValidYmd } from '../../../../src/domain/datetime.ts';
-import { estimatedRoadKm } from '../../../../src/domain/distance.ts';
+import { jobSourceOfMove } from '../../../../src/domain/dispatch.ts';
+import { availabilityMoveSchema } from '../../../../src/domain/dispatch-schema.ts';
 import { adminRequired, userOf } from '../../plugins/sessions.ts';
 import {
   availabilityResponse,
@@ -36,20 +37,6 @@ export function dateRangeQuery(days: number) {
 /** One week from today by default. */
 const rangeQuery = dateRangeQuery(7);
 
-const place = z.string().trim().min(1).max(100);
-const floorOf = z.coerce.number().int().min(0).max(100).default(0);
-
-/** The customer's move, when the date screen asks for it (D28). */
-const moveQuery = z.object({
-  governorateId: place,
-  districtId: place,
-  dropoffGovernorateId: place.optional(),
-  dropoffDistrictId: place.optional(),
-  moveType: z.string().trim().min(1).max(40),
-  pickupFloor: floorOf,
-  dropoffFloor: floorOf,
-});
-
 /**
  * Crew capacity (D12): which windows still have a free crew, for anyone booking (nothing but
  * yes or no per window); the plan and the calendar of the coming weeks, for admins.
@@ -59,22 +46,12 @@ export async function capacityRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/availability', { schema: { response: availabilityResponse } }, async (request) => {
     const { from, days } = rangeQuery.parse(request.query ?? {});
-    const move = moveQuery.safeParse(request.query ?? {});
+    const move = availabilityMoveSchema.safeParse(request.query ?? {});
     // D28: with the customer's move, the windows a crew serving its pickup could take it in; a
     // question without one (an older page) is answered for any move of one window.
     if (!move.success) return { days: services.capacity.availability(from, days) };
-    const m = move.data;
-    const distanceKm = estimatedRoadKm(
-      { governorateId: m.governorateId, districtId: m.districtId },
-      {
-        governorateId: m.dropoffGovernorateId ?? m.governorateId,
-        districtId: m.dropoffDistrictId ?? m.districtId,
-      },
-      services.catalog.current().distance.roadFactor,
-    );
-    return {
-      days: services.capacity.availability(from, days, new Date(), { ...m, distanceKm }),
-    };
+    const source = jobSourceOfMove(move.data, services.catalog.current().distance.roadFactor);
+    return { days: services.capacity.availability(from, days, new Date(), source) };
   });
 
   await app.register(async (admins) => {
