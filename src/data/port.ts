@@ -431,7 +431,7 @@ export interface DataPort {
    * without one shows the admin list without live updates or messages.
    */
   desk?: DeskPort;
-  /** Dispatch (D28); the hosted build does not have it yet. */
+  /** Dispatch (D28). Both backends have it; a backend without it shows neither screen. */
   dispatch?: DispatchPort;
 }
 

@@ -1979,10 +1979,10 @@ export function describeDataPortContract(
     });
 
     describe('dispatch (D28)', () => {
-      /** The port's dispatch, or a printed skip: the hosted build has none yet (D28). */
+      /** The port's dispatch, or a printed skip for a backend without one (both have it, D28). */
       function dispatchOf(port: DataPort, context: { skip: () => void }) {
         if (!port.dispatch) {
-          console.info('skipped: this backend has no dispatch yet (D28, hosted build)');
+          console.info('skipped: this backend has no dispatch (D28)');
           context.skip();
         }
         return port.dispatch!;
@@ -2060,6 +2060,54 @@ export function describeDataPortContract(
           'permission-denied',
         );
         expect(notCrew.message).toBe('errors:field.notCrew');
+      });
+
+      it('two offices moving two orders into one crew’s free window at once: one wins, the other is refused and stays', async (context) => {
+        const dispatch = dispatchOf(admin, context);
+        const fleet = await dispatch.fleet();
+        const id = `race-${unique()}`.toLowerCase().slice(0, 30);
+        await dispatch.saveFleet({
+          crews: [
+            ...fleet.crews.slice(0, FLEET_CREWS_MAX - 1),
+            {
+              id,
+              name: 'فريق السباق',
+              leaderName: 'سامي',
+              leaderPhone: null,
+              size: 3,
+              governorates: ['cairo'],
+              days: [0, 1, 2, 3, 4, 5, 6],
+              truckId: null,
+              active: true,
+            },
+          ],
+          trucks: fleet.trucks,
+        });
+        const owner = await visitor();
+        const date = futureDate(4);
+        const orders = [
+          await owner.client.orders.create(
+            orderFor(owner.client, { moveDate: date, moveTime: '12:00' }),
+          ),
+          await owner.client.orders.create(
+            orderFor(owner.client, { moveDate: date, moveTime: '12:00' }),
+          ),
+        ];
+        const outcomes = await Promise.allSettled(
+          orders.map((order) =>
+            dispatch.assign(order.id, { crewId: id, date, windowId: 'midday' }),
+          ),
+        );
+        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const lost = orders[outcomes.findIndex((o) => o.status === 'rejected')]!;
+        const reason = (outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult)
+          .reason as DataError;
+        expect(reason.code).toBe('failed-precondition');
+        expect(reason.fields).toEqual({ crewId: 'errors:dispatch.crewBusy' });
+        // The loser is where it was, with the crew it had.
+        expect((await admin.orders.get(lost.id)).assignment).toEqual(lost.assignment);
+        const board = await dispatch.board(date, 1);
+        expect(board.orders.filter((o) => o.assignment?.crewId === id)).toHaveLength(1);
       });
     });
 

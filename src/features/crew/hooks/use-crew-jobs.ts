@@ -30,7 +30,7 @@ export type CrewLoad =
   | { kind: 'signedOut' }
   /** Failed with nothing kept to show instead. */
   | { kind: 'failed'; messageKey: string }
-  /** This backend has no dispatch (the hosted build, for now). */
+  /** This backend has no dispatch (both builds have it; a port without one says so). */
   | { kind: 'unsupported' };
 
 interface Shown {
