@@ -134,12 +134,7 @@ import {
 import { orderAdminUpdateSchema } from '../domain/order-update-schema';
 import { orderGoBackSchema, orderRescheduleSchema } from '../domain/order-lifecycle-schema';
 import { decideGoBack, decideReschedule, type Rescheduler } from '../domain/lifecycle';
-import {
-  BOOKING_HORIZON_DAYS,
-  catalogFromRates,
-  FIRST_CATALOG_RATES,
-  ratesFromStored,
-} from '../domain/pricing';
+import { catalogFromRates, FIRST_CATALOG_RATES, ratesFromStored } from '../domain/pricing';
 import {
   checkBooker,
   decideCodeAttempt,
@@ -211,7 +206,7 @@ import {
 import { normalizeTrackingInput } from '../domain/tracking-input';
 import { ordersMovedOnSignIn } from '../domain/users';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
-import { cairoDatePlusDays, cairoToday, cairoYmdCompact } from '../domain/datetime';
+import { cairoToday, cairoYmdCompact } from '../domain/datetime';
 import { ROOMY_CAPACITY } from './capacity-fixtures';
 
 // The payment screen's tests check the tokens the browser issues against the same pattern.
@@ -1943,13 +1938,8 @@ export class MemoryDataPort implements DataPort {
         // D28: the windows that could take the customer's move, as the server answers.
         const now = backend.now();
         const source = jobSourceOfMove(move, backend.catalog().distance.roadFactor);
-        const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-        return jobAvailability(backend.dispatchState(), backend.job(source), asked, now).map(
-          (day) =>
-            day.date <= lastDay
-              ? day
-              : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
-        );
+        // Past the booking horizon every window is closed: proposeAssignment says so.
+        return jobAvailability(backend.dispatchState(), backend.job(source), asked, now);
       },
       plan: async () => {
         this.requireAdmin();

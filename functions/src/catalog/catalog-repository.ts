@@ -46,11 +46,10 @@ import {
 import { checkStillPriced, type CheckedNewOrder, type Order } from '../../../src/domain/order.ts';
 import {
   catalogFromRates,
-  BOOKING_HORIZON_DAYS,
   type CatalogRates,
   type PriceCatalog,
 } from '../../../src/domain/pricing.ts';
-import { cairoDatePlusDays, cairoToday } from '../../../src/domain/datetime.ts';
+import { cairoToday } from '../../../src/domain/datetime.ts';
 import type { RuleViolation } from '../../../src/domain/errors.ts';
 
 /** Window id → crews given away on one date. */
@@ -95,8 +94,6 @@ export interface CatalogRepository {
    * move, D28), from one read of the plan, fleet, catalog and the holders.
    */
   availabilityFor(move: JobSource, dates: readonly string[], now: Date): Promise<DayAvailability[]>;
-  /** Plan, fleet, catalog and holders of the dates from `from` to `to` (the board). */
-  dispatchBetween(from: string, to: string): Promise<DispatchRead>;
 }
 
 const toTime = (iso: string) => Timestamp.fromDate(new Date(iso));
@@ -293,15 +290,9 @@ export function firestoreCatalog(db: Firestore): CatalogRepository {
         from,
         datesFrom(dates[dates.length - 1]!, JOB_DAYS_MAX).at(-1)!,
       );
-      const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-      return jobAvailability(stateOf(read), jobIn(read, move), dates, now).map((day) =>
-        day.date <= lastDay
-          ? day
-          : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
-      );
+      // Past the booking horizon every window is closed: proposeAssignment says so.
+      return jobAvailability(stateOf(read), jobIn(read, move), dates, now);
     },
-
-    dispatchBetween: (from, to) => dispatchReadOf(db, from, to),
   };
 
   /** The read a refusal's next windows need: from `date` (or today) over ALTERNATIVES_DAYS and a long move's days. */

@@ -5,8 +5,7 @@ import type {
   DayAvailability,
 } from '../../../src/domain/capacity.ts';
 import { availabilityOf, checkCrewFree, datesFrom } from '../../../src/domain/capacity.ts';
-import { cairoDatePlusDays, cairoToday } from '../../../src/domain/datetime.ts';
-import { BOOKING_HORIZON_DAYS } from '../../../src/domain/pricing.ts';
+import { cairoToday } from '../../../src/domain/datetime.ts';
 import type { CalendarDay, Order } from '../../../src/domain/order.ts';
 import { calendarOf } from '../../../src/domain/order.ts';
 import { capacityDraftSchema } from '../../../src/domain/capacity-schema.ts';
@@ -189,12 +188,8 @@ export class CapacityService {
     // One read for the dates asked and the days a long move may run into.
     const holders = this.#orders.holdersBetween(dates[0]!, datesFrom(last, 5)[4]!);
     const withHolders = { ...state, holdersOn: (date: string) => holders.get(date) ?? {} };
-    const lastDay = cairoDatePlusDays(BOOKING_HORIZON_DAYS, now);
-    return jobAvailability(withHolders, this.job(move), dates, now).map((day) =>
-      day.date <= lastDay
-        ? day
-        : { ...day, windows: day.windows.map((w) => ({ ...w, available: false })) },
-    );
+    // Past the booking horizon every window is closed: proposeAssignment says so.
+    return jobAvailability(withHolders, this.job(move), dates, now);
   }
 
   /**
