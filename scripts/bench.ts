@@ -23,6 +23,18 @@ import { FIXTURE_PHONE, phoneCodeLog } from '../tests/api/test-server.ts';
 import { giveRoomyCapacity } from './lib/order-body.ts';
 import { EXAMPLE_NOTIFIABLE_ORDER, templateParams } from '../src/domain/notifications.ts';
 import { TemplateRenderer } from '../server/src/notifications/templates.ts';
+import { jobAvailability, proposeAssignment } from '../src/domain/dispatch.ts';
+import {
+  crew,
+  dispatchPlan,
+  dispatchState,
+  DISPATCH_DATE,
+  DISPATCH_NOW,
+  HoldIndex,
+  place,
+  truck,
+} from '../src/testing/dispatch-fixtures.ts';
+import { datesFrom } from '../src/domain/capacity.ts';
 
 interface Result {
   name: string;
@@ -84,6 +96,13 @@ async function main() {
     }
     return;
   }
+  // `BENCH_ONLY=dispatch npm run bench`: a busy day's dispatch alone (D28).
+  if (process.env.BENCH_ONLY === 'dispatch') {
+    for (const r of busyDayDispatchCases()) {
+      console.log(`${r.name.padEnd(64)}  ${(r.medianNs / 1e6).toFixed(3).padStart(9)} ms`);
+    }
+    return;
+  }
   const results: Result[] = [];
   const baselineJson = JSON.stringify(orderInput);
   const baseline = await bench('baseline: JSON.parse of an order payload', 20_000, () =>
@@ -124,6 +143,8 @@ async function main() {
       return parsed.success ? expectedOrderTotal(parsed.data) : 0;
     }),
   );
+
+  results.push(...busyDayDispatchCases());
 
   const site = await makeStaticDir();
   const app = await build({
@@ -453,3 +474,58 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/**
+ * Dispatch on a busy day (D28): a company of 150 crews, each with its own truck, whose morning and
+ * midday are held by 120 moves each. A booking weighs every crew against the day's holders once.
+ */
+function busyDayDispatchCases(): Result[] {
+  const CREWS = 150;
+  const HELD = 120;
+  const fleet = {
+    crews: Array.from({ length: CREWS }, (_, i) =>
+      crew(`c${i}`, { governorates: ['cairo', 'giza'], truckId: `t${i}` }),
+    ),
+    trucks: Array.from({ length: CREWS }, (_, i) => truck(`t${i}`)),
+  };
+  const plan = dispatchPlan();
+  plan.windows = plan.windows.map((w) => ({ ...w, crews: CREWS }));
+  const holds = new HoldIndex();
+  for (const [w, windowId] of ['morning', 'midday'].entries()) {
+    for (let i = 0; i < HELD; i += 1) {
+      const c = (i + w * 7) % CREWS;
+      holds.add(
+        `${windowId}-${i}`,
+        { crewId: `c${c}`, truckId: `t${c}`, slots: [{ date: DISPATCH_DATE, windowId }] },
+        place(i % 2 ? 'giza' : 'cairo', i % 2 ? 'dokki' : 'maadi'),
+      );
+    }
+  }
+  // The index as a backend's would answer: each date's holders read once.
+  const days = new Map<string, ReturnType<typeof holds.holdersOn>>();
+  const state = {
+    ...dispatchState(fleet, holds, plan),
+    holdersOn: (date: string) => days.get(date) ?? days.set(date, holds.holdersOn(date)).get(date)!,
+  };
+  const job = { pickup: place('cairo', 'maadi'), dropoff: place('giza', 'dokki'), hours: 3 };
+  const dates = datesFrom(DISPATCH_DATE, 7);
+  return [
+    benchSync(`proposeAssignment: ${CREWS} crews, ${2 * HELD} moves that day`, 200, () =>
+      proposeAssignment(state, job, DISPATCH_DATE, 'evening', DISPATCH_NOW),
+    ),
+    benchSync(`  jobAvailability: the date screen's 7 days`, 20, () =>
+      jobAvailability(state, job, dates, DISPATCH_NOW),
+    ),
+  ];
+}
+
+function benchSync(name: string, ops: number, fn: () => unknown, rounds = 9): Result {
+  for (let i = 0; i < Math.min(ops, 50); i += 1) fn(); // warm-up
+  const perOp: number[] = [];
+  for (let r = 0; r < rounds; r += 1) {
+    const start = performance.now();
+    for (let i = 0; i < ops; i += 1) fn();
+    perOp.push(((performance.now() - start) * 1e6) / ops);
+  }
+  return { name, medianNs: median(perOp) };
+}

@@ -205,10 +205,28 @@ function crewRefusal(
   if (!crew.governorates.includes(job.pickup.governorateId))
     return DISPATCH_MESSAGES.crewNotServing;
   if (held.some(({ slot }) => !worksOn(crew, slot.date))) return DISPATCH_MESSAGES.crewOffDay;
-  if (held.some(({ holders }) => holders.some((h) => h.crewId === crew.id))) {
-    return DISPATCH_MESSAGES.crewBusy;
-  }
+  if (takenIn(held).crews.has(crew.id)) return DISPATCH_MESSAGES.crewBusy;
   return null;
+}
+
+/** The crews and trucks holding any of a move's windows, worked out once per move. */
+const takenOf = new WeakMap<
+  ReturnType<typeof holdersOf>,
+  { crews: Set<string | null>; trucks: Set<string | null> }
+>();
+
+function takenIn(held: ReturnType<typeof holdersOf>) {
+  let taken = takenOf.get(held);
+  if (!taken) {
+    const all = held.flatMap(({ holders }) => holders);
+    taken = {
+      crews: new Set(all.map((h) => h.crewId)),
+      trucks: new Set(all.map((h) => h.truckId)),
+    };
+    // Weighing every crew of a large fleet against every holder of a busy day was quadratic.
+    takenOf.set(held, taken);
+  }
+  return taken;
 }
 
 /**
@@ -266,32 +284,41 @@ function truckRefusal(
 ): DispatchRefusal | null {
   if (!truck) return DISPATCH_MESSAGES.truckUnknown;
   if (!truck.active) return DISPATCH_MESSAGES.truckInactive;
-  if (held.some(({ holders }) => holders.some((h) => h.truckId === truck.id))) {
-    return DISPATCH_MESSAGES.truckBusy;
-  }
+  if (takenIn(held).trucks.has(truck.id)) return DISPATCH_MESSAGES.truckBusy;
   return null;
 }
 
 /**
- * Where a crew is before a move: the drop-off of its last move earlier that day (not this move's
- * own, when it is moved to a later window), else its home governorate.
+ * What each crew did earlier on the day of a move, read once for all the crews weighed: where it
+ * is before the move (the drop-off of its last move earlier that day, not this move's own when
+ * it is moved to a later window), and how many moves (orders, not windows: a long move holds
+ * several) it has that day, this one left out.
  */
-function crewPlaceBefore(
-  state: DispatchState,
-  crew: Crew,
-  first: Slot,
-  orderId: string | undefined,
-): Place {
+function crewsDay(state: DispatchState, first: Slot, orderId: string | undefined) {
   const windows = windowsInOrder(state.plan.windows);
   const index = windows.findIndex((w) => w.id === first.windowId);
   const day = state.holdersOn(first.date);
+  const lastDropoff = new Map<string, Place>();
   for (let w = index - 1; w >= 0; w -= 1) {
-    const earlier = (day[windows[w]!.id] ?? []).find(
-      (h) => h.crewId === crew.id && h.orderId !== orderId,
-    );
-    if (earlier?.dropoff) return earlier.dropoff;
+    for (const h of day[windows[w]!.id] ?? []) {
+      if (h.crewId === null || h.orderId === orderId || !h.dropoff) continue;
+      if (!lastDropoff.has(h.crewId)) lastDropoff.set(h.crewId, h.dropoff);
+    }
   }
-  return { governorateId: crew.governorates[0] ?? '', districtId: '' };
+  const moves = new Map<string, Set<string>>();
+  for (const holders of Object.values(day)) {
+    for (const h of holders) {
+      if (h.crewId === null || h.orderId === orderId) continue;
+      let orders = moves.get(h.crewId);
+      if (!orders) moves.set(h.crewId, (orders = new Set()));
+      orders.add(h.orderId);
+    }
+  }
+  return {
+    placeOf: (crew: Crew): Place =>
+      lastDropoff.get(crew.id) ?? { governorateId: crew.governorates[0] ?? '', districtId: '' },
+    movesOf: (crew: Crew): number => moves.get(crew.id)?.size ?? 0,
+  };
 }
 
 /**
@@ -354,6 +381,7 @@ export function proposeAssignment(
   let refusal: DispatchRefusal | null = null;
   const candidates: { crew: Crew; truck: Truck | null; km: number; moves: number; rank: number }[] =
     [];
+  let earlier: ReturnType<typeof crewsDay> | undefined;
   state.fleet.crews.forEach((crew, rank) => {
     const why = crewRefusal(crew, job, held) ?? roomRefusal(state, held, crew);
     if (why) {
@@ -367,15 +395,9 @@ export function proposeAssignment(
       refusal ??= DISPATCH_MESSAGES.noTruck;
       return;
     }
-    // Its moves that day: orders, not windows (a long move holds several), this one left out.
-    const moves = new Set(
-      Object.values(state.holdersOn(date))
-        .flat()
-        .filter((h) => h.crewId === crew.id && h.orderId !== job.orderId)
-        .map((h) => h.orderId),
-    ).size;
-    const km = kmBetween(crewPlaceBefore(state, crew, slots[0]!, job.orderId), job.pickup);
-    candidates.push({ crew, truck, km, moves, rank });
+    earlier ??= crewsDay(state, slots[0]!, job.orderId);
+    const km = kmBetween(earlier.placeOf(crew), job.pickup);
+    candidates.push({ crew, truck, km, moves: earlier.movesOf(crew), rank });
   });
   candidates.sort((a, b) => a.km - b.km || a.moves - b.moves || a.rank - b.rank);
   const best = candidates[0];

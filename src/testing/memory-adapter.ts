@@ -578,7 +578,15 @@ export class MemoryBackend {
 
   /** @internal What dispatch decides with (D28). */
   dispatchState(): DispatchState {
-    return { plan: this.plan(), fleet: this.fleet(), holdersOn: (date) => this.holdersOn(date) };
+    // One decision reads a snapshot: each date's holders are worked out once per state, not once
+    // per crew weighed (a day with hundreds of orders made every booking quadratic).
+    const days = new Map<string, Record<string, SlotHolder[]>>();
+    const holdersOn = (date: string) => {
+      let day = days.get(date);
+      if (!day) days.set(date, (day = this.holdersOn(date)));
+      return day;
+    };
+    return { plan: this.plan(), fleet: this.fleet(), holdersOn };
   }
 
   /** @internal A move as dispatch plans it, its hours under the current catalog's durations. */
