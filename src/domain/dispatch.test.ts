@@ -28,6 +28,7 @@ import {
   jobSlots,
   kmBetween,
   lastDateOf,
+  orderHolds,
   proposeAssignment,
   windowHours,
   type DispatchJob,
@@ -699,6 +700,55 @@ describe('holdsOf: the rows an assignment holds', () => {
       { date: D0, windowId: 'evening', orderId: 'o1', crewId: 'a', truckId: 't', dropoff: ZAMALEK },
       { date: D1, windowId: 'morning', orderId: 'o1', crewId: 'a', truckId: 't', dropoff: ZAMALEK },
     ]);
+  });
+});
+
+describe('orderHolds: the rows an order holds, for every backend’s index', () => {
+  const stored = {
+    id: 'o2',
+    status: 'under_review' as const,
+    moveDate: D0,
+    timeWindow: { id: 'midday', start: '12:00', end: '16:00' },
+    assignment: null,
+    dropoffGovernorateId: 'cairo',
+    dropoffDistrictId: 'zamalek',
+  };
+
+  it('an assigned order its assignment’s windows, with its crew, truck and drop-off', () => {
+    const slots = jobSlots(dispatchPlan(), D0, 'evening', 5)!;
+    const assignment = { crewId: 'a', truckId: 't', slots, hours: 5, by: 'auto' as const };
+    expect(orderHolds({ ...stored, assignment })).toEqual(holdsOf('o2', assignment, ZAMALEK));
+  });
+
+  it('an order from before dispatch its booked window, with no crew; none once cancelled', () => {
+    expect(orderHolds(stored)).toEqual([
+      {
+        date: D0,
+        windowId: 'midday',
+        orderId: 'o2',
+        crewId: null,
+        truckId: null,
+        dropoff: ZAMALEK,
+      },
+    ]);
+    expect(orderHolds({ ...stored, status: 'cancelled' as const })).toEqual([]);
+    const assignment = { crewId: 'a', truckId: null, slots: [{ date: D0, windowId: 'midday' }] };
+    expect(
+      orderHolds({
+        ...stored,
+        status: 'cancelled',
+        assignment: { ...assignment, hours: 3, by: 'auto' },
+      }),
+    ).toEqual([]);
+    // Booked in no window (before windows were kept): it holds none, whatever it carries.
+    expect(orderHolds({ ...stored, timeWindow: null })).toEqual([]);
+    expect(
+      orderHolds({
+        ...stored,
+        timeWindow: null,
+        assignment: { ...assignment, hours: 3, by: 'auto' },
+      }),
+    ).toEqual([]);
   });
 });
 

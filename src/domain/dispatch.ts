@@ -28,6 +28,7 @@ import {
   datesFrom,
   findWindow,
   hasStarted,
+  holdsCrew,
   weekdayOf,
   windowsInOrder,
 } from './capacity';
@@ -530,6 +531,42 @@ export function assignNewOrder(
   const proposal = same ? proposeAssignment(state, job, date, window.id, now) : null;
   if (proposal?.assignment) return proposal.assignment;
   throw whenFull(freeWindowsForJob(state, job, date, now));
+}
+
+/**
+ * The windows an order holds (D28), one row each, as every backend indexes its holders: none once
+ * cancelled or when it was booked in no window (from before windows, `holdsCrew`); its
+ * assignment's, with its crew, truck and drop-off; an order from before dispatch its booked
+ * window, with no crew or truck.
+ */
+export function orderHolds(
+  order: Pick<
+    Order,
+    | 'id'
+    | 'status'
+    | 'moveDate'
+    | 'timeWindow'
+    | 'assignment'
+    | 'dropoffGovernorateId'
+    | 'dropoffDistrictId'
+  >,
+): (Slot & SlotHolder)[] {
+  if (!holdsCrew(order)) return [];
+  const dropoff = {
+    governorateId: order.dropoffGovernorateId,
+    districtId: order.dropoffDistrictId,
+  };
+  if (order.assignment) return holdsOf(order.id, order.assignment, dropoff);
+  return [
+    {
+      date: order.moveDate,
+      windowId: order.timeWindow.id,
+      orderId: order.id,
+      crewId: null,
+      truckId: null,
+      dropoff,
+    },
+  ];
 }
 
 /** The rows a move's assignment holds: one per window, for the backend's index of holders. */

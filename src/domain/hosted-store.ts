@@ -6,7 +6,7 @@
  */
 import { draftFromStored, FIRST_CAPACITY_PLAN, type CapacityPlan } from './capacity';
 import { contactMessageOf, type ContactMessage } from './contact-message';
-import type { Assignment, Slot, SlotHolder } from './dispatch';
+import type { Assignment, SlotHolder } from './dispatch';
 import { fleetFromStored, fleetOfPlan, type Fleet } from './fleet';
 import {
   moveWindowFromStored,
@@ -717,14 +717,4 @@ export function holdersDocument(
     }
   }
   return { date, booked, holders };
-}
-
-/** The windows an order holds (D28): its assignment's, else (before dispatch) its booked one. */
-export function slotsHeldBy(order: {
-  moveDate: string;
-  timeWindow: { id: string } | null;
-  assignment?: Pick<Assignment, 'slots'> | null;
-}): Slot[] {
-  if (order.assignment) return order.assignment.slots.map((slot) => ({ ...slot }));
-  return order.timeWindow ? [{ date: order.moveDate, windowId: order.timeWindow.id }] : [];
 }

@@ -46,6 +46,7 @@ import {
   jobAvailability,
   jobOf,
   jobSourceOfMove,
+  orderHolds,
   takeCrew,
   type DispatchJob,
   type DispatchState,
@@ -73,7 +74,6 @@ import { fleetDraftSchema } from '../domain/fleet-schema';
 import {
   availabilityOf,
   datesFrom,
-  holdsCrew,
   requestedDates,
   windowFull,
   windowsInOrder,
@@ -556,21 +556,8 @@ export class MemoryBackend {
   holdersOn(date: string): Record<string, SlotHolder[]> {
     const day: Record<string, SlotHolder[]> = {};
     for (const { order } of this.orders.values()) {
-      if (!holdsCrew(order)) continue;
-      const slots = order.assignment
-        ? order.assignment.slots
-        : [{ date: order.moveDate, windowId: order.timeWindow.id }];
-      for (const slot of slots) {
-        if (slot.date !== date) continue;
-        (day[slot.windowId] ??= []).push({
-          orderId: order.id,
-          crewId: order.assignment?.crewId ?? null,
-          truckId: order.assignment?.truckId ?? null,
-          dropoff: {
-            governorateId: order.dropoffGovernorateId,
-            districtId: order.dropoffDistrictId,
-          },
-        });
+      for (const { date: held, windowId, ...holder } of orderHolds(order)) {
+        if (held === date) (day[windowId] ??= []).push(holder);
       }
     }
     return day;

@@ -7,6 +7,7 @@ import { holdsCrew, type CapacityPlan } from '../../../src/domain/capacity.ts';
 import {
   jobOf,
   jobSlots,
+  orderHolds,
   type DispatchJob,
   type DispatchState,
   type Slot,
@@ -21,7 +22,6 @@ import {
   holdersDocument,
   holdersFromDocument,
   planFromDocument,
-  slotsHeldBy,
   UNNAMED_HOLDER,
 } from '../../../src/domain/hosted-store.ts';
 import type { Order } from '../../../src/domain/order.ts';
@@ -195,21 +195,12 @@ function holdsOfOrder(
     | 'dropoffDistrictId'
   > | null,
 ): Hold[] {
-  if (!order || !holdsCrew(order)) return [];
-  const assignment = order.assignment ?? null;
-  return slotsHeldBy(order).map((slot) => ({
-    ...slot,
-    holder: assignment
-      ? {
-          orderId: order.id,
-          crewId: assignment.crewId,
-          truckId: assignment.truckId,
-          dropoff: {
-            governorateId: order.dropoffGovernorateId,
-            districtId: order.dropoffDistrictId,
-          },
-        }
-      : null,
+  if (!order) return [];
+  // An order from before dispatch is one of its window's unnamed holders.
+  return orderHolds(order).map(({ date, windowId, ...holder }) => ({
+    date,
+    windowId,
+    holder: holder.crewId === null ? null : holder,
   }));
 }
 

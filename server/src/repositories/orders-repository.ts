@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { DeliveryRecord } from '../../../src/domain/field.ts';
-import type { Assignment, SlotHolder } from '../../../src/domain/dispatch.ts';
+import { orderHolds, type Assignment, type SlotHolder } from '../../../src/domain/dispatch.ts';
 import type {
   CheckedNewOrder,
   Order,
@@ -931,19 +931,13 @@ export class OrdersRepository {
   ): void {
     const statements = this.#statements;
     statements.dropHolds.run(id);
-    if (order.status === 'cancelled') return;
-    const slots = order.assignment
-      ? order.assignment.slots
-      : order.timeWindow
-        ? [{ date: order.moveDate, windowId: order.timeWindow.id }]
-        : [];
-    for (const slot of slots) {
+    for (const hold of orderHolds({ ...order, id })) {
       statements.insertHold.run(
         id,
-        slot.date,
-        slot.windowId,
-        order.assignment?.crewId ?? null,
-        order.assignment?.truckId ?? null,
+        hold.date,
+        hold.windowId,
+        hold.crewId,
+        hold.truckId,
         order.dropoffGovernorateId,
         order.dropoffDistrictId,
       );
