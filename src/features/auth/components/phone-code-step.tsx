@@ -51,10 +51,13 @@ export function PhoneCodeStep({ pending, onVerified, onChangeNumber }: PhoneCode
   const resendRef = useRef<HTMLButtonElement>(null);
   const inFlight = useRef(false);
 
-  const focusCode = () =>
+  // The code refused is selected, so typing the next replaces it; not once the customer has
+  // begun typing another (the answer came while they typed: selecting would eat their digits).
+  const focusCode = (refused?: string) =>
     requestAnimationFrame(() => {
-      codeRef.current?.focus();
-      codeRef.current?.select();
+      const field = codeRef.current;
+      field?.focus();
+      if (field && (refused === undefined || field.value === refused)) field.select();
     });
 
   // The code is what the customer came to type: the field has the focus as the step opens.
@@ -91,7 +94,7 @@ export function PhoneCodeStep({ pending, onVerified, onChangeNumber }: PhoneCode
       if (found.needsNewCode && !resendRef.current?.disabled) {
         requestAnimationFrame(() => resendRef.current?.focus());
       } else {
-        focusCode();
+        focusCode(code);
       }
     } finally {
       inFlight.current = false;
