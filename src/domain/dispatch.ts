@@ -533,24 +533,25 @@ export function assignNewOrder(
   throw whenFull(freeWindowsForJob(state, job, date, now));
 }
 
+/** What of an order decides the windows it holds. */
+export type HoldingOrder = Pick<
+  Order,
+  | 'id'
+  | 'status'
+  | 'moveDate'
+  | 'timeWindow'
+  | 'assignment'
+  | 'dropoffGovernorateId'
+  | 'dropoffDistrictId'
+>;
+
 /**
  * The windows an order holds (D28), one row each, as every backend indexes its holders: none once
  * cancelled or when it was booked in no window (from before windows, `holdsCrew`); its
  * assignment's, with its crew, truck and drop-off; an order from before dispatch its booked
  * window, with no crew or truck.
  */
-export function orderHolds(
-  order: Pick<
-    Order,
-    | 'id'
-    | 'status'
-    | 'moveDate'
-    | 'timeWindow'
-    | 'assignment'
-    | 'dropoffGovernorateId'
-    | 'dropoffDistrictId'
-  >,
-): (Slot & SlotHolder)[] {
+export function orderHolds(order: HoldingOrder): (Slot & SlotHolder)[] {
   if (!holdsCrew(order)) return [];
   const dropoff = {
     governorateId: order.dropoffGovernorateId,

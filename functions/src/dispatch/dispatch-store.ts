@@ -10,6 +10,7 @@ import {
   orderHolds,
   type DispatchJob,
   type DispatchState,
+  type HoldingOrder,
   type Slot,
   type SlotHolder,
 } from '../../../src/domain/dispatch.ts';
@@ -183,18 +184,7 @@ export function crewNameIn(read: Pick<DispatchRead, 'fleet'>, order: Pick<Order,
 /** What an order holds (D28): a row per window, named by its id once it has an assignment. */
 type Hold = Slot & { holder: SlotHolder | null };
 
-function holdsOfOrder(
-  order: Pick<
-    Order,
-    | 'id'
-    | 'status'
-    | 'moveDate'
-    | 'timeWindow'
-    | 'assignment'
-    | 'dropoffGovernorateId'
-    | 'dropoffDistrictId'
-  > | null,
-): Hold[] {
+function holdsOfOrder(order: HoldingOrder | null): Hold[] {
   if (!order) return [];
   // An order from before dispatch is one of its window's unnamed holders.
   return orderHolds(order).map(({ date, windowId, ...holder }) => ({

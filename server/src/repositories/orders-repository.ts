@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { DeliveryRecord } from '../../../src/domain/field.ts';
-import { orderHolds, type Assignment, type SlotHolder } from '../../../src/domain/dispatch.ts';
+import {
+  orderHolds,
+  type Assignment,
+  type HoldingOrder,
+  type SlotHolder,
+} from '../../../src/domain/dispatch.ts';
 import type {
   CheckedNewOrder,
   Order,
@@ -917,18 +922,7 @@ export class OrdersRepository {
    * assignment's, with its crew and truck; an order from before dispatch holds its booked window
    * with no crew.
    */
-  #holdWindows(
-    id: string,
-    order: Pick<
-      Order,
-      | 'status'
-      | 'moveDate'
-      | 'timeWindow'
-      | 'assignment'
-      | 'dropoffGovernorateId'
-      | 'dropoffDistrictId'
-    >,
-  ): void {
+  #holdWindows(id: string, order: Omit<HoldingOrder, 'id'>): void {
     const statements = this.#statements;
     statements.dropHolds.run(id);
     for (const hold of orderHolds({ ...order, id })) {
