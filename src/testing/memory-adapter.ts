@@ -548,11 +548,7 @@ export class MemoryBackend {
     };
   }
 
-  /**
-   * @internal Who holds which window of `date` (D28), from the orders as stored, as the server's
-   * index is kept: an assignment's windows with its crew; an order from before dispatch its
-   * booked window, with none; a cancelled order nothing.
-   */
+  /** @internal Who holds which window of `date` (D28): each stored order's `orderHolds` rows. */
   holdersOn(date: string): Record<string, SlotHolder[]> {
     const day: Record<string, SlotHolder[]> = {};
     for (const { order } of this.orders.values()) {

@@ -917,11 +917,7 @@ export class OrdersRepository {
     return this.#changed(this.#load(id));
   }
 
-  /**
-   * Writes the windows an order holds (D28), from the order as stored: none once cancelled; its
-   * assignment's, with its crew and truck; an order from before dispatch holds its booked window
-   * with no crew.
-   */
+  /** Writes the windows an order holds (D28), from the order as stored: `orderHolds`'s rows. */
   #holdWindows(id: string, order: Omit<HoldingOrder, 'id'>): void {
     const statements = this.#statements;
     statements.dropHolds.run(id);
