@@ -22,6 +22,7 @@ import {
   closeBrowser,
   expectNoErrors,
   openPage,
+  snap,
   type OpenedPage,
 } from './harness';
 import { phoneCodeFor, toArabicDigits, uniquePhone } from './phone-codes';
@@ -124,6 +125,19 @@ async function refusalOf(page: Page, scope: Locator, lang: Lang, code: string): 
   return norm(await alert.textContent());
 }
 
+/** The refused code stays in its field, focused and selected, so the next typed replaces it. */
+async function refusedCodeSelected(page: Page, field: Locator): Promise<void> {
+  await page.waitForFunction(
+    (input) =>
+      input instanceof HTMLInputElement &&
+      input === document.activeElement &&
+      input.value.length > 0 &&
+      input.selectionStart === 0 &&
+      input.selectionEnd === input.value.length,
+    await field.elementHandle(),
+  );
+}
+
 /** The same code with its first digit changed. */
 const wrongFor = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
@@ -181,11 +195,14 @@ async function bookAsNewCustomer(opened: OpenedPage, lang: Lang, phone: string):
   await checkA11y(page, `phone-code-dialog-${lang}`);
 
   const challenge = await asked;
-  await typeCode(
-    dialog,
-    lang,
-    await phoneCodeFor(challenge, { origin: new URL(page.url()).origin }),
-  );
+  const right = await phoneCodeFor(challenge, { origin: new URL(page.url()).origin });
+  // A mistyped code first: refused, and left selected for the right one.
+  await refusalOf(page, dialog, lang, wrongFor(right));
+  await refusedCodeSelected(page, code);
+  await snap(page, `phone-code-wrong-${lang}-${lang === 'ar' ? 'phone' : 'desktop'}`, {
+    fullPage: false,
+  });
+  await typeCode(dialog, lang, right);
   await page.waitForURL((url) => appPath(url) === '/date-selection');
   // Everything typed was kept.
   const flow = await page.evaluate(() => JSON.parse(sessionStorage.getItem('afsh.booking')!));
@@ -275,6 +292,7 @@ describe('sign in by mobile number (D13)', () => {
       expect(await refusalOf(page, main, 'ar', wrongFor(code))).toBe(wrongCodeAr(4));
       const field = main.getByLabel(t.code, { exact: true });
       expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await refusedCodeSelected(page, field);
       await checkA11y(page, 'login-wrong-code-ar');
 
       // Another device types the right code first: here it has been used (the code signs in once).
